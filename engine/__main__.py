@@ -1,0 +1,127 @@
+"""Command line for the engine: list games, show legal moves, random games, perft.
+
+    python -m engine list
+    python -m engine moves rugpile --opt players=3 3x3a3 3x3b2
+    python -m engine random wythe --games 5 --seed 1 --opt size=6
+    python -m engine perft rugpile 3
+
+Errors (unknown game, bad option, illegal move) print one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from . import games
+from .core import EngineError, Game, replay
+
+
+def parse_opts(game: Game, pairs: list[str]) -> dict:
+    """`--opt name=value` pairs to the options of `game.new`."""
+    options = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise EngineError(f"option '{pair}' should be name=value")
+        options[name] = game.parse_option(name, text)
+    return options
+
+
+def start(args) -> tuple[Game, object]:
+    game = games.get(args.game)
+    return game, game.new(**parse_opts(game, args.opt))
+
+
+def perft(game: Game, state, depth: int) -> int:
+    """Number of move sequences of length `depth` (a finished game counts once)."""
+    if depth == 0:
+        return 1
+    moves = game.legal_moves(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, game.apply(state, m), depth - 1) for m in moves)
+
+
+def cmd_list(args) -> None:
+    for game_id in games.ids():
+        game = games.get(game_id)
+        opts = ", ".join(f"{o.name}" for o in game.options_spec) or "no options"
+        print(f"{game_id:12} {game.name} ({game.min_seats}-{game.max_seats} players; {opts})")
+
+
+def cmd_moves(args) -> None:
+    game, state = start(args)
+    state = replay(game, state, args.moves)[-1]
+    result = game.result(state)
+    if result is not None:
+        print(f"game over: {result.reason}; scores {list(result.scores)}; "
+              f"winners {[game.seat_names(state)[w] for w in result.winners]}")
+        return
+    names = sorted(game.notation(state, m) for m in game.legal_moves(state))
+    print(f"{game.seat_names(state)[game.to_move(state)]} to move, {len(names)} legal moves:")
+    print(" ".join(names))
+
+
+def cmd_random(args) -> None:
+    game, first = start(args)
+    rng = random.Random(args.seed)
+    for n in range(args.games):
+        state, plies = first, 0
+        while game.result(state) is None:
+            moves = game.legal_moves(state)
+            state = game.apply(state, rng.choice(moves))
+            plies += 1
+        result = game.result(state)
+        names = game.seat_names(state)
+        print(f"game {n + 1}: {plies} plies; scores {list(result.scores)}; "
+              f"winners {', '.join(names[w] for w in result.winners)}; {result.reason}")
+
+
+def cmd_perft(args) -> None:
+    game, state = start(args)
+    state = replay(game, state, args.moves)[-1]
+    for depth in range(1, args.depth + 1):
+        began = time.perf_counter()
+        count = perft(game, state, depth)
+        print(f"depth {depth}: {count} ({time.perf_counter() - began:.2f} s)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
+
+    def game_command(name, func, help_text):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("game", help="game id (see list)")
+        p.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option, e.g. size=6 (repeatable)")
+        p.set_defaults(func=func)
+        return p
+
+    p = game_command("moves", cmd_moves, "show the legal moves after a list of moves")
+    p.add_argument("moves", nargs="*", help="moves in the game's notation")
+    p = game_command("random", cmd_random, "play random games to the end")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=None)
+    p = game_command("perft", cmd_perft, "count move sequences to a depth")
+    p.add_argument("depth", type=int)
+    p.add_argument("moves", nargs="*", help="moves to play first")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.func(args)
+    except EngineError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,374 @@
+"""The contract every game implements, its errors and result, and helpers games share.
+
+A game is a stateless object (one per game id) whose methods take immutable,
+hashable states and return new ones.  The public methods are the API of
+DESIGN.md; a game module supplies the underscored hooks:
+
+    _new(options)            -> state            (options already normalised)
+    _legal(state)            -> list of moves    (empty once the game is over)
+    _apply(state, move)      -> state            (no legality check: the fast path)
+    _format(state, move)     -> str              (canonical notation)
+    _decode(state, text)     -> move             (syntax only; raises BadNotation)
+    _why_illegal(state, move)-> str              (a player-readable reason)
+    _result(state)           -> Result | None
+    _scores(state)           -> tuple per seat
+    _to_move(state)          -> seat index
+
+Everything here is plain Python with no browser imports, so it runs the same
+in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+Move = Hashable
+State = Hashable
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+# --------------------------------------------------------------------------- errors
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on purpose; the message is for players."""
+
+
+class UnknownGame(EngineError):
+    """A game id that is not one of games.ids()."""
+
+
+class BadOption(EngineError):
+    """An option that the game does not have, or a value out of its range."""
+
+
+class BadNotation(EngineError):
+    """Text that is not a move in the game's notation at all."""
+
+
+class IllegalMove(EngineError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class GameOver(IllegalMove):
+    """A move was asked of a game that has already ended."""
+
+
+# --------------------------------------------------------------------------- result
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended.
+
+    winners: the seats that won; more than one means they share the win (a draw
+             between them); every seat means a draw for all.
+    scores:  the final score of each seat, in seat order.
+    reason:  one sentence a player can read, e.g. "Blue cannot place a tile".
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[Any, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) != 1
+
+    def reward(self, seat: int) -> float:
+        """1 for a sole win, 1/k for a win shared by k seats, 0 for a loss."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
+    """The seats holding the highest score (ties share it)."""
+    best = max(scores)
+    return tuple(seat for seat, s in enumerate(scores) if s == best)
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True)
+class Option:
+    """One option of `Game.new`, described for forms, records and validation.
+
+    kind is "int" (lo..hi), "choice" (one of choices) or "custom" (the game
+    parses and formats it itself).  default may be a callable taking the
+    options chosen so far, for defaults that depend on another option.
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple = ()
+    help: str = ""
+
+    def default_for(self, chosen: dict) -> Any:
+        return self.default(chosen) if callable(self.default) else self.default
+
+
+# --------------------------------------------------------------------------- the game base
+
+class Game:
+    """Base class of the five games: the public API on top of the hooks."""
+
+    id: str = ""
+    name: str = ""
+    rules_version: int = 1
+    min_seats: int = 2
+    max_seats: int = 2
+    options_spec: tuple[Option, ...] = ()
+
+    # ---- options
+
+    def normalise_options(self, **options: Any) -> dict:
+        """Validated options with every default filled in, in spec order."""
+        known = {o.name: o for o in self.options_spec}
+        for name in options:
+            if name not in known:
+                allowed = ", ".join(known) or "none"
+                raise BadOption(f"{self.name} has no option '{name}' (options: {allowed})")
+        chosen: dict = {}
+        for opt in self.options_spec:
+            value = options.get(opt.name)
+            if value is None:
+                value = opt.default_for(chosen)
+            chosen[opt.name] = self._check_option(opt, value, chosen)
+        return chosen
+
+    def _check_option(self, opt: Option, value: Any, chosen: dict) -> Any:
+        if opt.kind == "int":
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(f"option {opt.name} must be a whole number, not {value!r}")
+            if not opt.lo <= value <= opt.hi:
+                raise BadOption(f"option {opt.name} must be from {opt.lo} to {opt.hi}, not {value}")
+            return value
+        if opt.kind == "choice":
+            if value not in opt.choices:
+                allowed = ", ".join(map(str, opt.choices))
+                raise BadOption(f"option {opt.name} must be one of {allowed}, not {value!r}")
+            return value
+        return self.check_custom_option(opt.name, value, chosen)
+
+    def check_custom_option(self, name: str, value: Any, chosen: dict) -> Any:
+        raise BadOption(f"option {name} cannot be checked")
+
+    def format_option(self, name: str, value: Any) -> str:
+        """The option's value as URL-safe text (inverse of parse_option)."""
+        return str(value)
+
+    def parse_option(self, name: str, text: str) -> Any:
+        """Text from a record back to a value; `normalise_options` validates it."""
+        opt = next((o for o in self.options_spec if o.name == name), None)
+        if opt is None:
+            raise BadOption(f"{self.name} has no option '{name}'")
+        if opt.kind == "int":
+            try:
+                return int(text)
+            except ValueError:
+                raise BadOption(f"option {name} must be a whole number, not '{text}'") from None
+        return text
+
+    def options(self, state: State) -> dict:
+        """The options the state's game was started with."""
+        return dict(self._options(state))
+
+    # ---- the public API
+
+    def new(self, **options: Any) -> State:
+        return self._new(self.normalise_options(**options))
+
+    def legal_moves(self, state: State) -> list:
+        return self._legal(state)
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        return move in self._legal(state)
+
+    def play(self, state: State, move: Move) -> State:
+        """The state after `move`; raises IllegalMove (with the reason) if it is not legal."""
+        if self._result(state) is not None:
+            raise GameOver("the game is over: no more moves can be made")
+        if not self.is_legal(state, move):
+            raise IllegalMove(self._why_illegal(state, move))
+        return self._apply(state, move)
+
+    def apply(self, state: State, move: Move) -> State:
+        """`play` without the legality check, for search and replay of trusted moves."""
+        return self._apply(state, move)
+
+    def notation(self, state: State, move: Move) -> str:
+        return self._format(state, move)
+
+    def parse(self, state: State, text: str) -> Move:
+        """The legal move written as `text`; BadNotation or IllegalMove otherwise."""
+        if not isinstance(text, str):
+            raise BadNotation(f"a move must be text, not {type(text).__name__}")
+        cleaned = text.strip().lower()
+        if not cleaned:
+            raise BadNotation("an empty move")
+        if self._result(state) is not None:
+            raise GameOver(f"'{cleaned}': the game is over")
+        move = self._decode(state, cleaned)
+        if not self.is_legal(state, move):
+            raise IllegalMove(f"'{cleaned}' is illegal: {self._why_illegal(state, move)}")
+        return move
+
+    def to_move(self, state: State) -> int:
+        return self._to_move(state)
+
+    def result(self, state: State) -> Result | None:
+        return self._result(state)
+
+    def scores(self, state: State) -> tuple:
+        return self._scores(state)
+
+    def num_seats(self, state: State) -> int:
+        return self.min_seats
+
+    def seat_names(self, state: State) -> tuple[str, ...]:
+        """What each seat is called right now (its colour, after any swap)."""
+        return tuple(f"Player {i + 1}" for i in range(self.num_seats(state)))
+
+    def view(self, state: State) -> dict:
+        """A plain description of the position for a renderer: no rules in the renderer."""
+        raise NotImplementedError
+
+    # ---- helpers for players and tests
+
+    def random_playout(self, state: State, rng: random.Random, max_plies: int = 100_000) -> State:
+        """Play uniformly random legal moves to the end (or max_plies)."""
+        for _ in range(max_plies):
+            moves = self._legal(state)
+            if not moves:
+                break
+            state = self._apply(state, moves[rng.randrange(len(moves))])
+        return state
+
+    # ---- hooks (see the module docstring)
+
+    def _options(self, state: State) -> dict:
+        raise NotImplementedError
+
+    def _new(self, options: dict) -> State:
+        raise NotImplementedError
+
+    def _legal(self, state: State) -> list:
+        raise NotImplementedError
+
+    def _apply(self, state: State, move: Move) -> State:
+        raise NotImplementedError
+
+    def _format(self, state: State, move: Move) -> str:
+        raise NotImplementedError
+
+    def _decode(self, state: State, text: str) -> Move:
+        raise NotImplementedError
+
+    def _why_illegal(self, state: State, move: Move) -> str:
+        return "the rules do not allow it here"
+
+    def _result(self, state: State) -> Result | None:
+        raise NotImplementedError
+
+    def _scores(self, state: State) -> tuple:
+        raise NotImplementedError
+
+    def _to_move(self, state: State) -> int:
+        raise NotImplementedError
+
+
+# --------------------------------------------------------------------------- square grids
+
+def square_name(col: int, row: int) -> str:
+    """Chess-style name of a square: column 0 is file a, row 0 is rank 1 (the bottom)."""
+    return f"{FILES[col]}{row + 1}"
+
+
+def parse_square(text: str, width: int, height: int | None = None) -> tuple[int, int]:
+    """(col, row) of a square name such as 'c3' or 'a10'; BadNotation if off the board."""
+    height = width if height is None else height
+    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
+        raise BadNotation(f"'{text}' is not a square (a letter then a number, like c3)")
+    col, row = FILES.index(text[0]), int(text[1:]) - 1
+    if col >= width or row >= height:
+        raise BadNotation(f"{text} is off the {width}×{height} board")
+    return col, row
+
+
+def split_square_prefix(text: str) -> tuple[str, str]:
+    """Split 'c3d4...' into ('c3', 'd4...'): a file letter and the digits after it."""
+    i = 1
+    while i < len(text) and text[i].isdigit():
+        i += 1
+    return text[:i], text[i:]
+
+
+_NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def grid_neighbours(width: int, height: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Orthogonal neighbours of each cell index (row * width + col), cached per size."""
+    height = width if height is None else height
+    key = (width, height)
+    if key not in _NEIGHBOURS:
+        table = []
+        for row in range(height):
+            for col in range(width):
+                near = []
+                if col > 0:
+                    near.append(row * width + col - 1)
+                if col < width - 1:
+                    near.append(row * width + col + 1)
+                if row > 0:
+                    near.append((row - 1) * width + col)
+                if row < height - 1:
+                    near.append((row + 1) * width + col)
+                table.append(tuple(near))
+        _NEIGHBOURS[key] = tuple(table)
+    return _NEIGHBOURS[key]
+
+
+def connected_groups(cells: Iterable[int], neighbours: Sequence[Sequence[int]],
+                     same: Callable[[int, int], bool] = lambda a, b: True) -> list[list[int]]:
+    """Maximal connected sets among `cells` (neighbours joined when same(a, b))."""
+    todo = set(cells)
+    groups = []
+    while todo:
+        start = todo.pop()
+        group = [start]
+        stack = [start]
+        while stack:
+            here = stack.pop()
+            for there in neighbours[here]:
+                if there in todo and same(here, there):
+                    todo.discard(there)
+                    group.append(there)
+                    stack.append(there)
+        groups.append(group)
+    return groups
+
+
+class ReplayError(EngineError):
+    """A list of moves that stops replaying at `ply` (0-based) with `message`."""
+
+    def __init__(self, ply: int, move: str, message: str):
+        super().__init__(f"move {ply + 1} ('{move}'): {message}")
+        self.ply, self.move, self.message = ply, move, message
+
+
+def replay(game: Game, state: State, moves: Iterable[str]) -> list:
+    """Every state from `state` through the moves (given as notation)."""
+    states = [state]
+    for ply, text in enumerate(moves):
+        try:
+            move = game.parse(states[-1], text)
+        except EngineError as err:
+            raise ReplayError(ply, text, str(err)) from None
+        states.append(game.apply(states[-1], move))
+    return states

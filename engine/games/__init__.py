@@ -1,0 +1,30 @@
+"""The registry of games: `get(id)` returns the game object, `ids()` lists them.
+
+Game modules are imported on first use, so the page loads only the game it shows.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..core import Game, UnknownGame
+
+# id -> module under engine.games, in the order the game picker shows them.
+_MODULES = {
+    "rugpile": "rugpile",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def ids() -> tuple[str, ...]:
+    return tuple(_MODULES)
+
+
+def get(game_id: str) -> Game:
+    if game_id not in _MODULES:
+        raise UnknownGame(f"unknown game '{game_id}' (games: {', '.join(_MODULES)})")
+    if game_id not in _loaded:
+        module = importlib.import_module(f"{__name__}.{_MODULES[game_id]}")
+        _loaded[game_id] = module.GAME
+    return _loaded[game_id]
