@@ -11,6 +11,7 @@ from ..core import Game, UnknownGame
 
 # id -> module under engine.games, in the order the game picker shows them.
 _MODULES = {
+    "wythe": "wythe",
     "rugpile": "rugpile",
 }
 
