@@ -13,6 +13,7 @@ from ..core import Game, UnknownGame
 _MODULES = {
     "wythe": "wythe",
     "rugpile": "rugpile",
+    "gwyddbwyll": "gwyddbwyll",
 }
 
 _loaded: dict[str, Game] = {}
