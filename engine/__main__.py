@@ -4,6 +4,7 @@
     python -m engine moves rugpile --opt players=3 3x3a3 3x3b2
     python -m engine random wythe --games 5 --seed 1 --opt size=6
     python -m engine perft rugpile 3
+    python -m engine arena rugpile medium random --games 40 --seed 1 --opt size=5
 
 Errors (unknown game, bad option, illegal move) print one line and exit 2.
 """
@@ -89,6 +90,33 @@ def cmd_perft(args) -> None:
         print(f"depth {depth}: {count} ({time.perf_counter() - began:.2f} s)")
 
 
+def cmd_arena(args) -> None:
+    from .ai import LEVELS
+    from .ai.arena import play_match
+    game = games.get(args.game)
+    for level in (args.player_a, args.player_b):
+        if level not in LEVELS:
+            raise EngineError(f"unknown player '{level}' (players: {', '.join(LEVELS)})")
+    options = parse_opts(game, args.opt)
+
+    def progress(n, seat_a, outcome, plies):
+        if args.verbose:
+            print(f"game {n + 1}: {args.player_a} in seat {seat_a + 1}; {plies} plies; "
+                  f"scores {list(outcome.scores)}; winners {list(outcome.winners)}", flush=True)
+
+    began = time.perf_counter()
+    match = play_match(args.game, args.player_a, args.player_b, args.games, options, args.seed,
+                       budget=args.budget, scale=args.scale, progress=progress)
+    print(match.describe())
+    for level, budget in match.budgets.items():
+        if budget:
+            what = (f"{budget['playouts']} playouts a move" if "playouts" in budget
+                    else f"{budget['seconds']:g} s a move")
+            print(f"  {level}: {what}")
+    print(f"  {time.perf_counter() - began:.0f} s in all; "
+          f"{sum(match.plies) / max(1, len(match.plies)):.0f} plies a game on average")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -110,6 +138,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = game_command("perft", cmd_perft, "count move sequences to a depth")
     p.add_argument("depth", type=int)
     p.add_argument("moves", nargs="*", help="moves to play first")
+    p = game_command("arena", cmd_arena, "play two players against each other, seats alternating")
+    p.add_argument("player_a", help="random, greedy, easy, medium or hard")
+    p.add_argument("player_b", help="random, greedy, easy, medium or hard")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--budget", choices=("playouts", "time"), default="playouts",
+                   help="search budget: a fixed playout count (reproducible) or wall time")
+    p.add_argument("--scale", type=float, default=1.0,
+                   help="multiply every search budget by this (e.g. 0.25 on a slow machine)")
+    p.add_argument("--verbose", "-v", action="store_true", help="print every game")
     return parser
 
 

@@ -13,6 +13,7 @@ bottom-left square, written `3x2a1`.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -25,6 +26,8 @@ KINDS = ((2, 2), (2, 3), (3, 3))            # tile kinds, smaller side first
 KIND_NAMES = tuple(f"{a}x{b}" for a, b in KINDS)
 DEFAULT_TILES = {2: (4, 3, 2), 3: (4, 3, 3), 4: (4, 3, 3)}
 MAX_TILES = 9
+EVAL_HAND_SHARE = 0.3                    # squares a tile in hand is worth, per square
+EVAL_TEMPERATURE = 2.0                   # squares of lead that make a clear favourite
 _MOVE = re.compile(r"^(\d)x(\d)([a-z]\d+)$")
 
 
@@ -214,6 +217,23 @@ class RugPile(Game):
         scores = self._scores(state)
         return Result(winners_by_score(scores), scores,
                       f"{COLOURS[state.turn]} cannot place a tile")
+
+    # ---- evaluation for the computer player
+
+    def evaluate(self, state):
+        """Per-seat win estimates in [0, 1] summing to 1: squares shown now plus a
+        share of the area still in hand, turned into chances by a softmax."""
+        result = self._result(state)
+        if result is not None:
+            return tuple(result.reward(seat) for seat in range(state.players))
+        strengths = []
+        for seat in range(state.players):
+            in_hand = sum(n * a * b for n, (a, b) in zip(state.supplies[seat], KINDS))
+            strengths.append(state.board.count(seat) + EVAL_HAND_SHARE * in_hand)
+        top = max(strengths)
+        weights = [math.exp((v - top) / EVAL_TEMPERATURE) for v in strengths]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
 
     # ---- display
 

@@ -1,0 +1,48 @@
+"""The computer players: random, greedy and Monte Carlo tree search at three strengths.
+
+    from engine import ai, games
+    game = games.get("rugpile")
+    move = ai.choose_move(game, state, "medium", seed=1)
+
+    search = ai.Search(game, state, seed=1)     # for a progress display:
+    while ...: search.run(0.1); show(search.summary())
+    move = search.best()
+
+LEVELS lists the levels from weakest to strongest; THINK_SECONDS gives the
+time each search level thinks for.  Everything is pure Python: it runs the
+same in CPython and in a Pyodide Web Worker (the search stops itself).
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import greedy, random_player
+from .mcts import Search
+
+LEVELS = ("random", "greedy", "easy", "medium", "hard")
+THINK_SECONDS = {"easy": 0.3, "medium": 1.0, "hard": 4.0}
+
+__all__ = ["LEVELS", "THINK_SECONDS", "Search", "choose_move"]
+
+
+def choose_move(game, state, level: str, seed=None, seconds: float | None = None,
+                playouts: int | None = None):
+    """The move the player of `level` makes in `state`.
+
+    The search levels think for THINK_SECONDS[level]; `seconds` or `playouts`
+    replace that budget (the arena uses playouts, for reproducible games).
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level '{level}' (levels: {', '.join(LEVELS)})")
+    rng = random.Random(seed)
+    if level == "random":
+        return random_player.choose(game, state, rng)
+    if level == "greedy":
+        return greedy.choose(game, state, rng)
+    search = Search(game, state, seed=rng.randrange(2 ** 32))
+    if playouts is not None:
+        search.run(seconds=seconds, playouts=playouts)
+    else:
+        search.run(seconds=THINK_SECONDS[level] if seconds is None else seconds)
+    return search.best()

@@ -1,0 +1,108 @@
+"""Per-game knowledge for the players: evaluation, playout policy, move ordering.
+
+Everything a player knows about a particular game goes through a `Knowledge`
+object, so the search itself stays game-agnostic.  The default works for any
+game of the engine API; a game gets its own subclass where knowledge pays
+(a playout policy better than uniform, a depth limit after which its
+`evaluate` stands in for the rest of a long playout, an order in which to try
+moves when there are too many to try them all).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+
+class Knowledge:
+    """What the players know about a game that only offers the public API."""
+
+    # Plies a playout runs before the evaluation judges the position
+    # (None: to the end of the game).
+    playout_depth: int | None = None
+    # Nodes with more moves than this are widened progressively.
+    widen_above: int = 30
+
+    def __init__(self, game):
+        self.game = game
+        self._evaluate = getattr(game, "evaluate", None)
+
+    # ---- values: one win estimate in [0, 1] per seat
+
+    def rewards(self, state) -> tuple[float, ...]:
+        """The exact rewards if the game is over, else the evaluation's estimates."""
+        result = self.game.result(state)
+        if result is not None:
+            return tuple(result.reward(seat) for seat in range(self.game.num_seats(state)))
+        return self.evaluate(state)
+
+    def evaluate(self, state) -> tuple[float, ...]:
+        if self._evaluate is not None:
+            return tuple(self._evaluate(state))
+        return self.evaluate_by_score(state)
+
+    def evaluate_by_score(self, state) -> tuple[float, ...]:
+        """A fallback: a softmax of the live scores."""
+        scores = [float(s) for s in self.game.scores(state)]
+        top = max(scores)
+        weights = [math.exp(s - top) for s in scores]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
+
+    # ---- playouts
+
+    def playout(self, state, rng: random.Random) -> tuple[float, ...]:
+        """Play on from `state` and return the rewards (estimated at the depth limit)."""
+        depth = self.playout_depth if self.playout_depth is not None else 100_000
+        return self.rewards(self.game.random_playout(state, rng, depth))
+
+    # ---- moves
+
+    def root_moves(self, state) -> list:
+        """The moves the search considers at the root (all legal ones by default)."""
+        return self.game.legal_moves(state)
+
+    def tree_moves(self, state, rng: random.Random) -> list:
+        """The moves of a tree node, best first (where order is known), else shuffled."""
+        moves = self.game.legal_moves(state)
+        rng.shuffle(moves)
+        return moves
+
+    def order_by_evaluation(self, state, moves: list, rng: random.Random) -> list:
+        """Moves sorted by the mover's evaluation after each (a 1-ply look; costly)."""
+        seat = self.game.to_move(state)
+        keyed = [(-self.rewards(self.game.apply(state, m))[seat], rng.random(), i)
+                 for i, m in enumerate(moves)]
+        keyed.sort()
+        return [moves[i] for _, _, i in keyed]
+
+
+_KNOWLEDGE: dict[str, type] = {}
+
+
+def register(game_id: str):
+    """Class decorator: the Knowledge subclass to use for `game_id`."""
+    def wrap(cls):
+        _KNOWLEDGE[game_id] = cls
+        return cls
+    return wrap
+
+
+_cache: dict[str, Knowledge] = {}
+
+
+def for_game(game) -> Knowledge:
+    """The knowledge object for `game` (one per game id, made on first use)."""
+    if game.id not in _cache:
+        _load_game_knowledge(game.id)
+        _cache[game.id] = _KNOWLEDGE.get(game.id, Knowledge)(game)
+    return _cache[game.id]
+
+
+def _load_game_knowledge(game_id: str) -> None:
+    import importlib
+    try:
+        importlib.import_module(f"{__package__}.know_{game_id}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__package__}.know_{game_id}":
+            raise

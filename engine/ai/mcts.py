@@ -1,0 +1,203 @@
+"""Monte Carlo tree search (UCT) over the engine API, for any number of seats.
+
+Each node keeps, for every seat, the total reward of the playouts through it;
+a parent picks among its children by the reward of the seat to move there
+(max^n style), so Rug Pile with three or four players is searched like a
+two-player game.  On top of plain UCT:
+
+- per-game knowledge (engine.ai.knowledge): playout policy, a depth limit
+  after which the game's evaluation judges the position, move ordering;
+- progressive widening: a node with many moves opens them one by one, in
+  the knowledge's order, as its visits grow;
+- a small solver: finished positions are exact, and a node is exact once a
+  child gives its mover a certain win, or once every child is exact, so wins
+  in one are always found and a losing reply is always seen.
+
+The search stops itself on its own budget (seconds and/or playouts), checked
+after every playout: no threads, no signals, so it runs in a Web Worker.
+`run` may be called again and again; the tree is kept in between.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from .knowledge import for_game
+
+EXPLORATION = 0.7           # UCT constant for rewards in [0, 1]
+WIDEN_START = 6             # children open at once on a wide node
+WIDEN_POWER = 0.5           # then one more each time visits**WIDEN_POWER passes a step
+
+
+class Node:
+    __slots__ = ("state", "move", "mover", "to_move", "moves", "children",
+                 "visits", "totals", "exact")
+
+    def __init__(self, state, move, mover, to_move, seats):
+        self.state = state
+        self.move = move
+        self.mover = mover              # the seat that played `move` into this node
+        self.to_move = to_move
+        self.moves = None               # untried-and-tried moves, in opening order
+        self.children: list[Node] = []
+        self.visits = 0
+        self.totals = [0.0] * seats
+        self.exact = None               # proven rewards per seat, once known
+
+    def mean(self, seat: int) -> float:
+        if self.exact is not None:
+            return self.exact[seat]
+        return self.totals[seat] / self.visits if self.visits else 0.0
+
+
+class Search:
+    """An incremental UCT search from one position."""
+
+    def __init__(self, game, state, seed=None, knowledge=None):
+        self.game = game
+        self.know = knowledge or for_game(game)
+        self.rng = random.Random(seed)
+        self.seats = game.num_seats(state)
+        self.root = Node(state, None, None, game.to_move(state), self.seats)
+        self.root.moves = list(self.know.root_moves(state))
+        self.rng.shuffle(self.root.moves)
+        self.root.moves = self._root_order(self.root.moves)
+        self.playouts = 0
+        self.elapsed = 0.0
+
+    def _root_order(self, moves):
+        if len(moves) > self.know.widen_above:
+            return self.know.order_by_evaluation(self.root.state, moves, self.rng)
+        return moves
+
+    # ---- running
+
+    def run(self, seconds: float | None = None, playouts: int | None = None) -> None:
+        """Search until `seconds` have passed or `playouts` more are done (either may be None)."""
+        if self.root.exact is not None or not self.root.moves:
+            return
+        began = time.perf_counter()
+        deadline = None if seconds is None else began + seconds
+        target = None if playouts is None else self.playouts + playouts
+        clock = time.perf_counter
+        while self.root.exact is None:
+            self._iterate()
+            self.playouts += 1
+            if target is not None and self.playouts >= target:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+        self.elapsed += time.perf_counter() - began
+
+    def _iterate(self) -> None:
+        path = [self.root]
+        node = self.root
+        while True:
+            if node.exact is not None:
+                rewards = node.exact
+                break
+            child = self._expand(node)
+            if child is not None:
+                path.append(child)
+                rewards = child.exact if child.exact is not None else \
+                    self.know.playout(child.state, self.rng)
+                break
+            node = self._select(node)
+            path.append(node)
+        for n in path:
+            n.visits += 1
+            totals = n.totals
+            for seat in range(self.seats):
+                totals[seat] += rewards[seat]
+        self._prove(path)
+
+    def _expand(self, node: Node):
+        """Open a new child of `node` if one is due, else None."""
+        if node.moves is None:
+            node.moves = self.know.tree_moves(node.state, self.rng)
+        opened = len(node.children)
+        if opened >= len(node.moves) or opened >= self._width(node):
+            return None
+        move = node.moves[opened]
+        state = self.game.apply(node.state, move)
+        child = Node(state, move, node.to_move, self.game.to_move(state), self.seats)
+        result = self.game.result(state)
+        if result is not None:
+            child.exact = tuple(result.reward(seat) for seat in range(self.seats))
+        node.children.append(child)
+        return child
+
+    def _width(self, node: Node) -> int:
+        if len(node.moves) <= self.know.widen_above:
+            return len(node.moves)
+        return WIDEN_START + int((node.visits + 1) ** WIDEN_POWER)
+
+    def _select(self, node: Node) -> Node:
+        seat = node.to_move
+        log_n = math.log(node.visits + 1)
+        best, best_value = None, -1.0
+        for child in node.children:
+            value = child.mean(seat) + EXPLORATION * math.sqrt(log_n / (child.visits + 1))
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _prove(self, path: list) -> None:
+        """Mark nodes on `path` exact where their children now settle their value."""
+        for node in reversed(path):
+            if node.exact is not None:
+                continue
+            if not self._settle(node):
+                return
+
+    def _settle(self, node: Node) -> bool:
+        if not node.children:
+            return False
+        seat = node.to_move
+        exact = [c for c in node.children if c.exact is not None]
+        winning = [c for c in exact if c.exact[seat] >= 1.0]
+        if winning:
+            node.exact = winning[0].exact
+            return True
+        if len(exact) == len(node.moves) and len(node.children) == len(node.moves):
+            node.exact = max(exact, key=lambda c: c.exact[seat]).exact
+            return True
+        return False
+
+    # ---- answers
+
+    def best_child(self) -> Node | None:
+        root = self.root
+        if not root.children:
+            return None
+        seat = root.to_move
+
+        def preference(child):
+            proven_win = child.exact is not None and child.exact[seat] >= 1.0
+            proven_loss = child.exact is not None and child.exact[seat] <= 0.0
+            return (proven_win, not proven_loss, child.visits, child.mean(seat))
+
+        return max(root.children, key=preference)
+
+    def best(self):
+        """The move the search would play now (searching a little if it has not yet)."""
+        if not self.root.children:
+            if not self.root.moves:
+                raise ValueError("no legal move: the game is over")
+            self.run(playouts=1)
+        return self.best_child().move
+
+    def summary(self) -> dict:
+        child = self.best_child()
+        seat = self.root.to_move
+        return {
+            "playouts": self.playouts,
+            "elapsed": round(self.elapsed, 3),
+            "best": None if child is None else self.game.notation(self.root.state, child.move),
+            "visit_share": None if child is None or not self.root.visits
+            else round(child.visits / self.root.visits, 3),
+            "win_estimate": None if child is None else round(child.mean(seat), 3),
+            "proven": child is not None and child.exact is not None,
+        }
