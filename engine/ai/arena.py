@@ -22,7 +22,11 @@ from . import THINK_SECONDS, choose_move
 # Playouts per second of the search in CPython at each game's default size
 # (rounded down from scripts/strength.py's measurements).
 ARENA_RATE = {
-    "rugpile": 800,
+    "wythe": 1500,
+    "petrify": 4000,
+    "stigmergy": 900,
+    "rugpile": 600,
+    "gwyddbwyll": 2000,
 }
 DEFAULT_RATE = 300
 

@@ -22,6 +22,8 @@ class Knowledge:
     playout_depth: int | None = None
     # Nodes with more moves than this are widened progressively.
     widen_above: int = 30
+    # Nodes this close to the root open their moves in evaluation order.
+    order_depth: int = 1
 
     def __init__(self, game):
         self.game = game
@@ -62,10 +64,15 @@ class Knowledge:
         """The moves the search considers at the root (all legal ones by default)."""
         return self.game.legal_moves(state)
 
-    def tree_moves(self, state, rng: random.Random) -> list:
-        """The moves of a tree node, best first (where order is known), else shuffled."""
+    def tree_moves(self, state, rng: random.Random, depth: int) -> list:
+        """The moves of a tree node `depth` plies below the root, in the order to open them:
+        best first near the root, else shuffled."""
         moves = self.game.legal_moves(state)
         rng.shuffle(moves)
+        if depth <= self.order_depth:
+            # Near the root the 1-ply look pays: wins in one open first, and so
+            # every losing reply is proven at once.
+            return self.order_by_evaluation(state, moves, rng)
         return moves
 
     def order_by_evaluation(self, state, moves: list, rng: random.Random) -> list:

@@ -61,16 +61,11 @@ class Search:
         self.rng = random.Random(seed)
         self.seats = game.num_seats(state)
         self.root = Node(state, None, None, game.to_move(state), self.seats)
-        self.root.moves = list(self.know.root_moves(state))
-        self.rng.shuffle(self.root.moves)
-        self.root.moves = self._root_order(self.root.moves)
+        moves = list(self.know.root_moves(state))
+        self.rng.shuffle(moves)
+        self.root.moves = self.know.order_by_evaluation(state, moves, self.rng)
         self.playouts = 0
         self.elapsed = 0.0
-
-    def _root_order(self, moves):
-        if len(moves) > self.know.widen_above:
-            return self.know.order_by_evaluation(self.root.state, moves, self.rng)
-        return moves
 
     # ---- running
 
@@ -98,7 +93,7 @@ class Search:
             if node.exact is not None:
                 rewards = node.exact
                 break
-            child = self._expand(node)
+            child = self._expand(node, len(path) - 1)
             if child is not None:
                 path.append(child)
                 rewards = child.exact if child.exact is not None else \
@@ -113,10 +108,10 @@ class Search:
                 totals[seat] += rewards[seat]
         self._prove(path)
 
-    def _expand(self, node: Node):
-        """Open a new child of `node` if one is due, else None."""
+    def _expand(self, node: Node, depth: int):
+        """Open a new child of `node` (`depth` plies below the root) if one is due, else None."""
         if node.moves is None:
-            node.moves = self.know.tree_moves(node.state, self.rng)
+            node.moves = self.know.tree_moves(node.state, self.rng, depth)
         opened = len(node.children)
         if opened >= len(node.moves) or opened >= self._width(node):
             return None

@@ -1,0 +1,47 @@
+"""What the players know about Stigmergy: a komi window, and cut-short playouts.
+
+The first seat's komi bid has a choice of several hundred values, nearly all
+of them absurd: the second seat then takes whichever colour the komi favours.
+The search therefore weighs only a small window of bids around the fair komi
+(the komi that leaves Black's first move worth nothing), estimated once per
+board size from playouts and cached.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .knowledge import Knowledge, register
+
+KOMI_WINDOW = 3             # bids within this many points of the fair komi are searched
+FAIR_KOMI_PLAYOUTS = 200    # playouts that estimate the fair komi of a board size
+
+_fair_komi: dict[int, int] = {}
+
+
+@register("stigmergy")
+class StigmergyKnowledge(Knowledge):
+    playout_depth = 40
+    widen_above = 20
+
+    def root_moves(self, state):
+        moves = self.game.legal_moves(state)
+        if state.phase != "bid":
+            return moves
+        centre = self.fair_komi(state)
+        return [m for m in moves if abs(m[1] - centre) <= KOMI_WINDOW]
+
+    def fair_komi(self, state) -> int:
+        """Black's average board lead in playouts from the start (an odd number: no ties)."""
+        if state.size not in _fair_komi:
+            game = self.game
+            rng = random.Random(state.size)
+            start = game.apply(game.apply(state, ("komi", 0)), ("side", 0))
+            total = 0.0
+            for _ in range(FAIR_KOMI_PLAYOUTS):
+                final = game.random_playout(start, rng)
+                black, white = game.scores(final)       # seat 0 plays Black here
+                total += black - white
+            lead = round(total / FAIR_KOMI_PLAYOUTS)
+            _fair_komi[state.size] = lead if lead % 2 else lead + 1
+        return _fair_komi[state.size]

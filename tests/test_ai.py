@@ -1,0 +1,268 @@
+"""The computer players: legal moves only, budgets kept, seeds reproduce, wins in one
+taken and immediate losses avoided, in every game; the greedy and random players;
+the arena's counting.
+
+Positions with a win in one (or a threat to block) come from seeded random games,
+scanned for a position of the right kind and then checked by brute force, so no
+answer is written in by hand; Rug Pile also has the seed's fool's mate.
+Searches get playout budgets here (reproducible); the one time test is generous.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pytest
+
+from engine import ai, games
+from engine.ai import greedy, random_player
+from engine.ai.arena import MatchResult, play_match
+from engine.ai.knowledge import for_game
+from engine.core import replay
+
+GAME_IDS = games.ids()
+PLAYOUTS = 300
+
+
+def sole_winner(game, state):
+    result = game.result(state)
+    return result.winners[0] if result is not None and len(result.winners) == 1 else None
+
+
+def wins_in_one(game, state):
+    """The moves after which the mover has won outright."""
+    seat = game.to_move(state)
+    return [m for m in game.legal_moves(state) if sole_winner(game, game.apply(state, m)) == seat]
+
+
+def allows_win_in_one(game, state, move) -> bool:
+    """Whether, after `move`, the opponent has a win in one."""
+    after = game.apply(state, move)
+    return game.result(after) is None and bool(wins_in_one(game, after))
+
+
+def random_game(game, seed, **options):
+    """Every state of a seeded random game, to the end."""
+    rng = random.Random(seed)
+    state = game.new(**options)
+    states = [state]
+    while game.result(state) is None and len(states) < 3000:
+        moves = game.legal_moves(state)
+        state = game.apply(state, moves[rng.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+def position_with_win(game, tries=40, tail=12, max_moves=200):
+    """A position (from the last plies of seeded random games) where the mover can win at once."""
+    for seed in range(tries):
+        for state in reversed(random_game(game, seed)[-tail:-1]):
+            if len(game.legal_moves(state)) <= max_moves and wins_in_one(game, state):
+                return state
+    pytest.skip(f"no win in one found in {tries} random {game.name} games")
+
+
+def position_with_threat(game, tries=40, tail=16, max_moves=40):
+    """A position where the mover has no win in one, some moves let the opponent win at
+    once, and some do not: the search must pick one that does not."""
+    for seed in range(tries):
+        for state in reversed(random_game(game, seed)[-tail:-1]):
+            moves = game.legal_moves(state)
+            if len(moves) > max_moves or wins_in_one(game, state):
+                continue
+            losing = [m for m in moves if allows_win_in_one(game, state, m)]
+            if losing and len(losing) < len(moves):
+                return state
+    pytest.skip(f"no blockable threat found in {tries} random {game.name} games")
+
+
+# ---------------------------------------------------------------- every game
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_level_plays_a_legal_move_from_the_start(game_id, level):
+    game = games.get(game_id)
+    state = game.new()
+    move = ai.choose_move(game, state, level, seed=3, playouts=60)
+    assert move in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_search_plays_only_legal_moves_through_a_game(game_id):
+    game = games.get(game_id)
+    rng = random.Random(7)
+    states = random_game(game, 11)
+    for state in rng.sample(states[:-1], min(6, len(states) - 1)):
+        search = ai.Search(game, state, seed=rng.randrange(1000))
+        search.run(playouts=40)
+        assert search.best() in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_search_is_reproducible_with_a_seed(game_id):
+    game = games.get(game_id)
+    state = random_game(game, 5)[3]
+
+    def run():
+        search = ai.Search(game, state, seed=42)
+        search.run(playouts=PLAYOUTS // 2)
+        return search.best(), search.summary()["visit_share"], search.root.visits
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_search_takes_a_win_in_one(game_id):
+    game = games.get(game_id)
+    state = position_with_win(game)
+    move = ai.choose_move(game, state, "medium", seed=1, playouts=PLAYOUTS)
+    assert move in wins_in_one(game, state)
+
+
+# In Wythe and Petrify a game ends only on the second of two passes, and passing is
+# allowed only with no other move: no single move of the opponent can be blocked.
+BLOCKABLE = [g for g in GAME_IDS if g not in ("wythe", "petrify")]
+
+
+@pytest.mark.parametrize("game_id", BLOCKABLE)
+def test_search_blocks_an_immediate_win(game_id):
+    game = games.get(game_id)
+    state = position_with_threat(game)
+    move = ai.choose_move(game, state, "medium", seed=1, playouts=PLAYOUTS)
+    assert not allows_win_in_one(game, state, move)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_greedy_takes_a_win_in_one(game_id):
+    game = games.get(game_id)
+    state = position_with_win(game)
+    assert greedy.choose(game, state, random.Random(0)) in wins_in_one(game, state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_evaluation_gives_a_chance_per_seat(game_id):
+    game = games.get(game_id)
+    know = for_game(game)
+    for state in random_game(game, 2)[::7]:
+        values = know.rewards(state)
+        assert len(values) == game.num_seats(state)
+        assert all(0.0 <= v <= 1.0 for v in values)
+
+
+# ---------------------------------------------------------------- the search
+
+
+def test_search_respects_its_time_budget():
+    game = games.get("rugpile")
+    search = ai.Search(game, game.new(), seed=1)
+    began = time.perf_counter()
+    search.run(0.2)
+    took = time.perf_counter() - began
+    assert search.playouts > 0
+    assert took < 0.2 + 1.5            # generous: the machine is shared
+    print(f"Search.run(0.2) took {took:.3f} s for {search.playouts} playouts")
+
+
+def test_search_runs_in_slices_and_keeps_its_tree():
+    game = games.get("rugpile")
+    search = ai.Search(game, game.new(), seed=1)
+    search.run(playouts=50)
+    visits = search.root.visits
+    search.run(playouts=50)
+    assert search.playouts == 100 and search.root.visits == visits + 50
+    summary = search.summary()
+    assert summary["playouts"] == 100
+    assert game.parse(game.new(), summary["best"]) == search.best()
+    assert 0 < summary["visit_share"] <= 1 and 0 <= summary["win_estimate"] <= 1
+
+
+def test_rugpile_fools_mate_is_found():
+    game = games.get("rugpile")
+    state = replay(game, game.new(), ["3x3a3", "3x3b2"])[-1]
+    move = ai.choose_move(game, state, "easy", seed=4, playouts=PLAYOUTS)
+    assert sole_winner(game, game.apply(state, move)) == 0
+    assert ai.Search(game, state, seed=4).best() in wins_in_one(game, state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_rugpile_many_players_scores_every_seat(players):
+    game = games.get("rugpile")
+    state = random_game(game, 1, players=players)[players]
+    search = ai.Search(game, state, seed=2)
+    search.run(playouts=PLAYOUTS)
+    assert search.best() in game.legal_moves(state)
+    assert len(search.root.totals) == players
+    # Every playout hands out one unit of reward, shared among the seats.
+    assert math.isclose(sum(search.root.totals), search.root.visits, rel_tol=1e-6)
+
+
+def test_stigmergy_bids_a_komi_near_the_fair_one():
+    game = games.get("stigmergy")
+    state = game.new(size=5)
+    know = for_game(game)
+    fair = know.fair_komi(state)
+    move = ai.choose_move(game, state, "easy", seed=1, playouts=100)
+    assert move[0] == "komi" and abs(move[1] - fair) <= 3
+    assert abs(fair) < game.new(size=5).grid.count // 4
+
+
+def test_stigmergy_side_choice_takes_the_favoured_colour():
+    game = games.get("stigmergy")
+    start = game.new(size=5)
+    limit = start.grid.count
+    # A komi far above the board's worth hands White the game; far below, Black.
+    for komi, colour in ((limit - 1, "white"), (-(limit - 1), "black")):
+        state = game.play(start, game.parse(start, f"komi{komi}"))
+        move = ai.choose_move(game, state, "easy", seed=1, playouts=100)
+        assert game.notation(state, move) == colour
+
+
+# ---------------------------------------------------------------- baselines
+
+
+def test_random_player_is_legal_and_seeded():
+    game = games.get("rugpile")
+    state = game.new()
+    picks = [random_player.choose(game, state, random.Random(9)) for _ in range(3)]
+    assert picks[0] in game.legal_moves(state) and picks.count(picks[0]) == 3
+    spread = {random_player.choose(game, state, random.Random(s)) for s in range(30)}
+    assert len(spread) > 5
+
+
+def test_greedy_keeps_the_best_evaluated_move():
+    game = games.get("rugpile")
+    state = random_game(game, 3)[2]
+    know = for_game(game)
+    seat = game.to_move(state)
+    values = {m: know.rewards(game.apply(state, m))[seat] for m in game.legal_moves(state)}
+    move = greedy.choose(game, state, random.Random(1))
+    assert values[move] == max(values.values())
+
+
+# ---------------------------------------------------------------- the arena
+
+
+def test_match_result_score_and_interval():
+    match = MatchResult("rugpile", "a", "b", wins=28, draws=4, losses=8)
+    assert match.games == 40 and match.score == pytest.approx(0.75)
+    half = 1.96 * math.sqrt(0.75 * 0.25 / 40)
+    assert match.interval == pytest.approx((0.75 - half, 0.75 + half))
+    assert "28/4/8" in match.describe()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_arena_alternates_seats_and_counts_every_game(players):
+    seen = []
+    match = play_match("rugpile", "greedy", "random", games=2 * players,
+                       options={"players": players}, seed=3,
+                       progress=lambda n, seat, outcome, plies: seen.append((seat, outcome)))
+    assert [seat for seat, _ in seen] == [n % players for n in range(2 * players)]
+    wins = sum(1 for seat, o in seen if o.winners == (seat,))
+    draws = sum(1 for seat, o in seen if seat in o.winners and len(o.winners) > 1)
+    assert (match.wins, match.draws, match.losses) == (wins, draws, len(seen) - wins - draws)
+    again = play_match("rugpile", "greedy", "random", games=2 * players,
+                       options={"players": players}, seed=3)
+    assert (again.wins, again.draws, again.losses) == (match.wins, match.draws, match.losses)
