@@ -12,6 +12,7 @@ from ..core import Game, UnknownGame
 # id -> module under engine.games, in the order the game picker shows them.
 _MODULES = {
     "wythe": "wythe",
+    "petrify": "petrify",
     "stigmergy": "stigmergy",
     "rugpile": "rugpile",
     "gwyddbwyll": "gwyddbwyll",
