@@ -342,6 +342,9 @@ def state_from_pieces(pieces: dict[str, str], turn: int = WHITE, ply: int = 0,
                       ep: str | None = None) -> GwState:
     """A hand-built position (for tests and tools); `ep` names the square passed over."""
     board = board_from_pieces(pieces)
+    for colour in (WHITE, BLACK):
+        if board.count(piece(colour, KING)) != 1:
+            raise BadNotation(f"{SEAT_NAMES[colour]} must have exactly one king")
     ep_sq = -1
     if ep is not None:
         col, row = parse_square(ep, SIZE)
@@ -403,10 +406,11 @@ class Gwyddbwyll(Game):
         ep = apply_on(board, move, state.ep)
         return GwState(tuple(board), 1 - state.turn, state.ply + 1, ep, tuple(move))
 
-    def random_playout(self, state, rng, max_plies=100_000):
+    def random_playout(self, state, rng, max_plies=100_000, trace=None):
         """Uniformly random legal moves to the end, on a mutable board.  A move is
         drawn from the pseudo-legal ones and tried; an unsafe one is struck out and
-        another drawn, which picks each legal move with equal chance."""
+        another drawn, which picks each legal move with equal chance.  The moves
+        made are appended to the list `trace` if one is given."""
         board = list(state.board)
         colour, ply, ep, last = state.turn, state.ply, state.ep, state.last
         counts = [count_pieces(board, WHITE), count_pieces(board, BLACK)]
@@ -447,6 +451,8 @@ class Gwyddbwyll(Game):
                 kings[colour] = to
             ep = apply_on(board, move, ep)
             last = move
+            if trace is not None:
+                trace.append(move)
             colour = enemy
             ply += 1
         return GwState(tuple(board), colour, ply, ep, last)
