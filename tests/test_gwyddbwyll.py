@@ -656,3 +656,12 @@ def test_evaluate_is_a_probability_that_favours_material():
     ahead = state_from_pieces({"e1": "K", "a1": "R", "c2": "N", "e8": "k", "h6": "p"})
     white, black = GAME.evaluate(ahead)
     assert 0.5 < white <= 1 and abs(white + black - 1) < 1e-9
+
+
+def test_describe_gives_the_richer_form():
+    start = GAME.new()
+    assert GAME.describe(start, GAME.parse(start, "e3e4")) == "e3-e4"
+    assert GAME.describe(start, GAME.parse(start, "d2c4")) == "Nd2-c4"
+    state = state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p", "a6": "n"})
+    assert GAME.describe(state, GAME.parse(state, "a1a6")) == "Ra1xa6"
+    assert GAME.describe(state, GAME.parse(state, "b7b8")) == "Rb7-b8+"
