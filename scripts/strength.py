@@ -1,0 +1,178 @@
+"""The strength table: arena matches for every game at its default size, and the
+search's playouts per second in CPython, written to docs/strength.md.
+
+    python scripts/strength.py                       # everything (hours at full budgets)
+    python scripts/strength.py --games 20 --scale 0.25 --only rugpile wythe
+    python scripts/strength.py --write-only          # rebuild the page from saved results
+
+Each finished match is saved at once, as JSON in a comment at the end of
+docs/strength.md, so a long run can be stopped and resumed, or split across
+several processes (one --only each), and the page is rebuilt from everything
+saved so far.  Budgets are playout
+counts (reproducible): THINK_SECONDS of the level times the game's nominal
+CPython rate (engine.ai.arena.ARENA_RATE), times --scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from engine import games  # noqa: E402
+from engine.ai import THINK_SECONDS, Search  # noqa: E402
+from engine.ai.arena import ARENA_RATE, DEFAULT_RATE, budget_for, play_match  # noqa: E402
+
+PAIRINGS = (
+    ("medium", "random", "score at least 95%", lambda m: m["score"] >= 0.95),
+    ("medium", "greedy", "score at least 75%", lambda m: m["score"] >= 0.75),
+    ("hard", "medium", "interval above 50%", lambda m: m["low"] > 0.5),
+)
+ROOT = os.path.join(os.path.dirname(__file__), "..")
+PAGE = os.path.join(ROOT, "docs", "strength.md")
+DATA_MARK = "<!-- results (read back by scripts/strength.py):"
+
+
+def load() -> dict:
+    """The results saved in the page so far."""
+    if os.path.exists(PAGE):
+        with open(PAGE) as f:
+            text = f.read()
+        if DATA_MARK in text:
+            return json.loads(text.split(DATA_MARK, 1)[1].rsplit("-->", 1)[0])
+    return {"matches": {}, "rates": {}}
+
+
+def save(data: dict) -> None:
+    tmp = PAGE + f".{os.getpid()}.tmp"
+    with open(tmp, "w") as f:
+        f.write(page(data))
+    os.replace(tmp, PAGE)
+
+
+def measure_rate(game_id: str, seconds: float) -> dict:
+    """Playouts per second of the search from the start and from a mid-game position."""
+    game = games.get(game_id)
+    start = game.new()
+    rng = random.Random(1)
+    middle = start
+    for _ in range(12):
+        moves = game.legal_moves(middle)
+        if not moves:
+            break
+        middle = game.apply(middle, moves[rng.randrange(len(moves))])
+    rates = {}
+    for label, state in (("start", start), ("middle", middle)):
+        search = Search(game, state, seed=1)
+        search.run(seconds)
+        rates[label] = round(search.playouts / search.elapsed)
+    return rates
+
+
+def run_match(game_id, a, b, n, scale, seed) -> dict:
+    began = time.perf_counter()
+    match = play_match(game_id, a, b, n, seed=seed, scale=scale)
+    low, high = match.interval
+    return {"wins": match.wins, "draws": match.draws, "losses": match.losses,
+            "games": match.games, "score": match.score, "low": low, "high": high,
+            "scale": scale, "seed": seed, "seconds": round(time.perf_counter() - began),
+            "budgets": match.budgets, "plies": round(sum(match.plies) / len(match.plies)),
+            "seats": match.seats}
+
+
+def page(data: dict) -> str:
+    lines = [
+        "# Strength of the computer players",
+        "",
+        "Written by `scripts/strength.py` from arena matches (`python -m engine arena`) on a",
+        "small shared machine (2 cores, shared with other work), CPython 3.11.",
+        "Every game at its default size; seats alternate (player A moves first in half the",
+        "games). Score s = (W + D/2)/M with a 95% interval of ±1.96·√(s(1−s)/M).",
+        "",
+        "**Budgets.** For reproducible matches the search levels get a playout budget, not",
+        "wall time: the level's think time (easy 0.3 s, medium 1 s, hard 4 s) times the",
+        "game's nominal CPython playout rate, times the scale shown. A scale below 1 means",
+        "proportionally scaled-down budgets (hard keeps 4× medium's), to afford more games.",
+        "",
+        "| Game | Pairing | M | W/D/L (for A) | Score | 95% interval | Target | Met | "
+        "Playouts a move (A / B) | Scale | Plies a game |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for game_id in games.ids():
+        for a, b, target, met in PAIRINGS:
+            m = data["matches"].get(f"{game_id}:{a}:{b}")
+            if m is None:
+                lines.append(f"| {game_id} | {a} vs {b} | – | not run | | | {target} | | | | |")
+                continue
+            budget = " / ".join(str(m["budgets"].get(p, {}).get("playouts", "–"))
+                                for p in (a, b))
+            lines.append(
+                f"| {game_id} | {a} vs {b} | {m['games']} | "
+                f"{m['wins']}/{m['draws']}/{m['losses']} | {m['score']:.1%} | "
+                f"{m['low']:.1%}–{m['high']:.1%} | {target} | {'yes' if met(m) else '**no**'} | "
+                f"{budget} | {m['scale']:g} | {m['plies']} |")
+    lines += [
+        "",
+        "## Playouts per second of the search (CPython)",
+        "",
+        "`Search.run` for a few seconds from the start position and from a position 12 random",
+        "plies in; one playout is one iteration (selection, expansion, playout or evaluation",
+        "at the game's depth limit, back-up). Nominal arena rates are the rounded figures the",
+        "budgets above are computed from.",
+        "",
+        "| Game | From the start | Mid-game | Nominal arena rate |",
+        "|---|---|---|---|",
+    ]
+    for game_id in games.ids():
+        r = data["rates"].get(game_id)
+        nominal = ARENA_RATE.get(game_id, DEFAULT_RATE)
+        if r is None:
+            lines.append(f"| {game_id} | not measured | | {nominal} |")
+        else:
+            lines.append(f"| {game_id} | {r['start']} | {r['middle']} | {nominal} |")
+    lines += ["", "Think times at the levels: " + ", ".join(
+        f"{k} {v:g} s" for k, v in THINK_SECONDS.items()) + ".", ""]
+    lines += [DATA_MARK, json.dumps(data, indent=1, sort_keys=True), "-->", ""]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games per pairing (M)")
+    parser.add_argument("--scale", type=float, default=1.0, help="budget scale for the search")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", nargs="*", default=None, help="game ids (default: all)")
+    parser.add_argument("--pairs", nargs="*", default=None,
+                        help="pairings like medium:random (default: all three)")
+    parser.add_argument("--rate-seconds", type=float, default=3.0)
+    parser.add_argument("--no-rates", action="store_true")
+    parser.add_argument("--write-only", action="store_true")
+    args = parser.parse_args(argv)
+
+    if not args.write_only:
+        for game_id in args.only or games.ids():
+            if not args.no_rates:
+                rates = measure_rate(game_id, args.rate_seconds)
+                data = load()
+                data["rates"][game_id] = rates
+                save(data)
+                print(f"{game_id}: {rates} playouts/s", flush=True)
+            for a, b, _, _ in PAIRINGS:
+                if args.pairs is not None and f"{a}:{b}" not in args.pairs:
+                    continue
+                result = run_match(game_id, a, b, args.games, args.scale, args.seed)
+                data = load()
+                data["matches"][f"{game_id}:{a}:{b}"] = result
+                save(data)
+                print(f"{game_id} {a} vs {b}: {result}", flush=True)
+    save(load())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
