@@ -143,3 +143,12 @@ def test_panel_after_a_swap_says_who_plays_what():
     state = GAME.play(GAME.play(GAME.new(size=6), 14), "swap")
     panel = board().panel(state, True)
     assert "player 1" in panel and "swapped" in panel
+
+
+def test_an_ended_game_shows_every_reckoning():
+    # The same split board, ended: top patch 8 faded disks and 1 winner (see above); the
+    # bottom patch: Blue 2 and 1, Orange 2 and 1 all cancel: 6 more faded disks.
+    state = position("BBB.OO ....O. O.B..O ###### BB.OO. ..O..B", passes=2)
+    svg = board().svg(state, False)
+    assert len(drawn(svg, "pf-cancelled")) == 14 and len(drawn(svg, "pf-winner")) == 1
+    assert drawn(svg, "pf-focus") == []

@@ -184,7 +184,9 @@ class PetrifyBoard(BoardRenderer):
             out.append(f'<rect class="last-move" x="{x + 6}" y="{y + 6}" width="{CELL - 12}" '
                        f'height="{CELL - 12}"/>')
         if self.patch is not None and self.patch < len(view["patches"]):
-            out.append(self._reckoning(view, view["patches"][self.patch]))
+            out.append(self._reckoning(view, view["patches"][self.patch], True))
+        elif view["result"] is not None:           # the game is over: show every reckoning
+            out.extend(self._reckoning(view, patch, False) for patch in view["patches"])
         if interactive:
             out.append(self._capture_hints(view))
         out.append("</g></svg>")
@@ -290,8 +292,9 @@ class PetrifyBoard(BoardRenderer):
         return "".join(out)
 
     @staticmethod
-    def _reckoning(view, patch) -> str:
-        """One patch's reckoning on the board: outline, cancelled groups faded, winner ringed."""
+    def _reckoning(view, patch, outline: bool) -> str:
+        """A patch's reckoning on the board: cancelled groups faded, the winners ringed,
+        and (if `outline`) the patch outlined."""
         size, out = view["size"], []
         inside = set(patch["squares"])
         lines = []
@@ -306,7 +309,8 @@ class PetrifyBoard(BoardRenderer):
                 lines.append(f"M{x} {y}v{CELL}")
             if col + 1 >= size or sq + 1 not in inside:
                 lines.append(f"M{x + CELL} {y}v{CELL}")
-        out.append(f'<path class="pf-focus" d="{"".join(lines)}"/>')
+        if outline:
+            out.append(f'<path class="pf-focus" d="{"".join(lines)}"/>')
         for group in patch["groups"]:
             for sq in group["squares"]:
                 x, y = _square_xy(size, sq)
@@ -342,12 +346,14 @@ class PetrifyBoard(BoardRenderer):
                            f'<span class="pf-dot {dot}"></span>{attr(head)}</span>'
                            f'<small>{attr(patch["summary"])}</small></button></li>')
         blocks = view["counts"]["blocks"]
+        hint = ("On the board: " if view["result"] is not None
+                else "Click a patch to see its reckoning on the board: ")
         return (f'<div class="pf-panel"><h3>Score if the game ended now</h3>'
                 f'<ul class="pf-colours">{"".join(rows)}</ul>{note}'
                 f'<h3>Patches ({len(patches)}; {blocks} block{"s" if blocks != 1 else ""})</h3>'
                 f'<ol class="pf-patches">{"".join(patches)}</ol>'
-                f'<p class="pf-note">Click a patch to see its reckoning on the board: '
-                f'faded groups cancel in pairs, ringed groups win it.</p></div>')
+                f'<p class="pf-note">{hint}faded groups cancel in pairs, '
+                f'ringed groups win their patch.</p></div>')
 
     def prompt(self, state):
         view = self._view(state)
