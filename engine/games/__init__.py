@@ -18,11 +18,25 @@ _MODULES = {
     "gwyddbwyll": "gwyddbwyll",
 }
 
+# Display names, so a game picker needs no game module imported.
+NAMES = {
+    "wythe": "Wythe",
+    "petrify": "Petrify",
+    "stigmergy": "Stigmergy",
+    "rugpile": "Rug Pile",
+    "gwyddbwyll": "Gwyddbwyll",
+}
+
 _loaded: dict[str, Game] = {}
 
 
 def ids() -> tuple[str, ...]:
     return tuple(_MODULES)
+
+
+def name(game_id: str) -> str:
+    """The display name of a game, without importing its module."""
+    return NAMES.get(game_id, game_id)
 
 
 def get(game_id: str) -> Game:

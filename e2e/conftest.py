@@ -1,0 +1,90 @@
+"""Playwright fixtures: the site served from 127.0.0.1 (also under a sub-path), Debian's
+Chromium, and a route guard that fails any request leaving 127.0.0.1."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "e2e" / "screenshots"
+PREFIX = "/games/sub/"
+CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--no-first-run", "--disable-quic"]
+READY = "body[data-ready='1']"
+LOAD_TIMEOUT = 90_000
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, with the MIME types Pyodide needs; also serves the site under PREFIX
+    (as GitHub Pages serves a project at /<repo>/)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain"}
+
+    def translate_path(self, path):
+        if path.startswith(PREFIX):
+            path = "/" + path[len(PREFIX):]
+        elif path.startswith("/games/"):
+            path = "/__not_under_the_prefix__"
+        return super().translate_path(path)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site():
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(ROOT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROME_ARGS}
+
+
+def guard(page) -> list:
+    """Abort and record every request that does not go to 127.0.0.1."""
+    outside: list = []
+
+    def route(route):
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "blob:", "data:")):
+            return route.continue_()
+        outside.append(url)
+        return route.abort()
+
+    page.route("**/*", route)
+    return outside
+
+
+@pytest.fixture
+def page(page):
+    page.outside = guard(page)
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    yield page
+    assert page.outside == [], f"requests left 127.0.0.1: {page.outside}"
+
+
+def open_page(page, url: str):
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    return page
+
+
+def shot(page, name: str):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,82 @@
+"""Rug Pile in the browser: load with nothing fetched from outside, play the fool's mate by
+clicking, see the result; the new-game form; screenshots at desktop and phone sizes."""
+
+from conftest import guard, open_page, shot
+
+
+def click_square(page, name):
+    page.click(f"#board [data-cell='{name}']")
+
+
+def place(page, tile_kind, turned, bottom_left_square_target):
+    """Choose a tile in the supply, then click the board where it centres on the target."""
+    page.click(f"#panel [data-action='kind'][data-kind='{tile_kind}']")
+    if turned:
+        page.click("#panel [data-action='rotate']")
+    click_square(page, bottom_left_square_target)
+
+
+def test_fools_mate_by_clicking(page, site):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_page(page, site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/")
+    assert page.text_content("#title") == "Rug Pile"
+    # A 3x3 tile is centred on the square pointed at: b4 puts its bottom-left on a3.
+    page.click("#panel [data-action='kind'][data-kind='2']")
+    page.hover("#board [data-cell='b4']")
+    page.wait_for_selector("#board .preview.p0")
+    click_square(page, "b4")
+    page.wait_for_function("location.hash.endsWith('/3x3a3')")
+    # Blue: a 3x3 at b2..d4 is centred on c3.
+    page.click("#panel [data-action='kind'][data-kind='2']")
+    page.hover("#board [data-cell='c3']")
+    click_square(page, "c3")
+    page.wait_for_function("location.hash.endsWith('/3x3a3.3x3b2')")
+    # Red: a 2x2 centres on its bottom-left square (d1..e2).
+    page.click("#panel [data-action='kind'][data-kind='0']")
+    page.hover("#board [data-cell='d1']")
+    click_square(page, "d1")
+    page.wait_for_selector("#result:not([hidden])")
+    assert "Red wins (9–8)" in page.text_content("#result")
+    assert "Blue cannot place a tile" in page.text_content("#result")
+    assert [t.strip() for t in page.locator("#moves button").all_text_contents()] == \
+        ["3x3a3", "3x3b2", "2x2d1"]
+    shot(page, "rugpile-desktop-end")
+    assert page.errors == []
+
+
+def test_illegal_placement_is_explained(page, site):
+    open_page(page, site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3")
+    page.click("#panel [data-action='kind'][data-kind='2']")
+    page.hover("#board [data-cell='b4']")          # Blue's 3x3 exactly over Red's area
+    page.wait_for_selector("#board .preview.illegal")
+    assert "completely cover the Red area" in page.text_content("#status")
+    click_square(page, "b4")
+    assert page.evaluate("location.hash").endswith("/3x3a3")   # nothing was played
+
+
+def test_new_game_form_and_phone_layout(browser, site):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    outside = guard(page)
+    open_page(page, site + "/index.html")
+    page.tap("#new-game")
+    page.fill("#option-fields input[name='opt-players']", "3")
+    page.dispatch_event("#option-fields [name='opt-players']", "change")
+    assert page.input_value("#option-fields [name='opt-size']") == "6"
+    page.tap("#newgame-form button[type='submit']")
+    page.wait_for_function("location.hash.startsWith('#rugpile/1/players=3,size=6,tiles=4-3-3/')")
+    assert page.locator("#scores li").count() == 3
+    page.tap("#panel [data-action='kind'][data-kind='1']")
+    page.tap("#board [data-cell='c3']")           # the first tap previews
+    page.wait_for_selector("#board .preview.p0")
+    assert page.evaluate("location.hash").endswith("/")
+    page.tap("#board [data-cell='c3']")           # the second tap places
+    # A 2-wide, 3-tall tile centred on c3: col c - (2-1)//2 = c, row 3 - (3-1)//2 = 2.
+    page.wait_for_function("location.hash.endsWith('/2x3c2')")
+    assert "Blue to move" in page.text_content("#status")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
+    shot(page, "rugpile-phone")
+    context.close()
+    assert outside == []

@@ -1,0 +1,1 @@
+"""The browser side: the page (main.py), board renderers, and the computer's worker."""

@@ -1,0 +1,392 @@
+"""The page: connects the DOM to a Session (the game) and the game's board renderer.
+
+Everything with rules or history lives in engine/ and web/session.py; this
+module only reads events, asks those, and writes markup.  Markup from the
+renderers is built from engine values; any text that came from the user or
+the URL is escaped before it is shown.
+"""
+
+import asyncio
+from html import escape
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from engine import EngineError, games
+from web import boards
+from web.session import Session
+
+DEFAULT_GAME = "rugpile"
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def data_of(element) -> dict:
+    """The data-* attributes of an element, without the prefix."""
+    if element is None:
+        return None
+    names = element.getAttributeNames()
+    return {n[5:]: element.getAttribute(n) for n in names if n.startswith("data-")}
+
+
+def target_of(event):
+    """The nearest element under the event that carries data-cell or data-action."""
+    return event.target.closest("[data-cell],[data-action]") if event.target else None
+
+
+class Page:
+    def __init__(self):
+        self.session = None
+        self.board = None
+        self.handlers = []          # keep every proxy alive while the page lives
+        self.press = None           # data of the element a pointer went down on (for drag)
+        self.shown_hash = ""
+
+    # ---- start-up
+
+    def start(self):
+        self.fill_picker()
+        self.bind()
+        if not self.load_hash(window.location.hash):
+            self.open(Session(DEFAULT_GAME))
+        document.body.dataset.ready = "1"
+
+    def fill_picker(self):
+        items = []
+        for game_id in games.ids():
+            items.append(f'<button type="button" class="pick" data-game="{game_id}">'
+                         f'{escape(games.name(game_id))}</button>')
+        by_id("picker").innerHTML = "".join(items)
+
+    def on(self, element, event, handler):
+        proxy = create_proxy(handler)
+        self.handlers.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def bind(self):
+        board = by_id("board")
+        self.on(board, "pointermove", self.on_board_move)
+        self.on(board, "pointerleave", self.on_board_leave)
+        self.on(board, "pointerdown", self.on_board_down)
+        self.on(board, "pointerup", self.on_board_up)
+        self.on(board, "click", self.on_board_click)
+        self.on(by_id("panel"), "click", self.on_board_click)
+        self.on(by_id("actions"), "click", self.on_action)
+        self.on(by_id("picker"), "click", self.on_pick)
+        self.on(by_id("moves"), "click", self.on_move_list)
+        self.on(by_id("new-game"), "click", lambda e: self.open_form())
+        self.on(by_id("newgame-form"), "submit", self.on_form_submit)
+        self.on(by_id("newgame-form"), "change", self.on_form_change)
+        self.on(by_id("newgame-cancel"), "click", lambda e: by_id("newgame").close())
+        self.on(by_id("undo"), "click", lambda e: self.step(-1))
+        self.on(by_id("redo"), "click", lambda e: self.step(1))
+        self.on(by_id("rules-open"), "click", lambda e: self.open_rules())
+        self.on(by_id("rules-close"), "click", lambda e: by_id("rules").close())
+        self.on(by_id("message"), "click", self.on_message_action)
+        self.on(window, "hashchange", lambda e: self.on_hashchange())
+        self.on(document, "keydown", self.on_key)
+
+    # ---- opening games
+
+    def open(self, session):
+        self.session = session
+        self.board = boards.get(session.game.id)
+        self.board.reset()
+        document.body.dataset.game = session.game.id
+        self.render()
+
+    def load_hash(self, fragment) -> bool:
+        """Open the game a link describes; on a bad link say why and keep the page usable."""
+        text = window.decodeURIComponent(fragment or "").lstrip("#")
+        if not text:
+            return False
+        try:
+            self.open(Session.from_fragment(text))
+        except EngineError as err:
+            self.show_bad_link(text, err)
+            return False
+        self.show_message("")
+        return True
+
+    def show_bad_link(self, text, err):
+        offer = '<button type="button" data-action="fresh">Start a fresh game</button>'
+        ply = getattr(err, "ply", None)
+        if ply is not None and ply > 0:
+            offer = (f'<button type="button" data-action="legal-part" data-ply="{ply}">'
+                     f'Open the first {ply} moves</button> ') + offer
+        self.bad_link = text
+        self.show_message(f"This link does not open a game: {escape(str(err))}. {offer}", error=True)
+
+    def on_message_action(self, event):
+        action = data_of(target_of(event)) or {}
+        if action.get("action") == "fresh":
+            self.open(Session(self.session.game.id if self.session else DEFAULT_GAME))
+            self.show_message("")
+        elif action.get("action") == "legal-part":
+            record_text = self.bad_link.split("/")
+            moves = record_text[3].split(".")[: int(action["ply"])]
+            self.load_hash("/".join(record_text[:3] + [".".join(moves)]))
+
+    def on_hashchange(self):
+        if window.location.hash != self.shown_hash:
+            self.load_hash(window.location.hash)
+
+    # ---- drawing
+
+    def render(self):
+        session, game = self.session, self.session.game
+        state = session.state
+        result = game.result(state)
+        interactive = result is None
+        self.render_board()
+        by_id("panel").innerHTML = self.board.panel(state, interactive)
+        by_id("actions").innerHTML = "".join(
+            f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">{escape(label)}</button>'
+            for m, label, tip in (self.board.actions(state) if interactive else []))
+        self.render_scores(state, result)
+        self.render_moves()
+        by_id("title").textContent = game.name
+        for button in document.querySelectorAll("#picker .pick"):
+            button.setAttribute("aria-current", "true" if button.dataset.game == game.id else "false")
+        by_id("undo").disabled = session.ply == 0
+        by_id("redo").disabled = session.live
+        self.shown_hash = "#" + session.fragment()
+        window.history.replaceState(None, "", self.shown_hash)
+
+    def render_board(self):
+        state = self.session.state
+        interactive = self.session.game.result(state) is None
+        by_id("board").innerHTML = self.board.svg(state, interactive)
+        by_id("status").textContent = self.status_line(state)
+
+    def status_line(self, state):
+        game = self.session.game
+        result = game.result(state)
+        if result is not None:
+            return "Game over: " + self.result_text(state, result)
+        prefix = "" if self.session.live else f"Viewing move {self.session.ply}. "
+        return prefix + self.board.prompt(state)
+
+    def result_text(self, state, result):
+        names = self.session.game.seat_names(state)
+        winners = [names[w] for w in result.winners]
+        if len(winners) == 1:
+            head = f"{winners[0]} wins"
+        elif len(winners) == len(names):
+            head = "a draw"
+        else:
+            head = " and ".join(winners) + " share the win"
+        score = "–".join(str(s) for s in result.scores)
+        return f"{head} ({score}). {result.reason}."
+
+    def render_scores(self, state, result):
+        game = self.session.game
+        names, scores = game.seat_names(state), game.scores(state)
+        to_move = game.to_move(state) if result is None else -1
+        rows = "".join(
+            f'<li class="{"to-move" if seat == to_move else ""}'
+            f'{" winner" if result and seat in result.winners else ""}">'
+            f'<span class="swatch {self.board.swatch(state, seat)}"></span><span class="name">{escape(names[seat])}</span>'
+            f'<span class="score">{scores[seat]}</span></li>'
+            for seat in range(len(names)))
+        by_id("scores").innerHTML = rows
+        banner = by_id("result")
+        if result is None:
+            banner.hidden = True
+        else:
+            banner.hidden = False
+            banner.textContent = self.result_text(state, result)
+
+    def render_moves(self):
+        session = self.session
+        current = ' aria-current="true"'
+        items = [f'<li><button type="button" data-ply="{i + 1}"'
+                 f'{current if session.ply == i + 1 else ""}>{escape(m)}</button></li>'
+                 for i, m in enumerate(session.moves)]
+        by_id("moves").innerHTML = "".join(items)
+
+    def show_message(self, html, error=False):
+        box = by_id("message")
+        box.innerHTML = html
+        box.hidden = not html
+        box.className = "error" if error else "note"
+
+    # ---- playing
+
+    def play(self, text):
+        try:
+            self.session.play_text(text)
+        except EngineError as err:
+            self.show_message(escape(str(err)), error=True)
+            return
+        self.show_message("")
+        self.board.reset()
+        self.render()
+
+    def step(self, delta):
+        self.session.goto(self.session.ply + delta)
+        self.board.reset()
+        self.render()
+
+    # ---- events
+
+    def live_turn(self) -> bool:
+        return self.session.game.result(self.session.state) is None
+
+    def on_board_move(self, event):
+        if event.pointerType == "touch":     # a tap previews, a second tap confirms
+            return
+        if self.live_turn() and self.board.hover(self.session.state, data_of(target_of(event))):
+            self.render_board()
+
+    def on_board_leave(self, event):
+        if event.pointerType == "touch":     # touch pointers "leave" after every tap
+            return
+        if self.live_turn() and self.board.hover(self.session.state, None):
+            self.render_board()
+
+    def on_board_down(self, event):
+        self.press = data_of(target_of(event))
+
+    def on_board_up(self, event):
+        source, self.press = self.press, None
+        target = data_of(target_of(event))
+        if source and target and source != target and self.live_turn():
+            move = self.board.drag(self.session.state, source, target)
+            if move:
+                self.play(move)
+
+    def on_board_click(self, event):
+        if not self.live_turn():
+            return
+        move = self.board.click(self.session.state, data_of(target_of(event)))
+        if move:
+            self.play(move)
+        else:
+            self.render_board()
+            by_id("panel").innerHTML = self.board.panel(self.session.state, True)
+
+    def on_action(self, event):
+        button = event.target.closest("[data-move]")
+        if button is not None:
+            self.play(button.dataset.move)
+
+    def on_pick(self, event):
+        button = event.target.closest("[data-game]")
+        if button is not None:
+            self.open(Session(button.dataset.game))
+            self.show_message("")
+
+    def on_move_list(self, event):
+        button = event.target.closest("[data-ply]")
+        if button is not None:
+            self.session.goto(int(button.dataset.ply))
+            self.board.reset()
+            self.render()
+
+    def on_key(self, event):
+        tag = (event.target.tagName or "").lower()
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        key = event.key
+        if key == "ArrowLeft":
+            self.step(-1)
+        elif key == "ArrowRight":
+            self.step(1)
+        elif key == "Home":
+            self.step(-self.session.ply)
+        elif key == "End":
+            self.step(len(self.session.moves) - self.session.ply)
+        elif self.live_turn() and self.board.key(self.session.state, key):
+            self.render_board()
+            by_id("panel").innerHTML = self.board.panel(self.session.state, True)
+        else:
+            return
+        event.preventDefault()
+
+    # ---- the new-game form
+
+    def open_form(self, game_id=None, chosen=None):
+        game = games.get(game_id or self.session.game.id)
+        board = boards.get(game.id)
+        options = game.normalise_options(**(chosen or {}))
+        fields = [f'<input type="hidden" name="game" value="{game.id}">']
+        for opt in game.options_spec:
+            value = options[opt.name]
+            text = game.format_option(opt.name, value)
+            if opt.kind == "int":
+                widget = (f'<input type="number" name="opt-{opt.name}" min="{opt.lo}" max="{opt.hi}" '
+                          f'value="{value}" required>')
+            elif opt.kind == "choice":
+                widget = (f'<select name="opt-{opt.name}">' + "".join(
+                    f'<option{" selected" if c == value else ""}>{escape(str(c))}</option>'
+                    for c in opt.choices) + "</select>")
+            else:
+                widget = board.option_html(opt, value, text)
+            fields.append(f'<label class="field"><span>{escape(opt.label)}</span>{widget}'
+                          f'<small>{escape(opt.help)}</small></label>')
+        if not game.options_spec:
+            fields.append("<p>This game has no options.</p>")
+        by_id("newgame-title").textContent = f"New game of {game.name}"
+        by_id("option-fields").innerHTML = "".join(fields)
+        by_id("newgame-error").textContent = ""
+        dialog = by_id("newgame")
+        if not dialog.open:
+            dialog.showModal()
+
+    def read_form(self):
+        form = by_id("newgame-form")
+        game = games.get(form.elements.namedItem("game").value)
+        board = boards.get(game.id)
+        chosen = {}
+        for opt in game.options_spec:
+            values = [el.value for el in form.querySelectorAll(f'[name="opt-{opt.name}"]')]
+            chosen[opt.name] = (int(values[0]) if opt.kind == "int" and values[0].lstrip("-").isdigit()
+                                else values[0] if opt.kind != "custom"
+                                else board.option_value(opt, values))
+        return game, chosen
+
+    def on_form_change(self, event):
+        name = event.target.name or ""
+        if name == "opt-players":      # other defaults follow the number of players
+            game, chosen = self.read_form()
+            self.open_form(game.id, {"players": chosen["players"]})
+
+    def on_form_submit(self, event):
+        event.preventDefault()
+        try:
+            game, chosen = self.read_form()
+            session = Session(game.id, chosen)
+        except EngineError as err:
+            by_id("newgame-error").textContent = str(err)
+            return
+        by_id("newgame").close()
+        self.open(session)
+        self.show_message("")
+
+    # ---- rules
+
+    def open_rules(self):
+        game = self.session.game
+        by_id("rules-title").textContent = f"How to play {game.name}"
+        dialog = by_id("rules")
+        dialog.showModal()
+        asyncio.ensure_future(self.load_rules(game.id))
+
+    async def load_rules(self, game_id):
+        body = by_id("rules-body")
+        body.innerHTML = "<p>Loading the rules…</p>"
+        response = await window.fetch(f"./web/rules/{game_id}.html")
+        body.innerHTML = (await response.text() if response.ok
+                          else "<p>The rules could not be loaded.</p>")
+
+
+PAGE = Page()
+try:
+    PAGE.start()
+except Exception as err:      # the page must say something rather than hang on "Loading"
+    by_id("status").textContent = f"The game could not start: {err}"
+    document.body.dataset.failed = "1"
+    raise

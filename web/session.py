@@ -1,0 +1,79 @@
+"""One game on the page: its record, every position, and the ply on display.
+
+Pure Python (no browser imports), so the page's history, undo and redo are
+tested in CPython.  A position is always the result of replaying the record;
+`states[k]` is the position after k moves.
+"""
+
+from __future__ import annotations
+
+from engine import games
+from engine.record import Record, decode, encode, make_record, replay_record
+
+
+class Session:
+    def __init__(self, game_id: str, options: dict | None = None, moves=(), ply: int | None = None):
+        self.game = games.get(game_id)
+        self.record = make_record(self.game, options or {}, ())
+        self.states = [self.game.new(**self.record.options_dict)]
+        self.moves: list[str] = []
+        self.ply = 0
+        for text in moves:
+            self.play_text(text)
+        self.ply = len(self.moves) if ply is None else ply
+
+    @classmethod
+    def from_fragment(cls, fragment: str) -> "Session":
+        """The session a link describes; RecordError / ReplayError say what is wrong."""
+        record, ply = decode(fragment)
+        states = replay_record(record)
+        session = cls(record.game, record.options_dict)
+        session.states, session.moves, session.ply = states, list(record.moves), ply
+        return session
+
+    # ---- what is shown
+
+    @property
+    def state(self):
+        return self.states[self.ply]
+
+    @property
+    def live(self) -> bool:
+        """True when the position shown is the latest one."""
+        return self.ply == len(self.moves)
+
+    @property
+    def options(self) -> dict:
+        return self.record.options_dict
+
+    def fragment(self) -> str:
+        return encode(self.current_record(), self.ply)
+
+    def current_record(self) -> Record:
+        return Record(self.record.game, self.record.version, self.record.options, tuple(self.moves))
+
+    # ---- changing it
+
+    def play_text(self, text: str) -> None:
+        """Play a move given in notation at the ply on display, dropping any later moves."""
+        self.play(self.game.parse(self.state, text))
+
+    def play(self, move) -> None:
+        state = self.state
+        after = self.game.play(state, move)
+        text = self.game.notation(state, move)
+        del self.states[self.ply + 1:]
+        del self.moves[self.ply:]
+        self.states.append(after)
+        self.moves.append(text)
+        self.ply = len(self.moves)
+
+    def goto(self, ply: int) -> None:
+        self.ply = max(0, min(ply, len(self.moves)))
+
+    def undo(self) -> None:
+        """Step back one ply (the later moves stay available to redo)."""
+        self.goto(self.ply - 1)
+
+    def redo(self) -> None:
+        self.goto(self.ply + 1)
