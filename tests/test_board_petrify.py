@@ -141,8 +141,10 @@ def test_panel_shows_scores_and_each_patchs_reckoning():
 
 def test_panel_after_a_swap_says_who_plays_what():
     state = GAME.play(GAME.play(GAME.new(size=6), 14), "swap")
-    panel = board().panel(state, True)
+    b = board()
+    panel = b.panel(state, True)
     assert "player 1" in panel and "swapped" in panel
+    assert (b.swatch(state, 0), b.swatch(state, 1)) == ("pf-c-orange", "pf-c-blue")
 
 
 def test_an_ended_game_shows_every_reckoning():

@@ -663,8 +663,10 @@ class Petrify(Game):
 
     @staticmethod
     def _patch_summary(patch, owner, cancelled, leftover):
+        area = (f"these {len(patch.squares)} squares" if len(patch.squares) > 1
+                else "this square")
         if not patch.groups:
-            return f"{len(patch.squares)} squares, no disks: nobody owns it"
+            return f"no disks in {area}: nobody owns it"
         parts = [f"{c['pairs']} pair{'s' if c['pairs'] > 1 else ''} of size {c['size']} cancel"
                  for c in cancelled]
         if owner == EMPTY:
@@ -672,7 +674,7 @@ class Petrify(Game):
         else:
             best = leftover[0]
             parts.append(f"{best['colour']}'s group of {best['size']} is the biggest left: "
-                         f"{best['colour']} owns these {len(patch.squares)} squares")
+                         f"{best['colour']} owns {area}")
         return "; ".join(parts)
 
 

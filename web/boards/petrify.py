@@ -53,7 +53,9 @@ svg.petrify .pf-winner { fill: none; stroke: var(--highlight); stroke-width: 8; 
 .pf-colours .pf-points { margin-left: auto; font-variant-numeric: tabular-nums; font-weight: 600; }
 .pf-dot { display: inline-block; width: .95rem; height: .95rem; border-radius: 50%;
   border: 1px solid var(--edge); background: var(--blank); flex: none; }
-.pf-dot.blue { background: var(--p1); } .pf-dot.orange { background: var(--p0); }
+.pf-dot.blue { background: var(--p1); border-radius: 3px; } .pf-dot.orange { background: var(--p0); }
+.swatch.pf-c-blue { background: var(--p1); }
+.swatch.pf-c-orange { background: var(--p0); border-radius: 50%; }
 .pf-patches { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem;
   max-height: 18rem; overflow: auto; }
 .pf-patches button { width: 100%; text-align: left; display: grid; gap: .1rem; padding: .3rem .45rem; }
@@ -63,6 +65,10 @@ svg.petrify .pf-winner { fill: none; stroke: var(--highlight); stroke-width: 8; 
 .pf-patches small { color: var(--muted); }
 .pf-note { color: var(--muted); font-size: .9em; margin: .3rem 0 0; }
 """
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _square_xy(size: int, sq: int) -> tuple[int, int]:
@@ -84,6 +90,9 @@ class PetrifyBoard(BoardRenderer):
         self.patch = None         # index into view["patches"] shown with its reckoning
         self.message = ""
         self._cache = (None, None)
+
+    def swatch(self, state, seat):
+        return f"pf-c-{self.game.seat_names(state)[seat].lower()}"
 
     def _view(self, state) -> dict:
         """The engine's view, computed once per position."""
@@ -330,7 +339,7 @@ class PetrifyBoard(BoardRenderer):
         for colour in view["colours"]:
             key = colour.lower()
             rows.append(f'<li><span class="pf-dot {key}"></span>{colour} '
-                        f'<small>({view["counts"][colour]} disks, player {seat_of[colour] + 1})'
+                        f'<small>({plural(view["counts"][colour], "disk")}, player {seat_of[colour] + 1})'
                         f'</small><span class="pf-points">{view["scores"][colour]}</span></li>')
         swapped = view["seat_colours"][0] != "Blue"
         note = ('<p class="pf-note">The players swapped: the opener now plays Orange.</p>'
@@ -340,7 +349,7 @@ class PetrifyBoard(BoardRenderer):
             owner = patch["owner"]
             dot = (owner or "none").lower()
             pressed = "true" if index == self.patch else "false"
-            head = f"{patch['size']} squares · {owner or 'nobody'}"
+            head = f"{plural(patch['size'], 'square')} · {owner or 'nobody'}"
             patches.append(f'<li><button type="button" data-action="patch" data-patch="{index}" '
                            f'aria-pressed="{pressed}"><span class="pf-head">'
                            f'<span class="pf-dot {dot}"></span>{attr(head)}</span>'
@@ -350,7 +359,7 @@ class PetrifyBoard(BoardRenderer):
                 else "Click a patch to see its reckoning on the board: ")
         return (f'<div class="pf-panel"><h3>Score if the game ended now</h3>'
                 f'<ul class="pf-colours">{"".join(rows)}</ul>{note}'
-                f'<h3>Patches ({len(patches)}; {blocks} block{"s" if blocks != 1 else ""})</h3>'
+                f'<h3>Patches ({len(patches)}; {plural(blocks, "block")})</h3>'
                 f'<ol class="pf-patches">{"".join(patches)}</ol>'
                 f'<p class="pf-note">{hint}faded groups cancel in pairs, '
                 f'ringed groups win their patch.</p></div>')
