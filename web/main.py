@@ -115,7 +115,7 @@ class Page:
         ply = getattr(err, "ply", None)
         if ply is not None and ply > 0:
             offer = (f'<button type="button" data-action="legal-part" data-ply="{ply}">'
-                     f'Open the first {ply} moves</button> ') + offer
+                     f'Open the game up to move {ply}</button> ') + offer
         self.bad_link = text
         self.show_message(f"This link does not open a game: {escape(str(err))}. {offer}", error=True)
 

@@ -1,0 +1,47 @@
+# Two commands do all the set-up on a fresh Debian/Ubuntu machine:
+#   make play   serve the game page at http://127.0.0.1:8000/
+#   make test   run every test (unit tests in CPython, end-to-end in headless Chromium)
+PYTHON ?= python3
+VENV := .venv
+PORT ?= 8000
+
+.PHONY: play test unit e2e bench site vendor chromium clean
+
+play: vendor/.built
+	@echo "Serving the games at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1
+
+test: $(VENV)/.installed vendor/.built chromium
+	$(VENV)/bin/python -m pytest tests e2e
+
+unit: $(VENV)/.installed
+	$(VENV)/bin/python -m pytest tests
+
+e2e: $(VENV)/.installed vendor/.built chromium
+	$(VENV)/bin/python -m pytest e2e
+
+bench: $(VENV)/.installed vendor/.built chromium
+	$(VENV)/bin/python -m scripts.bench
+
+site: vendor/.built
+	./scripts/build_site.sh site
+
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+
+vendor/.built: node_modules/.package-lock.json scripts/build_vendor.sh
+	./scripts/build_vendor.sh
+
+vendor: vendor/.built
+
+chromium:
+	./scripts/ensure_chromium.sh
+
+clean:
+	rm -rf vendor site node_modules $(VENV) e2e/screenshots .pytest_cache

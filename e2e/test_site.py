@@ -1,0 +1,65 @@
+"""The deployable site: built as GitHub Pages gets it and served under a sub-path; bad links."""
+
+import functools
+import http.server
+import subprocess
+import threading
+
+import pytest
+
+from conftest import PREFIX, ROOT, SiteHandler, open_page, shot
+
+
+@pytest.fixture(scope="module")
+def pages_site(tmp_path_factory):
+    """scripts/build_site.sh's output served at http://127.0.0.1:<port>/games/sub/."""
+    dest = tmp_path_factory.mktemp("pages") / "site"
+    subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
+                   capture_output=True)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(dest)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+
+
+def test_the_built_site_plays_from_a_sub_path(page, pages_site):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_page(page, pages_site)                 # the directory URL, as Pages serves it
+    assert page.text_content("#title") == "Rug Pile"
+    page.click("#panel [data-action='kind'][data-kind='0']")
+    page.hover("#board [data-cell='a1']")
+    page.click("#board [data-cell='a1']")
+    page.wait_for_function("location.hash.endsWith('/2x2a1')")
+    assert all(url.startswith(pages_site) for url in requested if url.startswith("http")), \
+        [u for u in requested if not u.startswith(pages_site)]
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("fragment,message", [
+    ("#chess/1//e2e4", "unknown game 'chess'"),
+    ("#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3a3", "move 2 ('3x3a3')"),
+    ("#rugpile/1/players=9/", "option players must be from 2 to 4"),
+    ("#rugpile/1//%3Cimg%20src=x%20onerror=alert(1)%3E", "is not a move"),
+])
+def test_a_bad_link_says_what_is_wrong_and_offers_a_fresh_game(page, site, fragment, message):
+    open_page(page, site + "/index.html" + fragment)
+    page.wait_for_selector("#message.error")
+    text = page.text_content("#message")
+    assert message in text
+    assert page.locator("#message img").count() == 0          # shown as text, never as HTML
+    page.click("#message [data-action='fresh']")
+    page.wait_for_selector("#message", state="hidden")
+    assert page.locator("#board [data-cell]").count() > 0
+    if "3x3a3.3x3a3" in fragment:
+        shot(page, "bad-link-fresh")
+
+
+def test_a_bad_move_offers_the_legal_part(page, site):
+    open_page(page, site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3a3")
+    page.wait_for_selector("#message.error")
+    shot(page, "bad-link")
+    page.click("#message [data-action='legal-part']")
+    page.wait_for_function("location.hash.endsWith('/3x3a3')")
+    assert page.locator("#moves button").count() == 1

@@ -1,0 +1,50 @@
+"""python -m engine: each command works, and mistakes give one line and exit 2."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_list_names_every_game():
+    out = run("list")
+    assert out.returncode == 0
+    for game_id in ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]:
+        assert game_id in out.stdout
+
+
+def test_moves_after_a_list_of_moves():
+    out = run("moves", "rugpile", "3x3a3", "3x3b2")
+    assert out.returncode == 0 and out.stdout.startswith("Red to move")
+    assert "2x2d1" in out.stdout.split()
+    done = run("moves", "rugpile", "3x3a3", "3x3b2", "2x2d1")
+    assert "game over: Blue cannot place a tile; scores [9, 8]" in done.stdout
+
+
+def test_random_games_and_perft():
+    out = run("random", "rugpile", "--games", "2", "--seed", "3", "--opt", "players=4")
+    assert out.returncode == 0 and out.stdout.count("game ") == 2
+    perft = run("perft", "rugpile", "1")
+    assert perft.stdout.startswith("depth 1: 49 ")      # 16 + 12 + 12 + 9 on the empty 5x5
+
+
+@pytest.mark.parametrize("args,message", [
+    (["moves", "chess"], "unknown game 'chess'"),
+    (["moves", "rugpile", "--opt", "size=12"], "option size must be from 4 to 8"),
+    (["moves", "rugpile", "--opt", "size"], "should be name=value"),
+    (["moves", "rugpile", "3x3a3", "3x3a3"], "move 2 ('3x3a3')"),
+    (["moves", "rugpile", "hello"], "move 1 ('hello')"),
+])
+def test_errors_are_one_line_and_exit_2(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and message in out.stderr
+    assert "Traceback" not in out.stderr

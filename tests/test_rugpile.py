@@ -1,0 +1,261 @@
+"""Rug Pile: every check of shared/rules/rugpile.md, hand-built positions, and random games."""
+
+import random
+
+import pytest
+
+from engine import BadNotation, BadOption, GameOver, IllegalMove, games
+from engine.games.rugpile import BLANK, RugState
+
+GAME = games.get("rugpile")
+
+
+def after(moves, **options):
+    state = GAME.new(**options)
+    for text in moves:
+        state = GAME.play(state, GAME.parse(state, text))
+    return state
+
+
+def position(rows, turn=0, supplies=None, tiles=(4, 3, 2)):
+    """A hand-built position from rows drawn top row first: '.' blank, digits = colour."""
+    size = len(rows)
+    board = [BLANK] * (size * size)
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch != ".":
+                board[(size - 1 - r) * size + c] = int(ch)
+    players = 1 + max([int(ch) for line in rows for ch in line if ch != "."] + [1])
+    supplies = supplies or (tiles,) * players
+    return RugState(size, players, tiles, tuple(board), tuple(supplies), turn)
+
+
+def names(state):
+    return sorted(GAME.notation(state, m) for m in GAME.legal_moves(state))
+
+
+# ---------------------------------------------------------------- the seed's fool's mate
+
+def test_fools_mate_move_by_move():
+    state = GAME.new()                                     # 2 players, 5x5, tiles 4-3-2
+    assert GAME.to_move(state) == 0
+    state = GAME.play(state, GAME.parse(state, "3x3a3"))   # o: rows 1-3, cols 1-3 from the top
+    assert GAME.scores(state) == (9, 0)
+    assert GAME.to_move(state) == 1
+    state = GAME.play(state, GAME.parse(state, "3x3b2"))   # x: rows 2-4, cols 2-4
+    # x covers 4 of o's squares (b3, c3, b4, c4): o 9-4 = 5, x 9.
+    assert GAME.scores(state) == (5, 9)
+    state = GAME.play(state, GAME.parse(state, "2x2d1"))   # o: rows 4-5, cols 4-5
+    # o's 2x2 covers d1, e1, d2, e2; only d2 was x's: o 5+4 = 9, x 9-1 = 8.
+    assert GAME.scores(state) == (9, 8)
+    assert GAME.legal_moves(state) == []
+    result = GAME.result(state)
+    assert result.winners == (0,) and result.scores == (9, 8)
+    assert "Blue cannot place" in result.reason
+
+
+def test_no_move_left_for_the_second_player_by_hand():
+    # After the fool's mate (top rank first; o = Red, x = Blue):
+    #   5  o o o . .
+    #   4  o x x x .
+    #   3  o x x x .
+    #   2  . x x o o
+    #   1  . . . o o
+    #      a b c d e
+    # Every tile contains a 2x2 window, and a tile is illegal if any window of it is (it covers
+    # at least as much), so it is enough that all sixteen 2x2 windows are illegal for Blue:
+    # the window at d1 buries Red's whole area d1 e1 d2 e2, and each of the other fifteen
+    # (bottom-left a1 b1 c1, a2 b2 c2 d2, a3 b3 c3 d3, a4 b4 c4 d4) covers a Blue square.
+    state = after(["3x3a3", "3x3b2", "2x2d1"])
+    assert GAME.legal_moves(state) == []
+    with pytest.raises(GameOver):
+        GAME.parse(state, "2x2a1")
+
+
+# ---------------------------------------------------------------- placement legality
+
+def test_covering_your_own_colour_is_illegal():
+    state = after(["2x2a1", "2x2d4"])                      # Red a1-b2, Blue d4-e5; Red to move
+    with pytest.raises(IllegalMove, match="already shows Red"):
+        GAME.parse(state, "2x2b2")                         # b2 is Red
+
+
+def test_covering_all_of_an_opponents_area_is_illegal_but_all_but_one_is_legal():
+    # Blue (1) has a 2-square area at a1-b1; Red (0) to move.
+    state = position([".....",
+                      ".....",
+                      ".....",
+                      ".....",
+                      "11..."])
+    with pytest.raises(IllegalMove, match="completely cover the Blue area"):
+        GAME.parse(state, "2x2a1")                         # a1 b1 a2 b2: all of the area
+    GAME.parse(state, "2x2b1")                             # b1 c1 b2 c2: leaves a1 showing
+
+
+def test_covering_blank_squares_is_free_and_splitting_an_area_is_legal():
+    # Blue's area is a row of five squares on rank 3; a 2x3 tile standing on c2-d4 splits it.
+    state = position([".....",
+                      ".....",
+                      "11111",
+                      ".....",
+                      "....."])
+    split = GAME.play(state, GAME.parse(state, "2x3c2"))
+    # Blue now shows a3 b3 and e3: two areas; covering a3+b3 entirely is now illegal for Red.
+    split = RugState(5, 2, split.tiles, split.board, split.supplies, turn=0)
+    with pytest.raises(IllegalMove, match="completely cover the Blue area"):
+        GAME.parse(split, "2x2a2")
+
+
+def test_joining_your_tile_to_your_own_area_makes_one_area():
+    state = position([".....",
+                      ".....",
+                      ".....",
+                      ".....",
+                      "0...."], turn=0)
+    joined = GAME.play(state, GAME.parse(state, "2x2b1"))  # touches a1: Red area of 5
+    assert GAME.view(joined)["board"].count(0) == 5
+    # Now Blue may cover 4 of those 5 squares but not all 5 (they are one area).
+    GAME.parse(joined, "2x2b1")                            # covers b1 c1 b2 c2, a1 stays
+
+
+def test_a_tile_must_lie_wholly_on_the_board_and_come_from_the_supply():
+    state = GAME.new()
+    with pytest.raises(IllegalMove, match="off the board"):
+        GAME.parse(state, "3x3d1")                         # d..f: f is off a 5x5 board
+    spent = GAME.new(tiles="4-3-0")
+    with pytest.raises(IllegalMove, match="no 3x3 tile left"):
+        GAME.parse(spent, "3x3a1")
+    with pytest.raises(IllegalMove, match="no 1x4 tiles"):
+        GAME.parse(state, "1x4a1")
+
+
+def test_bad_notation():
+    state = GAME.new()
+    for text in ["", "a1", "3x3", "3x3z1", "3x3a0", "33a1", "3x3a1!", "3x3a9"]:
+        with pytest.raises(BadNotation):
+            GAME.parse(state, text)
+
+
+# ---------------------------------------------------------------- counts worked out by hand
+
+@pytest.mark.parametrize("tile,expected", [
+    # A w x h tile on an N x N board has (N-w+1)(N-h+1) positions.  N = 5:
+    ("2x2", 4 * 4),      # 16
+    ("2x3", 4 * 3),      # 12 (2 wide, 3 tall)
+    ("3x2", 3 * 4),      # 12 (3 wide, 2 tall)
+    ("3x3", 3 * 3),      # 9
+])
+def test_empty_5x5_counts_per_tile_and_turn(tile, expected):
+    moves = [m for m in names(GAME.new()) if m.startswith(tile)]
+    assert len(moves) == expected
+
+
+def test_empty_board_totals():
+    assert len(GAME.legal_moves(GAME.new())) == 16 + 12 + 12 + 9          # 49 on 5x5
+    # 6x6 (three players): 2x2 25, 2x3 20, 3x2 20, 3x3 16 = 81.
+    assert len(GAME.legal_moves(GAME.new(players=3))) == 25 + 20 + 20 + 16
+    # 4x4 with only 3x3 tiles: 2 x 2 = 4 positions.
+    assert len(GAME.legal_moves(GAME.new(size=4, tiles="0-0-1"))) == 4
+
+
+# ---------------------------------------------------------------- 3 and 4 players
+
+def test_three_players_take_turns_in_seat_order():
+    state = GAME.new(players=3)
+    seen = []
+    for text in ["2x2a1", "2x2c1", "2x2e1", "2x2a3"]:
+        seen.append(GAME.to_move(state))
+        state = GAME.play(state, GAME.parse(state, text))
+    assert seen == [0, 1, 2, 0]
+    assert GAME.seat_names(state) == ("Red", "Blue", "Green")
+
+
+def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could():
+    # 4x4, four players; Green (2) to move with no tiles left: the game ends, though
+    # Yellow could still place.
+    empty = (0, 0, 0)
+    board = position(["00..",
+                      "00..",
+                      "..11",
+                      "..11"]).board
+    state = RugState(4, 4, (1, 0, 0), board, ((1, 0, 0), (1, 0, 0), empty, (1, 0, 0)), turn=2)
+    assert GAME.legal_moves(state) == []
+    result = GAME.result(state)
+    assert result is not None and "Green cannot place" in result.reason
+    assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)   # a shared win
+
+
+def test_ties_share_the_win():
+    # Red and Blue show four squares each and nobody has a tile left: a shared win.
+    state = position(["00..",
+                      "00..",
+                      "....",
+                      "1111"], turn=0, supplies=((0, 0, 0), (0, 0, 0)))
+    assert GAME.scores(state) == (4, 4)
+    assert GAME.result(state).winners == (0, 1)
+    assert GAME.result(state).is_draw
+
+
+# ---------------------------------------------------------------- options
+
+def test_default_options_follow_the_number_of_players():
+    assert GAME.options(GAME.new()) == {"players": 2, "size": 5, "tiles": (4, 3, 2)}
+    assert GAME.options(GAME.new(players=4)) == {"players": 4, "size": 6, "tiles": (4, 3, 3)}
+    assert GAME.options(GAME.new(players=3, size=8, tiles={"2x2": 1, "3x3": 5})) == \
+        {"players": 3, "size": 8, "tiles": (1, 0, 5)}
+
+
+@pytest.mark.parametrize("options", [
+    {"players": 5}, {"players": 1}, {"size": 3}, {"size": 9}, {"tiles": "0-0-0"},
+    {"tiles": "4-3"}, {"tiles": {"1x1": 3}}, {"tiles": (10, 0, 0)}, {"colour": "red"},
+])
+def test_bad_options_are_refused_with_a_message(options):
+    with pytest.raises(BadOption) as err:
+        GAME.new(**options)
+    assert str(err.value)
+
+
+# ---------------------------------------------------------------- the loop fight terminates
+
+def test_the_seeds_loop_fight_ends_when_tiles_run_out():
+    # An area that alternates colour while tiles fit: every placement spends a tile, so a game
+    # lasts at most players x tiles placements (2 x 9 = 18 with the defaults).
+    rng = random.Random(5)
+    for _ in range(20):
+        state, plies = GAME.new(), 0
+        while GAME.result(state) is None:
+            state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+            plies += 1
+        assert plies <= 2 * 9
+
+
+# ---------------------------------------------------------------- random games with invariants
+
+@pytest.mark.parametrize("players,size", [(2, 4), (2, 5), (3, 6), (4, 6), (4, 8), (2, 8)])
+def test_random_games_keep_the_invariants(players, size):
+    rng = random.Random(players * 100 + size)
+    for _ in range(6):
+        state = GAME.new(players=players, size=size)
+        while True:
+            view = GAME.view(state)
+            # Scores equal the visible squares of each colour.
+            assert GAME.scores(state) == tuple(view["board"].count(s) for s in range(players))
+            moves = GAME.legal_moves(state)
+            result = GAME.result(state)
+            # The game ends exactly when the player to move has no placement.
+            assert (result is None) == bool(moves)
+            if result is not None:
+                break
+            for move in moves:                             # notation round trip
+                assert GAME.parse(state, GAME.notation(state, move)) == move
+            before = state
+            frozen = (before.board, before.supplies, before.turn)
+            move = rng.choice(moves)
+            state = GAME.play(state, move)
+            assert (before.board, before.supplies, before.turn) == frozen   # immutable
+            # Supplies only shrink: exactly one tile of the mover's is spent.
+            mover = GAME.to_move(before)
+            spent = [a - b for a, b in zip(before.supplies[mover], state.supplies[mover])]
+            assert sorted(spent) == [0, 0, 1]
+            assert all(before.supplies[s] == state.supplies[s] for s in range(players) if s != mover)
+            assert GAME.to_move(state) == (mover + 1) % players

@@ -1,0 +1,51 @@
+"""The static site's wiring: every module is served to Pyodide, nothing is fetched from
+outside, and the engine stays free of browser imports."""
+
+import re
+import tomllib
+from pathlib import Path
+
+from scripts.gen_pyscript_toml import ENTRY_SCRIPTS, render
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def listed_files():
+    return tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+
+
+def test_every_engine_and_web_module_is_in_pyscript_toml():
+    files = listed_files()
+    modules = sorted(p.relative_to(ROOT).as_posix()
+                     for folder in ("engine", "web") for p in (ROOT / folder).rglob("*.py")
+                     if "__pycache__" not in p.parts)
+    missing = [m for m in modules if m not in ENTRY_SCRIPTS and f"./{m}" not in files]
+    assert missing == [], f"add to pyscript.toml (python3 scripts/gen_pyscript_toml.py): {missing}"
+    assert all((ROOT / path).is_file() for path in files), "pyscript.toml lists a missing file"
+
+
+def test_pyscript_toml_is_what_the_generator_writes():
+    assert (ROOT / "pyscript.toml").read_text() == render()
+
+
+def test_the_interpreter_is_vendored_and_no_packages_are_fetched():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert "packages" not in config
+
+
+def test_the_page_uses_only_relative_urls():
+    pages = [ROOT / "index.html", ROOT / "pyscript.toml", *(ROOT / "web").rglob("*.py"),
+             *(ROOT / "web").rglob("*.html"), *(ROOT / "web").rglob("*.css")]
+    for path in pages:
+        text = path.read_text()
+        urls = re.findall(r"https?://[^\s\"'<>)]+", text)
+        outside = [u for u in urls if not u.startswith("http://www.w3.org/")]
+        assert outside == [], f"{path.relative_to(ROOT)} refers to {outside}"
+        assert not re.search(r'(src|href)="/', text), f"{path.name} has a root-relative URL"
+
+
+def test_the_engine_never_imports_browser_modules():
+    for path in (ROOT / "engine").rglob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"^\s*(from|import)\s+(js|pyodide|pyscript)\b", text, re.M), path
