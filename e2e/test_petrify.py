@@ -44,8 +44,8 @@ def test_place_swap_and_capture_by_clicking(page, site):
     assert page.errors == []
 
 
-def test_refused_capture_is_explained(page, site):
-    page.set_viewport_size({"width": 1200, "height": 900})
+def test_refused_capture_is_explained_on_a_phone(page, site):
+    page.set_viewport_size({"width": 375, "height": 740})
     # Blue a1 sits in a corner under Orange a4: a block on a1 would be a mound with the ring.
     open_page(page, site + "/index.html#petrify/1/size=6/a1.a4")
     click_square(page, "a1")
@@ -54,7 +54,9 @@ def test_refused_capture_is_explained(page, site):
     click_square(page, "a4")
     assert "refused" in page.text_content("#status")
     assert page.evaluate("location.hash").endswith("/a1.a4")   # nothing was played
-    shot(page, "petrify-refused")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
+    shot(page, "petrify-refused-phone")
     assert page.errors == []
 
 

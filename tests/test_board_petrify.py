@@ -154,3 +154,5 @@ def test_an_ended_game_shows_every_reckoning():
     svg = board().svg(state, False)
     assert len(drawn(svg, "pf-cancelled")) == 14 and len(drawn(svg, "pf-winner")) == 1
     assert drawn(svg, "pf-focus") == []
+    panel = board().panel(state, False)
+    assert 'data-action="patch"' not in panel and "18 squares · Orange" in panel

@@ -58,7 +58,9 @@ svg.petrify .pf-winner { fill: none; stroke: var(--highlight); stroke-width: 8; 
 .swatch.pf-c-orange { background: var(--p0); border-radius: 50%; }
 .pf-patches { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem;
   max-height: 18rem; overflow: auto; }
-.pf-patches button { width: 100%; text-align: left; display: grid; gap: .1rem; padding: .3rem .45rem; }
+.pf-patches button, .pf-patches .pf-item { width: 100%; text-align: left; display: grid; gap: .1rem;
+  padding: .3rem .45rem; }
+.pf-patches .pf-item { border: 1px solid var(--line); border-radius: 6px; }
 .pf-patches button[aria-pressed="true"] { outline: 3px solid var(--accent);
   background: color-mix(in srgb, var(--accent) 10%, var(--panel)); }
 .pf-patches .pf-head { display: flex; align-items: center; gap: .4rem; font-weight: 600; }
@@ -350,14 +352,18 @@ class PetrifyBoard(BoardRenderer):
             dot = (owner or "none").lower()
             pressed = "true" if index == self.patch else "false"
             head = f"{plural(patch['size'], 'square')} · {owner or 'nobody'}"
-            patches.append(f'<li><button type="button" data-action="patch" data-patch="{index}" '
-                           f'aria-pressed="{pressed}"><span class="pf-head">'
-                           f'<span class="pf-dot {dot}"></span>{attr(head)}</span>'
-                           f'<small>{attr(patch["summary"])}</small></button></li>')
+            body = (f'<span class="pf-head"><span class="pf-dot {dot}"></span>{attr(head)}</span>'
+                    f'<small>{attr(patch["summary"])}</small>')
+            if interactive:
+                patches.append(f'<li><button type="button" data-action="patch" '
+                               f'data-patch="{index}" aria-pressed="{pressed}">{body}</button></li>')
+            else:
+                patches.append(f'<li><div class="pf-item">{body}</div></li>')
         blocks = view["counts"]["blocks"]
         hint = ("On the board: " if view["result"] is not None
                 else "Click a patch to see its reckoning on the board: ")
-        return (f'<div class="pf-panel"><h3>Score if the game ended now</h3>'
+        title = "Final score" if view["result"] is not None else "Score if the game ended now"
+        return (f'<div class="pf-panel"><h3>{title}</h3>'
                 f'<ul class="pf-colours">{"".join(rows)}</ul>{note}'
                 f'<h3>Patches ({len(patches)}; {plural(blocks, "block")})</h3>'
                 f'<ol class="pf-patches">{"".join(patches)}</ol>'
