@@ -476,7 +476,10 @@ class Petrify(Game):
 
     def _why_not_capture(self, state, start, end):
         board, size, me = state.board, state.size, state.turn
-        name = lambda sq: self._square(state, sq)       # noqa: E731
+
+        def name(sq):
+            return self._square(state, sq)
+
         theirs = COLOUR_NAMES[enemy_of(me)]
         if board[start] != me:
             if board[start] == EMPTY:
