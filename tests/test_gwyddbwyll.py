@@ -665,3 +665,13 @@ def test_describe_gives_the_richer_form():
     state = state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p", "a6": "n"})
     assert GAME.describe(state, GAME.parse(state, "a1a6")) == "Ra1xa6"
     assert GAME.describe(state, GAME.parse(state, "b7b8")) == "Rb7-b8+"
+
+
+def test_targets_group_moves_by_piece_and_name_what_they_take():
+    # After d6-d4 White's e4 pawn may step to e5 or take en passant on d5 (the pawn on d4).
+    state = play(state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"},
+                                   turn=1), "d6d4")
+    targets = GAME.targets(state)
+    assert targets["e4"] == {"e5": None, "d5": "d4", "f5": "f5"}
+    assert set(targets) == {"e4", "a1"}
+    assert sum(len(t) for t in targets.values()) == len(GAME.legal_moves(state))

@@ -587,6 +587,19 @@ class Gwyddbwyll(Game):
 
     # ---- display
 
+    def targets(self, state) -> dict[str, dict[str, str | None]]:
+        """The legal moves by piece, for a board: {from: {to: square of the piece taken,
+        or None for a quiet move}} (en passant takes a pawn beside the landing square)."""
+        board, ep = state.board, state.ep
+        out: dict[str, dict[str, str | None]] = {}
+        for frm, to in self._legal(state):
+            if is_en_passant(board, frm, to, ep):
+                taken = name(en_passant_victim(frm, to))
+            else:
+                taken = name(to) if board[to] else None
+            out.setdefault(name(frm), {})[name(to)] = taken
+        return out
+
     def view(self, state):
         pieces = {}
         for sq, p in enumerate(state.board):

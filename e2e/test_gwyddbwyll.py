@@ -1,0 +1,79 @@
+"""Gwyddbwyll in the browser: moves by clicking and by dragging, a capture, the board
+flipped for Black, a checkmate's result, the rules panel; screenshots of each."""
+
+from conftest import open_page, shot
+
+# A random game (seed 471) that Black ends by checkmate with its 32nd ply, Re6-e1: the rook
+# on e7 guards e1, and d2, c2, c1 hold White's own pieces.
+MATE = ("f3f4.b6b5.e3e5.g6g5.f4f5.d7e5.f5e6.c6c5.f2g2.e5c6.b3b4.c6b8.h3h4.g5g4.g2f2.e7c6."
+        "e1d1.f7g7.d3c4.c7e7.f2f6.g7g6.c4b5.b8d7.e2d4.e8d8.b5a4.g6f6.b4b5.f6e6.b5c6.e6e1")
+
+
+def click_square(page, name):
+    page.click(f"#board [data-cell='{name}']")
+
+
+def wait_for_moves(page, moves: str):
+    page.wait_for_function(f"location.hash.split('/')[3] === '{moves}'")
+
+
+def marks(page, kind):
+    return set(page.locator(f"#board .{kind}").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-target'))"))
+
+
+def test_click_drag_and_capture(page, site):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_page(page, site + "/index.html#gwyddbwyll/1//")
+    assert page.text_content("#title") == "Gwyddbwyll"
+    assert page.locator("#board .pc").count() == 30
+    # A bishop boxed in at the start says so.
+    click_square(page, "c1")
+    assert "has no legal move" in page.text_content("#status")
+    # White: the e-pawn's double step, by clicking.
+    click_square(page, "e3")
+    assert marks(page, "gw-dot") == {"e4", "e5"}
+    click_square(page, "e5")
+    wait_for_moves(page, "e3e5")
+    # Black: a6-a4 by dragging the pawn.
+    page.drag_and_drop("#board [data-cell='a6']", "#board [data-cell='a4']")
+    wait_for_moves(page, "e3e5.a6a4")
+    # White's pawn on e5 may take the queen on d6 or the pawn on f6 (both ringed); e6 blocks it.
+    click_square(page, "e5")
+    assert marks(page, "gw-ring") == {"d6", "f6"} and marks(page, "gw-dot") == set()
+    click_square(page, "f6")
+    wait_for_moves(page, "e3e5.a6a4.e5f6")
+    assert page.locator("#board .pc").count() == 29
+    assert page.locator("#scores .score").all_text_contents() == ["15", "14"]
+    assert page.locator("#board .gw-last").count() == 2
+    # A wrong drag (a knight dropped two squares ahead) plays nothing.
+    page.drag_and_drop("#board [data-cell='e7']", "#board [data-cell='e5']")
+    page.wait_for_timeout(300)
+    assert page.evaluate("location.hash").endswith("/e3e5.a6a4.e5f6")
+    shot(page, "gwyddbwyll-capture")
+    assert page.errors == []
+
+
+def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    moves = MATE.split(".")
+    open_page(page, site + "/index.html#gwyddbwyll/1//" + ".".join(moves[:-1]))
+    page.click("#panel [data-action='flip']")
+    page.wait_for_selector("#panel [data-action='flip'][aria-pressed='true']")
+    # Flipped: h8 is now the bottom-left square.
+    box = page.locator("#board [data-cell='h8']").bounding_box()
+    a1 = page.locator("#board [data-cell='a1']").bounding_box()
+    assert box["x"] < a1["x"] and box["y"] > a1["y"]
+    click_square(page, "e6")
+    click_square(page, "e1")
+    page.wait_for_selector("#result:not([hidden])")
+    assert "checkmate, Black wins" in page.text_content("#result")
+    assert page.locator("#board .gw-check").count() == 1          # White's king, mated
+    shot(page, "gwyddbwyll-checkmate")
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-body h3")
+    text = page.text_content("#rules-body")
+    assert "only the queen" in text and "toward the opponent" in text
+    assert "Gwyddbwyll (Ludii 3)" in text
+    shot(page, "gwyddbwyll-rules")
+    assert page.errors == []
