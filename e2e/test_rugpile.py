@@ -36,7 +36,7 @@ def test_fools_mate_by_clicking(page, site):
     page.hover("#board [data-cell='d1']")
     click_square(page, "d1")
     page.wait_for_selector("#result:not([hidden])")
-    assert "Red wins (9–8)" in page.text_content("#result")
+    assert "Red wins 9–8" in page.text_content("#result")
     assert "Blue cannot place a tile" in page.text_content("#result")
     assert [t.strip() for t in page.locator("#moves button").all_text_contents()] == \
         ["3x3a3", "3x3b2", "2x2d1"]

@@ -7,25 +7,39 @@ the URL is escaped before it is shown.
 """
 
 import asyncio
+import json
+import random
+import time
 from html import escape
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyodide.ffi import create_proxy, jsnull
+from pyscript import document, window, workers
 
 from engine import EngineError, games
 from web import boards
 from web.session import Session
 
 DEFAULT_GAME = "rugpile"
+# Who can sit in a seat: a person, or the computer at a level (engine.ai.LEVELS).
+SEAT_KINDS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"),
+              ("hard", "Computer: hard"), ("greedy", "Computer: greedy (weak)"),
+              ("random", "Computer: random moves"))
+SLICE_SECONDS = 0.15        # the worker thinks in slices this long, so progress can be shown
+MIN_MOVE_SECONDS = 0.4      # a computer move never lands faster, so it can be followed
 
 
 def by_id(name):
     return document.getElementById(name)
 
 
+def found(element) -> bool:
+    """A DOM lookup found something (JavaScript's null arrives as jsnull, not None)."""
+    return element is not None and element is not jsnull
+
+
 def data_of(element) -> dict:
     """The data-* attributes of an element, without the prefix."""
-    if element is None:
+    if not found(element):
         return None
     names = element.getAttributeNames()
     return {n[5:]: element.getAttribute(n) for n in names if n.startswith("data-")}
@@ -33,7 +47,7 @@ def data_of(element) -> dict:
 
 def target_of(event):
     """The nearest element under the event that carries data-cell or data-action."""
-    return event.target.closest("[data-cell],[data-action]") if event.target else None
+    return event.target.closest("[data-cell],[data-action]") if found(event.target) else None
 
 
 class Page:
@@ -43,6 +57,11 @@ class Page:
         self.handlers = []          # keep every proxy alive while the page lives
         self.press = None           # data of the element a pointer went down on (for drag)
         self.shown_hash = ""
+        self.seats = []             # per seat: "human" or a computer level
+        self.worker = None          # the computer's worker, started on first need
+        self.thinking = None        # the position (fragment) the computer is thinking about
+        self.paused = False
+        self.took_back = False      # the player asked to take back: later moves may go
 
     # ---- start-up
 
@@ -80,7 +99,8 @@ class Page:
         self.on(by_id("newgame-form"), "submit", self.on_form_submit)
         self.on(by_id("newgame-form"), "change", self.on_form_change)
         self.on(by_id("newgame-cancel"), "click", lambda e: by_id("newgame").close())
-        self.on(by_id("undo"), "click", lambda e: self.step(-1))
+        self.on(by_id("undo"), "click", lambda e: self.take_back())
+        self.on(by_id("pause"), "click", lambda e: self.toggle_pause())
         self.on(by_id("redo"), "click", lambda e: self.step(1))
         self.on(by_id("rules-open"), "click", lambda e: self.open_rules())
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules").close())
@@ -90,10 +110,13 @@ class Page:
 
     # ---- opening games
 
-    def open(self, session):
+    def open(self, session, seats=None):
         self.session = session
         self.board = boards.get(session.game.id)
         self.board.reset()
+        count = session.game.num_seats(session.states[0])
+        self.seats = list(seats or ["human"] * count)
+        self.paused = False
         document.body.dataset.game = session.game.id
         self.render()
 
@@ -144,7 +167,7 @@ class Page:
         by_id("panel").innerHTML = self.board.panel(state, interactive)
         by_id("actions").innerHTML = "".join(
             f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">{escape(label)}</button>'
-            for m, label, tip in (self.board.actions(state) if interactive else []))
+            for m, label, tip in (self.board.actions(state) if self.human_turn() else []))
         self.render_scores(state, result)
         self.render_moves()
         by_id("title").textContent = game.name
@@ -152,13 +175,16 @@ class Page:
             button.setAttribute("aria-current", "true" if button.dataset.game == game.id else "false")
         by_id("undo").disabled = session.ply == 0
         by_id("redo").disabled = session.live
+        pause = by_id("pause")
+        pause.hidden = all(k == "human" for k in self.seats) or result is not None
+        pause.textContent = "Resume" if self.paused else "Pause"
         self.shown_hash = "#" + session.fragment()
         window.history.replaceState(None, "", self.shown_hash)
+        self.schedule_computer()
 
     def render_board(self):
         state = self.session.state
-        interactive = self.session.game.result(state) is None
-        by_id("board").innerHTML = self.board.svg(state, interactive)
+        by_id("board").innerHTML = self.board.svg(state, self.human_turn())
         by_id("status").textContent = self.status_line(state)
 
     def status_line(self, state):
@@ -167,19 +193,31 @@ class Page:
         if result is not None:
             return "Game over: " + self.result_text(state, result)
         prefix = "" if self.session.live else f"Viewing move {self.session.ply}. "
+        seat = game.to_move(state)
+        if self.seats[seat] != "human":
+            name = game.seat_names(state)[seat]
+            if not self.session.live or self.paused:
+                return prefix + f"{name} (computer) is paused."
+            return f"{name} (computer, {self.seats[seat]}) is thinking…"
         return prefix + self.board.prompt(state)
 
     def result_text(self, state, result):
+        """"Blue wins 8–6. Red cannot place a tile." (the winner's score first)."""
         names = self.session.game.seat_names(state)
+        scores = [str(s) for s in result.scores]
         winners = [names[w] for w in result.winners]
-        if len(winners) == 1:
+        if len(winners) == len(names):
+            head = "A draw"
+        elif len(winners) == 1:
             head = f"{winners[0]} wins"
-        elif len(winners) == len(names):
-            head = "a draw"
         else:
             head = " and ".join(winners) + " share the win"
-        score = "–".join(str(s) for s in result.scores)
-        return f"{head} ({score}). {result.reason}."
+        if len(names) == 2:
+            first = result.winners[0] if len(result.winners) == 1 else 0
+            score = f"{scores[first]}–{scores[1 - first]}"
+        else:
+            score = ", ".join(f"{n} {s}" for n, s in zip(names, scores))
+        return f"{head} {score}. {result.reason.rstrip('.')}."
 
     def render_scores(self, state, result):
         game = self.session.game
@@ -215,25 +253,120 @@ class Page:
 
     # ---- playing
 
-    def play(self, text):
+    def play(self, text, by_computer=False):
+        session = self.session
+        later = len(session.moves) - session.ply
+        if later and not by_computer and not self.took_back:
+            plural = "move" if later == 1 else f"{later} moves"
+            if not window.confirm(f"Play from here and discard the later {plural}?"):
+                return
         try:
-            self.session.play_text(text)
+            session.play_text(text)
         except EngineError as err:
             self.show_message(escape(str(err)), error=True)
             return
+        self.took_back = False
         self.show_message("")
         self.board.reset()
         self.render()
 
     def step(self, delta):
         self.session.goto(self.session.ply + delta)
+        self.took_back = False
+        self.board.reset()
+        self.render()
+
+    def take_back(self):
+        """Undo: one ply in a game between people; against the computer, back to the last
+        position where a person is to move."""
+        session, game = self.session, self.session.game
+        ply = session.ply - 1
+        if any(k == "human" for k in self.seats):
+            while ply > 0 and self.seats[game.to_move(session.states[ply])] != "human":
+                ply -= 1
+        session.goto(max(ply, 0))
+        self.took_back = True
         self.board.reset()
         self.render()
 
     # ---- events
 
-    def live_turn(self) -> bool:
-        return self.session.game.result(self.session.state) is None
+    def human_turn(self) -> bool:
+        """A person may move now: the game is on and the seat to move is a person's."""
+        game, state = self.session.game, self.session.state
+        return game.result(state) is None and self.seats[game.to_move(state)] == "human"
+
+    live_turn = human_turn
+
+    # ---- the computer
+
+    def schedule_computer(self):
+        session, game = self.session, self.session.game
+        if (self.thinking is not None or self.paused or not session.live
+                or game.result(session.state) is not None
+                or self.seats[game.to_move(session.state)] == "human"):
+            return
+        fragment = session.fragment()
+        self.thinking = fragment
+        asyncio.ensure_future(self.computer_move(fragment, self.seats[game.to_move(session.state)]))
+
+    async def start_worker(self):
+        if self.worker is None:
+            if not found(document.querySelector("script[name='ai']")):
+                tag = document.createElement("script")
+                tag.setAttribute("type", "py")
+                tag.setAttribute("worker", "")
+                tag.setAttribute("name", "ai")
+                tag.setAttribute("src", "./web/ai_worker.py")
+                tag.setAttribute("config", "./pyscript.toml")
+                document.body.append(tag)
+            self.worker = await workers["ai"]
+            document.body.dataset.aiReady = "1"
+        return self.worker
+
+    async def computer_move(self, fragment, level):
+        best = None
+        try:
+            worker = await self.start_worker()
+            began = time.monotonic()
+            seed = random.randrange(2 ** 31)
+            while self.still_thinking_about(fragment):
+                reply = json.loads(await worker.think(fragment, level, SLICE_SECONDS, seed))
+                if not self.still_thinking_about(fragment):
+                    return
+                self.show_progress(reply)
+                if reply["done"]:
+                    best = reply["best"]
+                    break
+            rest = MIN_MOVE_SECONDS - (time.monotonic() - began)
+            if rest > 0:
+                await asyncio.sleep(rest)
+        except Exception as err:           # the worker failed: say so, keep the game
+            self.show_message(f"The computer player failed: {escape(str(err))}", error=True)
+        finally:
+            self.thinking = None
+        if best and self.still_thinking_about(fragment, started=False):
+            self.play(best, by_computer=True)
+        else:
+            self.schedule_computer()
+
+    def still_thinking_about(self, fragment, started=True) -> bool:
+        """The position on screen is still the one the computer was asked about."""
+        return (not self.paused and self.session.live and self.session.fragment() == fragment
+                and (self.thinking == fragment or not started))
+
+    def show_progress(self, reply):
+        game, state = self.session.game, self.session.state
+        seat = game.to_move(state)
+        name = game.seat_names(state)[seat]
+        detail = (f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts"
+                  if reply["playouts"] else "")
+        by_id("status").textContent = (f"{name} (computer, {self.seats[seat]}) is thinking… "
+                                       f"{detail}").strip()
+
+    def toggle_pause(self):
+        self.paused = not self.paused
+        self.render()
 
     def on_board_move(self, event):
         if event.pointerType == "touch":     # a tap previews, a second tap confirms
@@ -270,18 +403,18 @@ class Page:
 
     def on_action(self, event):
         button = event.target.closest("[data-move]")
-        if button is not None:
+        if found(button):
             self.play(button.dataset.move)
 
     def on_pick(self, event):
         button = event.target.closest("[data-game]")
-        if button is not None:
+        if found(button):
             self.open(Session(button.dataset.game))
             self.show_message("")
 
     def on_move_list(self, event):
         button = event.target.closest("[data-ply]")
-        if button is not None:
+        if found(button):
             self.session.goto(int(button.dataset.ply))
             self.board.reset()
             self.render()
@@ -327,14 +460,30 @@ class Page:
                 widget = board.option_html(opt, value, text)
             fields.append(f'<label class="field"><span>{escape(opt.label)}</span>{widget}'
                           f'<small>{escape(opt.help)}</small></label>')
-        if not game.options_spec:
-            fields.append("<p>This game has no options.</p>")
+        fields.append(self.seat_fields(game, options))
         by_id("newgame-title").textContent = f"New game of {game.name}"
         by_id("option-fields").innerHTML = "".join(fields)
         by_id("newgame-error").textContent = ""
         dialog = by_id("newgame")
         if not dialog.open:
             dialog.showModal()
+
+    def seat_fields(self, game, options):
+        names = game.seat_names(game.new(**options))
+        same_game = self.session is not None and self.session.game.id == game.id
+        rows = []
+        for seat, name in enumerate(names):
+            current = self.seats[seat] if same_game and seat < len(self.seats) else "human"
+            choices = "".join(f'<option value="{k}"{" selected" if k == current else ""}>'
+                              f'{escape(label)}</option>' for k, label in SEAT_KINDS)
+            rows.append(f'<label class="field seat"><span>{escape(name)}</span>'
+                        f'<select name="seat-{seat}">{choices}</select></label>')
+        return ('<fieldset class="seats"><legend>Players</legend>' + "".join(rows) +
+                "<small>Choose a person or the computer for each seat; two computers play "
+                "each other for you to watch.</small></fieldset>")
+
+    def read_seats(self):
+        return [el.value for el in document.querySelectorAll("#newgame-form select[name^='seat-']")]
 
     def read_form(self):
         form = by_id("newgame-form")
@@ -363,7 +512,7 @@ class Page:
             by_id("newgame-error").textContent = str(err)
             return
         by_id("newgame").close()
-        self.open(session)
+        self.open(session, self.read_seats())
         self.show_message("")
 
     # ---- rules

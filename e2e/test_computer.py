@@ -1,0 +1,71 @@
+"""Playing the computer in the browser: a whole game on a small board, take-backs, and the
+page answering clicks while the computer thinks in its worker."""
+
+from conftest import open_page, shot
+
+
+def new_game(page, seats, **options):
+    page.click("#new-game")
+    for name, value in options.items():
+        page.fill(f"#option-fields [name='opt-{name}']", str(value))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"select[name='seat-{seat}']", kind)
+    page.click("#newgame-form button[type='submit']")
+
+
+def play_any_rug(page):
+    """Place the first tile, in the first spot, that the board previews as legal."""
+    for kind in range(3):
+        button = page.locator(f"#panel [data-action='kind'][data-kind='{kind}']")
+        if button.count() == 0 or button.is_disabled():
+            continue
+        button.click()
+        for cell in page.locator("#board rect[data-cell]").all():
+            cell.hover()
+            if page.locator("#board .preview.p0").count():
+                before = page.evaluate("location.hash")
+                cell.click()
+                page.wait_for_function(f"location.hash !== {before!r}")
+                return
+    raise AssertionError("no legal placement was previewed")
+
+
+def test_a_game_against_the_computer_to_the_end(page, site):
+    open_page(page, site + "/index.html")
+    new_game(page, ["human", "easy"], size=4)
+    while page.locator("#result").is_hidden():
+        status = page.text_content("#status")
+        if status.startswith("Red to move"):
+            play_any_rug(page)
+        page.wait_for_function(
+            "document.querySelector('#status').textContent.startsWith('Red to move') || "
+            "!document.querySelector('#result').hidden", timeout=60_000)
+    text = page.text_content("#result")
+    assert "cannot place a tile" in text
+    assert page.evaluate("document.body.dataset.aiReady") == "1"
+    moves = page.locator("#moves button").all_text_contents()
+    assert len(moves) >= 2
+    shot(page, "computer-game-end")
+    # Take back: returns to the last position where the person (Red) is to move.
+    page.click("#undo")
+    assert page.text_content("#status").startswith("Viewing move")
+    assert "Red to move" in page.text_content("#status")
+    assert page.errors == []
+
+
+def test_the_page_answers_clicks_while_the_computer_thinks(page, site):
+    open_page(page, site + "/index.html")
+    new_game(page, ["hard", "hard"])
+    page.wait_for_function("document.querySelector('#status').textContent.includes('playouts')",
+                           timeout=60_000)
+    latency = page.evaluate("""() => {
+        const began = performance.now();
+        document.getElementById('rules-open').click();
+        return document.getElementById('rules').open ? performance.now() - began : -1;
+    }""")
+    assert latency >= 0, "the Rules dialog did not open"
+    assert "thinking" in page.text_content("#status")     # the computer was still thinking
+    print(f"click answered in {latency:.0f} ms while the computer thought")
+    page.click("#rules-close")
+    page.click("#pause")                                    # stop the watched game
+    assert page.text_content("#pause") == "Resume"

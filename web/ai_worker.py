@@ -1,0 +1,42 @@
+"""The computer player's Web Worker: thinks about positions sent from the page.
+
+The page sends the game as its record fragment (a string) and asks for short
+slices of thinking, so it can show progress and the search stops by itself
+(no SharedArrayBuffer, so nothing can interrupt a running call).  The search
+tree stays here between slices.  Answers are JSON strings.
+"""
+
+import json
+
+from engine import ai, games
+from engine.record import decode, replay_record
+
+_current = {"key": None, "search": None}
+
+
+def think(fragment: str, level: str, seconds: float, seed: int) -> str:
+    """Think about the position for up to `seconds` more; report progress and the best move.
+
+    {"done": bool, "best": notation, "playouts": int, "elapsed": float}
+    done is true once the level's thinking time is spent (or the move is certain).
+    """
+    record, ply = decode(fragment)
+    game_state = replay_record(record)[ply]
+    game = games.get(record.game)
+    if level in ("random", "greedy"):
+        move = ai.choose_move(game, game_state, level, seed=seed)
+        return json.dumps({"done": True, "best": game.notation(game_state, move),
+                           "playouts": 0, "elapsed": 0.0})
+    key = (fragment, level, seed)
+    if _current["key"] != key:
+        _current["key"], _current["search"] = key, ai.Search(game, game_state, seed=seed)
+    search = _current["search"]
+    budget = ai.THINK_SECONDS[level]
+    search.run(seconds=min(seconds, max(budget - search.elapsed, 0.0)))
+    summary = search.summary()
+    done = search.elapsed >= budget or summary.get("proven") or len(game.legal_moves(game_state)) == 1
+    return json.dumps({"done": bool(done), "best": summary["best"],
+                       "playouts": summary["playouts"], "elapsed": search.elapsed})
+
+
+__export__ = ["think"]
