@@ -75,5 +75,7 @@ def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
     text = page.text_content("#rules-body")
     assert "only the queen" in text and "toward the opponent" in text
     assert "Gwyddbwyll (Ludii 3)" in text
+    assert page.locator("#rules-body .legend svg").count() == 14
+    page.locator("#rules-body .legend").scroll_into_view_if_needed()
     shot(page, "gwyddbwyll-rules")
     assert page.errors == []

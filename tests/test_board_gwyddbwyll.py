@@ -152,3 +152,18 @@ def test_hover_marks_a_destination_of_the_chosen_piece():
 def test_swatches_name_the_colours():
     board, state = fresh_board(), GAME.new()
     assert (board.swatch(state, 0), board.swatch(state, 1)) == ("gw-white", "gw-black")
+
+
+def test_rules_panel_is_a_plain_fragment_with_every_piece_drawn():
+    from pathlib import Path
+
+    from web.boards.gwyddbwyll import legend_svg
+    text = (Path(__file__).resolve().parent.parent / "web/rules/gwyddbwyll.html").read_text()
+    assert "<style" not in text and "<script" not in text and "http" not in text.replace(
+        "http://www.w3.org/2000/svg", "")
+    assert "<html" not in text and "<body" not in text and "<h1" not in text and "<h2" not in text
+    for kind in ("king", "queen", "rook", "knight", "bishop", "pawn"):
+        for colour in ("white", "black"):
+            assert legend_svg(kind, colour) in text
+    assert legend_svg("queen", "white", True) in text
+    assert "only the queen" in text and "toward the opponent" in text

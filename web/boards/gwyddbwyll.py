@@ -25,7 +25,8 @@ svg.gwyddbwyll .sq.movable { cursor: grab; }
 svg.gwyddbwyll .sq.dest { cursor: pointer; }
 svg.gwyddbwyll .gw-frame { fill: none; stroke: #6b4a2b; stroke-width: 6; pointer-events: none; }
 svg.gwyddbwyll .gw-last { fill: #f0c419; fill-opacity: .38; pointer-events: none; }
-svg.gwyddbwyll .gw-selected { fill: var(--accent); fill-opacity: .35; pointer-events: none; }
+svg.gwyddbwyll .gw-selected { fill: #8ec5ff; fill-opacity: .5; stroke: #0b5cad; stroke-width: 6;
+  pointer-events: none; }
 svg.gwyddbwyll .gw-hover { fill: none; stroke: var(--accent); stroke-width: 6; pointer-events: none; }
 svg.gwyddbwyll .gw-dot { fill: #1d3b5c; fill-opacity: .5; pointer-events: none; }
 svg.gwyddbwyll .gw-ring { fill: none; stroke: #1d3b5c; stroke-opacity: .6; stroke-width: 8;
@@ -42,9 +43,10 @@ svg.gwyddbwyll .pc.black .dot { fill: #efe6d2; stroke: none; }
 svg.gwyddbwyll .pc .star { fill: #f0b429 !important; stroke: #262626 !important; stroke-width: 2; }
 .swatch.gw-white { background: #fbf7ea; border: 1px solid #262626; }
 .swatch.gw-black { background: #2e2b28; border: 1px solid #262626; }
-.gw-panel p { margin: .3rem 0; }
-.gw-panel ul { margin: .3rem 0; padding-left: 1.1rem; }
-.gw-panel svg { width: 1.6rem; height: 1.6rem; vertical-align: middle; }
+.gw-panel ul { list-style: none; margin: .6rem 0 0; padding: 0; display: grid; gap: .4rem; }
+.gw-panel li { display: flex; align-items: center; gap: .55rem; line-height: 1.25; }
+.gw-panel li svg { width: 2.4rem; height: 2.4rem; flex: none; }
+.gw-panel button[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
 """
 
 # Each piece drawn in a 100×100 square, standing on a common base.
@@ -83,7 +85,26 @@ def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False) ->
 def piece_icon(kind: str, colour: str, jump: bool = False) -> str:
     """A small stand-alone drawing of a piece (for the panel and the rules)."""
     return (f'<svg class="gwyddbwyll" viewBox="0 0 100 100" aria-hidden="true">'
+            f'<rect class="sq light" width="100" height="100" rx="10"/>'
             f'{piece_svg(kind, colour, 0, 0, jump)}</svg>')
+
+
+COLOURS = {"white": ("#fbf7ea", "#262626"), "black": ("#2e2b28", "#efe6d2")}
+
+
+def legend_svg(kind: str, colour: str, jump: bool = False) -> str:
+    """A piece as a self-contained inline SVG styled by attributes (no classes, no <style>),
+    as the rules panel's legend shows it (web/rules/gwyddbwyll.html)."""
+    fill, ink = COLOURS[colour]
+    body = (SHAPES[kind] + BASE + (STAR if jump else "")).replace(
+        '<path class="line" ', '<path fill="none" ').replace(
+        '<circle class="dot" ', f'<circle fill="{ink}" stroke="none" ').replace(
+        '<path class="star" ', '<path fill="#f0b429" stroke="#262626" stroke-width="2" ')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="40" height="40" '
+            f'role="img" aria-label="{colour} {kind}{" with its jump" if jump else ""}">'
+            f'<rect width="100" height="100" rx="10" fill="#ecdcbc"/>'
+            f'<g fill="{fill}" stroke="{ink}" stroke-width="3" stroke-linejoin="round" '
+            f'stroke-linecap="round">{body}</g></svg>')
 
 
 class GwyddbwyllBoard(BoardRenderer):
@@ -273,10 +294,11 @@ class GwyddbwyllBoard(BoardRenderer):
             f'<button type="button" data-action="flip" aria-pressed="{pressed}" '
             'title="Turn the board round (key F)">Flip board ⇅</button>'
             '<ul>'
-            f'<li>{piece_icon("bishop", "white")} Bishop: jumps exactly two squares diagonally.</li>'
-            f'<li>{piece_icon("queen", "white")} Queen: one step diagonally.</li>'
-            f'<li>{piece_icon("queen", "white", True)} A new queen (★) may jump two squares '
-            'diagonally, once, to an empty square.</li>'
+            f'<li>{piece_icon("bishop", "white")}<span>Bishop: jumps exactly two squares '
+            'diagonally, over anything.</span></li>'
+            f'<li>{piece_icon("queen", "white")}<span>Queen: one step diagonally.</span></li>'
+            f'<li>{piece_icon("queen", "white", True)}<span>A new queen (★) may once jump two '
+            'squares diagonally to an empty square.</span></li>'
             '</ul></div>')
 
     def prompt(self, state):
