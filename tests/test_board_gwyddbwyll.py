@@ -167,3 +167,13 @@ def test_rules_panel_is_a_plain_fragment_with_every_piece_drawn():
             assert legend_svg(kind, colour) in text
     assert legend_svg("queen", "white", True) in text
     assert "only the queen" in text and "toward the opponent" in text
+
+
+def test_a_person_playing_black_against_the_computer_sees_black_at_the_bottom():
+    board = fresh_board()
+    board.set_seats(["easy", "human"])
+    assert board.flipped
+    board.set_seats(["human", "human"])
+    assert not board.flipped
+    board.set_seats(["human", "strong"])
+    assert not board.flipped

@@ -4,7 +4,8 @@ Click one of your pieces and its legal destinations light up (a dot for a
 quiet move, a ring for a capture); click one to move.  Dragging a piece onto a
 destination does the same.  The last move is tinted, a king in check glows
 red, and a queen that still has its one-time jump wears a star.  The panel's
-"Flip board" button (or the F key) turns the board so Black sits at the bottom.
+"Flip board" button (or the F key) turns the board so Black sits at the bottom;
+`set_seats` does it by itself when a person plays Black against the computer.
 """
 
 from __future__ import annotations
@@ -116,6 +117,11 @@ class GwyddbwyllBoard(BoardRenderer):
         self.selected = None         # square name of the chosen piece
         self.hovered = None          # destination under the pointer while a piece is chosen
         self.message = ""
+
+    def set_seats(self, seats) -> None:
+        """Who plays each seat ("human" or a computer level), for a page that tells its
+        renderer: a person playing Black against the computer gets Black at the bottom."""
+        self.flipped = list(seats)[:2] == [seats[0], "human"] and seats[0] != "human"
 
     # ---- what the engine says
 
