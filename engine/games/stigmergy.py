@@ -617,12 +617,8 @@ class Stigmergy(Game):
                 text += f" = {part['total']}"
             return text
 
-        if len(winners) == 2:
-            outcome = "a draw"
-        else:
-            outcome = f"{COLOUR_NAMES[self.colour_of_seat(state, winners[0])]} wins"
-        return (f"Both players passed. Black {sum_text(black)}, White {sum_text(white)}: "
-                f"{outcome}.")
+        tie = " (a tie)" if len(winners) == 2 else ""
+        return f"Both players passed. Black {sum_text(black)}, White {sum_text(white)}{tie}"
 
     def evaluate(self, state) -> tuple[float, ...]:
         """Each seat's chance to win, guessed from the live score lead (a logistic curve)."""

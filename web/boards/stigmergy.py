@@ -25,7 +25,6 @@ from .base import BoardRenderer, attr, svg_open
 
 UNIT = 40                                  # distance between neighbouring cell centres
 RADIUS = UNIT / math.sqrt(3)               # a cell's corner distance (pointy-top hexagons)
-MARGIN = 1.05                              # around the cells, in units, for the labels
 HEX = tuple((math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k)))
             for k in range(6))
 NAMES = {"black": "Black", "white": "White"}
@@ -37,13 +36,13 @@ STYLE = """
 .stig-board .hex.ctl-white { fill: #f3e5c4; }
 .stig-board .stone.black { fill: #1d1d1f; stroke: #000; stroke-width: 1.5; }
 .stig-board .stone.white { fill: #fbfaf6; stroke: #4a4a4a; stroke-width: 1.5; }
-.stig-board .mark.dot { stroke: none; }
-.stig-board .mark.ring { fill: none; stroke-width: 2.4; }
-.stig-board .mark.ink-dark.dot { fill: #1d1d1f; } .stig-board .mark.ink-dark.ring { stroke: #1d1d1f; }
-.stig-board .mark.ink-light.dot { fill: #fbfaf6; } .stig-board .mark.ink-light.ring { stroke: #fbfaf6; }
+.stig-board .ctl-mark.dot { stroke: none; }
+.stig-board .ctl-mark.ring { fill: none; stroke-width: 2.4; }
+.stig-board .ctl-mark.ink-dark.dot { fill: #1d1d1f; } .stig-board .ctl-mark.ink-dark.ring { stroke: #1d1d1f; }
+.stig-board .ctl-mark.ink-light.dot { fill: #fbfaf6; } .stig-board .ctl-mark.ink-light.ring { stroke: #fbfaf6; }
 .stig-board .flippable { fill: none; stroke: var(--accent); stroke-width: 3;
   stroke-dasharray: 6 4; }
-.stig-board .last { fill: none; stroke: var(--highlight); stroke-width: 3.5; }
+.stig-board .last { fill: none; stroke: var(--highlight); stroke-width: 3.2; }
 .stig-board .ghost { fill-opacity: .55; stroke: var(--accent); stroke-width: 2.5; }
 .stig-board .ghost.black { fill: #1d1d1f; } .stig-board .ghost.white { fill: #fbfaf6; }
 .stig-board .nope { fill: var(--illegal); fill-opacity: .18; stroke: var(--illegal);
@@ -68,7 +67,7 @@ STYLE = """
 .stig-panel thead th { border-bottom: 1px solid var(--line); font-weight: 600; font-size: .85em; }
 .stig-panel tr.total th, .stig-panel tr.total td { font-weight: 700; border-top: 1px solid var(--line); }
 .stig-panel .chip { display: inline-block; width: .85rem; height: .85rem; border-radius: 50%;
-  border: 1px solid #4a4a4a; vertical-align: -1px; margin-right: .3rem; }
+  border: 1px solid var(--edge); vertical-align: -1px; margin-right: .3rem; }
 .stig-panel .chip.black { background: #1d1d1f; } .stig-panel .chip.white { background: #fbfaf6; }
 .stig-panel .why { color: var(--muted); font-size: .88em; margin: 0 0 .3rem; }
 .stig-panel [aria-pressed="true"] { background: color-mix(in srgb, var(--accent) 16%, var(--panel));
@@ -236,8 +235,9 @@ class StigmergyBoard(BoardRenderer):
         cells = view["cells"]
         xs = [c["x"] for c in cells]
         ys = [c["y"] for c in cells]
-        left, right = min(xs) - 0.5 - MARGIN, max(xs) + 0.5 + MARGIN
-        bottom, top = min(ys) - 0.6 - MARGIN, max(ys) + 0.6 + MARGIN
+        # Room for the row letters on the left and the numbers on the other edges.
+        left, right = min(xs) - 1.3, max(xs) + 0.85
+        bottom, top = min(ys) - 1.15, max(ys) + 1.15
 
         def at(x, y):
             return round((x - left) * UNIT, 2), round((top - y) * UNIT, 2)
@@ -255,7 +255,7 @@ class StigmergyBoard(BoardRenderer):
         out.extend(self._labels(view, at))
         if view["last"]:
             cx, cy = at(*self._xy(view, view["last"]))
-            out.append(f'<polygon class="last" points="{self._hex_points(cx, cy, 0.86)}"/>')
+            out.append(f'<circle class="last" cx="{cx}" cy="{cy}" r="{UNIT * 0.46:.1f}"/>')
         if interactive and self.hovered and view["phase"] == "play":
             out.append(self._hover_svg(state, view, at, legal))
         out.append("</g></svg>")
@@ -295,7 +295,7 @@ class StigmergyBoard(BoardRenderer):
         shape = "dot" if owner == "black" else "ring"
         ink = "ink-light" if stone == "black" else "ink-dark"
         r = UNIT * (0.12 if shape == "dot" else 0.13)
-        return f'<circle class="mark {shape} {ink}" cx="{cx}" cy="{cy}" r="{r:.1f}"/>'
+        return f'<circle class="ctl-mark {shape} {ink}" cx="{cx}" cy="{cy}" r="{r:.1f}"/>'
 
     def _describe(self, state, view, cell, legal, interactive) -> str:
         name, stone = cell["name"], cell["stone"]

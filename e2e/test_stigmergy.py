@@ -1,0 +1,97 @@
+"""Stigmergy in the browser: bid a komi, choose a side, place, take the button and flip by
+clicking; pass twice to end a game and read the result; screenshots of both."""
+
+import random
+import sys
+from pathlib import Path
+
+from conftest import open_page, shot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from engine import games  # noqa: E402
+
+GAME = games.get("stigmergy")
+
+
+def click_cell(page, name):
+    page.click(f"#board [data-cell='{name}']")
+
+
+def wait_for_moves(page, moves):
+    page.wait_for_function(f"location.hash.endsWith('/{'.'.join(moves)}')")
+
+
+def test_bid_side_place_button_and_flip_by_clicking(page, site):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=bid/")
+    assert page.text_content("#title") == "Stigmergy"
+    assert "First player: choose the komi (-37 to 37)" in page.text_content("#status")
+    assert "added to White's score" in page.text_content("#panel")
+    for _ in range(3):
+        page.click("#panel [data-action='komi-step'][data-step='1']")
+    page.click("#panel [data-action='komi']")
+    wait_for_moves(page, ["komi3"])
+    assert "the komi is 3" in page.text_content("#status")
+    page.click("#panel [data-action='side'][data-colour='white']")
+    moves = ["komi3", "white"]
+    wait_for_moves(page, moves)
+    # The second seat took White, so the first seat plays Black and moves first.
+    assert [n.strip() for n in page.locator("#scores .name").all_text_contents()] == \
+        ["Black", "White"]
+    assert page.is_disabled("#panel [data-move='pass']")
+    assert "once every empty cell is controlled" in \
+        page.get_attribute("#panel [data-move='pass']", "title")
+    click_cell(page, "d5")                                       # off a1's three lines
+    moves.append("d5")
+    wait_for_moves(page, moves)
+    page.click("#panel [data-move='button']")                  # White takes the button
+    moves.append("button")
+    wait_for_moves(page, moves)
+    assert page.is_disabled("#panel [data-move='button']")
+    # Black a2, White a1, Black b1: the White a1 now sees Black a2 and b1, enough in a corner.
+    for cell in ("a2", "a1", "b1"):
+        click_cell(page, cell)
+        moves.append(cell)
+        wait_for_moves(page, moves)
+    # White may not flip a2: it sees only a1 (White), and an edge cell needs 3.
+    page.hover("#board [data-cell='a2']")
+    assert "you do not control a2" in page.text_content("#status")
+    click_cell(page, "g4")
+    moves.append("g4")
+    wait_for_moves(page, moves)
+    page.wait_for_selector("#board [data-cell='a1'] .flippable")
+    click_cell(page, "a1")                                       # Black flips a1
+    moves.append("a1x")
+    wait_for_moves(page, moves)
+    page.wait_for_selector("#board [data-cell='a1'] .stone.black")
+    shot(page, "stigmergy-desktop-play")
+    assert page.errors == []
+
+
+def moves_to_the_last_two_passes(seed):
+    """A random side-4 game with komi 1, cut just before its two closing passes."""
+    rng = random.Random(seed)
+    state, texts = GAME.new(size=4, komi=1), []
+    while GAME.result(state) is None:
+        moves = GAME.legal_moves(state)
+        move = moves[rng.randrange(len(moves))]
+        texts.append(GAME.notation(state, move))
+        state = GAME.apply(state, move)
+    assert texts[-2:] == ["pass", "pass"]
+    return texts[:-2], GAME.result(state)
+
+
+def test_two_passes_end_the_game_and_show_the_result(page, site):
+    moves, result = moves_to_the_last_two_passes(seed=4)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=1/" + ".".join(moves))
+    assert not page.is_disabled("#panel [data-move='pass']")
+    page.click("#panel [data-move='pass']")
+    wait_for_moves(page, moves + ["pass"])
+    page.click("#panel [data-move='pass']")
+    page.wait_for_selector("#result:not([hidden])")
+    text = page.text_content("#result")
+    assert "Both players passed" in text and "wins" in text
+    assert result.reason in text
+    assert page.locator("#panel [data-move='pass']").count() == 0
+    shot(page, "stigmergy-desktop-end")
+    assert page.errors == []
