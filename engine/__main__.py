@@ -108,6 +108,9 @@ def cmd_arena(args) -> None:
     match = play_match(args.game, args.player_a, args.player_b, args.games, options, args.seed,
                        budget=args.budget, scale=args.scale, progress=progress)
     print(match.describe())
+    if args.budget == "playouts" and any(match.budgets.values()):
+        print("  search levels get a playout budget instead of wall time (reproducible): "
+              f"think time x the game's nominal playouts/s x scale {args.scale:g}")
     for level, budget in match.budgets.items():
         if budget:
             what = (f"{budget['playouts']} playouts a move" if "playouts" in budget
