@@ -1,5 +1,6 @@
 """Stigmergy in the browser: bid a komi, choose a side, place, take the button and flip by
-clicking; pass twice to end a game and read the result; screenshots of both."""
+clicking; pass twice to end a game and read the result; a fixed komi from the new-game form;
+screenshots of play and of the end."""
 
 import random
 import sys
@@ -94,4 +95,14 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
     assert result.reason in text
     assert page.locator("#panel [data-move='pass']").count() == 0
     shot(page, "stigmergy-desktop-end")
+    # A new game with a fixed komi from the form: the first player plays Black at once.
+    page.click("#new-game")
+    assert not page.is_visible("#option-fields input[name='opt-komi']")   # hidden for a bid
+    page.select_option("#option-fields select[name='opt-komi']", "fixed")
+    page.fill("#option-fields input[name='opt-size']", "5")
+    page.fill("#option-fields input[name='opt-komi']", "5")
+    page.click("#newgame-form button[type='submit']")
+    page.wait_for_function("location.hash.startsWith('#stigmergy/1/size=5,komi=5/')")
+    assert "Black to move" in page.text_content("#status")
+    assert not page.is_disabled("#panel [data-move='button']")
     assert page.errors == []

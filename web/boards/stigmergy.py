@@ -48,6 +48,7 @@ STYLE = """
 .stig-board .nope { fill: var(--illegal); fill-opacity: .18; stroke: var(--illegal);
   stroke-width: 2.5; stroke-dasharray: 5 4; }
 .stig-board .hover { fill: none; stroke: var(--accent); stroke-width: 2.5; }
+.stig-board .kbd-cursor { stroke-width: 3.5; rx: 6px; }
 .stig-board .label { fill: var(--muted); font-size: 13px; text-anchor: middle;
   dominant-baseline: central; }
 .stig-board .label.row { font-weight: 600; }
@@ -70,6 +71,7 @@ STYLE = """
   border: 1px solid var(--edge); vertical-align: -1px; margin-right: .3rem; }
 .stig-panel .chip.black { background: #1d1d1f; } .stig-panel .chip.white { background: #fbfaf6; }
 .stig-panel .why { color: var(--muted); font-size: .88em; margin: 0 0 .3rem; }
+.field:has(select[name="opt-komi"] option[value="bid"]:checked) input[name="opt-komi"] { display: none; }
 .stig-panel [aria-pressed="true"] { background: color-mix(in srgb, var(--accent) 16%, var(--panel));
   border-color: var(--accent); }
 """
@@ -374,11 +376,10 @@ class StigmergyBoard(BoardRenderer):
     def _bid_panel(self, state, view, interactive) -> str:
         low, high = view["komi_range"]
         value = max(low, min(high, self.komi_entry))
-        intro = ("<h3>Komi bid</h3><p>Komi is a whole number of points added to White's score "
-                 "to make up for Black moving first (negative komi takes points away). The "
-                 f"first player names it, from {low} to {high}; the second player then chooses "
-                 "a colour, so a fair komi is the safest bid. An odd komi also brings the button "
-                 "(half a point for whoever takes it).</p>")
+        intro = ("<h3>Komi bid</h3><p>Komi: points added to White's score to make up for Black "
+                 f"moving first (it may be negative). First player: name it, from {low} to "
+                 f"{high}. The second player then picks a colour, so bid what you think is fair. "
+                 "An odd komi brings the button: +½ for whoever takes it.</p>")
         if not interactive:
             return intro
         steps = "".join(
@@ -387,11 +388,11 @@ class StigmergyBoard(BoardRenderer):
         steps += (f'<output class="komi-value" aria-live="polite">{value}</output>' + "".join(
             f'<button type="button" data-action="komi-step" data-step="{step}" '
             f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (1, 10)))
-        return (intro + f'<div class="row">{steps}<button type="button" data-action="komi-zero">'
-                f'0</button></div><div class="row"><button type="button" class="primary" '
-                f'data-action="komi" title="Offer this komi; the second player then picks a '
-                f'colour">Offer komi {value}</button></div><p class="note">Or type the number '
-                f'(digits, - for minus, Backspace).</p>')
+        return (intro + f'<div class="row">{steps}</div><div class="row"><button type="button" '
+                f'class="primary" data-action="komi" title="Offer this komi; the second player '
+                f'then picks a colour">Offer komi {value}</button><button type="button" '
+                f'data-action="komi-zero">Reset to 0</button></div><p class="note">Or type the '
+                f'number: digits, - for minus, Backspace.</p>')
 
     def _side_panel(self, state, view, interactive) -> str:
         komi = view["komi"]
@@ -484,10 +485,8 @@ class StigmergyBoard(BoardRenderer):
         bid = value == "bid"
         number = 7 if bid else value
         return (f'<span class="row"><select name="opt-komi" aria-label="Komi mode">'
-                f'<option value="bid"{" selected" if bid else ""}>Bid: the first player names '
-                f'it, the second picks a colour</option>'
-                f'<option value="fixed"{"" if bid else " selected"}>Fixed: this value, the first '
-                f'player plays Black</option></select>'
+                f'<option value="bid"{" selected" if bid else ""}>Bid</option>'
+                f'<option value="fixed"{"" if bid else " selected"}>Fixed</option></select>'
                 f'<input type="number" name="opt-komi" value="{number}" min="-271" max="271" '
                 f'aria-label="Fixed komi"></span>')
 
