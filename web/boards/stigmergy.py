@@ -85,7 +85,8 @@ class StigmergyBoard(BoardRenderer):
     def reset(self):
         self.hovered: str | None = None        # name of the cell under the pointer
         self.message = ""
-        self._cached = (None, None)
+        self._cached = (None, None, None)      # (state, its view, its legal moves as text)
+        self._layer = (None, "")               # (what it was drawn from, the board's static part)
         if not hasattr(self, "show_control"):
             self.show_control = True           # the overlay: kept across moves and games
             self.komi_entry = 0                # the komi the first player is about to offer
@@ -94,13 +95,16 @@ class StigmergyBoard(BoardRenderer):
 
     def _view(self, state) -> dict:
         if self._cached[0] is not state:
-            self._cached = (state, self.game.view(state))
+            self._cached = (state, self.game.view(state), None)
         return self._cached[1]
 
     def _legal_texts(self, state) -> set[str]:
-        if self.game.result(state) is not None:
-            return set()
-        return {self.game.notation(state, m) for m in self.game.legal_moves(state)}
+        self._view(state)
+        if self._cached[2] is None:
+            legal = (set() if self.game.result(state) is not None else
+                     {self.game.notation(state, m) for m in self.game.legal_moves(state)})
+            self._cached = (state, self._cached[1], legal)
+        return self._cached[2]
 
     def _mover(self, state) -> str:
         return self.game.seat_names(state)[self.game.to_move(state)]
@@ -249,12 +253,16 @@ class StigmergyBoard(BoardRenderer):
         out = [svg_open(round(width, 1), round(height, 1), label).replace(
             "<svg ", '<svg class="stig-board" ', 1), f"<style>{STYLE}</style>"]
         legal = self._legal_texts(state) if interactive and view["phase"] == "play" else set()
-        out.append('<g class="cells">')
-        for cell in cells:
-            out.append(self._cell_svg(state, view, cell, at, legal, interactive))
-        out.append("</g>")
-        out.append('<g pointer-events="none">')
-        out.extend(self._labels(view, at))
+        # The cells and labels change only with the position, not with the pointer: keep them.
+        key = (state, interactive, self.show_control)
+        if self._layer[0] != key:
+            layer = ['<g class="cells">']
+            layer.extend(self._cell_svg(state, view, cell, at, legal, interactive)
+                         for cell in cells)
+            layer.append('</g><g pointer-events="none">')
+            layer.extend(self._labels(view, at))
+            self._layer = (key, "".join(layer))
+        out.append(self._layer[1])
         if view["last"]:
             cx, cy = at(*self._xy(view, view["last"]))
             out.append(f'<circle class="last" cx="{cx}" cy="{cy}" r="{UNIT * 0.46:.1f}"/>')
