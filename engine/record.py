@@ -11,6 +11,8 @@ fragment form is readable and URL-safe:
   the ply on display.
 A leading '#' is ignored.  Decoding checks the shape and the options;
 `replay_record` then replays the moves and names the first one that fails.
+`unquote_link` undoes the browser's percent-encoding of a location.hash, and
+`legal_part` finds the longest start of a bad link's game that still plays.
 """
 
 from __future__ import annotations
@@ -23,10 +25,19 @@ from .core import EngineError, Game, ReplayError, replay
 
 MAX_FRAGMENT = 100_000
 _MOVE_TEXT = re.compile(r"^[a-z0-9\-]{1,16}$")
+_NUMBER = re.compile(r"^[0-9]{1,9}$")          # ASCII digits only: int() accepts '١' and '²' fails
+_OPTION_TEXT = re.compile(r"^[A-Za-z0-9+\-]{0,40}$")
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
 
 
 class RecordError(EngineError):
-    """A fragment or record text that cannot be read; the message says what and where."""
+    """A fragment or record text that cannot be read; the message says what and where.
+
+    ply / move: when the trouble is one move, its index (0-based) and its text."""
+
+    def __init__(self, message: str, ply: int | None = None, move: str | None = None):
+        super().__init__(message)
+        self.ply, self.move = ply, move
 
 
 @dataclass(frozen=True)
@@ -55,8 +66,12 @@ def encode(record: Record, ply: int | None = None) -> str:
     return text
 
 
-def decode(fragment: str) -> tuple[Record, int]:
-    """(record, ply on display) from fragment text; RecordError says what is wrong."""
+def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
+    """(record, ply on display) from fragment text; RecordError says what is wrong.
+
+    partial=True reads what it can after a good game/version/options head: the
+    moves up to the first one that is not a move, missing or extra segments and a
+    bad ply are let go (for `legal_part`)."""
     if not isinstance(fragment, str):
         raise RecordError("the link is not text")
     if len(fragment) > MAX_FRAGMENT:
@@ -64,25 +79,27 @@ def decode(fragment: str) -> tuple[Record, int]:
                           f"{MAX_FRAGMENT:,})")
     text = fragment[1:] if fragment.startswith("#") else fragment
     parts = text.split("/")
-    if len(parts) < 4 or len(parts) > 5:
-        raise RecordError("the link does not have the shape game/version/options/moves")
+    if not partial and (len(parts) < 4 or len(parts) > 5):
+        raise RecordError("the link does not have the shape game/version/options/moves"
+                          + (" (it may have been cut short)" if 1 < len(parts) < 4 else ""))
+    parts += [""] * (4 - len(parts))
     game_id, version_text, options_text, moves_text = parts[:4]
-    try:
-        game = games.get(game_id)
-    except EngineError:
-        raise RecordError(f"unknown game '{_shown(game_id)}' (games: {', '.join(games.ids())})") from None
-    if not version_text.isdigit() or int(version_text) != game.rules_version:
+    game = game_of(game_id)
+    if not _NUMBER.match(version_text) or int(version_text) != game.rules_version:
         raise RecordError(f"unknown rules version '{_shown(version_text)}' for {game.name} "
                           f"(this site plays version {game.rules_version})")
-    options = _decode_options(game, options_text)
+    options = decode_options(game, options_text)
     moves = tuple(m for m in moves_text.split(".")) if moves_text else ()
     for i, move in enumerate(moves):
         if not _MOVE_TEXT.match(move):
-            raise RecordError(f"move {i + 1} ('{_shown(move)}') is not a move")
+            if partial:
+                moves = moves[:i]
+                break
+            raise RecordError(f"move {i + 1} ('{_shown(move)}') is not a move", i, move)
     ply = len(moves)
-    if len(parts) == 5:
+    if len(parts) >= 5 and not partial:
         ply_text = parts[4]
-        if not ply_text.startswith("ply=") or not ply_text[4:].isdigit():
+        if not ply_text.startswith("ply=") or not _NUMBER.match(ply_text[4:]):
             raise RecordError(f"'{_shown(ply_text)}' should be ply=<number>")
         ply = int(ply_text[4:])
         if ply > len(moves):
@@ -90,20 +107,100 @@ def decode(fragment: str) -> tuple[Record, int]:
     return Record(game.id, game.rules_version, options, moves), ply
 
 
-def _decode_options(game: Game, text: str) -> tuple[tuple[str, object], ...]:
+def game_of(game_id: str) -> Game:
+    """The game with this id; RecordError naming the games otherwise."""
+    try:
+        return games.get(game_id)
+    except EngineError:
+        raise RecordError(f"unknown game '{_shown(game_id)}' (games: {', '.join(games.ids())})") from None
+
+
+def unquote_link(raw: str) -> str:
+    """A location.hash with the browser's percent-encoding undone (strict UTF-8).
+
+    RecordError when it is too long, or an escape is broken or does not decode,
+    where window.decodeURIComponent would throw."""
+    if not isinstance(raw, str):
+        raise RecordError("the link is not text")
+    if len(raw) > MAX_FRAGMENT:
+        raise RecordError(f"the link is too long ({len(raw):,} characters; at most "
+                          f"{MAX_FRAGMENT:,})")
+    text = raw[1:] if raw.startswith("#") else raw
+    if "%" not in text:
+        return text
+    out: list[str] = []
+    pending = bytearray()
+    start = 0          # where the pending escapes began, for the message
+    pos = 0
+    for m in _ESCAPE.finditer(text):
+        if m.start() > pos or m.group(1) is None:
+            _flush(pending, out, text, start)
+        if m.group(1) is None:
+            raise RecordError(f"the link has a '%' not followed by two hex digits at character "
+                              f"{m.start() + 1} ('{_shown(text[m.start():m.start() + 6])}')")
+        out.append(text[pos:m.start()])
+        if not pending:
+            start = m.start()
+        pending.append(int(m.group(1), 16))
+        pos = m.end()
+    _flush(pending, out, text, start)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _flush(pending: bytearray, out: list, text: str, start: int) -> None:
+    if not pending:
+        return
+    try:
+        out.append(pending.decode("utf-8"))
+    except UnicodeDecodeError:
+        end = start + 3 * len(pending)
+        raise RecordError(f"the link has percent-escapes that are not UTF-8 text at character "
+                          f"{start + 1} ('{_shown(text[start:end])}')") from None
+    pending.clear()
+
+
+def legal_start(record: Record) -> Record:
+    """The record cut just before its first move that does not replay."""
+    try:
+        replay_record(record)
+        return record
+    except EngineError as err:
+        ply = getattr(err, "ply", None) or 0
+        return Record(record.game, record.version, record.options, record.moves[:ply])
+
+
+def legal_part(fragment: str) -> Record | None:
+    """The longest start of the game a (bad) link describes that decodes and replays:
+    its game, version and options with the moves before the first bad one.  None
+    when the head itself is unusable (unknown game or version, bad option, too long)."""
+    try:
+        record, _ = decode(fragment, partial=True)
+    except EngineError:
+        return None
+    return legal_start(record)
+
+
+def decode_options(game: Game, text: str) -> tuple[tuple[str, object], ...]:
+    """Options written name=value,name=value (every default filled in); RecordError."""
     raw: dict = {}
     for pair in filter(None, text.split(",")):
         name, sep, value = pair.partition("=")
         if not sep:
             raise RecordError(f"option '{_shown(pair)}' should be name=value")
+        if name in raw:
+            raise RecordError(f"option '{_shown(name)}' is given twice")
+        if not _OPTION_TEXT.match(value):
+            raise RecordError(f"bad option: {_shown(name)}={_shown(value)} (a value is written "
+                              f"with the letters a-z, digits, '+' and '-')")
         try:
             raw[name] = game.parse_option(name, value)
-        except EngineError as err:
-            raise RecordError(f"bad option: {err}") from None
+        except ValueError as err:        # EngineError, or int() of a huge number
+            raise RecordError(f"bad option: {_shown(str(err), 200)}") from None
     try:
         return tuple(game.normalise_options(**raw).items())
-    except EngineError as err:
-        raise RecordError(f"bad option: {err}") from None
+    except ValueError as err:
+        raise RecordError(f"bad option: {_shown(str(err), 200)}") from None
 
 
 def replay_record(record: Record) -> list:
@@ -113,10 +210,11 @@ def replay_record(record: Record) -> list:
 
 
 def _shown(text: str, limit: int = 40) -> str:
-    """User text quoted back safely: shortened, control characters removed."""
-    text = "".join(ch for ch in text if ch.isprintable())
-    return text if len(text) <= limit else text[:limit] + "…"
+    """User text quoted back safely: shortened, invisible and control characters
+    written as \\uXXXX (so 'rug\\u202epile' is not shown as a plausible 'rugpile')."""
+    text = text if len(text) <= limit else text[:limit] + "…"
+    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
 
 
-__all__ = ["Record", "RecordError", "ReplayError", "decode", "encode", "make_record",
-           "replay_record"]
+__all__ = ["Record", "RecordError", "ReplayError", "decode", "decode_options", "encode",
+           "game_of", "legal_part", "legal_start", "make_record", "replay_record", "unquote_link"]

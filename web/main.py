@@ -18,6 +18,7 @@ from pyscript import document, window, workers
 from engine import EngineError, games
 from web import boards
 from web.session import Session
+from web.sharing import Sharing
 
 DEFAULT_GAME = "rugpile"
 # Who can sit in a seat: a person, or the computer at a level (engine.ai.LEVELS).
@@ -62,13 +63,15 @@ class Page:
         self.thinking = None        # the position (fragment) the computer is thinking about
         self.paused = False
         self.took_back = False      # the player asked to take back: later moves may go
+        self.sharing = Sharing(self, [kind for kind, _ in SEAT_KINDS])   # links, save, records
 
     # ---- start-up
 
     def start(self):
         self.fill_picker()
         self.bind()
-        if not self.load_hash(window.location.hash):
+        linked = bool(window.location.hash.lstrip("#"))     # a link wins over the saved game
+        if not self.load_hash(window.location.hash) and not self.sharing.restore(quiet=linked):
             self.open(Session(DEFAULT_GAME))
         document.body.dataset.ready = "1"
 
@@ -105,6 +108,7 @@ class Page:
         self.on(by_id("rules-open"), "click", lambda e: self.open_rules())
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules").close())
         self.on(by_id("message"), "click", self.on_message_action)
+        self.sharing.bind()
         self.on(window, "hashchange", lambda e: self.on_hashchange())
         self.on(document, "keydown", self.on_key)
 
@@ -121,36 +125,12 @@ class Page:
         self.render()
 
     def load_hash(self, fragment) -> bool:
-        """Open the game a link describes; on a bad link say why and keep the page usable."""
-        text = window.decodeURIComponent(fragment or "").lstrip("#")
-        if not text:
-            return False
-        try:
-            self.open(Session.from_fragment(text))
-        except EngineError as err:
-            self.show_bad_link(text, err)
-            return False
-        self.show_message("")
-        return True
-
-    def show_bad_link(self, text, err):
-        offer = '<button type="button" data-action="fresh">Start a fresh game</button>'
-        ply = getattr(err, "ply", None)
-        if ply is not None and ply > 0:
-            offer = (f'<button type="button" data-action="legal-part" data-ply="{ply}">'
-                     f'Open the game up to move {ply}</button> ') + offer
-        self.bad_link = text
-        self.show_message(f"This link does not open a game: {escape(str(err))}. {offer}", error=True)
+        """Open the game a link describes; on a bad link say what is wrong and where, offer
+        its legal part or a fresh game, and keep the page usable (web/sharing.py)."""
+        return self.sharing.open_link(fragment)
 
     def on_message_action(self, event):
-        action = data_of(target_of(event)) or {}
-        if action.get("action") == "fresh":
-            self.open(Session(self.session.game.id if self.session else DEFAULT_GAME))
-            self.show_message("")
-        elif action.get("action") == "legal-part":
-            record_text = self.bad_link.split("/")
-            moves = record_text[3].split(".")[: int(action["ply"])]
-            self.load_hash("/".join(record_text[:3] + [".".join(moves)]))
+        self.sharing.on_offer(event)        # "Open the game up to move k" / "Start a fresh game"
 
     def on_hashchange(self):
         if window.location.hash != self.shown_hash:
@@ -180,6 +160,7 @@ class Page:
         pause.textContent = "Resume" if self.paused else "Pause"
         self.shown_hash = "#" + session.fragment()
         window.history.replaceState(None, "", self.shown_hash)
+        self.sharing.save()
         self.schedule_computer()
 
     def render_board(self):

@@ -31,6 +31,15 @@ class Session:
         session.states, session.moves, session.ply = states, list(record.moves), ply
         return session
 
+    @classmethod
+    def from_record(cls, record: Record, ply: int | None = None, states=None) -> "Session":
+        """The session of a record (replayed unless its states are given); ReplayError."""
+        session = cls(record.game, record.options_dict)
+        session.states = list(states) if states is not None else replay_record(record)
+        session.moves = list(record.moves)
+        session.ply = len(session.moves) if ply is None else ply
+        return session
+
     # ---- what is shown
 
     @property
