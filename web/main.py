@@ -64,6 +64,7 @@ class Page:
         self.paused = False
         self.took_back = False      # the player asked to take back: later moves may go
         self.sharing = Sharing(self, [kind for kind, _ in SEAT_KINDS])   # links, save, records
+        self.cursor = None          # the board square the keyboard points at (data-cell)
 
     # ---- start-up
 
@@ -111,6 +112,12 @@ class Page:
         self.sharing.bind()
         self.on(window, "hashchange", lambda e: self.on_hashchange())
         self.on(document, "keydown", self.on_key)
+        self.on(board, "keydown", self.on_board_key)
+        self.on(board, "focus", lambda e: self.show_cursor(announce=True))
+        self.on(board, "blur", lambda e: self.hide_cursor())
+        self.on(by_id("flip"), "click", lambda e: self.flip())
+        self.on(by_id("shortcuts-open"), "click", lambda e: by_id("shortcuts").showModal())
+        self.on(by_id("shortcuts-close"), "click", lambda e: by_id("shortcuts").close())
 
     # ---- opening games
 
@@ -120,6 +127,9 @@ class Page:
         self.board.reset()
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or ["human"] * count)
+        people = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+        if len(people) == 1:           # one person against the computer sits at the bottom
+            self.board.flipped = people[0] == 1
         self.paused = False
         document.body.dataset.game = session.game.id
         self.render()
@@ -155,6 +165,9 @@ class Page:
             button.setAttribute("aria-current", "true" if button.dataset.game == game.id else "false")
         by_id("undo").disabled = session.ply == 0
         by_id("redo").disabled = session.live
+        flip = by_id("flip")
+        flip.hidden = not self.board.can_flip
+        flip.setAttribute("aria-pressed", "true" if self.board.flipped else "false")
         pause = by_id("pause")
         pause.hidden = all(k == "human" for k in self.seats) or result is not None
         pause.textContent = "Resume" if self.paused else "Pause"
@@ -167,6 +180,8 @@ class Page:
         state = self.session.state
         by_id("board").innerHTML = self.board.svg(state, self.human_turn())
         by_id("status").textContent = self.status_line(state)
+        if document.activeElement == by_id("board"):
+            self.show_cursor()
 
     def status_line(self, state):
         game = self.session.game
@@ -241,11 +256,13 @@ class Page:
             plural = "move" if later == 1 else f"{later} moves"
             if not window.confirm(f"Play from here and discard the later {plural}?"):
                 return
+        mover = session.game.seat_names(session.state)[session.game.to_move(session.state)]
         try:
             session.play_text(text)
         except EngineError as err:
             self.show_message(escape(str(err)), error=True)
             return
+        self.announce(f"{mover} played {session.moves[-1]}.")
         self.took_back = False
         self.show_message("")
         self.board.reset()
@@ -278,6 +295,112 @@ class Page:
         return game.result(state) is None and self.seats[game.to_move(state)] == "human"
 
     live_turn = human_turn
+
+    # ---- the keyboard on the board: a cursor moved with the arrow keys
+
+    def cells(self):
+        return list(document.querySelectorAll("#board [data-cell]"))
+
+    def cell_at_cursor(self):
+        if self.cursor is None:
+            return None
+        element = document.querySelector(f'#board [data-cell="{self.cursor}"]')
+        return element if found(element) else None
+
+    def show_cursor(self, announce=False):
+        """Draw a ring round the cursor's square (the first square if none yet)."""
+        element = self.cell_at_cursor()
+        if element is None:
+            cells = self.cells()
+            if not cells:
+                return
+            element = cells[len(cells) // 2]
+            self.cursor = element.getAttribute("data-cell")
+        self.hide_cursor()
+        box = element.getBBox()
+        ring = document.createElementNS("http://www.w3.org/2000/svg", "rect")
+        for name, value in (("x", box.x), ("y", box.y), ("width", box.width),
+                            ("height", box.height), ("class", "kbd-cursor"),
+                            ("pointer-events", "none")):
+            ring.setAttribute(name, str(value))
+        svg = document.querySelector("#board svg")
+        if found(svg):
+            svg.appendChild(ring)
+        if announce:
+            self.announce(self.describe_cell(element))
+
+    def hide_cursor(self):
+        for ring in document.querySelectorAll("#board .kbd-cursor"):
+            ring.remove()
+
+    @staticmethod
+    def describe_cell(element) -> str:
+        label = element.getAttribute("aria-label")
+        if found(label) and label:
+            return label
+        title = element.querySelector("title")
+        return title.textContent if found(title) else element.getAttribute("data-cell")
+
+    def move_cursor(self, dx, dy):
+        """Move to the nearest square in the direction (dx, dy) on screen."""
+        here = self.cell_at_cursor()
+        if here is None:
+            self.show_cursor(announce=True)
+            return
+        hb = here.getBoundingClientRect()
+        hx, hy = hb.left + hb.width / 2, hb.top + hb.height / 2
+        best, best_cost = None, None
+        for element in self.cells():
+            box = element.getBoundingClientRect()
+            ex, ey = box.left + box.width / 2 - hx, box.top + box.height / 2 - hy
+            along = ex * dx + ey * dy
+            across = abs(ex * dy - ey * dx)
+            if along <= 1 or across > along * 1.2:
+                continue
+            cost = along + 2 * across
+            if best_cost is None or cost < best_cost:
+                best, best_cost = element, cost
+        if best is not None:
+            self.cursor = best.getAttribute("data-cell")
+            if self.human_turn():
+                self.board.hover(self.session.state, data_of(best))
+                self.render_board()
+            self.show_cursor(announce=True)
+
+    def on_board_key(self, event):
+        directions = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0),
+                      "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+        key = event.key
+        if key in directions:
+            self.move_cursor(*directions[key])
+        elif key in ("Enter", " "):
+            element = self.cell_at_cursor()
+            if element is not None and self.human_turn():
+                move = self.board.click(self.session.state, data_of(element))
+                if move:
+                    self.play(move)
+                else:
+                    self.redraw_live()
+                    self.announce(self.board.prompt(self.session.state))
+        elif key == "Escape":
+            self.board.reset()
+            self.redraw_live()
+        else:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+
+    def redraw_live(self):
+        self.render_board()
+        by_id("panel").innerHTML = self.board.panel(self.session.state, self.human_turn())
+
+    def announce(self, text):
+        """Say something to screen readers (a polite live region)."""
+        by_id("announce").textContent = text
+
+    def flip(self):
+        self.board.flipped = not self.board.flipped
+        self.render()
 
     # ---- the computer
 
@@ -371,6 +494,8 @@ class Page:
             move = self.board.drag(self.session.state, source, target)
             if move:
                 self.play(move)
+            else:                      # a refused drop: show the renderer's explanation
+                self.redraw_live()
 
     def on_board_click(self, event):
         if not self.live_turn():
@@ -413,6 +538,8 @@ class Page:
             self.step(-self.session.ply)
         elif key == "End":
             self.step(len(self.session.moves) - self.session.ply)
+        elif key == "?":
+            by_id("shortcuts").showModal()
         elif self.live_turn() and self.board.key(self.session.state, key):
             self.render_board()
             by_id("panel").innerHTML = self.board.panel(self.session.state, True)

@@ -34,8 +34,11 @@ def svg_open(width: float, height: float, label: str) -> str:
 class BoardRenderer:
     """Base class: override what the game needs.  One instance per game on the page."""
 
+    can_flip = False              # the renderer can draw the board turned round
+
     def __init__(self, game):
         self.game = game
+        self.flipped = False          # drawn turned round (for the second player)
         self.reset()
 
     def reset(self) -> None:

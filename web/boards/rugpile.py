@@ -17,6 +17,8 @@ MARGIN = 44
 
 
 class RugPileBoard(BoardRenderer):
+    can_flip = True
+
     def reset(self):
         self.kind = None          # index into view["kinds"] of the chosen tile
         self.turned = False       # 2x3 laid 3 wide instead of 2 wide
@@ -109,25 +111,29 @@ class RugPileBoard(BoardRenderer):
         view = self.game.view(state)
         size, board = view["size"], view["board"]
         span = size * CELL
+        centre = MARGIN + span / 2
+        turn = f' transform="rotate(180 {centre} {centre})"' if self.flipped else ""
         out = [svg_open(span + MARGIN * 2, span + MARGIN * 2, f"Rug Pile board, {size} by {size}"),
-               '<g class="rug-board">']
+               f'<g class="rug-board"{turn}>']
         for index, colour in enumerate(board):
             col, row = index % size, index // size
             x, y = MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
             who = view["colours"][colour] if colour >= 0 else "blank"
             fill = f"p{colour}" if colour >= 0 else "blank"
             out.append(f'<rect class="sq {fill}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'data-cell="{square_name(col, row)}" data-col="{col}" data-row="{row}">'
+                       f'data-cell="{square_name(col, row)}" data-col="{col}" data-row="{row}" '
+                       f'aria-label="{square_name(col, row)}: {who}">'
                        f'<title>{square_name(col, row)}: {who}</title></rect>')
             if colour >= 0:
                 out.append(self._mark(colour, x, y))
         out.append(self._area_edges(view, size))
-        out.append(self._coordinates(size))
         if view["last"]:
             out.append(self._outline(view["last"], size, "last-move"))
         if interactive:
             out.append(self._preview(state, size))
-        out.append("</g></svg>")
+        out.append("</g>")
+        out.append(self._coordinates(size, self.flipped))
+        out.append("</svg>")
         return "".join(out)
 
     @staticmethod
@@ -139,7 +145,7 @@ class RugPileBoard(BoardRenderer):
         if colour == 1:
             return f'<rect class="mark" x="{cx - 8}" y="{cy - 8}" width="16" height="16"/>'
         if colour == 2:
-            return f'<path class="mark" d="M{cx} {cy - 11}L{cx + 10} {cy + 7}H{cx - 10}Z"/>'
+            return (f'<path class="mark" d="M{cx - 4} {cy - 12}h8v8h8v8h-8v8h-8v-8h-8v-8h8Z"/>')
         return f'<path class="mark" d="M{cx} {cy - 11}L{cx + 11} {cy}L{cx} {cy + 11}L{cx - 11} {cy}Z"/>'
 
     @staticmethod
@@ -158,11 +164,13 @@ class RugPileBoard(BoardRenderer):
         return f'<path class="area-edge" d="{"".join(lines)}"/>'
 
     @staticmethod
-    def _coordinates(size) -> str:
+    def _coordinates(size, flipped) -> str:
+        """File letters along the bottom and rank numbers down the left, as the board is turned."""
         out = []
         for i in range(size):
-            x = MARGIN + i * CELL + CELL / 2
-            y = MARGIN + (size - 1 - i) * CELL + CELL / 2
+            place = size - 1 - i if flipped else i
+            x = MARGIN + place * CELL + CELL / 2
+            y = MARGIN + (size - 1 - place) * CELL + CELL / 2
             out.append(f'<text class="coord" x="{x}" y="{MARGIN + size * CELL + 32}">'
                        f'{square_name(i, 0)[0]}</text>')
             out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + 10}">{i + 1}</text>')
