@@ -47,7 +47,7 @@ svg.gwyddbwyll .pc .star { fill: #f0b429 !important; stroke: #262626 !important;
 .gw-panel ul { list-style: none; margin: .6rem 0 0; padding: 0; display: grid; gap: .4rem; }
 .gw-panel li { display: flex; align-items: center; gap: .55rem; line-height: 1.25; }
 .gw-panel li svg { width: 2.4rem; height: 2.4rem; flex: none; }
-.gw-panel button[aria-pressed="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
+.gw-panel button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
 """
 
 # Each piece drawn in a 100×100 square, standing on a common base.
