@@ -6,9 +6,14 @@ cd "$(dirname "$0")/.."
 DEST="${1:-site}"
 [ -f vendor/.built ] || ./scripts/build_vendor.sh
 rm -rf "$DEST" && mkdir -p "$DEST"
-cp index.html pyscript.toml "$DEST"/
+cp index.html pyscript.toml sw.js manifest.webmanifest "$DEST"/
 touch "$DEST/.nojekyll"
-for dir in engine web vendor; do
+for dir in engine web vendor icons; do
   (tar -cf - --exclude=__pycache__ --exclude='*.pyc' --exclude=READY "$dir") | (cd "$DEST" && tar -xf -)
 done
+# The service worker's cache is named after a hash of everything else in the site, so each
+# deploy that changes a file installs a new worker, which deletes the old cache.
+VERSION=$(cd "$DEST" && find . -type f ! -name sw.js -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+sed -i "s/^const VERSION = \"dev\";/const VERSION = \"$VERSION\";/" "$DEST/sw.js"
+grep -q "^const VERSION = \"$VERSION\";" "$DEST/sw.js" || { echo "could not stamp sw.js" >&2; exit 1; }
 echo "site built in $DEST: $(du -sh "$DEST" | cut -f1)"

@@ -1,0 +1,100 @@
+"""Offline: the service worker caches the site and the runtime on a first visit, so the page
+reloads and plays with the network off; a new deploy replaces the old cache; the page is
+installable (a manifest with icons)."""
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import threading
+
+import pytest
+
+from conftest import PREFIX, READY, ROOT, SiteHandler, open_page
+
+OFFLINE_READY = "html[data-offline='ready']"
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory):
+    """scripts/build_site.sh's output (the stamped sw.js) served under a sub-path."""
+    dest = tmp_path_factory.mktemp("offline") / "site"
+    subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
+                   capture_output=True)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(dest)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield dest, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+
+
+def cache_names(page):
+    return page.evaluate("caches.keys()")
+
+
+def play_a_rugpile_move(page):
+    page.click("#panel [data-action='kind'][data-kind='0']")
+    page.hover("#board [data-cell='a1']")
+    page.click("#board [data-cell='a1']")
+    page.wait_for_function("location.hash.endsWith('/2x2a1')")
+
+
+def test_a_second_visit_plays_offline(page, built_site):
+    dest, url = built_site
+    open_page(page, url)
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    version = re.search(r'^const VERSION = "(\w+)";', (dest / "sw.js").read_text(), re.M)[1]
+    assert version != "dev"
+    assert cache_names(page) == [f"abstract-games-{version}"]
+
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.text_content("#title") == "Rug Pile"
+    # the network really is off, for the service worker too: an uncached URL fails
+    assert page.evaluate("fetch('./pyscript.toml?not-cached').then(() => 'fetched', () => 'failed')") \
+        == "failed"
+    play_a_rugpile_move(page)
+    assert page.errors == []
+
+
+def test_a_new_deploy_replaces_the_old_cache(page, built_site):
+    dest, url = built_site
+    open_page(page, url)
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
+    old = cache_names(page)
+    sw = dest / "sw.js"
+    text = sw.read_text()
+    sw.write_text(re.sub(r'^const VERSION = "\w+";', 'const VERSION = "next";', text, flags=re.M))
+    try:
+        page.reload()                               # the browser sees a changed sw.js
+        page.wait_for_selector(READY, timeout=90_000)
+        page.wait_for_function(
+            "caches.keys().then(k => k.length === 1 && k[0] === 'abstract-games-next')",
+            timeout=60_000)
+        assert old != ["abstract-games-next"]
+        page.reload()                               # now the new worker fills its cache
+        page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+        page.context.set_offline(True)              # the new cache holds the whole site too
+        page.reload()
+        page.wait_for_selector(READY, timeout=90_000)
+        play_a_rugpile_move(page)
+    finally:
+        sw.write_text(text)
+    assert page.errors == []
+
+
+def test_the_page_is_installable(page, site):
+    open_page(page, site + "/index.html")
+    href = page.get_attribute("link[rel='manifest']", "href")
+    assert href == "./manifest.webmanifest"
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["name"]
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http")), icon
+        response = page.request.get(site + "/" + icon["src"].removeprefix("./"))
+        assert response.ok, icon
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}

@@ -1,0 +1,87 @@
+// The service worker: the site and its vendored runtime from a cache, so a repeat visit needs
+// no network and the games play offline.
+//  - vendor/ (Pyodide, PyScript; pinned by package-lock.json): cache first.
+//  - the app's own files (the page, pyscript.toml, engine/ and web/ Python, css, rules):
+//    network first, so a new deploy is seen at once; the cache when the network fails.
+//  - One cache per VERSION; scripts/build_site.sh stamps VERSION with a hash of the site's
+//    files, so a deploy changes this file, the browser installs the new worker, and the
+//    old caches are deleted when it activates.
+//  - The page (index.html) posts the URLs it loaded (Resource Timing) once this worker
+//    controls it, so everything a start-up fetched (hashed PyScript chunks, every module in
+//    pyscript.toml) is cached without a list kept here.
+// Every URL is relative to this file, so the site works under a sub-path.
+const VERSION = "dev";
+const CACHE = "abstract-games-" + VERSION;
+const PREFIX = "abstract-games-";
+const SCOPE = new URL("./", self.location).href;
+const VENDOR = new URL("./vendor/", self.location).href;
+const CORE = [
+  "./", "./index.html", "./pyscript.toml", "./manifest.webmanifest", "./web/style.css",
+  "./icons/icon.svg", "./icons/icon-192.png", "./icons/icon-512.png",
+  "./vendor/pyscript/core.js", "./vendor/pyscript/core.css",
+  "./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/pyodide.asm.mjs",
+  "./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip",
+  "./vendor/pyodide/pyodide-lock.json",
+];
+const NETWORK_WAIT_MS = 4000;   // then a cached copy beats a hanging network
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(CORE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The page sends {cache: [urls]}: store those not cached yet; answer on the port when done.
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.cache) || [];
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(urls.filter((u) => u.startsWith(SCOPE)).map(async (u) => {
+      const key = u.split("#")[0];
+      if (!(await cache.match(key))) {
+        try { await cache.add(key); } catch (err) { /* gone or offline: skip it */ }
+      }
+    }));
+    if (event.ports[0]) event.ports[0].postMessage("cached");
+  })());
+});
+
+async function cacheFirst(request) {
+  const hit = await caches.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  const network = fetch(request).then((response) => {
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  });
+  network.catch(() => {});
+  const slow = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null));
+  try {
+    const response = await Promise.race([network, slow]);
+    if (response) return response;
+  } catch (err) { /* offline: the cache below */ }
+  let hit = await cache.match(request);
+  if (!hit && request.mode === "navigate") {
+    hit = await cache.match("./index.html") || await cache.match("./");
+  }
+  return hit || network;   // nothing cached: wait for the network after all
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  event.respondWith(request.url.startsWith(VENDOR) ? cacheFirst(request) : networkFirst(request));
+});
