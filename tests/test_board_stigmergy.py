@@ -62,7 +62,7 @@ def test_stones_and_control_overlay_and_toggle():
     board = fresh_board()
     cells = cell_groups(board.svg(state, True))
     assert classes(cells["a1"], "polygon") == ["hex ctl-black"]
-    assert "mark dot ink-dark" in classes(cells["a1"], "circle")
+    assert "ctl-mark dot ink-dark" in classes(cells["a1"], "circle")
     assert classes(cells["d4"], "circle") == ["stone white"]
     assert classes(cells["d4"], "polygon") == ["hex"]
     assert "controlled by Black" in title(cells["a1"])
@@ -79,7 +79,7 @@ def test_white_control_is_a_ring_and_shows_on_stones():
     state = position(black="a1", white="a4 d1")
     cells = cell_groups(fresh_board().svg(state, True))
     assert classes(cells["a1"], "polygon") == ["hex ctl-white"]
-    assert classes(cells["a1"], "circle") == ["stone black", "mark ring ink-light"]
+    assert classes(cells["a1"], "circle") == ["stone black", "ctl-mark ring ink-light"]
 
 
 def test_click_places_after_hover_and_a_tap_previews_first():
