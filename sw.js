@@ -23,10 +23,21 @@ const CORE = [
   "./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip",
   "./vendor/pyodide/pyodide-lock.json",
 ];
+// Used later than start-up (the computer's worker starts on first need; rules open on demand):
+// cached at install too, each on its own, so a missing one cannot fail the install.
+const LATER = [
+  "./web/ai_worker.py",
+  ...["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"].map((g) => `./web/rules/${g}.html`),
+];
 const NETWORK_WAIT_MS = 4000;   // then a cached copy beats a hanging network
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(CORE)).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(CORE);
+    await Promise.all(LATER.map((u) => cache.add(u).catch(() => {})));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {

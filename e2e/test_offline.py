@@ -98,3 +98,21 @@ def test_the_page_is_installable(page, site):
         response = page.request.get(site + "/" + icon["src"].removeprefix("./"))
         assert response.ok, icon
     assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
+
+
+def test_the_computer_plays_offline(page, built_site):
+    """The computer's worker starts on first need: offline, from the cache, after a visit
+    in which the computer never played."""
+    from test_computer import new_game, play_any_rug
+    dest, url = built_site
+    open_page(page, url)
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    new_game(page, ["human", "easy"], size=4)
+    play_any_rug(page)
+    page.wait_for_function("document.querySelectorAll('#moves button').length >= 2",
+                           timeout=90_000)
+    assert page.evaluate("document.body.dataset.aiReady") == "1"
+    assert page.errors == []
