@@ -65,7 +65,8 @@ class Result:
     winners: the seats that won; more than one means they share the win (a draw
              between them); every seat means a draw for all.
     scores:  the final score of each seat, in seat order.
-    reason:  one sentence a player can read, e.g. "Blue cannot place a tile".
+    reason:  why the game ended, one clause a player can read, e.g. "Blue cannot place a
+             tile", and how a tie-break decided it; not who won (the page says that).
     """
 
     winners: tuple[int, ...]

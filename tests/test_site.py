@@ -49,3 +49,9 @@ def test_the_engine_never_imports_browser_modules():
     for path in (ROOT / "engine").rglob("*.py"):
         text = path.read_text()
         assert not re.search(r"^\s*(from|import)\s+(js|pyodide|pyscript)\b", text, re.M), path
+
+
+def test_test_files_have_unique_names():
+    # pytest collects tests/ and e2e/ in one run; a basename in both stops the run.
+    names = [p.name for folder in ("tests", "e2e") for p in (ROOT / folder).glob("test_*.py")]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)

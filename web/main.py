@@ -213,7 +213,8 @@ class Page:
             score = f"{scores[first]}–{scores[1 - first]}"
         else:
             score = ", ".join(f"{n} {s}" for n, s in zip(names, scores))
-        return f"{head} {score}. {result.reason.rstrip('.')}."
+        reason = result.reason.rstrip(".")
+        return f"{head} {score}. {reason[:1].upper()}{reason[1:]}."
 
     def render_scores(self, state, result):
         game = self.session.game

@@ -560,13 +560,13 @@ class Gwyddbwyll(Game):
         if not self._all_legal(state):
             if self.in_check(state):
                 return Result((winner,), scores,
-                              f"{lost} has no legal move and is in check: checkmate, {won} wins")
+                              f"checkmate: {lost} is in check and has no legal move")
             return Result((winner,), scores,
-                          f"stalemate: {lost} has no legal move and is not in check, so {won} wins")
+                          f"stalemate: {lost} has no legal move (here that loses)")
         if count_pieces(state.board, loser) <= 1:
-            return Result((winner,), scores, f"bare king: {lost} has only the king left, so {won} wins")
+            return Result((winner,), scores, f"bare king: {lost} has only the king left")
         if state.ply >= MAX_PLIES:
-            return Result((WHITE, BLACK), (0.5, 0.5), f"draw after {MAX_PLIES:,} plies")
+            return Result((WHITE, BLACK), (0.5, 0.5), f"{MAX_PLIES:,} plies were played without a result")
         return None
 
     # ---- for the computer player

@@ -543,12 +543,11 @@ class Petrify(Game):
         if blue != orange:
             winner = BLUE if blue > orange else ORANGE
             high, low = max(blue, orange), min(blue, orange)
-            reason = f"Both players passed; {COLOUR_NAMES[winner]} wins {high}–{low}"
+            reason = "Both players passed"
         else:
             winner = enemy_of(state.last_mover)
-            reason = (f"Both players passed; {blue}–{orange} is a tie, and "
-                      f"{COLOUR_NAMES[state.last_mover]} made the last board play, "
-                      f"so {COLOUR_NAMES[winner]} wins")
+            reason = (f"Both players passed at {blue}–{orange}; "
+                      f"{COLOUR_NAMES[state.last_mover]} made the last board play and loses the tie")
         seat_scores = tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
         return Result((self.seat_of(state, winner),), seat_scores, reason)
 

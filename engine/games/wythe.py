@@ -293,8 +293,7 @@ class Wythe(Game):
         scores = self._scores(state)
         if black != white:
             winner = BLACK if black > white else WHITE
-            reason = (f"Both players passed: {COLOURS[winner]} wins {max(black, white)}–"
-                      f"{min(black, white)}")
+            reason = "Both players passed"
             return Result((self.seat_of(state, winner),), scores, reason)
         loser = self.last_placer(state)
         if loser is None:
