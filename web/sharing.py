@@ -191,6 +191,7 @@ class Sharing:
         try:
             text = window.localStorage.getItem(saved.KEY)
         except Exception:
+            self.storage_warned = True         # one note is enough: saving will fail too
             if not quiet:
                 self.page.show_message("The saved game could not be read: this browser does not "
                                        "let the page use its storage.")
