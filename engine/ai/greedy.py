@@ -2,7 +2,9 @@
 
 "Best off" is the mover's win estimate after the move: the exact reward if the
 move ends the game, else the game's `evaluate` (or its live score where it has
-none).  Ties are broken at random, from the seeded generator.
+none).  Ties are broken at random, from the seeded generator.  It chooses among
+the same moves the search weighs at its root (all legal moves, except that a
+Stigmergy komi bid is kept to a window around the fair komi).
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from .knowledge import for_game
 
 
 def choose(game, state, rng: random.Random):
-    moves = game.legal_moves(state)
+    know = for_game(game)
+    moves = know.root_moves(state)          # e.g. only sensible komi bids in Stigmergy
     if not moves:
         raise ValueError("no legal move: the game is over")
-    know = for_game(game)
     seat = game.to_move(state)
     best_moves, best_value = [], -1.0
     for move in moves:

@@ -1,4 +1,4 @@
-"""What the players know about Stigmergy: a komi window, and cut-short playouts.
+"""What the players know about Stigmergy: a komi window, short playouts, a sharp evaluation.
 
 The first seat's komi bid has a choice of several hundred values, nearly all
 of them absurd: the second seat then takes whichever colour the komi favours.
@@ -8,25 +8,43 @@ size from playouts: Black's mean board lead over 400 random games from the
 start measured -1.5 to -0.1 points at sizes 4-10 (standard error about 0.5),
 rounded to an odd number in FAIR_KOMI.  Sizes not in the table are measured
 on first use.
+
+Random moves scramble a Stigmergy position within a few plies, so playouts
+are short and the score lead, read through a logistic curve steep enough for
+a few points to matter, judges where they stop.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from .knowledge import Knowledge, register
 
 KOMI_WINDOW = 3             # bids within this many points of the fair komi are searched
 FAIR_KOMI_PLAYOUTS = 400    # playouts that estimate the fair komi of a board size
-
 FAIR_KOMI = {4: -1, 5: -1, 6: -1, 7: 1, 8: -1, 9: 1, 10: -1}
+SPREAD_BASE = 1.5           # the logistic's scale in points: this much ...
+SPREAD_PER_EMPTY = 1 / 24   # ... plus this much per empty cell still to fight over
+
 _fair_komi: dict[int, int] = dict(FAIR_KOMI)
 
 
 @register("stigmergy")
 class StigmergyKnowledge(Knowledge):
-    playout_depth = 40
+    playout_depth = 6
     widen_above = 20
+
+    def evaluate(self, state):
+        result = self.game.result(state)
+        if result is not None:
+            return tuple(result.reward(seat) for seat in (0, 1))
+        if state.black_seat is None:
+            return (0.5, 0.5)
+        first, second = self.game.scores(state)
+        spread = SPREAD_BASE + state.board.count(-1) * SPREAD_PER_EMPTY
+        p = 1.0 / (1.0 + math.exp(-(first - second) / spread))
+        return (p, 1.0 - p)
 
     def root_moves(self, state):
         moves = self.game.legal_moves(state)
