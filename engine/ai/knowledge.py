@@ -24,6 +24,8 @@ class Knowledge:
     widen_above: int = 30
     # Nodes this close to the root open their moves in evaluation order.
     order_depth: int = 1
+    # The UCT exploration constant (rewards are in [0, 1]).
+    exploration: float = 0.7
 
     def __init__(self, game):
         self.game = game

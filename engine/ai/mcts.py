@@ -26,7 +26,6 @@ import time
 
 from .knowledge import for_game
 
-EXPLORATION = 0.7           # UCT constant for rewards in [0, 1]
 WIDEN_START = 6             # children open at once on a wide node
 WIDEN_POWER = 0.5           # then one more each time visits**WIDEN_POWER passes a step
 
@@ -132,9 +131,10 @@ class Search:
     def _select(self, node: Node) -> Node:
         seat = node.to_move
         log_n = math.log(node.visits + 1)
+        explore = self.know.exploration
         best, best_value = None, -1.0
         for child in node.children:
-            value = child.mean(seat) + EXPLORATION * math.sqrt(log_n / (child.visits + 1))
+            value = child.mean(seat) + explore * math.sqrt(log_n / (child.visits + 1))
             if value > best_value:
                 best, best_value = child, value
         return best
