@@ -97,7 +97,7 @@ class Sharing:
         except Exception:
             return None
 
-    def problem(self, what, err, legal, where="message"):
+    def problem(self, what, err, legal, where="message", offer_fresh=True):
         """Say what is wrong (escaped) and offer the legal part and a fresh game."""
         self.offer = legal if legal is not None and legal.moves else None
         if legal is not None:
@@ -110,11 +110,12 @@ class Sharing:
             n = len(self.offer.moves)
             offers.append(f'<button type="button" data-action="legal-part" data-ply="{n}">'
                           f'Open the game up to move {n}</button>')
-        offers.append(f'<button type="button" data-action="fresh">Start a fresh game of '
-                      f'{escape(games.name(self.fresh[0]))}</button>')
-        html = f"{escape(what)}: {escape(reason(err))}. {' '.join(offers)}"
+        if offer_fresh:
+            offers.append(f'<button type="button" data-action="fresh">Start a fresh game of '
+                          f'{escape(games.name(self.fresh[0]))}</button>')
+        html = f"{escape(what)}: {escape(reason(err))}. {' '.join(offers)}".strip()
         if where == "message":
-            self.page.show_message(html, error=True)
+            self.page.show_message(html, error=offer_fresh)
         else:
             box = by_id("record-status")
             box.innerHTML = html
@@ -207,7 +208,7 @@ class Sharing:
                 pass
             if not quiet:
                 self.problem("Your saved game could not be restored, so it was discarded", err,
-                             self.salvage(legal_part, saved_fragment(text)))
+                             self.salvage(legal_part, saved_fragment(text)), offer_fresh=False)
             return False
         self.saved_text = text
         self.page.open(session, seats)
