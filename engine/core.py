@@ -5,7 +5,9 @@ hashable states and return new ones.  The public methods are the API of
 DESIGN.md; a game module supplies the underscored hooks:
 
     _new(options)            -> state            (options already normalised)
-    _legal(state)            -> list of moves    (empty once the game is over)
+    _generate(state)         -> list of moves    (empty once the game is over); states
+                                                 carry a `_moves` field where the list is
+                                                 kept, so each state computes it once
     _apply(state, move)      -> state            (no legality check: the fast path)
     _format(state, move)     -> str              (canonical notation)
     _decode(state, text)     -> move             (syntax only; raises BadNotation)
@@ -260,6 +262,15 @@ class Game:
         raise NotImplementedError
 
     def _legal(self, state: State) -> list:
+        """The legal moves, generated once per state and kept on it (a fresh list each call,
+        so callers may sort or shuffle it)."""
+        moves = state._moves
+        if moves is None:
+            moves = tuple(self._generate(state))
+            object.__setattr__(state, "_moves", moves)
+        return list(moves)
+
+    def _generate(self, state: State) -> list:
         raise NotImplementedError
 
     def _apply(self, state: State, move: Move) -> State:

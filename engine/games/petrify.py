@@ -293,11 +293,6 @@ class Petrify(Game):
 
     # ---- moves
 
-    def _legal(self, state):
-        if state._moves is None:
-            object.__setattr__(state, "_moves", self._generate(state))
-        return list(state._moves)
-
     def _generate(self, state):
         if state.passes >= 2:
             return []

@@ -128,11 +128,6 @@ class RugPile(Game):
 
     # ---- moves
 
-    def _legal(self, state):
-        if state._moves is None:
-            object.__setattr__(state, "_moves", self._generate(state))
-        return list(state._moves)
-
     def _generate(self, state):
         size, board, me = state.size, state.board, state.turn
         area_of = [-1] * (size * size)

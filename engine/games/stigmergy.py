@@ -389,11 +389,6 @@ class Stigmergy(Game):
 
     # ---- moves
 
-    def _legal(self, state):
-        if state._moves is None:
-            object.__setattr__(state, "_moves", self._generate(state))
-        return list(state._moves)
-
     def _generate(self, state):
         phase = state.phase
         if phase == "bid":

@@ -164,11 +164,6 @@ class Wythe(Game):
 
     # ---- moves
 
-    def _legal(self, state):
-        if state._moves is None:
-            object.__setattr__(state, "_moves", self._generate(state))
-        return list(state._moves)
-
     def _generate(self, state):
         if state.passes >= 2:
             return []
