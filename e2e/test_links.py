@@ -87,7 +87,7 @@ BAD_LINKS = [
     (f"#{RUG}/3x3a3/ply=7", "ply 7 is past the last move (1)", 1),
     ("#" + RUG + "/" + ".".join(["3x3a3"] * 20_000), "the link is too long", None),
     (f"#{RUG}/%E0%A4%A", "percent-escapes that are not UTF-8 text", None),
-    (f"#{RUG}/3x3a3.%zz", "'%' not followed by two hex digits", None),
+    (f"#{RUG}/3x3a3.%zz", "'%' not followed by two hex digits", 1),
     ("#rug\u202epile/1//", "unknown game 'rug\\u202epile'", None),    # invisible text is shown
     (f"#{RUG}/\uff13x\uff13a\uff13", "move 1 ('３x３a３') is not a move", None),
     ("#<script>window.__pwned=1</script>/1//", "unknown game '<script>window.__pwned=1<'", None),

@@ -18,6 +18,7 @@ A leading '#' is ignored.  Decoding checks the shape and the options;
 from __future__ import annotations
 
 import re
+import urllib.parse
 from dataclasses import dataclass
 
 from . import games
@@ -115,11 +116,12 @@ def game_of(game_id: str) -> Game:
         raise RecordError(f"unknown game '{_shown(game_id)}' (games: {', '.join(games.ids())})") from None
 
 
-def unquote_link(raw: str) -> str:
+def unquote_link(raw: str, strict: bool = True) -> str:
     """A location.hash with the browser's percent-encoding undone (strict UTF-8).
 
     RecordError when it is too long, or an escape is broken or does not decode,
-    where window.decodeURIComponent would throw."""
+    where window.decodeURIComponent would throw.  strict=False lets those go
+    (broken escapes stay as they are, bad UTF-8 becomes U+FFFD), for `legal_part`."""
     if not isinstance(raw, str):
         raise RecordError("the link is not text")
     if len(raw) > MAX_FRAGMENT:
@@ -128,6 +130,8 @@ def unquote_link(raw: str) -> str:
     text = raw[1:] if raw.startswith("#") else raw
     if "%" not in text:
         return text
+    if not strict:
+        return urllib.parse.unquote(text, errors="replace")
     out: list[str] = []
     pending = bytearray()
     start = 0          # where the pending escapes began, for the message

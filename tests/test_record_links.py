@@ -116,6 +116,14 @@ def test_legal_part_stops_before_the_first_bad_move():
     assert legal_part("rugpile/1/players=3/2x2a1").options_dict["size"] == 6
 
 
+def test_legal_part_before_a_broken_percent_escape():
+    raw = "#rugpile/1//3x3a3.3x3b2%E0%A4%A.2x2d1"
+    with pytest.raises(RecordError):
+        unquote_link(raw)
+    assert legal_part(unquote_link(raw, strict=False)).moves == ("3x3a3",)
+    assert legal_part(unquote_link("#rugpile/1//3x3a3.%zz", strict=False)).moves == ("3x3a3",)
+
+
 @pytest.mark.parametrize("fragment", ["chess/1//e2e4", "rugpile/2//", "rugpile/1/players=9/3x3a3",
                                       "rugpile", "", "x" * (MAX_FRAGMENT + 1)])
 def test_no_legal_part_when_the_head_is_bad(fragment):
@@ -163,6 +171,9 @@ def test_fuzz_decode_raises_only_named_errors(fragment):
             unquoted = unquote_link(text)
         except RecordError as err:
             assert str(err)
+            if len(text) <= MAX_FRAGMENT:
+                part = legal_part(unquote_link(text, strict=False))
+                assert part is None or len(replay_record(part)) == len(part.moves) + 1
             continue
         try:
             record, ply = decode(unquoted)

@@ -77,12 +77,11 @@ class Sharing:
         raw = raw if isinstance(raw, str) else ""
         if not raw.lstrip("#"):
             return False
-        text = None
         try:
-            text = unquote_link(raw)
-            session = Session.from_fragment(text)
+            session = Session.from_fragment(unquote_link(raw))
         except Exception as err:
-            self.problem("This link does not open a game", err, self.salvage(legal_part, text))
+            self.problem("This link does not open a game", err,
+                         self.salvage(lambda t: legal_part(unquote_link(t, strict=False)), raw))
             return False
         self.page.open(session)
         self.page.show_message("")
