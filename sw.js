@@ -17,7 +17,7 @@ const SCOPE = new URL("./", self.location).href;
 const VENDOR = new URL("./vendor/", self.location).href;
 const CORE = [
   "./", "./index.html", "./pyscript.toml", "./manifest.webmanifest", "./web/style.css",
-  "./icons/icon.svg", "./icons/icon-192.png", "./icons/icon-512.png",
+  "./icons/icon.svg", "./icons/icon-192.png", "./icons/icon-512.png", "./web/interpreter.mjs",
   "./vendor/pyscript/core.js", "./vendor/pyscript/core.css",
   "./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/pyodide.asm.mjs",
   "./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip",
@@ -26,6 +26,7 @@ const CORE = [
 // Used later than start-up (the computer's worker starts on first need; rules open on demand):
 // cached at install too, each on its own, so a missing one cannot fail the install.
 const LATER = [
+  "./vendor/pyodide/snapshot.bin.gz",     // made by build_vendor.sh; web/interpreter.mjs copes without
   "./web/ai_worker.py",
   ...["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"].map((g) => `./web/rules/${g}.html`),
 ];

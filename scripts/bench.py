@@ -267,6 +267,16 @@ window.__benchMarks = [];
 for (const name of ['py:ready', 'py:done', 'py:all-done', 'mpy:ready']) {
   document.addEventListener(name, () => window.__benchMarks.push([name, performance.now()]), true);
 }
+for (const name of ['instantiateStreaming', 'instantiate', 'compileStreaming', 'compile']) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = function (...args) {
+    window.__benchMarks.push([`WebAssembly.${name} called`, performance.now()]);
+    const result = original.apply(this, args);
+    result.then(() => window.__benchMarks.push([`WebAssembly.${name} resolved`, performance.now()]),
+                () => {});
+    return result;
+  };
+}
 new MutationObserver((list, obs) => {
   if (document.body && document.body.dataset.ready === '1') {
     window.__benchMarks.push(['data-ready', performance.now()]); obs.disconnect(); }
@@ -439,6 +449,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", nargs="+", help="only these games (default all)")
     parser.add_argument("--breakdown", action="store_true",
                         help="also record one cold load's resource timings and PyScript events")
+    parser.add_argument("--site", type=Path, default=ROOT,
+                        help="serve this folder (e.g. the output of scripts/build_site.sh) "
+                             "instead of the repo root")
     parser.add_argument("--no-write", action="store_true", help="print, leave docs/ alone")
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
@@ -455,10 +468,10 @@ def main(argv=None) -> int:
         data["cpython"] = {"machine": info, "runs": runs, "seconds": seconds,
                            "games": cpython_playouts(game_ids, runs, seconds)}
     if only & {"browser", "startup"} or args.breakdown:
-        if not (ROOT / "vendor" / ".built").exists():
+        if args.site == ROOT and not (ROOT / "vendor" / ".built").exists():
             subprocess.run([str(ROOT / "scripts" / "build_vendor.sh")], check=True)
         from playwright.sync_api import sync_playwright
-        server, base = serve(ROOT)
+        server, base = serve(args.site)
         outside: list = []
         try:
             with sync_playwright() as pw:

@@ -8,5 +8,7 @@ rm -rf vendor.tmp && mkdir -p vendor.tmp/pyodide vendor.tmp/pyscript
 cp node_modules/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,python_stdlib.zip,pyodide-lock.json} vendor.tmp/pyodide/
 # PyScript's chunk names are content-hashed: copy by glob and refer only to core.js / core.css.
 cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css vendor.tmp/pyscript/
+# Python's start-up state as a memory snapshot, for web/interpreter.mjs (fits only this wasm).
+node scripts/make_snapshot.mjs vendor.tmp/pyodide
 rm -rf vendor && mv vendor.tmp vendor && touch vendor/.built
 echo "vendor/ built: $(du -sh vendor | cut -f1)"

@@ -30,12 +30,17 @@ def test_pyscript_toml_is_what_the_generator_writes():
 
 def test_the_interpreter_is_vendored_and_no_packages_are_fetched():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./web/interpreter.mjs"
+    wrapper = (ROOT / "web" / "interpreter.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
+    assert 'new URL("../vendor/pyodide/", import.meta.url)' in wrapper
     assert "packages" not in config
 
 
 def test_the_page_uses_only_relative_urls():
-    pages = [ROOT / "index.html", ROOT / "pyscript.toml", *(ROOT / "web").rglob("*.py"),
+    pages = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "sw.js",
+             ROOT / "manifest.webmanifest", *(ROOT / "web").rglob("*.py"),
+             *(ROOT / "web").rglob("*.mjs"),
              *(ROOT / "web").rglob("*.html"), *(ROOT / "web").rglob("*.css")]
     for path in pages:
         text = path.read_text()

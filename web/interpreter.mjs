@@ -1,0 +1,34 @@
+// The interpreter module pyscript.toml names: Pyodide from vendor/, started from the memory
+// snapshot vendor/pyodide/snapshot.bin.gz (made by scripts/make_snapshot.mjs at build time)
+// so the browser skips initialising Python, which is most of a cold start.  Falls back to a
+// normal start when the snapshot is missing or does not load.  globalThis.pyodideSnapshot
+// says which happened ("used", "missing", or "failed: <why>"), for tests and benchmarks.
+import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
+
+async function fetchSnapshot() {
+  const response = await fetch(indexURL + "snapshot.bin.gz");
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;     // a server already unzipped it
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function loadPyodide(options) {
+  // Start the snapshot's download at once; Pyodide fetches its wasm meanwhile.
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {});
+  try {
+    const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+    globalThis.pyodideSnapshot = "used";
+    return pyodide;
+  } catch (err) {
+    globalThis.pyodideSnapshot = /HTTP 404/.test(String(err)) ? "missing" : `failed: ${err}`;
+    if (globalThis.pyodideSnapshot !== "missing") console.warn("Pyodide snapshot not used:", err);
+    return load({ ...options, indexURL });
+  }
+}
