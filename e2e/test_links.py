@@ -9,13 +9,26 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import guard, open_page, shot
+from conftest import ROOT, guard, open_page, shot
 from engine import games
 from engine.record import make_record
 from engine.record_text import to_text
 
 RUG = "rugpile/1/players=2,size=5,tiles=4-3-2"
 KEY = "abstract-games/saved-game"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page) -> list:
+    """Serious and critical axe-core findings on the page as it is now."""
+    if not AXE.exists():
+        return []
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
+                 .map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
 
 
 def new_page(browser, **context_args):
@@ -113,6 +126,7 @@ def test_every_kind_of_bad_link_says_what_is_wrong(page, site):
         expect(page.locator("#message [data-action='fresh']")).to_be_visible()
         if "zz!z" in fragment:
             shot(page, "bad-link-not-a-move")
+            assert axe_problems(page) == []
     assert page.evaluate("window.__pwned") is None
     # The last link with a legal part: open it.
     page.evaluate("h => { location.hash = h }", BAD_LINKS[5][0])
@@ -208,6 +222,7 @@ def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path
     assert '[Result "Red wins (Red 9, Blue 8). Blue cannot place a tile."]' in text
     assert re.search(r"^1\. 3x3a3 +\{Red\}$", text, re.M) and re.search(r"^3\. 2x2d1 +\{Red\}$", text, re.M)
     shot(page, "record-dialog")
+    assert axe_problems(page) == []
 
     with page.expect_download() as download:
         page.click("#record-download")
@@ -224,6 +239,7 @@ def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path
     status = page.locator("#record-status")
     expect(status).to_contain_text("This record does not open a game: line 5, move 3 ('3x3b2')")
     shot(page, "record-import-error")
+    assert axe_problems(page) == []
     page.click("#record-status [data-action='legal-part']")
     expect(page.locator("#record")).to_be_hidden()
     page.wait_for_function(f"location.hash === {('#' + RUG + '/3x3a3.3x3b2')!r}")

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from engine import EngineError, games
 from engine.record import RecordError, make_record, replay_record
 from engine.record_text import legal_part_of_text, load_text, read_text, to_text
+from web.session import Session
 
 RUG = games.get("rugpile")
 MOVES = ["3x3a3", "3x3b2", "2x2d1"]
@@ -108,3 +109,12 @@ def test_fuzz_any_unicode_after_a_good_header(head, tail):
         load_text(head + tail)
     except EngineError as err:
         assert isinstance(err, RecordError) and str(err)
+
+
+def test_a_loaded_record_becomes_a_session_at_its_ply():
+    record = make_record(RUG, {"players": 3}, ["2x2a1", "2x2c1", "2x2e1"])
+    loaded, ply, states = load_text(to_text(record, 2, replay_record(record)))
+    session = Session.from_record(loaded, ply, states)
+    assert session.moves == list(record.moves) and session.ply == 2
+    assert session.state == Session("rugpile", {"players": 3}, record.moves[:2]).state
+    assert Session.from_record(loaded).ply == 3 and Session.from_record(loaded).states == states
