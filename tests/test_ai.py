@@ -19,6 +19,7 @@ import pytest
 from engine import ai, games
 from engine.ai import greedy, random_player
 from engine.ai.arena import MatchResult, play_match
+from engine.ai.know_rugpile import fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import replay
 
@@ -221,6 +222,19 @@ def test_stigmergy_side_choice_takes_the_favoured_colour():
 
 
 # ---------------------------------------------------------------- baselines
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rugpile_fast_playout_makes_only_legal_moves(players):
+    game = games.get("rugpile")
+    rng = random.Random(players)
+    for _ in range(20):
+        trace = []
+        final = fast_playout(game.new(players=players), rng, 100_000, trace)
+        state = game.new(players=players)
+        for move in trace:
+            state = game.play(state, move)
+        assert state == final and game.result(final) is not None
 
 
 def test_random_player_is_legal_and_seeded():
