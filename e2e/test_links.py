@@ -57,6 +57,7 @@ def test_copy_link_and_open_it_in_another_browser(browser, site):
     page.wait_for_function("location.hash.endsWith('/2x2a1.2x2d1/ply=1')")
     page.click("#copy-link")
     expect(page.locator("#message")).to_have_text("Link copied.")
+    expect(page.locator("#announce")).to_have_text("Link copied.")   # for screen readers
     url = page.evaluate("navigator.clipboard.readText()")
     assert url == page.evaluate("location.href") and url.endswith(f"#{RUG}/2x2a1.2x2d1/ply=1")
     board = page.inner_html("#board svg")

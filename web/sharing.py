@@ -113,6 +113,7 @@ class Sharing:
             offers.append(f'<button type="button" data-action="fresh">Start a fresh game of '
                           f'{escape(games.name(self.fresh[0]))}</button>')
         html = f"{escape(what)}: {escape(reason(err))}. {' '.join(offers)}".strip()
+        self.say(f"{what}: {reason(err)}.")
         if where == "message":
             self.page.show_message(html, error=offer_fresh)
         else:
@@ -146,6 +147,7 @@ class Sharing:
         url = self.link_url()
         if await self.to_clipboard(url):
             self.page.show_message("Link copied.")
+            self.say("Link copied.")
             await asyncio.sleep(COPIED_SECONDS)
             box = by_id("message")
             if box.textContent == "Link copied.":
@@ -158,6 +160,15 @@ class Sharing:
         field = by_id("link-copy")
         field.focus()
         field.select()
+
+    def say(self, text):
+        """Tell a screen reader (the page's live region, when it has one)."""
+        announce = getattr(self.page, "announce", None)
+        if announce is not None:
+            try:
+                announce(text)
+            except Exception:
+                pass
 
     @staticmethod
     async def to_clipboard(text) -> bool:
