@@ -16,10 +16,13 @@ CPython rate (engine.ai.arena.ARENA_RATE), times --scale.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import json
 import os
 import random
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
@@ -48,6 +51,21 @@ def load() -> dict:
     return {"matches": {}, "rates": {}}
 
 
+@contextlib.contextmanager
+def locked():
+    """Hold a lock while reading, changing and writing the page (runs may be parallel)."""
+    with open(os.path.join(tempfile.gettempdir(), "strength-md.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def record(section: str, key: str, value) -> None:
+    with locked():
+        data = load()
+        data[section][key] = value
+        save(data)
+
+
 def save(data: dict) -> None:
     tmp = PAGE + f".{os.getpid()}.tmp"
     with open(tmp, "w") as f:
@@ -56,7 +74,8 @@ def save(data: dict) -> None:
 
 
 def measure_rate(game_id: str, seconds: float) -> dict:
-    """Playouts per second of the search from the start and from a mid-game position."""
+    """Playouts per CPU second of the search from the start and from a mid-game position
+    (process time, so that other work on a shared machine does not count)."""
     game = games.get(game_id)
     start = game.new()
     rng = random.Random(1)
@@ -69,8 +88,9 @@ def measure_rate(game_id: str, seconds: float) -> dict:
     rates = {}
     for label, state in (("start", start), ("middle", middle)):
         search = Search(game, state, seed=1)
+        began = time.process_time()
         search.run(seconds)
-        rates[label] = round(search.playouts / search.elapsed)
+        rates[label] = round(search.playouts / (time.process_time() - began))
     return rates
 
 
@@ -121,9 +141,11 @@ def page(data: dict) -> str:
         "## Playouts per second of the search (CPython)",
         "",
         "`Search.run` for a few seconds from the start position and from a position 12 random",
-        "plies in; one playout is one iteration (selection, expansion, playout or evaluation",
-        "at the game's depth limit, back-up). Nominal arena rates are the rounded figures the",
-        "budgets above are computed from.",
+        "plies in, counted per CPU second (process time: other work on the shared machine",
+        "does not count). One playout is one iteration: selection, expansion, the playout",
+        "(cut short at the game's depth limit, where its evaluation judges; Stigmergy uses",
+        "the evaluation alone), back-up. The nominal arena rates are the figures the budgets",
+        "above are computed from.",
         "",
         "| Game | From the start | Mid-game | Nominal arena rate |",
         "|---|---|---|---|",
@@ -158,19 +180,16 @@ def main(argv=None) -> int:
         for game_id in args.only or games.ids():
             if not args.no_rates:
                 rates = measure_rate(game_id, args.rate_seconds)
-                data = load()
-                data["rates"][game_id] = rates
-                save(data)
+                record("rates", game_id, rates)
                 print(f"{game_id}: {rates} playouts/s", flush=True)
             for a, b, _, _ in PAIRINGS:
                 if args.pairs is not None and f"{a}:{b}" not in args.pairs:
                     continue
                 result = run_match(game_id, a, b, args.games, args.scale, args.seed)
-                data = load()
-                data["matches"][f"{game_id}:{a}:{b}"] = result
-                save(data)
+                record("matches", f"{game_id}:{a}:{b}", result)
                 print(f"{game_id} {a} vs {b}: {result}", flush=True)
-    save(load())
+    with locked():
+        save(load())
     return 0
 
 

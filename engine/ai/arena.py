@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from .. import games as registry
 from . import THINK_SECONDS, choose_move
 
-# Playouts per second of the search in CPython at each game's default size
-# (rounded down from scripts/strength.py's measurements).
+# Playouts per CPU second of the search in CPython at each game's default size,
+# from the start position (measured with time.process_time on the shared machine).
 ARENA_RATE = {
-    "wythe": 1500,
-    "petrify": 4000,
-    "stigmergy": 900,
-    "rugpile": 600,
-    "gwyddbwyll": 2000,
+    "wythe": 1700,
+    "petrify": 3900,
+    "stigmergy": 2100,
+    "rugpile": 2000,
+    "gwyddbwyll": 2100,
 }
 DEFAULT_RATE = 300
 

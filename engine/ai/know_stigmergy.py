@@ -9,9 +9,11 @@ start measured -1.5 to -0.1 points at sizes 4-10 (standard error about 0.5),
 rounded to an odd number in FAIR_KOMI.  Sizes not in the table are measured
 on first use.
 
-Random moves scramble a Stigmergy position within a few plies, so playouts
-are short and the score lead, read through a logistic curve steep enough for
-a few points to matter, judges where they stop.
+Random moves scramble a Stigmergy position within a few plies, so there are
+no random plies at all: the score lead at the new leaf, read through a
+logistic curve steep enough for a few points to matter, is the playout's
+result (against the greedy player on the side-6 board this won 7 of 8 games,
+six random plies then the evaluation 6 of 8).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ _fair_komi: dict[int, int] = dict(FAIR_KOMI)
 
 @register("stigmergy")
 class StigmergyKnowledge(Knowledge):
-    playout_depth = 6
+    playout_depth = 0
     widen_above = 20
 
     def evaluate(self, state):
