@@ -220,7 +220,7 @@ def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path
     text = area.input_value()
     assert text.startswith('[Game "rugpile"]\n[Name "Rug Pile"]\n[Rules "1"]\n'
                            '[Options "players=2,size=5,tiles=4-3-2"]\n')
-    assert '[Result "Red wins (Red 9, Blue 8). Blue cannot place a tile."]' in text
+    assert '[Result "Red wins 9–8. Blue cannot place a tile."]' in text
     assert re.search(r"^1\. 3x3a3 +\{Red\}$", text, re.M) and re.search(r"^3\. 2x2d1 +\{Red\}$", text, re.M)
     shot(page, "record-dialog")
     assert axe_problems(page) == []

@@ -84,6 +84,28 @@ class Result:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
+def result_sentence(names: Sequence[str], result: Result) -> str:
+    """"Blue wins 8–6. Red cannot place a tile." from the seat names and a result.
+
+    Two seats: the winner's score first.  More seats: every seat's score by name.
+    """
+    scores = [str(s) for s in result.scores]
+    winners = [names[w] for w in result.winners]
+    if len(winners) == len(names):
+        head = "A draw"
+    elif len(winners) == 1:
+        head = f"{winners[0]} wins"
+    else:
+        head = " and ".join(winners) + " share the win"
+    if len(names) == 2:
+        first = result.winners[0] if len(result.winners) == 1 else 0
+        score = f"{scores[first]}–{scores[1 - first]}"
+    else:
+        score = "(" + ", ".join(f"{n} {s}" for n, s in zip(names, scores)) + ")"
+    reason = result.reason.rstrip(".")
+    return f"{head} {score}. {reason[:1].upper()}{reason[1:]}."
+
+
 def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
     """The seats holding the highest score (ties share it)."""
     best = max(scores)

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from . import games
-from .core import EngineError
+from .core import EngineError, result_sentence
 from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
                      decode_options, encode, legal_start, replay_record, unquote_link)
 
@@ -58,7 +58,7 @@ def to_text(record: Record, ply: int | None = None, states=None, date: str | Non
     if states is not None:
         result = game.result(states[-1])
         if result is not None:
-            head.append(("Result", result_line(game, states[-1], result)))
+            head.append(("Result", result_sentence(game.seat_names(states[-1]), result)))
     if ply is not None and ply != len(record.moves):
         head.append(("Ply", str(ply)))
     lines = [f'[{key} "{_quoted(value)}"]' for key, value in head]
@@ -72,20 +72,6 @@ def to_text(record: Record, ply: int | None = None, states=None, date: str | Non
             line = f"{line:<{width + 12}} {{{game.seat_names(state)[seat]}}}"
         lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
-
-
-def result_line(game, state, result) -> str:
-    """"Red wins 8–6. Blue cannot place a tile." for a two-seat game, scores by name otherwise."""
-    names = game.seat_names(state)
-    winners = [names[w] for w in result.winners]
-    if len(winners) == len(names):
-        head = "A draw"
-    elif len(winners) == 1:
-        head = f"{winners[0]} wins"
-    else:
-        head = " and ".join(winners) + " share the win"
-    scores = ", ".join(f"{n} {s}" for n, s in zip(names, result.scores))
-    return f"{head} ({scores}). {result.reason.rstrip('.')}."
 
 
 def _quoted(value: str) -> str:
@@ -243,4 +229,4 @@ def _game_named(value: str, number: int):
 
 
 __all__ = ["MAX_TEXT", "TextRecord", "legal_part_of_text", "load_text", "read_text",
-           "result_line", "to_text"]
+           "to_text"]

@@ -66,3 +66,11 @@ def test_an_illegal_move_names_its_ply():
 def test_record_is_a_value():
     a = Record("rugpile", 1, (("players", 2),), ("2x2a1",))
     assert a == Record("rugpile", 1, (("players", 2),), ("2x2a1",)) and hash(a)
+
+
+def test_result_sentence_puts_the_winners_score_first():
+    from engine.core import Result, result_sentence
+    assert result_sentence(("Red", "Blue"), Result((1,), (6, 8), "red cannot place a tile")) == \
+        "Blue wins 8–6. Red cannot place a tile."
+    assert result_sentence(("Red", "Blue", "Green"), Result((0, 2), (5, 3, 5), "x")) == \
+        "Red and Green share the win (Red 5, Blue 3, Green 5). X."

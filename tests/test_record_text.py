@@ -19,7 +19,7 @@ def test_the_text_has_a_header_and_numbered_moves_with_who_played():
     assert text.splitlines()[:7] == [
         '[Game "rugpile"]', '[Name "Rug Pile"]', '[Rules "1"]',
         '[Options "players=2,size=5,tiles=4-3-2"]', '[Date "2026-11-22"]',
-        '[Result "Red wins (Red 9, Blue 8). Blue cannot place a tile."]', '[Ply "1"]']
+        '[Result "Red wins 9–8. Blue cannot place a tile."]', '[Ply "1"]']
     assert text.splitlines()[8].split() == ["1.", "3x3a3", "{Red}"]
     assert text.splitlines()[9].split() == ["2.", "3x3b2", "{Blue}"]
     back = read_text(text)

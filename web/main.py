@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window, workers
 
 from engine import EngineError, games
+from engine.core import result_sentence
 from web import boards
 from web.session import Session
 from web.sharing import Sharing
@@ -187,7 +188,7 @@ class Page:
         game = self.session.game
         result = game.result(state)
         if result is not None:
-            return "Game over: " + self.result_text(state, result)
+            return "Game over: " + result_sentence(self.session.game.seat_names(state), result)
         prefix = "" if self.session.live else f"Viewing move {self.session.ply}. "
         seat = game.to_move(state)
         if self.seats[seat] != "human":
@@ -196,25 +197,6 @@ class Page:
                 return prefix + f"{name} (computer) is paused."
             return f"{name} (computer, {self.seats[seat]}) is thinking…"
         return prefix + self.board.prompt(state)
-
-    def result_text(self, state, result):
-        """"Blue wins 8–6. Red cannot place a tile." (the winner's score first)."""
-        names = self.session.game.seat_names(state)
-        scores = [str(s) for s in result.scores]
-        winners = [names[w] for w in result.winners]
-        if len(winners) == len(names):
-            head = "A draw"
-        elif len(winners) == 1:
-            head = f"{winners[0]} wins"
-        else:
-            head = " and ".join(winners) + " share the win"
-        if len(names) == 2:
-            first = result.winners[0] if len(result.winners) == 1 else 0
-            score = f"{scores[first]}–{scores[1 - first]}"
-        else:
-            score = ", ".join(f"{n} {s}" for n, s in zip(names, scores))
-        reason = result.reason.rstrip(".")
-        return f"{head} {score}. {reason[:1].upper()}{reason[1:]}."
 
     def render_scores(self, state, result):
         game = self.session.game
@@ -232,7 +214,7 @@ class Page:
             banner.hidden = True
         else:
             banner.hidden = False
-            banner.textContent = self.result_text(state, result)
+            banner.textContent = result_sentence(self.session.game.seat_names(state), result)
 
     def render_moves(self):
         session = self.session
