@@ -188,6 +188,20 @@ def test_rugpile_fools_mate_is_found():
     assert ai.Search(game, state, seed=4).best() in wins_in_one(game, state)
 
 
+def test_gwyddbwyll_takes_the_last_piece_and_saves_its_own():
+    from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+    game = games.get("gwyddbwyll")
+    # The rook can take Black's last piece but the king: a bare king, a win in one.
+    take = state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "a8": "n"}, turn=WHITE)
+    move = ai.choose_move(game, take, "medium", seed=1, playouts=PLAYOUTS)
+    assert game.notation(take, move) == "a1a8" and wins_in_one(game, take) == [move]
+    # With Black to move, only a knight move keeps that from happening.
+    save = state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "a8": "n"}, turn=BLACK)
+    move = ai.choose_move(game, save, "medium", seed=1, playouts=PLAYOUTS)
+    assert game.notation(save, move) in ("a8b6", "a8c7")
+    assert not allows_win_in_one(game, save, move)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_rugpile_many_players_scores_every_seat(players):
     game = games.get("rugpile")
