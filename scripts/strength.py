@@ -157,7 +157,9 @@ def page(data: dict) -> str:
             lines.append(f"| {game_id} | not measured | | {nominal} |")
         else:
             lines.append(f"| {game_id} | {r['start']} | {r['middle']} | {nominal} |")
-    lines += ["", "Think times at the levels: " + ", ".join(
+    lines += ["", "Stigmergy's start position is the komi bid (a few bids, then the side choice, "
+              "before any stone), so its mid-game figure is the one that counts.",
+              "", "Think times at the levels: " + ", ".join(
         f"{k} {v:g} s" for k, v in THINK_SECONDS.items()) + ".", ""]
     lines += [DATA_MARK, json.dumps(data, indent=1, sort_keys=True), "-->", ""]
     return "\n".join(lines)
