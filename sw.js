@@ -31,12 +31,35 @@ const LATER = [
   ...["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"].map((g) => `./web/rules/${g}.html`),
 ];
 const NETWORK_WAIT_MS = 4000;   // then a cached copy beats a hanging network
+const SNAPSHOT = new URL("./vendor/pyodide/snapshot.bin.gz", self.location).href;
+
+// Store a response; the Python snapshot is stored unzipped, so a repeat visit skips the
+// unzipping (web/interpreter.mjs takes the snapshot either way).
+async function keep(cache, request, response) {
+  const url = typeof request === "string" ? new URL(request, self.location).href : request.url;
+  if (url === SNAPSHOT) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let body = bytes;
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      body = await new Response(stream).arrayBuffer();
+    }
+    response = new Response(body, {headers: {"Content-Type": "application/octet-stream"}});
+  }
+  await cache.put(request, response);
+}
+
+async function add(cache, url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await keep(cache, url, response);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await cache.addAll(CORE);
-    await Promise.all(LATER.map((u) => cache.add(u).catch(() => {})));
+    await Promise.all(LATER.map((u) => add(cache, u).catch(() => {})));
     await self.skipWaiting();
   })());
 });
@@ -58,7 +81,7 @@ self.addEventListener("message", (event) => {
     await Promise.all(urls.filter((u) => u.startsWith(SCOPE)).map(async (u) => {
       const key = u.split("#")[0];
       if (!(await cache.match(key))) {
-        try { await cache.add(key); } catch (err) { /* gone or offline: skip it */ }
+        try { await add(cache, key); } catch (err) { /* gone or offline: skip it */ }
       }
     }));
     if (event.ports[0]) event.ports[0].postMessage("cached");
@@ -69,7 +92,7 @@ async function cacheFirst(request) {
   const hit = await caches.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  if (response.ok) keep(await caches.open(CACHE), request, response.clone()).catch(() => {});
   return response;
 }
 

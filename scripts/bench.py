@@ -239,7 +239,15 @@ def startup(browser, base, runs: int, outside) -> dict:
         first.append(timed_visit(page, url))
         transfer.append(page.evaluate(
             "performance.getEntriesByType('resource').reduce((a, e) => a + e.transferSize, 0)"))
-        # let the service worker (if any) finish installing, as it would between real visits
+        # let the service worker (if any) finish installing and caching, as it would between
+        # real visits (index.html marks <html data-offline="ready"> when it has)
+        if page.evaluate("!!navigator.serviceWorker && !!navigator.serviceWorker.controller"
+                         " || document.querySelector('script:not([src])') !== null"):
+            try:
+                page.wait_for_selector("html[data-offline='ready']", state="attached",
+                                       timeout=30_000)
+            except Exception:
+                pass
         sw_states.append(page.evaluate(SW_READY_JS))
         page.close()
         page = context.new_page()
@@ -258,8 +266,10 @@ BREAKDOWN_JS = """() => {
   const res = performance.getEntriesByType('resource').map(e => ({
     name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd,
     bytes: e.transferSize, type: e.initiatorType}));
+  const marks = (window.__benchMarks || []).concat(
+    performance.getEntriesByType('mark').map(m => [m.name, m.startTime]));
   return {nav: {dcl: nav.domContentLoadedEventEnd, load: nav.loadEventEnd},
-          marks: window.__benchMarks || [], resources: res};
+          marks: marks, resources: res};
 }"""
 
 MARKS_INIT = """

@@ -13,9 +13,12 @@ async function fetchSnapshot() {
   const response = await fetch(indexURL + "snapshot.bin.gz");
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
+  performance.mark("snapshot downloaded");
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;     // a server already unzipped it
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const snapshot = new Uint8Array(await new Response(stream).arrayBuffer());
+  performance.mark("snapshot unzipped");
+  return snapshot;
 }
 
 export async function loadPyodide(options) {
@@ -24,6 +27,7 @@ export async function loadPyodide(options) {
   snapshot.catch(() => {});
   try {
     const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+    performance.mark("Pyodide started from the snapshot");
     globalThis.pyodideSnapshot = "used";
     return pyodide;
   } catch (err) {
