@@ -160,3 +160,110 @@ def test_no_hints_when_not_interactive():
     board.click(state, cell("c3"))
     svg = board.svg(state, False)
     assert 'class="wy-target"' not in svg and 'class="wy-selected"' not in svg
+
+
+# ---- the board turned round (the Flip button)
+
+def rects(svg, skip=("wy-layer",)):
+    """(class, x, y, width, height) of every rect, less the ones drawn off-centre on purpose
+    (the layered edges of a stack always step down-right)."""
+    doc = xml.dom.minidom.parseString(svg)
+    return sorted((r.getAttribute("class"), float(r.getAttribute("x")), float(r.getAttribute("y")),
+                   float(r.getAttribute("width")), float(r.getAttribute("height")))
+                  for r in doc.getElementsByTagName("rect")
+                  if r.getAttribute("class") not in skip)
+
+
+def segments(path):
+    """The unit strokes of an 'M x y h/v n' path, as sorted end-point pairs."""
+    out = []
+    for x, y, kind, n in re.findall(r"M([-\d.]+) ([-\d.]+)([hv])([-\d.]+)", path):
+        x, y, n = float(x), float(y), float(n)
+        if abs(n) != 100:
+            continue                          # the board's frame, the same either way
+        end = (x + n, y) if kind == "h" else (x, y + n)
+        out.append(tuple(sorted([(x, y), end])))
+    return sorted(out)
+
+
+def turned(point, size=8):
+    centre = 44 + size * 100 / 2
+    return (2 * centre - point[0], 2 * centre - point[1])
+
+
+def cell_box(svg, name):
+    match = re.search(rf'<rect class="sq[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*data-cell="{name}"',
+                      svg)
+    return float(match[1]), float(match[2])
+
+
+def test_flipping_turns_the_board_round():
+    board = fresh_board()
+    assert board.can_flip
+    state = at(*STACKED)
+    plain = board.svg(state, True)
+    board.flipped = True
+    flipped = board.svg(state, True)
+    xml.dom.minidom.parseString(flipped)
+    assert cell_box(flipped, "a1") == cell_box(plain, "h8")        # a1 where h8 was: top right
+    assert cell_box(flipped, "h8") == cell_box(plain, "a1")
+    assert cell_box(flipped, "c3") == cell_box(plain, "f6")
+    # Every square, half, hatch, mark and outline is the plain one turned 180° about the centre.
+    centre = 44 + 400
+
+    def turn(r):
+        cls, x, y, w, h = r
+        return (cls, 2 * centre - x - w, 2 * centre - y - h, w, h)
+    assert rects(flipped) == sorted(turn(r) for r in rects(plain))
+    # The group borders too.
+    [edges] = re.findall(r'class="area-edge" d="([^"]*)"', plain)
+    [edges_flipped] = re.findall(r'class="area-edge" d="([^"]*)"', flipped)
+    assert segments(edges_flipped) == sorted(tuple(sorted(map(turned, s)))
+                                             for s in segments(edges))
+
+
+def test_flipped_labels_read_upright_and_relabelled():
+    board = fresh_board()
+    board.flipped = True
+    svg = board.svg(GAME.new(), False)
+    assert "rotate(180" not in svg and "<text transform" not in svg  # no text upside down
+    letters = re.findall(r'<text class="coord" x="([\d.]+)" y="876">(\w)</text>', svg)
+    assert [l for _, l in sorted(letters, key=lambda t: float(t[0]))] == list("hgfedcba")
+    numbers = re.findall(r'<text class="coord" x="22.0" y="([\d.]+)">(\d+)</text>', svg)
+    assert [n for _, n in sorted(numbers, key=lambda t: float(t[0]))] == [str(i) for i in range(1, 9)]
+
+
+def test_flipped_hints_line_up_and_clicks_give_the_same_move():
+    board = fresh_board()
+    board.flipped = True
+    state = GAME.new()
+    assert board.click(state, cell("a1")) is None
+    board.hover(state, cell("a2"))
+    svg = board.svg(state, True)
+    x, y = cell_box(svg, "a1")
+    [sel] = re.findall(r'class="wy-selected" x="([\d.]+)" y="([\d.]+)"', svg)
+    assert (float(sel[0]) - 3, float(sel[1]) - 3) == (x, y)          # the ring sits on a1
+    targets = {(float(a) - 14, float(b) - 14)
+               for a, b in re.findall(r'class="wy-target" x="([\d.]+)" y="([\d.]+)"', svg)}
+    assert targets == {cell_box(svg, "a2"), cell_box(svg, "b1")}
+    assert board.click(state, cell("a2")) == "a1a2"
+
+
+def test_a_flipped_domino_joins_its_halves():
+    board = fresh_board()
+    board.flipped = True
+    svg = board.svg(at("c3d3"), True)
+    halves = re.findall(r'class="wy-half (\w+)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)
+    (cb, xb, _, wb), (cw, xw, _, ww) = sorted(halves)
+    assert (cb, cw) == ("black", "white")
+    # Flipped, c3 (black) is right of d3 (white): the white half reaches the black one.
+    assert float(xw) + float(ww) == float(xb)
+
+
+def test_every_square_is_labelled_for_screen_readers():
+    svg = fresh_board().svg(at(*STACKED), True)
+    labels = dict(re.findall(r'data-cell="(\w+)"[^>]*aria-label="([^"]*)"', svg))
+    assert len(labels) == 64
+    assert labels["a1"] == "a1: empty"
+    assert labels["d3"] == "d3: black top, height 2; in a black group of 2"
+    assert labels["c4"].startswith("c4: white top, height 1, frozen")

@@ -70,6 +70,8 @@ SWAP_SENTENCE = ("Swap: instead of placing, take Black's first piece as yours an
 
 
 class WytheBoard(BoardRenderer):
+    can_flip = True
+
     def reset(self):
         self.selected: int | None = None      # square chosen for the black half
         self.hovered: int | None = None       # square under the pointer
@@ -201,9 +203,10 @@ class WytheBoard(BoardRenderer):
         out = [head, f"<style>{STYLE}</style>", HATCHES, '<g>']
         for cell in view["cells"]:
             x, y = self._corner(size, cell["col"], cell["row"])
+            text = attr(self._describe(view, cell))
             out.append(f'<rect class="sq blank" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                        f'data-cell="{cell["square"]}" data-col="{cell["col"]}" '
-                       f'data-row="{cell["row"]}"><title>{attr(self._describe(view, cell))}'
+                       f'data-row="{cell["row"]}" aria-label="{text}"><title>{text}'
                        f'</title></rect>')
         out.append('<g pointer-events="none">')
         out.append(self._group_edges(view))
@@ -214,20 +217,44 @@ class WytheBoard(BoardRenderer):
             out.append(self._hovered_group(view))
         if interactive and self.selected is not None:
             out.extend(self._selection(state, view))
-        out.append(self._coordinates(size))
+        out.append(self._coordinates(size, self.flipped))
         out.append("</g></g></svg>")
         return "".join(out)
 
-    @staticmethod
-    def _corner(size, col, row) -> tuple[int, int]:
+    def _corner(self, size, col, row) -> tuple[int, int]:
+        """Top-left corner of a square on screen: rank 1 at the bottom, or (flipped) the
+        board turned round, rank 1 at the top and file a on the right."""
+        if self.flipped:
+            col, row = size - 1 - col, size - 1 - row
         return MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
+
+    def _side(self, x, y, dcol, drow) -> str:
+        """The path along the side of the square drawn at (x, y) that faces its neighbour
+        (dcol, drow) squares away on the board, wherever the board is turned."""
+        if self.flipped:
+            dcol, drow = -dcol, -drow
+        if dcol > 0:
+            return f"M{x + CELL} {y}v{CELL}"
+        if dcol < 0:
+            return f"M{x} {y}v{CELL}"
+        if drow > 0:
+            return f"M{x} {y}h{CELL}"
+        return f"M{x} {y + CELL}h{CELL}"
 
     @staticmethod
     def _describe(view, cell) -> str:
+        """What a square holds, for its tooltip and for screen readers (the keyboard cursor
+        reads it out): top colour, height, frozen, and the group it belongs to."""
         if not cell["height"]:
             return f"{cell['square']}: empty"
         text = f"{cell['square']}: {cell['top']} top, height {cell['height']}"
-        return text + (", frozen" if cell["frozen"] else "")
+        if cell["frozen"]:
+            text += ", frozen (its piece is half-covered)"
+        group = cell["group"]
+        if group >= 0:
+            size = view["groups"][group]["size"]
+            text += f"; in a {view['groups'][group]['colour']} group of {size}"
+        return text
 
     def _pieces(self, view) -> list[str]:
         """Every top piece: a whole domino where both halves show, else a frozen half."""
@@ -272,11 +299,12 @@ class WytheBoard(BoardRenderer):
             left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
             if not frozen:                    # reach the shared edge so the halves join
                 other = squares[1] if s == squares[0] else squares[0]
-                if other == s + 1:
+                ox, oy = self._corner(size, other % size, other // size)
+                if ox > x:
                     right = x + CELL
-                elif other == s - 1:
+                elif ox < x:
                     left = x
-                elif other == s + size:
+                elif oy < y:
                     top = y
                 else:
                     bottom = y + CELL
@@ -318,13 +346,13 @@ class WytheBoard(BoardRenderer):
             col, row = s % size, s // size
             x, y = self._corner(size, col, row)
             if col == 0 or s - 1 not in inside:
-                lines.append(f"M{x} {y}v{CELL}")
+                lines.append(self._side(x, y, -1, 0))
             if col == size - 1 or s + 1 not in inside:
-                lines.append(f"M{x + CELL} {y}v{CELL}")
+                lines.append(self._side(x, y, 1, 0))
             if row == size - 1 or s + size not in inside:
-                lines.append(f"M{x} {y}h{CELL}")
+                lines.append(self._side(x, y, 0, 1))
             if row == 0 or s - size not in inside:
-                lines.append(f"M{x} {y + CELL}h{CELL}")
+                lines.append(self._side(x, y, 0, -1))
         return lines
 
     def _group_edges(self, view) -> str:
@@ -334,9 +362,9 @@ class WytheBoard(BoardRenderer):
             col, row = cell["col"], cell["row"]
             x, y = self._corner(size, col, row)
             if col + 1 < size and cells[s + 1]["group"] != cell["group"]:
-                lines.append(f"M{x + CELL} {y}v{CELL}")
+                lines.append(self._side(x, y, 1, 0))
             if row + 1 < size and cells[s + size]["group"] != cell["group"]:
-                lines.append(f"M{x} {y}h{CELL}")
+                lines.append(self._side(x, y, 0, 1))
         span = size * CELL
         lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
         return f'<path class="area-edge" d="{"".join(lines)}"/>'
@@ -368,11 +396,14 @@ class WytheBoard(BoardRenderer):
         return out
 
     @staticmethod
-    def _coordinates(size) -> str:
+    def _coordinates(size, flipped=False) -> str:
+        """File letters along the bottom and rank numbers down the left, as the board is
+        turned (flipped: h…a from the left, 1 at the top), always upright."""
         out = []
         for i in range(size):
-            x = MARGIN + i * CELL + CELL / 2
-            y = MARGIN + (size - 1 - i) * CELL + CELL / 2
+            place = size - 1 - i if flipped else i
+            x = MARGIN + place * CELL + CELL / 2
+            y = MARGIN + (size - 1 - place) * CELL + CELL / 2
             out.append(f'<text class="coord" x="{x}" y="{MARGIN + size * CELL + 32}">'
                        f'{square_name(i, 0)[0]}</text>')
             out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + 10}">{i + 1}</text>')
