@@ -4,6 +4,7 @@ search's playouts per second in CPython, written to docs/strength.md.
     python scripts/strength.py                       # everything (hours at full budgets)
     python scripts/strength.py --games 20 --scale 0.25 --only rugpile wythe
     python scripts/strength.py --write-only          # rebuild the page from saved results
+    python scripts/strength.py --only rugpile --pairs hard:medium --scale 0.1 --seed 2 --add
 
 Each finished match is saved at once, as JSON in a comment at the end of
 docs/strength.md, so a long run can be stopped and resumed, or split across
@@ -19,6 +20,7 @@ import argparse
 import contextlib
 import fcntl
 import json
+import math
 import os
 import random
 import sys
@@ -59,9 +61,13 @@ def locked():
         yield
 
 
-def record(section: str, key: str, value) -> None:
+def record(section: str, key: str, value, add: bool = False) -> None:
+    """Save one result; with `add`, fold it into a saved run at the same budgets."""
     with locked():
         data = load()
+        old = data[section].get(key)
+        if add and old is not None and old["budgets"] == value["budgets"]:
+            value = combine(old, value)
         data[section][key] = value
         save(data)
 
@@ -92,6 +98,20 @@ def measure_rate(game_id: str, seconds: float) -> dict:
         search.run(seconds)
         rates[label] = round(search.playouts / (time.process_time() - began))
     return rates
+
+
+def combine(old: dict, new: dict) -> dict:
+    """Two runs of one pairing at the same budgets as one (the seeds differ)."""
+    merged = dict(new)
+    for key in ("wins", "draws", "losses", "games", "seconds"):
+        merged[key] = old[key] + new[key]
+    merged["plies"] = round((old["plies"] * old["games"] + new["plies"] * new["games"])
+                            / merged["games"])
+    merged["seed"] = f"{old['seed']},{new['seed']}"
+    s, m = (merged["wins"] + merged["draws"] / 2) / merged["games"], merged["games"]
+    half = 1.96 * math.sqrt(s * (1 - s) / m)
+    merged.update(score=s, low=max(0.0, s - half), high=min(1.0, s + half))
+    return merged
 
 
 def run_match(game_id, a, b, n, scale, seed) -> dict:
@@ -176,6 +196,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rate-seconds", type=float, default=3.0)
     parser.add_argument("--no-rates", action="store_true")
     parser.add_argument("--write-only", action="store_true")
+    parser.add_argument("--add", action="store_true",
+                        help="add these games to a saved run at the same budgets (use a new seed)")
     args = parser.parse_args(argv)
 
     if not args.write_only:
@@ -188,7 +210,7 @@ def main(argv=None) -> int:
                 if args.pairs is not None and f"{a}:{b}" not in args.pairs:
                     continue
                 result = run_match(game_id, a, b, args.games, args.scale, args.seed)
-                record("matches", f"{game_id}:{a}:{b}", result)
+                record("matches", f"{game_id}:{a}:{b}", result, add=args.add)
                 print(f"{game_id} {a} vs {b}: {result}", flush=True)
     with locked():
         save(load())
