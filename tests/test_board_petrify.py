@@ -6,6 +6,7 @@ Positions are hand-built pictures (top rank first: '.' empty, 'B' Blue, 'O' Oran
 
 from __future__ import annotations
 
+import re
 from xml.etree import ElementTree
 
 from engine import games
@@ -156,3 +157,111 @@ def test_an_ended_game_shows_every_reckoning():
     assert drawn(svg, "pf-focus") == []
     panel = board().panel(state, False)
     assert 'data-action="patch"' not in panel and "18 squares · Orange" in panel
+
+
+# ---- the board turned round (the Flip button)
+
+FAR = 2 * 44 + 6 * 100            # a 6×6 board's drawing is FAR units square
+
+
+def shapes(svg: str) -> list:
+    """Every rect (class, box) and circle (class, centre), less the block's lit top, which
+    always sits towards the top of the screen."""
+    out = []
+    for el in parses(svg).iter():
+        tag, cls = el.tag.split("}")[-1], el.get("class") or ""
+        if tag == "rect" and cls != "pf-block-top":
+            out.append((cls, float(el.get("x")), float(el.get("y")),
+                        float(el.get("width")), float(el.get("height"))))
+        elif tag == "circle":
+            out.append((cls, float(el.get("cx")), float(el.get("cy"))))
+    return sorted(out)
+
+
+def turned(shape) -> tuple:
+    if len(shape) == 5:
+        cls, x, y, w, h = shape
+        return (cls, FAR - x - w, FAR - y - h, w, h)
+    cls, x, y = shape
+    return (cls, FAR - x, FAR - y)
+
+
+def strokes(svg: str, cls: str) -> list:
+    """The unit strokes ('M x y h/v 100') of the paths of one class, as end-point pairs."""
+    out = []
+    for el in drawn(svg, cls):
+        for x, y, kind, n in re.findall(r"M([-\d.]+) ([-\d.]+)([hv])(-?100)\b", el.get("d")):
+            x, y, n = float(x), float(y), float(n)
+            end = (x + n, y) if kind == "h" else (x, y + n)
+            out.append(tuple(sorted([(x, y), end])))
+    return sorted(out)
+
+
+def turned_stroke(stroke) -> tuple:
+    return tuple(sorted((FAR - x, FAR - y) for x, y in stroke))
+
+
+def square_at(svg: str, name: str) -> tuple:
+    [el] = [el for el in parses(svg).iter() if el.get("data-cell") == name]
+    return float(el.get("x")), float(el.get("y"))
+
+
+def both_ways(state, clicks=(), patch=None):
+    b = board()
+    for name in clicks:
+        b.click(state, cell(name))
+    if patch is not None:
+        b.click(state, {"action": "patch", "patch": str(patch)})
+    plain = b.svg(state, True)
+    b.flipped = True
+    return plain, b.svg(state, True)
+
+
+def test_flipping_turns_squares_disks_blocks_and_hints_round():
+    assert board().can_flip
+    split = position("BBB.OO ....O. O.B..O ###### BB.OO. ..O..B")
+    for state, clicks, patch in ((position(SCENE), ["c3"], None), (position(CORNER), ["a1"], None),
+                                 (split, [], 0)):
+        plain, flipped = both_ways(state, clicks, patch)
+        assert square_at(flipped, "a1") == square_at(plain, "f6")   # a1 top right, f6 bottom left
+        assert square_at(flipped, "f1") == square_at(plain, "a6")
+        assert shapes(flipped) == sorted(turned(s) for s in shapes(plain))
+        for cls in ("pf-patch-edge", "pf-focus"):
+            assert strokes(flipped, cls) == sorted(turned_stroke(s) for s in strokes(plain, cls))
+
+
+def test_flipped_coordinates_are_upright_and_relabelled():
+    b = board()
+    b.flipped = True
+    svg = b.svg(GAME.new(size=6), False)
+    assert "rotate(" not in svg
+    texts = [(el.text, float(el.get("x")), float(el.get("y"))) for el in drawn(svg, "coord")]
+    files = [t for t in texts if t[0].isalpha()]
+    ranks = [t for t in texts if t[0].isdigit()]
+    assert [t[0] for t in sorted(files, key=lambda t: t[1])] == list("fedcba")
+    assert [t[0] for t in sorted(ranks, key=lambda t: t[2])] == list("123456")   # 1 at the top
+
+
+def test_flipped_clicks_give_the_same_moves():
+    b, state = board(), position(SCENE)
+    b.flipped = True
+    assert b.click(state, cell("d5")) == "d5"
+    b.click(state, cell("c3"))
+    svg = b.svg(state, True)
+    x, y = square_at(svg, "f6")
+    [ring] = [t for t in drawn(svg, "pf-target") if t.get("data-target") == "f6"]
+    assert (float(ring.get("cx")), float(ring.get("cy"))) == (x + 50, y + 50)
+    assert b.click(state, cell("f6")) == "c3xf6"
+
+
+def test_every_square_is_labelled_for_screen_readers():
+    svg = board().svg(position(SCENE), True)
+    labels = {el.get("data-cell"): el.get("aria-label") for el in parses(svg).iter()
+              if el.get("data-cell")}
+    assert len(labels) == 36 and all(labels.values())
+    # One patch of 35 squares (the block on c5 splits nothing); Orange's five single disks
+    # cancel nothing of Blue's pair, so Blue's group of 2 is the biggest left: Blue holds it.
+    assert labels["c5"] == "c5: a block"
+    assert labels["c3"] == "c3: a Blue disk (group of 2); in a patch of 35 squares that Blue holds now"
+    assert labels["a6"].startswith("a6: an Orange disk (group of 1)")
+    assert labels["e5"] == "e5: empty; in a patch of 35 squares that Blue holds now"

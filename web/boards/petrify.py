@@ -73,13 +73,17 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _square_xy(size: int, sq: int) -> tuple[int, int]:
-    """Top-left corner of a square in SVG units (rank 1 at the bottom)."""
+def _square_xy(size: int, sq: int, flipped: bool = False) -> tuple[int, int]:
+    """Top-left corner of a square in SVG units: rank 1 at the bottom, or (flipped) the
+    board turned round, rank 1 at the top and file a on the right."""
     col, row = sq % size, sq // size
+    if flipped:
+        col, row = size - 1 - col, size - 1 - row
     return MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
 
 
 class PetrifyBoard(BoardRenderer):
+    can_flip = True
     word_moves = {
         **BoardRenderer.word_moves,
         "pass": ("Pass", "You have no board play: no empty square and no capture move."),
@@ -149,6 +153,22 @@ class PetrifyBoard(BoardRenderer):
                             "disk: to take it, click one of your disks first.")
         return None
 
+    def _xy(self, size: int, sq: int) -> tuple[int, int]:
+        return _square_xy(size, sq, self.flipped)
+
+    def _side(self, x, y, dcol, drow) -> str:
+        """The path along the side of the square drawn at (x, y) that faces its neighbour
+        (dcol, drow) squares away on the board, wherever the board is turned."""
+        if self.flipped:
+            dcol, drow = -dcol, -drow
+        if dcol > 0:
+            return f"M{x + CELL} {y}v{CELL}"
+        if dcol < 0:
+            return f"M{x} {y}v{CELL}"
+        if drow > 0:
+            return f"M{x} {y}h{CELL}"
+        return f"M{x} {y + CELL}h{CELL}"
+
     def _reason(self, state, text: str) -> str:
         """The engine's reason for refusing a move given in notation."""
         try:
@@ -174,24 +194,23 @@ class PetrifyBoard(BoardRenderer):
         out = [svg_open(span, span, label).replace("<svg ", '<svg class="petrify" ', 1),
                f"<style>{STYLE}</style>", '<g class="pf-board">']
         owner_of = self._owners_by_square(view)
+        labels = self._labels(view)
         for sq, held in enumerate(view["cells"]):
-            x, y = _square_xy(size, sq)
+            x, y = self._xy(size, sq)
             name = view["square_names"][sq]
             shade = "blockcell" if held == "block" else f"pt-{owner_of[sq]}"
-            what = "a block" if held == "block" else (
-                "empty" if held == "empty" else f"a {held.title()} disk")
             out.append(f'<rect class="sq {shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'data-cell="{name}" data-col="{sq % size}" data-row="{sq // size}">'
-                       f'<title>{name}: {what}</title></rect>')
+                       f'data-cell="{name}" data-col="{sq % size}" data-row="{sq // size}" '
+                       f'aria-label="{attr(labels[sq])}"><title>{attr(labels[sq])}</title></rect>')
         out.append(self._patch_edges(view))
         for sq, held in enumerate(view["cells"]):
             if held == "block":
                 out.append(self._block(size, sq, "pf-block"))
             elif held != "empty":
                 out.append(self._disk(size, sq, held))
-        out.append(self._coordinates(size))
+        out.append(self._coordinates(size, self.flipped))
         for sq in view["last"]["squares"]:
-            x, y = _square_xy(size, sq)
+            x, y = self._xy(size, sq)
             out.append(f'<rect class="last-move" x="{x + 6}" y="{y + 6}" width="{CELL - 12}" '
                        f'height="{CELL - 12}"/>')
         if self.patch is not None and self.patch < len(view["patches"]):
@@ -204,6 +223,34 @@ class PetrifyBoard(BoardRenderer):
         return "".join(out)
 
     @staticmethod
+    def _labels(view) -> list[str]:
+        """What each square holds, for its tooltip and for screen readers (the keyboard
+        cursor reads it out): "d4: a Blue disk (group of 2); in a patch of 9 squares that
+        Blue holds now"."""
+        group_of, patch_of = {}, {}
+        for patch in view["patches"]:
+            for sq in patch["squares"]:
+                patch_of[sq] = patch
+            for group in patch["groups"]:
+                for sq in group["squares"]:
+                    group_of[sq] = group["size"]
+        out = []
+        for sq, held in enumerate(view["cells"]):
+            name = view["square_names"][sq]
+            if held == "block":
+                out.append(f"{name}: a block")
+                continue
+            what = "empty" if held == "empty" else (
+                f"{'an' if held == 'orange' else 'a'} {held.title()} disk "
+                f"(group of {group_of.get(sq, 1)})")
+            patch = patch_of.get(sq)
+            if patch is not None:
+                what += (f"; in a patch of {plural(patch['size'], 'square')} that "
+                         f"{patch['owner'] or 'nobody'} holds now")
+            out.append(f"{name}: {what}")
+        return out
+
+    @staticmethod
     def _owners_by_square(view) -> list[str]:
         owner = ["none"] * len(view["cells"])
         for patch in view["patches"]:
@@ -212,34 +259,31 @@ class PetrifyBoard(BoardRenderer):
                 owner[sq] = name
         return owner
 
-    @staticmethod
-    def _patch_edges(view) -> str:
+    def _patch_edges(self, view) -> str:
         """Thick lines wherever a patch meets a block or the edge of the board."""
         size, cells = view["size"], view["cells"]
         lines = []
         for sq, held in enumerate(cells):
             col, row = sq % size, sq // size
-            x, y = _square_xy(size, sq)
+            x, y = self._xy(size, sq)
             if col + 1 < size and (held == "block") != (cells[sq + 1] == "block"):
-                lines.append(f"M{x + CELL} {y}v{CELL}")
+                lines.append(self._side(x, y, 1, 0))
             if row + 1 < size and (held == "block") != (cells[sq + size] == "block"):
-                lines.append(f"M{x} {y}h{CELL}")
+                lines.append(self._side(x, y, 0, 1))
         span = size * CELL
         lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
         return f'<path class="pf-patch-edge" d="{"".join(lines)}"/>'
 
-    @staticmethod
-    def _block(size: int, sq: int, cls: str) -> str:
-        x, y = _square_xy(size, sq)
+    def _block(self, size: int, sq: int, cls: str) -> str:
+        x, y = self._xy(size, sq)
         return (f'<rect class="{cls}" x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
                 f'height="{CELL - 16}" rx="10"/>'
                 + (f'<rect class="pf-block-top" x="{x + 20}" y="{y + 18}" width="{CELL - 40}" '
                    f'height="{CELL - 46}" rx="6"/>' if cls == "pf-block" else ""))
 
-    @staticmethod
-    def _disk(size: int, sq: int, colour: str) -> str:
+    def _disk(self, size: int, sq: int, colour: str) -> str:
         """A disk with a small mark per colour, so colour is never the only cue."""
-        x, y = _square_xy(size, sq)
+        x, y = self._xy(size, sq)
         cx, cy = x + CELL / 2, y + CELL / 2
         mark = (f'<circle class="mark" cx="{cx}" cy="{cy}" r="10"/>' if colour == "orange" else
                 f'<rect class="mark" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>')
@@ -247,11 +291,14 @@ class PetrifyBoard(BoardRenderer):
                 + mark)
 
     @staticmethod
-    def _coordinates(size: int) -> str:
+    def _coordinates(size: int, flipped: bool = False) -> str:
+        """File letters along the bottom and rank numbers down the left, as the board is
+        turned (flipped: the last file first, rank 1 at the top), always upright."""
         out = []
         for i in range(size):
-            x = MARGIN + i * CELL + CELL / 2
-            y = MARGIN + (size - 1 - i) * CELL + CELL / 2
+            place = size - 1 - i if flipped else i
+            x = MARGIN + place * CELL + CELL / 2
+            y = MARGIN + (size - 1 - place) * CELL + CELL / 2
             out.append(f'<text class="coord" x="{x}" y="{MARGIN + size * CELL + 34}">'
                        f'{"abcdefghij"[i]}</text>')
             out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + 10}">{i + 1}</text>')
@@ -262,14 +309,14 @@ class PetrifyBoard(BoardRenderer):
         if chosen is None:
             return ""
         size, out = view["size"], []
-        x, y = _square_xy(size, self.selected)
+        x, y = self._xy(size, self.selected)
         out.append(f'<circle class="pf-selected" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="44"/>')
         if not chosen["targets"]:
             return "".join(out)
         legal = chosen["legal"]
         out.append(self._block(size, self.selected, "pf-ghost" if legal else "pf-ghost refused"))
         for sq in chosen["targets"]:
-            tx, ty = _square_xy(size, sq)
+            tx, ty = self._xy(size, sq)
             cx, cy = tx + CELL / 2, ty + CELL / 2
             out.append(f'<circle class="{"pf-target" if legal else "pf-refused"}" '
                        f'data-target="{view["square_names"][sq]}" cx="{cx}" cy="{cy}" r="44"/>')
@@ -279,12 +326,11 @@ class PetrifyBoard(BoardRenderer):
             out.append(self._formation(size, chosen["formation"]))
         return "".join(out)
 
-    @staticmethod
-    def _formation(size: int, formation: dict) -> str:
+    def _formation(self, size: int, formation: dict) -> str:
         """The blocks, and the ring squares beyond the edge, that the new block would join."""
         out = []
         for sq in formation["squares"]:
-            x, y = _square_xy(size, sq)
+            x, y = self._xy(size, sq)
             out.append(f'<rect class="pf-formation" x="{x + 4}" y="{y + 4}" width="{CELL - 8}" '
                        f'height="{CELL - 8}"/>')
         for col, row in formation["ring"]:
@@ -299,11 +345,13 @@ class PetrifyBoard(BoardRenderer):
                 y, h = MARGIN + size * CELL + 2, RING
             elif row >= size:
                 y, h = MARGIN - RING - 2, RING
+            if self.flipped:                   # turned round about the board's centre
+                far = 2 * MARGIN + size * CELL
+                x, y = far - x - w, far - y - h
             out.append(f'<rect class="pf-ring" x="{x}" y="{y}" width="{w}" height="{h}"/>')
         return "".join(out)
 
-    @staticmethod
-    def _reckoning(view, patch, outline: bool) -> str:
+    def _reckoning(self, view, patch, outline: bool) -> str:
         """A patch's reckoning on the board: cancelled groups faded, the winners ringed,
         and (if `outline`) the patch outlined."""
         size, out = view["size"], []
@@ -311,20 +359,20 @@ class PetrifyBoard(BoardRenderer):
         lines = []
         for sq in patch["squares"]:
             col, row = sq % size, sq // size
-            x, y = _square_xy(size, sq)
+            x, y = self._xy(size, sq)
             if row + 1 >= size or sq + size not in inside:
-                lines.append(f"M{x} {y}h{CELL}")
+                lines.append(self._side(x, y, 0, 1))
             if row == 0 or sq - size not in inside:
-                lines.append(f"M{x} {y + CELL}h{CELL}")
+                lines.append(self._side(x, y, 0, -1))
             if col == 0 or sq - 1 not in inside:
-                lines.append(f"M{x} {y}v{CELL}")
+                lines.append(self._side(x, y, -1, 0))
             if col + 1 >= size or sq + 1 not in inside:
-                lines.append(f"M{x + CELL} {y}v{CELL}")
+                lines.append(self._side(x, y, 1, 0))
         if outline:
             out.append(f'<path class="pf-focus" d="{"".join(lines)}"/>')
         for group in patch["groups"]:
             for sq in group["squares"]:
-                x, y = _square_xy(size, sq)
+                x, y = self._xy(size, sq)
                 cx, cy = x + CELL / 2, y + CELL / 2
                 if group["fate"] == "cancelled":
                     out.append(f'<circle class="pf-cancelled" cx="{cx}" cy="{cy}" r="38"/>')
