@@ -190,7 +190,7 @@ def strokes(svg: str, cls: str) -> list:
     """The unit strokes ('M x y h/v 100') of the paths of one class, as end-point pairs."""
     out = []
     for el in drawn(svg, cls):
-        for x, y, kind, n in re.findall(r"M([-\d.]+) ([-\d.]+)([hv])(-?100)\b", el.get("d")):
+        for x, y, kind, n in re.findall(r"M([-\d.]+) ([-\d.]+)([hv])(-?100)(?![\d.])", el.get("d")):
             x, y, n = float(x), float(y), float(n)
             end = (x + n, y) if kind == "h" else (x, y + n)
             out.append(tuple(sorted([(x, y), end])))
