@@ -180,6 +180,17 @@ def test_search_runs_in_slices_and_keeps_its_tree():
     assert 0 < summary["visit_share"] <= 1 and 0 <= summary["win_estimate"] <= 1
 
 
+def test_a_forced_move_is_played_at_once():
+    game = games.get("wythe")             # a player with no placement must pass
+    states = [s for seed in range(3) for s in random_game(game, seed)]
+    forced = next(s for s in states if len(game.legal_moves(s)) == 1)
+    search = ai.Search(game, forced, seed=1)
+    assert search.done
+    search.run(5.0)
+    assert search.playouts == 0 and search.best() == game.legal_moves(forced)[0]
+    assert search.summary()["best"] == game.notation(forced, search.best())
+
+
 def test_rugpile_fools_mate_is_found():
     game = games.get("rugpile")
     state = replay(game, game.new(), ["3x3a3", "3x3b2"])[-1]

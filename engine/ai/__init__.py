@@ -5,7 +5,7 @@
     move = ai.choose_move(game, state, "medium", seed=1)
 
     search = ai.Search(game, state, seed=1)     # for a progress display:
-    while ...: search.run(0.1); show(search.summary())
+    while not search.done and ...: search.run(0.1); show(search.summary())
     move = search.best()
 
 LEVELS lists the levels from weakest to strongest; THINK_SECONDS gives the
@@ -41,6 +41,8 @@ def choose_move(game, state, level: str, seed=None, seconds: float | None = None
     if level == "greedy":
         return greedy.choose(game, state, rng)
     search = Search(game, state, seed=rng.randrange(2 ** 32))
+    if search.done:
+        return search.best()
     if playouts is not None:
         search.run(seconds=seconds, playouts=playouts)
     else:

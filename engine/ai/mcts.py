@@ -68,9 +68,16 @@ class Search:
 
     # ---- running
 
+    @property
+    def done(self) -> bool:
+        """Whether more search cannot change the answer: the root's value is proven, or
+        there is at most one move (a forced pass, say)."""
+        return self.root.exact is not None or len(self.root.moves) <= 1
+
     def run(self, seconds: float | None = None, playouts: int | None = None) -> None:
-        """Search until `seconds` have passed or `playouts` more are done (either may be None)."""
-        if self.root.exact is not None or not self.root.moves:
+        """Search until `seconds` have passed or `playouts` more are done (either may be None),
+        or until the search is done."""
+        if self.done:
             return
         began = time.perf_counter()
         deadline = None if seconds is None else began + seconds
@@ -177,22 +184,26 @@ class Search:
         return max(root.children, key=preference)
 
     def best(self):
-        """The move the search would play now (searching a little if it has not yet)."""
+        """The move the search would play now."""
+        if not self.root.moves:
+            raise ValueError("no legal move: the game is over")
         if not self.root.children:
-            if not self.root.moves:
-                raise ValueError("no legal move: the game is over")
-            self.run(playouts=1)
+            return self.root.moves[0]           # the first in evaluation order
         return self.best_child().move
 
     def summary(self) -> dict:
+        """Progress for a display: playouts, seconds spent, the best move so far (notation),
+        its share of the root's visits and the mover's win estimate after it."""
         child = self.best_child()
         seat = self.root.to_move
+        best = self.best() if self.root.moves else None
         return {
             "playouts": self.playouts,
             "elapsed": round(self.elapsed, 3),
-            "best": None if child is None else self.game.notation(self.root.state, child.move),
-            "visit_share": None if child is None or not self.root.visits
-            else round(child.visits / self.root.visits, 3),
-            "win_estimate": None if child is None else round(child.mean(seat), 3),
+            "best": None if best is None else self.game.notation(self.root.state, best),
+            "visit_share": round(child.visits / self.root.visits, 3)
+            if child is not None and self.root.visits else None,
+            "win_estimate": round(child.mean(seat), 3) if child is not None else None,
             "proven": child is not None and child.exact is not None,
+            "done": self.done,
         }
