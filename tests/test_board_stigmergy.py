@@ -5,6 +5,7 @@ Positions are side-4 boards (rows a..g of 4 5 6 7 6 5 4 cells); see tests/test_s
 for the lines through a1, a2 and d4 that the hand counts below use.
 """
 
+import re
 import xml.dom.minidom
 
 from engine import games
@@ -206,3 +207,76 @@ def test_ended_game_draws_without_hints():
     svg = board.svg(over, False)
     assert 'class="flippable"' not in svg and "Click" not in svg
     assert "Turn" not in board.panel(over, False)
+
+
+# ---- the board turned round (the Flip button)
+
+def centres(svg):
+    """Each cell's hexagon centre (the mean of its corners)."""
+    out = {}
+    for name, group in cell_groups(svg).items():
+        [hexagon] = group.getElementsByTagName("polygon")
+        points = [tuple(map(float, p.split(","))) for p in hexagon.getAttribute("points").split()]
+        out[name] = (round(sum(x for x, _ in points) / 6, 1), round(sum(y for _, y in points) / 6, 1))
+    return out
+
+
+def texts(svg):
+    doc = xml.dom.minidom.parseString(svg)
+    return [(t.firstChild.data, float(t.getAttribute("x")), float(t.getAttribute("y")))
+            for t in doc.getElementsByTagName("text")]
+
+
+def test_flipping_turns_the_hexes_round():
+    board = fresh_board()
+    assert board.can_flip
+    state = position(black="a4 d1", white="d4", to_move=WHITE)
+    plain = board.svg(state, True)
+    board.flipped = True
+    flipped = board.svg(state, True)
+    before, after = centres(plain), centres(flipped)
+    # Every cell is where the plain drawing has it, turned 180°: x + x' and y + y' are the
+    # same for every cell (the drawing is shifted only by the row letters changing sides).
+    sums = {(round(before[n][0] + after[n][0]), round(before[n][1] + after[n][1])) for n in before}
+    assert len(sums) == 1
+    # a1, the bottom-left corner, is now the top-right corner; g4 the bottom-left.
+    top = min(y for _, y in after.values())
+    assert after["a1"][1] == top and after["a1"][0] == max(x for x, y in after.values() if y == top)
+    bottom = max(y for _, y in after.values())
+    assert after["g4"][1] == bottom and after["g4"][0] == min(x for x, y in after.values()
+                                                             if y == bottom)
+    # Stones and control marks go with their cells.
+    assert classes(cell_groups(flipped)["d4"], "circle") == ["stone white"]
+    assert 'viewBox' in flipped and plain.split(">")[0] == flipped.split(">")[0]
+
+
+def test_flipped_labels_stay_upright_beside_their_rows():
+    board = fresh_board()
+    board.flipped = True
+    svg = board.svg(GAME.new(size=4, komi=0), False)
+    assert "rotate(" not in svg and "transform" not in svg
+    width, height = (float(v) for v in svg.split('viewBox="0 0 ')[1].split('"')[0].split())
+    after = centres(svg)
+    for text, x, y in texts(svg):
+        assert 0 < x < width and 0 < y < height
+        if text.isalpha():                           # a row letter: right of its row now
+            row = [c for n, c in after.items() if n[0] == text]
+            assert abs(y - row[0][1]) < 0.5 and x > max(cx for cx, _ in row)
+
+
+def test_flipped_clicks_and_hints_line_up():
+    state, board = GAME.new(size=4, komi=0), fresh_board()
+    board.flipped = True
+    board.hover(state, {"cell": "a1"})
+    svg = board.svg(state, True)
+    [(cx, cy)] = re.findall(r'class="ghost black" cx="([\d.]+)" cy="([\d.]+)"', svg)
+    assert (round(float(cx), 1), round(float(cy), 1)) == centres(svg)["a1"]
+    assert board.click(state, {"cell": "a1"}) == "a1"
+
+
+def test_every_cell_carries_an_aria_label():
+    state = position(black="a4 d1", white="d4", to_move=WHITE)
+    cells = cell_groups(fresh_board().svg(state, True))
+    assert all(g.getAttribute("aria-label") for g in cells.values())
+    assert cells["a1"].getAttribute("aria-label").startswith("a1: empty, controlled by Black.")
+    assert cells["d4"].getAttribute("aria-label").startswith("d4: White stone, controlled by nobody.")

@@ -82,6 +82,7 @@ def colour_name(colour: str | None) -> str:
 
 
 class StigmergyBoard(BoardRenderer):
+    can_flip = True
     def reset(self):
         self.hovered: str | None = None        # name of the cell under the pointer
         self.message = ""
@@ -246,6 +247,8 @@ class StigmergyBoard(BoardRenderer):
         bottom, top = min(ys) - 1.15, max(ys) + 1.15
 
         def at(x, y):
+            if self.flipped:                   # turned 180° about the drawing's centre
+                return round((right - x) * UNIT, 2), round((y - bottom) * UNIT, 2)
             return round((x - left) * UNIT, 2), round((top - y) * UNIT, 2)
 
         width, height = (right - left) * UNIT, (top - bottom) * UNIT
@@ -254,7 +257,7 @@ class StigmergyBoard(BoardRenderer):
             "<svg ", '<svg class="stig-board" ', 1), f"<style>{STYLE}</style>"]
         legal = self._legal_texts(state) if interactive and view["phase"] == "play" else set()
         # The cells and labels change only with the position, not with the pointer: keep them.
-        key = (state, interactive, self.show_control)
+        key = (state, interactive, self.show_control, self.flipped)
         if self._layer[0] != key:
             layer = ['<g class="cells">']
             layer.extend(self._cell_svg(state, view, cell, at, legal, interactive)
@@ -284,9 +287,10 @@ class StigmergyBoard(BoardRenderer):
         cx, cy = at(cell["x"], cell["y"])
         owner = cell["control"] if self.show_control else None
         tint = f" ctl-{owner}" if owner else ""
-        parts = [f'<g data-cell="{cell["name"]}">',
+        text = attr(self._describe(state, view, cell, legal, interactive))
+        parts = [f'<g data-cell="{cell["name"]}" aria-label="{text}">',
                  f'<polygon class="hex{tint}" points="{self._hex_points(cx, cy)}"/>',
-                 f"<title>{attr(self._describe(state, view, cell, legal, interactive))}</title>"]
+                 f"<title>{text}</title>"]
         if cell["stone"]:
             parts.append(f'<circle class="stone {cell["stone"]}" cx="{cx}" cy="{cy}" '
                          f'r="{UNIT * 0.4:.1f}"/>')
