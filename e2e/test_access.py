@@ -35,6 +35,18 @@ def test_rug_pile_played_from_the_keyboard(page, site):
     page.keyboard.press("Escape")
     page.locator("body").press("?")
     assert page.evaluate("document.getElementById('shortcuts').open")
+    page.click("#shortcuts-close")
+    # On the flipped board the cursor's ring still sits on the square it names.
+    page.click("#flip")
+    page.focus("#board")
+    page.keyboard.press("ArrowUp")
+    name = page.text_content("#announce").split(":")[0]
+    ring = page.locator("#board .kbd-cursor").bounding_box()
+    cell = page.locator(f"#board [data-cell='{name}']").bounding_box()
+    def centre(box):
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    (rx, ry), (cx, cy) = centre(ring), centre(cell)      # the ring's stroke makes its box larger
+    assert abs(rx - cx) < 2 and abs(ry - cy) < 2, (name, ring, cell)
 
 
 def axe_audit(page) -> list:
@@ -61,6 +73,11 @@ def test_every_game_passes_axe_and_is_photographed(browser, site, scheme):
             if label == "desktop":
                 problems = axe_audit(page)
                 assert problems == [], f"{game_id} ({scheme}): {json.dumps(problems, indent=1)}"
+                page.click("#rules-open")                  # the rules dialog, with its figures
+                page.wait_for_selector("#rules-body h3")
+                problems = axe_audit(page)
+                assert problems == [], f"{game_id} rules ({scheme}): {json.dumps(problems, indent=1)}"
+                page.click("#rules-close")
             shot(page, f"{game_id}-{label}-{scheme}")
             scroll = page.evaluate("document.documentElement.scrollWidth")
             assert scroll <= width, f"{game_id} scrolls sideways at {width}px ({scroll}px)"

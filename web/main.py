@@ -306,9 +306,7 @@ class Page:
                             ("height", box.height), ("class", "kbd-cursor"),
                             ("pointer-events", "none")):
             ring.setAttribute(name, str(value))
-        svg = document.querySelector("#board svg")
-        if found(svg):
-            svg.appendChild(ring)
+        element.parentNode.appendChild(ring)     # the cell's own coordinates (any transform)
         if announce:
             self.announce(self.describe_cell(element))
 
