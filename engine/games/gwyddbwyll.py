@@ -555,7 +555,7 @@ class Gwyddbwyll(Game):
     def _result(self, state):
         loser = state.turn
         winner = 1 - loser
-        won, lost = SEAT_NAMES[winner], SEAT_NAMES[loser]
+        lost = SEAT_NAMES[loser]
         scores = (1, 0) if winner == WHITE else (0, 1)
         if not self._all_legal(state):
             if self.in_check(state):

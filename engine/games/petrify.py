@@ -537,7 +537,6 @@ class Petrify(Game):
         blue, orange = score[BLUE], score[ORANGE]
         if blue != orange:
             winner = BLUE if blue > orange else ORANGE
-            high, low = max(blue, orange), min(blue, orange)
             reason = "Both players passed"
         else:
             winner = enemy_of(state.last_mover)

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from engine.core import EngineError
 
-from .base import BoardRenderer, attr, svg_open
+from .base import BoardRenderer, svg_open
+from .squares import CELL, MARGIN, coordinates, corner
 
-CELL = 100
-MARGIN = 44
 FILES = "abcdefgh"
 
 STYLE = """
@@ -222,10 +221,7 @@ class GwyddbwyllBoard(BoardRenderer):
 
     def _corner(self, cell: str) -> tuple[int, int]:
         """Top-left corner of a square in the SVG, after any flip."""
-        col, row = FILES.index(cell[0]), int(cell[1]) - 1
-        if self.flipped:
-            col, row = 7 - col, 7 - row
-        return MARGIN + col * CELL, MARGIN + (7 - row) * CELL
+        return corner(8, FILES.index(cell[0]), int(cell[1]) - 1, self.flipped)
 
     def svg(self, state, interactive):
         view = self.game.view(state)
@@ -277,18 +273,8 @@ class GwyddbwyllBoard(BoardRenderer):
             x, y = self._corner(self.hovered)
             out.append(f'<rect class="gw-hover" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
                        f'height="{CELL - 6}"/>')
-        out.append(self._coordinates())
+        out.append(coordinates(8, self.flipped))
         out.append("</svg>")
-        return "".join(out)
-
-    def _coordinates(self) -> str:
-        out = []
-        for i in range(8):
-            x, _ = self._corner(f"{FILES[i]}1")
-            _, y = self._corner(f"a{i + 1}")
-            out.append(f'<text class="coord" x="{x + CELL / 2}" y="{MARGIN + 8 * CELL + 32}">'
-                       f'{FILES[i]}</text>')
-            out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + CELL / 2 + 9}">{i + 1}</text>')
         return "".join(out)
 
     # ---- beside the board

@@ -14,9 +14,8 @@ from __future__ import annotations
 from engine.core import EngineError
 
 from .base import BoardRenderer, attr, svg_open
+from .squares import CELL, MARGIN, coordinates, corner, side
 
-CELL = 100
-MARGIN = 44
 RING = 14                      # thickness of a ring square drawn in the margin
 
 STYLE = """
@@ -74,12 +73,8 @@ def plural(count: int, word: str) -> str:
 
 
 def _square_xy(size: int, sq: int, flipped: bool = False) -> tuple[int, int]:
-    """Top-left corner of a square in SVG units: rank 1 at the bottom, or (flipped) the
-    board turned round, rank 1 at the top and file a on the right."""
-    col, row = sq % size, sq // size
-    if flipped:
-        col, row = size - 1 - col, size - 1 - row
-    return MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
+    """Top-left corner of square index `sq` in SVG units, turned round when flipped."""
+    return corner(size, sq % size, sq // size, flipped)
 
 
 class PetrifyBoard(BoardRenderer):
@@ -156,19 +151,6 @@ class PetrifyBoard(BoardRenderer):
     def _xy(self, size: int, sq: int) -> tuple[int, int]:
         return _square_xy(size, sq, self.flipped)
 
-    def _side(self, x, y, dcol, drow) -> str:
-        """The path along the side of the square drawn at (x, y) that faces its neighbour
-        (dcol, drow) squares away on the board, wherever the board is turned."""
-        if self.flipped:
-            dcol, drow = -dcol, -drow
-        if dcol > 0:
-            return f"M{x + CELL} {y}v{CELL}"
-        if dcol < 0:
-            return f"M{x} {y}v{CELL}"
-        if drow > 0:
-            return f"M{x} {y}h{CELL}"
-        return f"M{x} {y + CELL}h{CELL}"
-
     def _reason(self, state, text: str) -> str:
         """The engine's reason for refusing a move given in notation."""
         try:
@@ -208,7 +190,7 @@ class PetrifyBoard(BoardRenderer):
                 out.append(self._block(size, sq, "pf-block"))
             elif held != "empty":
                 out.append(self._disk(size, sq, held))
-        out.append(self._coordinates(size, self.flipped))
+        out.append(coordinates(size, self.flipped))
         for sq in view["last"]["squares"]:
             x, y = self._xy(size, sq)
             out.append(f'<rect class="last-move" x="{x + 6}" y="{y + 6}" width="{CELL - 12}" '
@@ -267,9 +249,9 @@ class PetrifyBoard(BoardRenderer):
             col, row = sq % size, sq // size
             x, y = self._xy(size, sq)
             if col + 1 < size and (held == "block") != (cells[sq + 1] == "block"):
-                lines.append(self._side(x, y, 1, 0))
+                lines.append(side(x, y, 1, 0, self.flipped))
             if row + 1 < size and (held == "block") != (cells[sq + size] == "block"):
-                lines.append(self._side(x, y, 0, 1))
+                lines.append(side(x, y, 0, 1, self.flipped))
         span = size * CELL
         lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
         return f'<path class="pf-patch-edge" d="{"".join(lines)}"/>'
@@ -289,20 +271,6 @@ class PetrifyBoard(BoardRenderer):
                 f'<rect class="mark" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>')
         return (f'<circle class="pf-disk {colour}" data-square="{sq}" cx="{cx}" cy="{cy}" r="36"/>'
                 + mark)
-
-    @staticmethod
-    def _coordinates(size: int, flipped: bool = False) -> str:
-        """File letters along the bottom and rank numbers down the left, as the board is
-        turned (flipped: the last file first, rank 1 at the top), always upright."""
-        out = []
-        for i in range(size):
-            place = size - 1 - i if flipped else i
-            x = MARGIN + place * CELL + CELL / 2
-            y = MARGIN + (size - 1 - place) * CELL + CELL / 2
-            out.append(f'<text class="coord" x="{x}" y="{MARGIN + size * CELL + 34}">'
-                       f'{"abcdefghij"[i]}</text>')
-            out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + 10}">{i + 1}</text>')
-        return "".join(out)
 
     def _capture_hints(self, view) -> str:
         chosen = self._selection(view)
@@ -361,13 +329,13 @@ class PetrifyBoard(BoardRenderer):
             col, row = sq % size, sq // size
             x, y = self._xy(size, sq)
             if row + 1 >= size or sq + size not in inside:
-                lines.append(self._side(x, y, 0, 1))
+                lines.append(side(x, y, 0, 1, self.flipped))
             if row == 0 or sq - size not in inside:
-                lines.append(self._side(x, y, 0, -1))
+                lines.append(side(x, y, 0, -1, self.flipped))
             if col == 0 or sq - 1 not in inside:
-                lines.append(self._side(x, y, -1, 0))
+                lines.append(side(x, y, -1, 0, self.flipped))
             if col + 1 >= size or sq + 1 not in inside:
-                lines.append(self._side(x, y, 1, 0))
+                lines.append(side(x, y, 1, 0, self.flipped))
         if outline:
             out.append(f'<path class="pf-focus" d="{"".join(lines)}"/>')
         for group in patch["groups"]:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from engine.core import EngineError, square_name
 
 from .base import BoardRenderer, attr, svg_open
+from .squares import CELL, MARGIN, coordinates
 
-CELL = 100
-MARGIN = 44
 
 
 class RugPileBoard(BoardRenderer):
@@ -132,7 +131,7 @@ class RugPileBoard(BoardRenderer):
         if interactive:
             out.append(self._preview(state, size))
         out.append("</g>")
-        out.append(self._coordinates(size, self.flipped))
+        out.append(coordinates(size, self.flipped))
         out.append("</svg>")
         return "".join(out)
 
@@ -162,19 +161,6 @@ class RugPileBoard(BoardRenderer):
         span = size * CELL
         lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
         return f'<path class="area-edge" d="{"".join(lines)}"/>'
-
-    @staticmethod
-    def _coordinates(size, flipped) -> str:
-        """File letters along the bottom and rank numbers down the left, as the board is turned."""
-        out = []
-        for i in range(size):
-            place = size - 1 - i if flipped else i
-            x = MARGIN + place * CELL + CELL / 2
-            y = MARGIN + (size - 1 - place) * CELL + CELL / 2
-            out.append(f'<text class="coord" x="{x}" y="{MARGIN + size * CELL + 32}">'
-                       f'{square_name(i, 0)[0]}</text>')
-            out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + 10}">{i + 1}</text>')
-        return "".join(out)
 
     @staticmethod
     def _outline(squares, size, cls) -> str:

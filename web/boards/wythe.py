@@ -18,9 +18,8 @@ from __future__ import annotations
 from engine.core import EngineError, square_name
 
 from .base import BoardRenderer, attr, svg_open
+from .squares import CELL, MARGIN, coordinates, corner, side
 
-CELL = 100
-MARGIN = 44
 INSET = 9
 STYLE = """
 .wythe-board .wy-half.black { fill: #1c1c1c; }
@@ -217,29 +216,12 @@ class WytheBoard(BoardRenderer):
             out.append(self._hovered_group(view))
         if interactive and self.selected is not None:
             out.extend(self._selection(state, view))
-        out.append(self._coordinates(size, self.flipped))
+        out.append(coordinates(size, self.flipped))
         out.append("</g></g></svg>")
         return "".join(out)
 
     def _corner(self, size, col, row) -> tuple[int, int]:
-        """Top-left corner of a square on screen: rank 1 at the bottom, or (flipped) the
-        board turned round, rank 1 at the top and file a on the right."""
-        if self.flipped:
-            col, row = size - 1 - col, size - 1 - row
-        return MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
-
-    def _side(self, x, y, dcol, drow) -> str:
-        """The path along the side of the square drawn at (x, y) that faces its neighbour
-        (dcol, drow) squares away on the board, wherever the board is turned."""
-        if self.flipped:
-            dcol, drow = -dcol, -drow
-        if dcol > 0:
-            return f"M{x + CELL} {y}v{CELL}"
-        if dcol < 0:
-            return f"M{x} {y}v{CELL}"
-        if drow > 0:
-            return f"M{x} {y}h{CELL}"
-        return f"M{x} {y + CELL}h{CELL}"
+        return corner(size, col, row, self.flipped)
 
     @staticmethod
     def _describe(view, cell) -> str:
@@ -346,13 +328,13 @@ class WytheBoard(BoardRenderer):
             col, row = s % size, s // size
             x, y = self._corner(size, col, row)
             if col == 0 or s - 1 not in inside:
-                lines.append(self._side(x, y, -1, 0))
+                lines.append(side(x, y, -1, 0, self.flipped))
             if col == size - 1 or s + 1 not in inside:
-                lines.append(self._side(x, y, 1, 0))
+                lines.append(side(x, y, 1, 0, self.flipped))
             if row == size - 1 or s + size not in inside:
-                lines.append(self._side(x, y, 0, 1))
+                lines.append(side(x, y, 0, 1, self.flipped))
             if row == 0 or s - size not in inside:
-                lines.append(self._side(x, y, 0, -1))
+                lines.append(side(x, y, 0, -1, self.flipped))
         return lines
 
     def _group_edges(self, view) -> str:
@@ -362,9 +344,9 @@ class WytheBoard(BoardRenderer):
             col, row = cell["col"], cell["row"]
             x, y = self._corner(size, col, row)
             if col + 1 < size and cells[s + 1]["group"] != cell["group"]:
-                lines.append(self._side(x, y, 1, 0))
+                lines.append(side(x, y, 1, 0, self.flipped))
             if row + 1 < size and cells[s + size]["group"] != cell["group"]:
-                lines.append(self._side(x, y, 0, 1))
+                lines.append(side(x, y, 0, 1, self.flipped))
         span = size * CELL
         lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
         return f'<path class="area-edge" d="{"".join(lines)}"/>'
@@ -394,20 +376,6 @@ class WytheBoard(BoardRenderer):
                 out.append(f'<rect class="wy-ghost {colour}" x="{x + 22}" y="{y + 22}" '
                            f'width="{CELL - 44}" height="{CELL - 44}" rx="6"/>')
         return out
-
-    @staticmethod
-    def _coordinates(size, flipped=False) -> str:
-        """File letters along the bottom and rank numbers down the left, as the board is
-        turned (flipped: h…a from the left, 1 at the top), always upright."""
-        out = []
-        for i in range(size):
-            place = size - 1 - i if flipped else i
-            x = MARGIN + place * CELL + CELL / 2
-            y = MARGIN + (size - 1 - place) * CELL + CELL / 2
-            out.append(f'<text class="coord" x="{x}" y="{MARGIN + size * CELL + 32}">'
-                       f'{square_name(i, 0)[0]}</text>')
-            out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + 10}">{i + 1}</text>')
-        return "".join(out)
 
     # ---- beside the board
 
