@@ -12,12 +12,21 @@ const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 async function fetchSnapshot() {
   const response = await fetch(indexURL + "snapshot.bin.gz");
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  performance.mark("snapshot downloaded");
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;     // a server already unzipped it
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  // Unzip while it downloads.  The service worker stores it unzipped, and a server may unzip
+  // it too (Content-Encoding): look at the first bytes to know.
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const zipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+  let stream = new ReadableStream({
+    start(controller) { if (!first.done) controller.enqueue(first.value); },
+    async pull(controller) {
+      const { value, done } = await reader.read();
+      if (done) controller.close(); else controller.enqueue(value);
+    },
+  });
+  if (zipped) stream = stream.pipeThrough(new DecompressionStream("gzip"));
   const snapshot = new Uint8Array(await new Response(stream).arrayBuffer());
-  performance.mark("snapshot unzipped");
+  performance.mark(zipped ? "snapshot downloaded and unzipped" : "snapshot read (stored unzipped)");
   return snapshot;
 }
 
