@@ -51,9 +51,10 @@ def test_flip_each_board_and_play_on_it(page, site):
         assert flipped[0][0] > flipped[1][0] and flipped[0][1] < flipped[1][1], game_id
         assert abs(flipped[1][0] - plain[0][0]) < 40 and abs(flipped[1][1] - plain[0][1]) < 40
         # The keyboard cursor: its ring sits on the cell it names, and reads its label.
-        page.focus("#board")
-        page.wait_for_selector("#board .kbd-cursor")
+        page.focus("#board")                        # after mouse clicks: no ring until a key
+        assert page.locator("#board .kbd-cursor").count() == 0
         page.keyboard.press("ArrowUp")
+        page.wait_for_selector("#board .kbd-cursor")
         ring = page.locator("#board .kbd-cursor").bounding_box()
         name = page.evaluate("document.querySelector('#announce').textContent.split(':')[0]")
         cell = page.locator(f"#board [data-cell='{name}']").bounding_box()

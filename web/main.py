@@ -66,6 +66,7 @@ class Page:
         self.took_back = False      # the player asked to take back: later moves may go
         self.sharing = Sharing(self, [kind for kind, _ in SEAT_KINDS])   # links, save, records
         self.cursor = None          # the board square the keyboard points at (data-cell)
+        self.keyboard = False       # the board is being used from the keyboard (show the cursor)
 
     # ---- start-up
 
@@ -114,7 +115,7 @@ class Page:
         self.on(window, "hashchange", lambda e: self.on_hashchange())
         self.on(document, "keydown", self.on_key)
         self.on(board, "keydown", self.on_board_key)
-        self.on(board, "focus", lambda e: self.show_cursor(announce=True))
+        self.on(board, "focus", self.on_board_focus)
         self.on(board, "blur", lambda e: self.hide_cursor())
         self.on(by_id("flip"), "click", lambda e: self.flip())
         self.on(by_id("shortcuts-open"), "click", lambda e: by_id("shortcuts").showModal())
@@ -181,7 +182,7 @@ class Page:
         state = self.session.state
         by_id("board").innerHTML = self.board.svg(state, self.human_turn())
         by_id("status").textContent = self.status_line(state)
-        if document.activeElement == by_id("board"):
+        if self.keyboard and document.activeElement == by_id("board"):
             self.show_cursor()
 
     def status_line(self, state):
@@ -341,14 +342,21 @@ class Page:
             cost = along + 2 * across
             if best_cost is None or cost < best_cost:
                 best, best_cost = element, cost
-        if best is not None:
+        if best is not None:               # else at the edge: stay, and say where
             self.cursor = best.getAttribute("data-cell")
             if self.human_turn():
                 self.board.hover(self.session.state, data_of(best))
                 self.render_board()
+        self.show_cursor(announce=True)
+
+    def on_board_focus(self, event):
+        """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
+        if by_id("board").matches(":focus-visible"):
+            self.keyboard = True
             self.show_cursor(announce=True)
 
     def on_board_key(self, event):
+        self.keyboard = True
         directions = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0),
                       "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
         key = event.key
@@ -466,6 +474,8 @@ class Page:
             self.render_board()
 
     def on_board_down(self, event):
+        self.keyboard = False
+        self.hide_cursor()
         self.press = data_of(target_of(event))
 
     def on_board_up(self, event):
