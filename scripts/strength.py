@@ -42,6 +42,11 @@ ROOT = os.path.join(os.path.dirname(__file__), "..")
 PAGE = os.path.join(ROOT, "docs", "strength.md")
 DATA_MARK = "<!-- results (read back by scripts/strength.py):"
 
+# Remarks on the results, written by hand after reading them.
+NOTES = """
+(none yet)
+"""
+
 
 def load() -> dict:
     """The results saved in the page so far."""
@@ -202,6 +207,7 @@ def page(data: dict) -> str:
               "before any stone), so its mid-game figure is the one that counts.",
               "", "Think times at the levels: " + ", ".join(
         f"{k} {v:g} s" for k, v in THINK_SECONDS.items()) + ".", ""]
+    lines += ["## Notes", "", NOTES.strip(), ""]
     lines += [DATA_MARK, json.dumps(data, indent=1, sort_keys=True), "-->", ""]
     return "\n".join(lines)
 
