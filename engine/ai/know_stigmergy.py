@@ -1,4 +1,4 @@
-"""What the players know about Stigmergy: a komi window, short playouts, a sharp evaluation.
+"""What the players know about Stigmergy: a komi window, no playouts, a sharp evaluation.
 
 The first seat's komi bid has a choice of several hundred values, nearly all
 of them absurd: the second seat then takes whichever colour the komi favours.
@@ -13,7 +13,11 @@ Random moves scramble a Stigmergy position within a few plies, so there are
 no random plies at all: the score lead at the new leaf, read through a
 logistic curve steep enough for a few points to matter, is the playout's
 result (against the greedy player on the side-6 board this won 7 of 8 games,
-six random plies then the evaluation 6 of 8).
+six random plies then the evaluation 6 of 8).  These values are exact
+numbers, not noisy playout results, and a point is worth only a few hundredths
+of a win, so the search explores little: with the usual exploration constant
+(0.7) Medium beat Greedy in 9 of 16 games on the side-8 board, with 0.2 in 10
+of 12, with 0.08 in 12 of 12.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ _fair_komi: dict[int, int] = dict(FAIR_KOMI)
 class StigmergyKnowledge(Knowledge):
     playout_depth = 0
     widen_above = 20
+    exploration = 0.08
 
     def evaluate(self, state):
         result = self.game.result(state)
