@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games  # noqa: E402
 from engine.ai import THINK_SECONDS, Search  # noqa: E402
-from engine.ai.arena import ARENA_RATE, DEFAULT_RATE, budget_for, play_match  # noqa: E402
+from engine.ai.arena import ARENA_RATE, DEFAULT_RATE, play_match  # noqa: E402
 
 PAIRINGS = (
     ("medium", "random", "score at least 95%", lambda m: m["score"] >= 0.95),
