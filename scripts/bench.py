@@ -66,7 +66,13 @@ def playouts(game_id, seconds, seed):
         if elapsed >= seconds:
             return count / elapsed
 
+def run(code):
+    scope = {}
+    exec(code, scope)
+    return str(scope.get("result"))
+
 window.benchPlayouts = create_proxy(playouts)
+window.benchRun = create_proxy(run)          # for one-off measurements from Playwright
 document.body.dataset.ready = "1"
 </script></body></html>
 """
