@@ -1,11 +1,15 @@
 // The service worker: the site and its vendored runtime from a cache, so a repeat visit needs
 // no network and the games play offline.
-//  - vendor/ (Pyodide, PyScript; pinned by package-lock.json): cache first.
-//  - the app's own files (the page, pyscript.toml, engine/ and web/ Python, css, rules):
-//    network first, so a new deploy is seen at once; the cache when the network fails.
 //  - One cache per VERSION; scripts/build_site.sh stamps VERSION with a hash of the site's
-//    files, so a deploy changes this file, the browser installs the new worker, and the
-//    old caches are deleted when it activates.
+//    files, so any deploy that changes a file changes this one: the browser installs the new
+//    worker in the background, it takes over once no tab runs the old version (so one page
+//    load never mixes two versions), and the old caches are deleted when it activates.
+//  - A stamped version serves everything cache first (vendor/ and the app's own files alike:
+//    within one version the cache and the server hold the same bytes), so a repeat visit
+//    waits for no network at all.
+//  - Unstamped ("dev", the repo root served while developing): vendor/ cache first, the
+//    app's own files network first (edits show on reload; the cache when offline), and a new
+//    worker takes over at once.
 //  - The page (index.html) posts the URLs it loaded (Resource Timing) once this worker
 //    controls it, so everything a start-up fetched (hashed PyScript chunks, every module in
 //    pyscript.toml) is cached without a list kept here.
@@ -13,6 +17,7 @@
 const VERSION = "dev";
 const CACHE = "abstract-games-" + VERSION;
 const PREFIX = "abstract-games-";
+const DEV = VERSION === "dev";
 const SCOPE = new URL("./", self.location).href;
 const VENDOR = new URL("./vendor/", self.location).href;
 const CORE = [
@@ -60,7 +65,7 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     await cache.addAll(CORE);
     await Promise.all(LATER.map((u) => add(cache, u).catch(() => {})));
-    await self.skipWaiting();
+    if (DEV) await self.skipWaiting();
   })());
 });
 
@@ -89,11 +94,19 @@ self.addEventListener("message", (event) => {
 });
 
 async function cacheFirst(request) {
-  const hit = await caches.match(request);
+  const cache = await caches.open(CACHE);      // this version's cache only
+  const hit = await cache.match(request);
   if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok) keep(await caches.open(CACHE), request, response.clone()).catch(() => {});
-  return response;
+  try {
+    const response = await fetch(request);
+    if (response.ok) keep(cache, request, response.clone()).catch(() => {});
+    return response;
+  } catch (err) {
+    const page = request.mode === "navigate" &&
+      (await cache.match("./index.html") || await cache.match("./"));
+    if (page) return page;
+    throw err;
+  }
 }
 
 async function networkFirst(request) {
@@ -118,5 +131,6 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
-  event.respondWith(request.url.startsWith(VENDOR) ? cacheFirst(request) : networkFirst(request));
+  const own = !request.url.startsWith(VENDOR);
+  event.respondWith(DEV && own ? networkFirst(request) : cacheFirst(request));
 });

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from conftest import PREFIX, READY, ROOT, SiteHandler, open_page
+from conftest import PREFIX, READY, ROOT, SiteHandler, guard, open_page
 
 OFFLINE_READY = "html[data-offline='ready']"
 
@@ -71,19 +71,28 @@ def test_a_new_deploy_replaces_the_old_cache(page, built_site):
     try:
         page.reload()                               # the browser sees a changed sw.js
         page.wait_for_selector(READY, timeout=90_000)
+        # the new worker installs, then waits while a tab still runs the old version
+        page.wait_for_function("navigator.serviceWorker.getRegistration()"
+                               ".then(r => !!r && !!r.waiting)", timeout=60_000)
+        assert cache_names(page)[0] == old[0]
+        context = page.context
+        page.close()                                # the last tab of the old version
+        page = context.new_page()
+        page.outside, page.errors = guard(page), []
+        page.on("pageerror", lambda err: page.errors.append(str(err)))
+        open_page(page, url)
         page.wait_for_function(
             "caches.keys().then(k => k.length === 1 && k[0] === 'abstract-games-next')",
             timeout=60_000)
         assert old != ["abstract-games-next"]
-        page.reload()                               # now the new worker fills its cache
         page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
-        page.context.set_offline(True)              # the new cache holds the whole site too
+        context.set_offline(True)                   # the new cache holds the whole site too
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         play_a_rugpile_move(page)
     finally:
         sw.write_text(text)
-    assert page.errors == []
+    assert page.errors == [] and page.outside == []
 
 
 def test_the_page_is_installable(page, site):
