@@ -379,7 +379,8 @@ def render(data: dict) -> str:
         r = st["result"]
         lines += ["From `page.goto` (or `page.reload`) to `body[data-ready='1']` (the board "
                   "drawn and its handlers bound), measured in this process around Playwright's "
-                  "calls, headless Chromium launched once for all runs. The site is served from "
+                  "calls, headless Chromium launched once for all runs. "
+                  f"{st.get('served', 'The repo root').capitalize()} is served from "
                   "127.0.0.1 by the benchmark with `Cache-Control: max-age=600` (what GitHub "
                   "Pages sends). First visit: a fresh browser context (empty HTTP cache, no "
                   "service worker). Then, in the same context, after waiting for the service "
@@ -515,6 +516,8 @@ def main(argv=None) -> int:
                                                   outside)}
                 if "startup" in only:
                     data["startup"] = {"machine": info,
+                                       "served": "the repo root" if args.site == ROOT
+                                       else f"`{args.site}`",
                                        "result": startup(browser, base, runs, outside)}
                 if args.breakdown:
                     data["breakdown"] = {"machine": info,
