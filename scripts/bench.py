@@ -380,7 +380,7 @@ def render(data: dict) -> str:
         lines += ["From `page.goto` (or `page.reload`) to `body[data-ready='1']` (the board "
                   "drawn and its handlers bound), measured in this process around Playwright's "
                   "calls, headless Chromium launched once for all runs. "
-                  f"{st.get('served', 'The repo root').capitalize()} is served from "
+                  f"{st.get('served', 'the repo root')[:1].upper()}{st.get('served', 'the repo root')[1:]} is served from "
                   "127.0.0.1 by the benchmark with `Cache-Control: max-age=600` (what GitHub "
                   "Pages sends). First visit: a fresh browser context (empty HTTP cache, no "
                   "service worker). Then, in the same context, after waiting for the service "
