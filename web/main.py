@@ -12,12 +12,13 @@ import random
 import time
 from html import escape
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy
 from pyscript import document, window, workers
 
 from engine import EngineError, games
 from engine.core import result_sentence
 from web import boards
+from web.dom import by_id, found
 from web.session import Session
 from web.sharing import Sharing
 
@@ -28,15 +29,6 @@ SEAT_KINDS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Comput
               ("random", "Computer: random moves"))
 SLICE_SECONDS = 0.15        # the worker thinks in slices this long, so progress can be shown
 MIN_MOVE_SECONDS = 0.4      # a computer move never lands faster, so it can be followed
-
-
-def by_id(name):
-    return document.getElementById(name)
-
-
-def found(element) -> bool:
-    """A DOM lookup found something (JavaScript's null arrives as jsnull, not None)."""
-    return element is not None and element is not jsnull
 
 
 def data_of(element) -> dict:

@@ -17,24 +17,17 @@ import asyncio
 from datetime import date
 from html import escape
 
-from pyodide.ffi import jsnull, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
 from engine import games
 from engine.record import encode, legal_part, unquote_link
 from engine.record_text import MAX_TEXT, legal_part_of_text, load_text, to_text
 from web import saved
+from web.dom import by_id, found
 from web.session import Session
 
 COPIED_SECONDS = 3
-
-
-def by_id(name):
-    return document.getElementById(name)
-
-
-def found(element) -> bool:
-    return element is not None and element is not jsnull
 
 
 def reason(err) -> str:
