@@ -44,7 +44,30 @@ DATA_MARK = "<!-- results (read back by scripts/strength.py):"
 
 # Remarks on the results, written by hand after reading them.
 NOTES = """
-(none yet)
+- **Scaled budgets.** On this machine (2 cores shared with five other engineers' work,
+  load average 8-13 during the runs) full budgets would have taken many hours, so the
+  search levels played with proportionally scaled-down budgets: a quarter of their think
+  time's playouts against Random and Greedy (Medium: 0.25 s worth), a tenth in Hard vs
+  Medium (Hard 0.4 s worth, Medium 0.1 s worth; Hard keeps its 4× budget). Both sides
+  get stronger at full budgets; the ratio between Hard and Medium is the one of the levels.
+- **Rug Pile's second seat.** The two-player 5×5 default strongly favours the second
+  seat: Greedy against Greedy, the second seat won 198 of 200 games, and in 12
+  exploratory games of Hard (1200 playouts) against Medium (300) the second seat won
+  all 12. Hard therefore beats Medium by winning every game it plays second and some it
+  plays first (in the third batch of 48: 24/0/0 second, 6/3/15 first). Hard vs Medium
+  was played in three batches (seeds 1, 2 and 3: 24 + 48 + 48 games) because the first
+  batch alone left the interval wide (58%, 39%–78%); adding games after a first look is
+  a mild form of optional stopping, so read that interval's lower end with care.
+- **Rug Pile with more players** (not in the table; `python -m engine arena rugpile
+  medium greedy --games 12 --seed 1 --scale 0.25 --opt players=N`): Medium in one seat
+  against Greedy in all the others won 8/0/4 with three players (an equal share would be
+  a third) and 6/2/4 with four (an equal share a quarter).
+- **Stigmergy** searches on its evaluation alone (no random plies) with a small
+  exploration constant (0.08): with the usual 0.7 Medium beat Greedy in only 9 of 16
+  games. Both players bid their komi within 3 points of the fair komi (-1 at side 8,
+  estimated from random playouts), and the side is chosen by the search.
+- Swap (Wythe, Petrify), the komi bid and side (Stigmergy), the button and passing are
+  ordinary moves that every level decides for itself in these games.
 """
 
 
