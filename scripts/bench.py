@@ -212,6 +212,84 @@ def browser_playouts(browser, base, game_ids, runs: int, seconds: float, outside
     return out
 
 
+# ---- the computer player
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def search_rate_code(game_id: str, seconds: float, seed: int) -> str:
+    """Python that measures the search's playouts per second from a game's start."""
+    return (f"from engine import ai, games\n"
+            f"game = games.get({game_id!r})\n"
+            f"search = ai.Search(game, game.new(), seed={seed})\n"
+            f"search.run(seconds={seconds})\n"
+            f"result = search.playouts / search.elapsed\n")
+
+
+def cpython_search(game_ids, runs: int, seconds: float) -> dict:
+    out = {}
+    for game_id in game_ids:
+        rates = []
+        for run in range(runs):
+            scope: dict = {}
+            exec(search_rate_code(game_id, seconds, run + 1), scope)
+            rates.append(scope["result"])
+        out[game_id] = summary(rates)
+        print(f"search   {game_id:11s} {out[game_id]['median']:9.1f} playouts/s (CPython)",
+              flush=True)
+    return out
+
+
+def browser_search(browser, base, game_ids, runs: int, seconds: float, outside) -> dict:
+    context = browser.new_context()
+    watch_requests(context, outside, base)
+    page = context.new_page()
+    page.goto(base + BENCH_PAGE)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    out = {}
+    for game_id in game_ids:
+        rates = [float(page.evaluate("code => window.benchRun(code)",
+                                     search_rate_code(game_id, seconds, run + 1)))
+                 for run in range(runs)]
+        out[game_id] = summary(rates)
+        print(f"search   {game_id:11s} {out[game_id]['median']:9.1f} playouts/s (browser)",
+              flush=True)
+    context.close()
+    return out
+
+
+def computer_moves(browser, base, game_ids, runs: int, outside) -> dict:
+    """The computer's first move at each level as a player sees it in the page: from
+    starting a game with the computer in the first seat to its move appearing in the URL
+    (the worker already running; includes the page's 0.4 s minimum per move)."""
+    context = browser.new_context()
+    watch_requests(context, outside, base)
+    page = context.new_page()
+    page.goto(base + "/index.html")
+    page.wait_for_selector(READY, timeout=120_000)
+
+    def first_move(game_id: str, level: str) -> float:
+        page.click(f"#picker [data-game='{game_id}']")
+        page.click("#new-game")
+        page.select_option("select[name='seat-0']", level)
+        page.select_option("select[name='seat-1']", "human")
+        page.click("#newgame-form button[type='submit']")
+        start = time.perf_counter()
+        page.wait_for_function("location.hash.split('/')[3] !== ''", timeout=120_000)
+        return time.perf_counter() - start
+
+    first_move(game_ids[0], "random")              # start the worker (not timed)
+    out: dict = {}
+    for game_id in game_ids:
+        for level in LEVELS:
+            times = [first_move(game_id, level) for _ in range(runs)]
+            out.setdefault(game_id, {})[level] = summary(times)
+            print(f"computer {game_id:11s} {level:6s} median {statistics.median(times):.2f} s, "
+                  f"worst {max(times):.2f} s", flush=True)
+    context.close()
+    return out
+
+
 # ---- start-up
 
 SW_READY_JS = """async () => {
@@ -345,6 +423,42 @@ def machine_lines(m: dict) -> list[str]:
             f"- Measured {m['date']}."]
 
 
+def render_computer(data: dict) -> list[str]:
+    """The search's speed and the computer's move times, if measured."""
+    sc, sb, moves = data.get("search_cpython"), data.get("search_browser"), data.get("computer")
+    if not (sc or sb or moves):
+        return []
+    lines = ["", "## The computer player", ""]
+    if sc or sb:
+        lines += ["Search playouts per second: `engine.ai.Search(game, game.new()).run(s)` from "
+                  "each game's start (one playout is one iteration: selection, expansion, a "
+                  "playout or evaluation, back-up). CPython in this process; browser on the "
+                  "benchmark page's main thread (the worker runs the same code). Median of the "
+                  "runs, range in brackets.", "",
+                  "| Game | CPython | range | Browser | range | Browser / CPython |",
+                  "|---|---|---|---|---|---|"]
+        for gid in ((sc or sb)["games"]):
+            c = (sc or {}).get("games", {}).get(gid)
+            b = (sb or {}).get("games", {}).get(gid)
+            ratio = f"{b['median'] / c['median']:.2f}" if c and b else ""
+            lines.append(f"| {gid} | {fmt_rate(c) if c else ''} | {fmt_range(c) if c else ''} | "
+                         f"{fmt_rate(b) if b else ''} | {fmt_range(b) if b else ''} | {ratio} |")
+        lines += [""] + machine_lines((sc or sb)["machine"])
+    if moves:
+        lines += ["", "The computer's move time in the page (headless Chromium): from starting a "
+                  "game with the computer in the first seat (New game form) to its first move "
+                  "appearing in the URL; its worker already running. Think times: easy 0.3 s, "
+                  "medium 1 s, hard 4 s, plus the page's 0.4 s minimum per move and the slices' "
+                  "messaging. Stigmergy's first decision is its komi bid.", "",
+                  "| Game | level | median | worst | runs |", "|---|---|---|---|---|"]
+        for gid, levels in moves["result"].items():
+            for level, entry in levels.items():
+                lines.append(f"| {gid} | {level} | {entry['median']:.2f} s | "
+                             f"{entry['max']:.2f} s | {entry['runs']} |")
+        lines += [""] + machine_lines(moves["machine"])
+    return lines
+
+
 def render(data: dict) -> str:
     lines = [BEGIN, "", "## Random playouts per second", ""]
     cp, br = data.get("cpython"), data.get("browser")
@@ -373,6 +487,7 @@ def render(data: dict) -> str:
                 lines += machine_lines(part["machine"])
     else:
         lines.append("Not measured yet.")
+    lines += render_computer(data)
     lines += ["", "## The page's time to interactive", ""]
     st = data.get("startup")
     if st:
@@ -476,7 +591,8 @@ def main(argv=None) -> int:
     parser.add_argument("--quick", action="store_true", help="3 runs, 0.3 s budgets")
     parser.add_argument("--runs", type=int, help="runs per measurement (default 5, quick 3)")
     parser.add_argument("--seconds", type=float, help="time budget per playout run (default 1)")
-    parser.add_argument("--only", nargs="+", choices=("cpython", "browser", "startup"),
+    parser.add_argument("--only", nargs="+",
+                        choices=("cpython", "browser", "startup", "computer"),
                         help="measure only these")
     parser.add_argument("--games", nargs="+", help="only these games (default all)")
     parser.add_argument("--breakdown", action="store_true",
@@ -488,7 +604,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
     seconds = args.seconds or (0.3 if args.quick else 1.0)
-    only = set(args.only or ("cpython", "browser", "startup"))
+    only = set(args.only or ("cpython", "browser", "startup", "computer"))
     sys.path.insert(0, str(ROOT))
     from engine import games
     game_ids = args.games or list(games.ids())
@@ -499,7 +615,10 @@ def main(argv=None) -> int:
     if "cpython" in only:
         data["cpython"] = {"machine": info, "runs": runs, "seconds": seconds,
                            "games": cpython_playouts(game_ids, runs, seconds)}
-    if only & {"browser", "startup"} or args.breakdown:
+    if "computer" in only:
+        data["search_cpython"] = {"machine": info, "runs": runs, "seconds": seconds,
+                                  "games": cpython_search(game_ids, runs, seconds)}
+    if only & {"browser", "startup", "computer"} or args.breakdown:
         if args.site == ROOT and not (ROOT / "vendor" / ".built").exists():
             subprocess.run([str(ROOT / "scripts" / "build_vendor.sh")], check=True)
         from playwright.sync_api import sync_playwright
@@ -519,6 +638,14 @@ def main(argv=None) -> int:
                                        "served": "the repo root" if args.site == ROOT
                                        else f"`{args.site}`",
                                        "result": startup(browser, base, runs, outside)}
+                if "computer" in only:
+                    data["search_browser"] = {
+                        "machine": info, "runs": runs, "seconds": seconds,
+                        "games": browser_search(browser, base, game_ids, runs, seconds, outside)}
+                    data["computer"] = {"machine": info, "runs": 3 if args.quick else runs,
+                                        "result": computer_moves(browser, base, game_ids,
+                                                                 3 if args.quick else runs,
+                                                                 outside)}
                 if args.breakdown:
                     data["breakdown"] = {"machine": info,
                                          "result": breakdown(browser, base, outside)}
