@@ -14,19 +14,23 @@ def new_game(page, seats, **options):
 
 
 def play_any_rug(page):
-    """Place the first tile, in the first spot, that the board previews as legal."""
+    """Place the first tile, either way round, in the first spot that the board previews as
+    legal."""
     for kind in range(3):
         button = page.locator(f"#panel [data-action='kind'][data-kind='{kind}']")
         if button.count() == 0 or button.is_disabled():
             continue
         button.click()
-        for cell in page.locator("#board rect[data-cell]").all():
-            cell.hover()
-            if page.locator("#board .preview.p0").count():
-                before = page.evaluate("location.hash")
-                cell.click()
-                page.wait_for_function(f"location.hash !== {before!r}")
-                return
+        for turn in range(2 if kind == 1 else 1):      # only the 2x3 tile has two ways round
+            if turn:
+                page.click("#panel [data-action='rotate']")
+            for cell in page.locator("#board rect[data-cell]").all():
+                cell.hover()
+                if page.locator("#board .preview.p0").count():
+                    before = page.evaluate("location.hash")
+                    cell.click()
+                    page.wait_for_function(f"location.hash !== {before!r}")
+                    return
     raise AssertionError("no legal placement was previewed")
 
 

@@ -62,7 +62,8 @@ def cmd_moves(args) -> None:
               f"winners {[game.seat_names(state)[w] for w in result.winners]}")
         return
     names = sorted(game.notation(state, m) for m in game.legal_moves(state))
-    print(f"{game.seat_names(state)[game.to_move(state)]} to move, {len(names)} legal moves:")
+    count = "1 legal move" if len(names) == 1 else f"{len(names)} legal moves"
+    print(f"{game.seat_names(state)[game.to_move(state)]} to move, {count}:")
     print(" ".join(names))
 
 
@@ -155,7 +156,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    # argparse leaves moves written after an option (`--opt size=4 c3d3`) unmatched.
+    if extra and hasattr(args, "moves") and not any(e.startswith("-") for e in extra):
+        args.moves += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         args.func(args)
     except EngineError as err:

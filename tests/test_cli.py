@@ -29,6 +29,11 @@ def test_moves_after_a_list_of_moves():
     assert "game over: Blue cannot place a tile; scores [9, 8]" in done.stdout
 
 
+def test_moves_may_follow_options():
+    out = run("moves", "rugpile", "--opt", "size=4", "2x2a1", "2x2c3")
+    assert out.returncode == 0 and out.stdout.startswith("Red to move")
+
+
 def test_random_games_and_perft():
     out = run("random", "rugpile", "--games", "2", "--seed", "3", "--opt", "players=4")
     assert out.returncode == 0 and out.stdout.count("game ") == 2
