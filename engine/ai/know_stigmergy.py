@@ -41,6 +41,7 @@ class StigmergyKnowledge(Knowledge):
     playout_depth = 0
     widen_above = 20
     exploration = 0.08
+    order_sample = 16
 
     def evaluate(self, state):
         result = self.game.result(state)

@@ -24,6 +24,9 @@ class Knowledge:
     widen_above: int = 30
     # Nodes this close to the root open their moves in evaluation order.
     order_depth: int = 1
+    # Below order_depth, a wide node orders this many of its moves (a random sample)
+    # by evaluation and opens them first (0: none; its moves open in random order).
+    order_sample: int = 0
     # The UCT exploration constant (rewards are in [0, 1]).
     exploration: float = 0.7
 
@@ -75,6 +78,10 @@ class Knowledge:
             # Near the root the 1-ply look pays: wins in one open first, and so
             # every losing reply is proven at once.
             return self.order_by_evaluation(state, moves, rng)
+        if self.order_sample and len(moves) > self.widen_above:
+            # Deeper, a wide node opens the best of a random sample first.
+            sample = self.order_sample
+            return self.order_by_evaluation(state, moves[:sample], rng) + moves[sample:]
         return moves
 
     def order_by_evaluation(self, state, moves: list, rng: random.Random) -> list:
