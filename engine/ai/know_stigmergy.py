@@ -17,7 +17,9 @@ six random plies then the evaluation 6 of 8).  These values are exact
 numbers, not noisy playout results, and a point is worth only a few hundredths
 of a win, so the search explores little: with the usual exploration constant
 (0.7) Medium beat Greedy in 9 of 16 games on the side-8 board, with 0.2 in 10
-of 12, with 0.08 in 12 of 12.
+of 12, with 0.08 in 12 of 12.  Below the first two plies a node's moves open in
+random order, so a node there first opens the best (by evaluation) of 16 moves
+drawn at random: without that, Hard beat Medium in only 14 of 24 games.
 """
 
 from __future__ import annotations
