@@ -57,7 +57,9 @@ NOTES = """
   plays first (in the third batch of 48: 24/0/0 second, 6/3/15 first). Hard vs Medium
   was played in three batches (seeds 1, 2 and 3: 24 + 48 + 48 games) because the first
   batch alone left the interval wide (58%, 39%–78%); adding games after a first look is
-  a mild form of optional stopping, so read that interval's lower end with care.
+  a mild form of optional stopping, so read that interval's lower end with care. Medium
+  vs Greedy (16 + 24 games) and Medium vs Random (10 + 30) were topped up to 40 games
+  each while the machine was free.
 - **Rug Pile with more players** (not in the table; `python -m engine arena rugpile
   medium greedy --games 12 --seed 1 --scale 0.25 --opt players=N`): Medium in one seat
   against Greedy in all the others won 8/0/4 with three players (an equal share would be
@@ -65,7 +67,13 @@ NOTES = """
 - **Stigmergy** searches on its evaluation alone (no random plies) with a small
   exploration constant (0.08): with the usual 0.7 Medium beat Greedy in only 9 of 16
   games. Both players bid their komi within 3 points of the fair komi (-1 at side 8,
-  estimated from random playouts), and the side is chosen by the search.
+  estimated from random playouts), and the side is chosen by the search. Hard vs
+  Medium first came out at 14/0/10 (58%, 39%–78%, 24 games), so deeper nodes now open
+  the best of 16 sampled moves first (`order_sample`); the table's Stigmergy rows are
+  all from that final version (before it, Medium vs Greedy was 16/0/0). Its Hard vs
+  Medium row was played in batches of 8 games (seeds 11-14), the last two added after
+  the first two gave 11/0/5 (69%, 46%–91%): the same caution about optional stopping
+  applies.
 - Swap (Wythe, Petrify), the komi bid and side (Stigmergy), the button and passing are
   ordinary moves that every level decides for itself in these games.
 """
