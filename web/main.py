@@ -146,9 +146,8 @@ class Page:
         session, game = self.session, self.session.game
         state = session.state
         result = game.result(state)
-        interactive = result is None
         self.render_board()
-        by_id("panel").innerHTML = self.board.panel(state, interactive)
+        by_id("panel").innerHTML = self.board.panel(state, self.human_turn())
         by_id("actions").innerHTML = "".join(
             f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">{escape(label)}</button>'
             for m, label, tip in (self.board.actions(state) if self.human_turn() else []))
@@ -269,8 +268,6 @@ class Page:
         """A person may move now: the game is on and the seat to move is a person's."""
         game, state = self.session.game, self.session.state
         return game.result(state) is None and self.seats[game.to_move(state)] == "human"
-
-    live_turn = human_turn
 
     # ---- the keyboard on the board: a cursor moved with the arrow keys
 
@@ -456,13 +453,13 @@ class Page:
     def on_board_move(self, event):
         if event.pointerType == "touch":     # a tap previews, a second tap confirms
             return
-        if self.live_turn() and self.board.hover(self.session.state, data_of(target_of(event))):
+        if self.human_turn() and self.board.hover(self.session.state, data_of(target_of(event))):
             self.render_board()
 
     def on_board_leave(self, event):
         if event.pointerType == "touch":     # touch pointers "leave" after every tap
             return
-        if self.live_turn() and self.board.hover(self.session.state, None):
+        if self.human_turn() and self.board.hover(self.session.state, None):
             self.render_board()
 
     def on_board_down(self, event):
@@ -473,7 +470,7 @@ class Page:
     def on_board_up(self, event):
         source, self.press = self.press, None
         target = data_of(target_of(event))
-        if source and target and source != target and self.live_turn():
+        if source and target and source != target and self.human_turn():
             move = self.board.drag(self.session.state, source, target)
             if move:
                 self.play(move)
@@ -481,7 +478,7 @@ class Page:
                 self.redraw_live()
 
     def on_board_click(self, event):
-        if not self.live_turn():
+        if not self.human_turn():
             return
         move = self.board.click(self.session.state, data_of(target_of(event)))
         if move:
@@ -523,7 +520,7 @@ class Page:
             self.step(len(self.session.moves) - self.session.ply)
         elif key == "?":
             by_id("shortcuts").showModal()
-        elif self.live_turn() and self.board.key(self.session.state, key):
+        elif self.human_turn() and self.board.key(self.session.state, key):
             self.render_board()
             by_id("panel").innerHTML = self.board.panel(self.session.state, True)
         else:
