@@ -72,8 +72,12 @@ NOTES = """
   the best of 16 sampled moves first (`order_sample`); the table's Stigmergy rows are
   all from that final version (before it, Medium vs Greedy was 16/0/0). Its Hard vs
   Medium row was played in batches of 8 games (seeds 11-14), the last two added after
-  the first two gave 11/0/5 (69%, 46%–91%): the same caution about optional stopping
-  applies.
+  the first two gave 11/0/5 (69%, 46%–91%); they gave 9/0/7, and all 32 together
+  62.5% (46%–79%): **the target is missed for Stigmergy.** Hard is ahead of Medium, but
+  not clearly enough at these budgets (840 against 210 iterations a move). The next
+  things to try: a better evaluation than the live score lead (control that is about to
+  change hands, stones that can be flipped), and ordering moves below the root more
+  cheaply and better than by a sample; then Hard vs Medium at full budgets.
 - Swap (Wythe, Petrify), the komi bid and side (Stigmergy), the button and passing are
   ordinary moves that every level decides for itself in these games.
 """
