@@ -34,7 +34,7 @@ def think(fragment: str, level: str, seconds: float, seed: int) -> str:
     budget = ai.THINK_SECONDS[level]
     search.run(seconds=min(seconds, max(budget - search.elapsed, 0.0)))
     summary = search.summary()
-    done = search.elapsed >= budget or summary.get("proven") or len(game.legal_moves(game_state)) == 1
+    done = search.elapsed >= budget or summary["done"]     # done: proven, or a forced move
     return json.dumps({"done": bool(done), "best": summary["best"],
                        "playouts": summary["playouts"], "elapsed": search.elapsed})
 
