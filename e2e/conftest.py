@@ -3,10 +3,12 @@ Chromium, and a route guard that fails any request leaving 127.0.0.1."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
 import shutil
+import subprocess
 import threading
 from pathlib import Path
 
@@ -40,13 +42,33 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def serve(directory):
+    """An HTTP server for `directory` on a free loopback port; yields its base URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
+@contextlib.contextmanager
+def built_site(tmp_path_factory, name: str):
+    """scripts/build_site.sh's output (what GitHub Pages gets) in a fresh folder, served
+    under the sub-path PREFIX; yields (folder, URL of the site)."""
+    dest = tmp_path_factory.mktemp(name) / "site"
+    subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
+                   capture_output=True)
+    with serve(dest) as base:
+        yield dest, base + PREFIX
+
+
 @pytest.fixture(scope="session")
 def site():
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serve(ROOT) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -1,26 +1,15 @@
 """The deployable site: built as GitHub Pages gets it and served under a sub-path; bad links."""
 
-import functools
-import http.server
-import subprocess
-import threading
-
 import pytest
 
-from conftest import PREFIX, ROOT, SiteHandler, open_page, shot
+from conftest import built_site, open_page, shot
 
 
 @pytest.fixture(scope="module")
 def pages_site(tmp_path_factory):
-    """scripts/build_site.sh's output served at http://127.0.0.1:<port>/games/sub/."""
-    dest = tmp_path_factory.mktemp("pages") / "site"
-    subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
-                   capture_output=True)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(dest)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
+    """The built site served at http://127.0.0.1:<port>/games/sub/."""
+    with built_site(tmp_path_factory, "pages") as (_, url):
+        yield url
 
 
 def test_the_built_site_plays_from_a_sub_path(page, pages_site):

@@ -2,31 +2,22 @@
 reloads and plays with the network off; a new deploy replaces the old cache; the page is
 installable (a manifest with icons)."""
 
-import functools
-import http.server
 import json
 import re
-import subprocess
-import threading
 
 import pytest
 
-from conftest import PREFIX, READY, ROOT, SiteHandler, guard, open_page
+from conftest import READY, ROOT, guard, open_page
+from conftest import built_site as serve_built_site
 
 OFFLINE_READY = "html[data-offline='ready']"
 
 
 @pytest.fixture(scope="module")
 def built_site(tmp_path_factory):
-    """scripts/build_site.sh's output (the stamped sw.js) served under a sub-path."""
-    dest = tmp_path_factory.mktemp("offline") / "site"
-    subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
-                   capture_output=True)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(dest)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield dest, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
+    """The built site (its stamped sw.js) under a sub-path; the tests may change its files."""
+    with serve_built_site(tmp_path_factory, "offline") as folder_and_url:
+        yield folder_and_url
 
 
 def cache_names(page):

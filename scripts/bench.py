@@ -195,12 +195,18 @@ def watch_requests(context, outside: list, base: str):
     context.on("request", on_request)
 
 
-def browser_playouts(browser, base, game_ids, runs: int, seconds: float, outside) -> dict:
+def bench_page(browser, base, outside):
+    """The benchmark page, ready: (its browser context, the page)."""
     context = browser.new_context()
     watch_requests(context, outside, base)
     page = context.new_page()
     page.goto(base + BENCH_PAGE)
     page.wait_for_selector(READY, state="attached", timeout=120_000)
+    return context, page
+
+
+def browser_playouts(browser, base, game_ids, runs: int, seconds: float, outside) -> dict:
+    context, page = bench_page(browser, base, outside)
     out = {}
     for game_id in game_ids:
         rates = [page.evaluate("([g, s, r]) => window.benchPlayouts(g, s, r)",
@@ -241,11 +247,7 @@ def cpython_search(game_ids, runs: int, seconds: float) -> dict:
 
 
 def browser_search(browser, base, game_ids, runs: int, seconds: float, outside) -> dict:
-    context = browser.new_context()
-    watch_requests(context, outside, base)
-    page = context.new_page()
-    page.goto(base + BENCH_PAGE)
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    context, page = bench_page(browser, base, outside)
     out = {}
     for game_id in game_ids:
         rates = [float(page.evaluate("code => window.benchRun(code)",
