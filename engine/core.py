@@ -106,6 +106,15 @@ def result_sentence(names: Sequence[str], result: Result) -> str:
     return f"{head} {score}. {reason[:1].upper()}{reason[1:]}."
 
 
+def with_pass_and_swap(plays: list, ply: int, pass_move, swap_move) -> list:
+    """The moves of a two-player game with a forced pass and the pie rule, given its board
+    plays: only a pass when there is none, and the swap added on the second player's first
+    turn (ply 1)."""
+    if not plays:
+        return [pass_move]
+    return plays + [swap_move] if ply == 1 else plays
+
+
 def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
     """The seats holding the highest score (ties share it)."""
     best = max(scores)

@@ -67,18 +67,23 @@ def encode(record: Record, ply: int | None = None) -> str:
     return text
 
 
+def _link_text(raw) -> str:
+    """The link's text without a leading '#'; RecordError if it is not text or too long."""
+    if not isinstance(raw, str):
+        raise RecordError("the link is not text")
+    if len(raw) > MAX_FRAGMENT:
+        raise RecordError(f"the link is too long ({len(raw):,} characters; at most "
+                          f"{MAX_FRAGMENT:,})")
+    return raw[1:] if raw.startswith("#") else raw
+
+
 def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     """(record, ply on display) from fragment text; RecordError says what is wrong.
 
     partial=True reads what it can after a good game/version/options head: the
     moves up to the first one that is not a move, missing or extra segments and a
     bad ply are let go (for `legal_part`)."""
-    if not isinstance(fragment, str):
-        raise RecordError("the link is not text")
-    if len(fragment) > MAX_FRAGMENT:
-        raise RecordError(f"the link is too long ({len(fragment):,} characters; at most "
-                          f"{MAX_FRAGMENT:,})")
-    text = fragment[1:] if fragment.startswith("#") else fragment
+    text = _link_text(fragment)
     parts = text.split("/")
     if not partial and (len(parts) < 4 or len(parts) > 5):
         raise RecordError("the link does not have the shape game/version/options/moves"
@@ -122,12 +127,7 @@ def unquote_link(raw: str, strict: bool = True) -> str:
     RecordError when it is too long, or an escape is broken or does not decode,
     where window.decodeURIComponent would throw.  strict=False lets those go
     (broken escapes stay as they are, bad UTF-8 becomes U+FFFD), for `legal_part`."""
-    if not isinstance(raw, str):
-        raise RecordError("the link is not text")
-    if len(raw) > MAX_FRAGMENT:
-        raise RecordError(f"the link is too long ({len(raw):,} characters; at most "
-                          f"{MAX_FRAGMENT:,})")
-    text = raw[1:] if raw.startswith("#") else raw
+    text = _link_text(raw)
     if "%" not in text:
         return text
     if not strict:

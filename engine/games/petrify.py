@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..core import (BadNotation, Game, Option, Result, grid_neighbours, parse_square,
-                    square_name)
+                    square_name, with_pass_and_swap)
 
 EMPTY, BLUE, ORANGE, BLOCK = 0, 1, 2, 3
 COLOUR_NAMES = {BLUE: "Blue", ORANGE: "Orange"}
@@ -299,11 +299,7 @@ class Petrify(Game):
         board = state.board
         moves: list = [sq for sq, held in enumerate(board) if held == EMPTY]
         moves += captures(board, state.size, state.turn)
-        if not moves:
-            return [PASS]
-        if state.ply == 1:
-            moves.append(SWAP)
-        return moves
+        return with_pass_and_swap(moves, state.ply, PASS, SWAP)
 
     def _apply(self, state, move):
         turn = state.turn

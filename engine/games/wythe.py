@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core import (BadNotation, Game, Option, Result, connected_groups, grid_neighbours,
-                    parse_square, split_square_prefix, square_name)
+                    parse_square, split_square_prefix, square_name, with_pass_and_swap)
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")
@@ -167,12 +167,7 @@ class Wythe(Game):
     def _generate(self, state):
         if state.passes >= 2:
             return []
-        moves: list = placements(state)
-        if not moves:
-            return [PASS]
-        if state.ply == 1:
-            moves.append(SWAP)
-        return moves
+        return with_pass_and_swap(placements(state), state.ply, PASS, SWAP)
 
     def _apply(self, state, move):
         if move == SWAP:
