@@ -23,6 +23,8 @@ def test_the_built_site_plays_from_a_sub_path(page, pages_site):
     page.wait_for_function("location.hash.endsWith('/2x2a1')")
     assert all(url.startswith(pages_site) for url in requested if url.startswith("http")), \
         [u for u in requested if not u.startswith(pages_site)]
+    python = [url.removeprefix(pages_site) for url in requested if ".py" in url or ".zip" in url]
+    assert "app.zip" in python and not any("engine/" in url for url in python), python
     assert page.errors == []
 
 

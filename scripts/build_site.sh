@@ -11,6 +11,10 @@ touch "$DEST/.nojekyll"
 for dir in engine web vendor icons; do
   (tar -cf - --exclude=__pycache__ --exclude='*.pyc' --exclude=READY "$dir") | (cd "$DEST" && tar -xf -)
 done
+# The app's modules as one zip with their bytecode (one download, nothing to compile), which
+# the site's pyscript.toml names instead of the sources.
+node scripts/make_bundle.mjs "$DEST"
+python3 scripts/gen_pyscript_toml.py --bundle "$DEST/pyscript.toml"
 # The service worker's cache is named after a hash of everything else in the site, so each
 # deploy that changes a file installs a new worker, which deletes the old cache.
 VERSION=$(cd "$DEST" && find . -type f ! -name sw.js -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)

@@ -28,6 +28,17 @@ def test_pyscript_toml_is_what_the_generator_writes():
     assert (ROOT / "pyscript.toml").read_text() == render()
 
 
+def test_the_built_sites_config_names_the_bundle_instead_of_the_sources():
+    config = tomllib.loads(render(bundle=True))
+    assert config["files"] == {"./app.zip": "./app.zip"}
+    assert config["interpreter"] == tomllib.loads(render())["interpreter"]
+    for entry in ENTRY_SCRIPTS:     # each puts the bundle on sys.path before the app's imports
+        text = (ROOT / entry).read_text()
+        first_import = re.search(r"^(from|import) (engine|web)\b", text, re.M)
+        assert first_import and text.find('sys.path.insert(0, "app.zip")') in \
+            range(0, first_import.start()), entry
+
+
 def test_the_interpreter_is_vendored_and_no_packages_are_fetched():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./web/interpreter.mjs"

@@ -1,1 +1,1 @@
-"""The browser side: the page (main.py), board renderers, and the computer's worker."""
+"""The browser side: the page (main.py starts page.py), board renderers, the computer's worker."""

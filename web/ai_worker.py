@@ -7,9 +7,12 @@ tree stays here between slices.  Answers are JSON strings.
 """
 
 import json
+import sys
 
-from engine import ai, games
-from engine.record import decode, replay_record
+sys.path.insert(0, "app.zip")       # the built site's bundle of modules, as in web/main.py
+
+from engine import ai, games  # noqa: E402
+from engine.record import decode, replay_record  # noqa: E402
 
 _current = {"key": None, "search": None}
 

@@ -3,6 +3,8 @@
 // so the browser skips initialising Python, which is most of a cold start.  Falls back to a
 // normal start when the snapshot is missing or does not load.  globalThis.pyodideSnapshot
 // says which happened ("used", "missing", or "failed: <why>"), for tests and benchmarks.
+// index.html calls start() as soon as the page is parsed, so Python starts while PyScript is
+// still loading its own modules; PyScript's loadPyodide() call then takes that interpreter.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -30,7 +32,8 @@ async function fetchSnapshot() {
   return snapshot;
 }
 
-export async function loadPyodide(options) {
+// Pyodide from the snapshot, or from scratch when the snapshot cannot be used.
+async function startPython(options) {
   // Start the snapshot's download at once; Pyodide fetches its wasm meanwhile.
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {});
@@ -44,4 +47,22 @@ export async function loadPyodide(options) {
     if (globalThis.pyodideSnapshot !== "missing") console.warn("Pyodide snapshot not used:", err);
     return load({ ...options, indexURL });
   }
+}
+
+let started = null;     // the interpreter start() began, not yet handed to PyScript
+
+export function start() {
+  started ??= startPython({});
+  return started;
+}
+
+// What PyScript calls.  It passes its stdout and stderr (and indexURL, which is ours to set);
+// an early start takes them once it is running.  Any other option needs a start of its own.
+export async function loadPyodide({ stdout, stderr, indexURL: _, ...others } = {}) {
+  if (!started || Object.keys(others).length) return startPython({ stdout, stderr, ...others });
+  const pyodide = await started;
+  started = null;       // handed over: a second call gets a start of its own
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
+  return pyodide;
 }

@@ -1,8 +1,8 @@
-"""The contract between the page (web/main.py) and one game's board renderer.
+"""The contract between the page (web/page.py) and one game's board renderer.
 
 A board renderer is pure Python that turns the engine's view of a position
 into SVG and HTML *text*, and turns the player's pointer events into moves.
-It imports no browser module, so it is unit-tested in CPython; web/main.py
+It imports no browser module, so it is unit-tested in CPython; web/page.py
 owns the DOM, sets the markup and forwards events.
 
 Events: the page finds the nearest element carrying `data-cell` or

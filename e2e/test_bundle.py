@@ -1,0 +1,74 @@
+"""The built site's bundle of Python modules (scripts/make_bundle.mjs): every module imports
+from the zip's bytecode in the vendored Pyodide (run under node, as the build runs it), and the
+zip is the same bytes each build, so an unchanged site keeps its service-worker version.
+Here rather than in tests/ because it needs vendor/, which `make e2e` and `make test` build."""
+
+import hashlib
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER_ONLY = {"web/main.py", "web/page.py", "web/ai_worker.py", "web/dom.py",
+                "web/sharing.py", "web/saved.py"}      # these import pyscript or js
+
+IMPORT_ALL = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [site, names] = [process.argv[1], process.argv[2]];
+const { loadPyodide } = await import(pathToFileURL(`${site}/vendor/pyodide/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${site}/vendor/pyodide/` });
+pyodide.FS.writeFile("/home/pyodide/app.zip", readFileSync(`${site}/app.zip`));
+pyodide.globals.set("names", names);
+try {
+  console.log(pyodide.runPython(`
+import importlib, os, sys
+os.chdir("/home/pyodide")
+sys.path.insert(0, "app.zip")
+"\\\\n".join(importlib.import_module(name).__file__ for name in names.split())
+`));
+} catch (err) {
+  console.error(String(err.message || err));      // short: not the minified source line
+  process.exit(1);
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory):
+    """A folder with the app and the vendored runtime, bundled as build_site.sh does."""
+    site = tmp_path_factory.mktemp("bundle")
+    for name in ("engine", "web"):       # copies: Pyodide's view of the disk lists no symlinks
+        shutil.copytree(ROOT / name, site / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (site / "vendor").symlink_to(ROOT / "vendor")
+    subprocess.run(["node", str(ROOT / "scripts" / "make_bundle.mjs"), str(site)],
+                   check=True, capture_output=True, timeout=300)
+    return site
+
+
+def module_names() -> list[str]:
+    paths = sorted(p.relative_to(ROOT).as_posix()
+                   for folder in ("engine", "web") for p in (ROOT / folder).rglob("*.py")
+                   if "__pycache__" not in p.parts)
+    return [p.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for p in paths if p not in BROWSER_ONLY]
+
+
+def test_every_module_imports_from_the_bundles_bytecode(bundled):
+    names = module_names()
+    assert "engine.core" in names and "web.boards.rugpile" in names
+    run = subprocess.run(["node", "--input-type=module", "-e", IMPORT_ALL, str(bundled),
+                          " ".join(names)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    files = run.stdout.split()
+    assert len(files) == len(names)
+    assert all(f.startswith("app.zip/") and f.endswith(".pyc") for f in files), files
+
+
+def test_the_bundle_is_the_same_bytes_each_build(bundled):
+    first = hashlib.sha256((bundled / "app.zip").read_bytes()).hexdigest()
+    subprocess.run(["node", str(ROOT / "scripts" / "make_bundle.mjs"), str(bundled)],
+                   check=True, capture_output=True, timeout=300)
+    assert hashlib.sha256((bundled / "app.zip").read_bytes()).hexdigest() == first
