@@ -58,8 +58,9 @@ export function start() {
 
 // What PyScript calls.  It passes its stdout and stderr (and indexURL, which is ours to set);
 // an early start takes them once it is running.  Any other option needs a start of its own.
-export async function loadPyodide({ stdout, stderr, indexURL: _, ...others } = {}) {
-  if (!started || Object.keys(others).length) return startPython({ stdout, stderr, ...others });
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL: _, ...others } = options;
+  if (!started || Object.keys(others).length) return startPython(options);
   const pyodide = await started;
   started = null;       // handed over: a second call gets a start of its own
   if (stdout) pyodide.setStdout({ batched: stdout });
