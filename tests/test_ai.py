@@ -22,6 +22,7 @@ from engine.ai.arena import MatchResult, play_match
 from engine.ai.know_rugpile import fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import replay
+from engine.games import stigmergy
 
 GAME_IDS = games.ids()
 PLAYOUTS = 300
@@ -246,6 +247,35 @@ def test_stigmergy_side_choice_takes_the_favoured_colour():
         state = game.play(start, game.parse(start, f"komi{komi}"))
         move = ai.choose_move(game, state, "easy", seed=1, playouts=100)
         assert game.notation(state, move) == colour
+
+
+def test_stigmergy_lead_counts_a_flippable_stone_for_its_controller():
+    # Side 4 (37 cells). White a1 is a corner (control needs 2) seeing Black a2 (row a) and
+    # Black b1 (up the left side): Black controls it and can flip it.  a2 and b1 see only
+    # a1 of White's (1 < 3, edges), and 2 Black stones control no empty cell (the corners
+    # a4 and d1 see one each), so the 34 empty cells count for nobody.  Black: a2, b1 and
+    # a1 = 3; White 0.  The colour to move gets 34 / 60 points.
+    know = for_game(games.get("stigmergy"))
+    state = stigmergy.setup(4, black=["a2", "b1"], white=["a1"])
+    assert know.black_lead(state) == pytest.approx(3 + 34 / 60)
+    white_to_move = stigmergy.setup(4, black=["a2", "b1"], white=["a1"],
+                                    colour_to_move=stigmergy.WHITE)
+    assert know.black_lead(white_to_move) == pytest.approx(3 - 34 / 60)
+
+
+def test_stigmergy_lead_takes_komi_and_button_and_the_seat_playing_black():
+    # Black a1 and White a3 see each other along row a (a2 empty) and nothing else; no cell
+    # sees two stones of one colour, so neither stone can be flipped and the 35 empty cells
+    # count for nobody: 1 - 1.  Black to move: + 35/60; komi 2 and White's button: - 2.5.
+    know = for_game(games.get("stigmergy"))
+    state = stigmergy.setup(4, black=["a1"], white=["a3"], komi=2,
+                            button_holder=stigmergy.WHITE, black_seat=1)
+    lead = 35 / 60 - 2.5
+    assert know.black_lead(state) == pytest.approx(lead)
+    # The first seat plays White here, so its win estimate is the logistic of -lead.
+    spread = 1.5 + 35 / 24
+    first = 1 / (1 + math.exp(lead / spread))
+    assert know.evaluate(state) == pytest.approx((first, 1 - first))
 
 
 # ---------------------------------------------------------------- baselines
