@@ -38,8 +38,8 @@ const LATER = [
 const NETWORK_WAIT_MS = 4000;   // then a cached copy beats a hanging network
 const SNAPSHOT = new URL("./vendor/pyodide/snapshot.bin.gz", self.location).href;
 
-// Store a response; the Python snapshot is stored unzipped, so a repeat visit skips the
-// unzipping (web/interpreter.mjs takes the snapshot either way).
+// Store a response; the Python snapshot is stored unzipped and marked so (the header), so a
+// repeat visit skips the unzipping and web/interpreter.mjs reads it in one piece.
 async function keep(cache, request, response) {
   const url = typeof request === "string" ? new URL(request, self.location).href : request.url;
   if (url === SNAPSHOT) {
@@ -49,7 +49,8 @@ async function keep(cache, request, response) {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
       body = await new Response(stream).arrayBuffer();
     }
-    response = new Response(body, {headers: {"Content-Type": "application/octet-stream"}});
+    response = new Response(body, {headers: {"Content-Type": "application/octet-stream",
+                                             "X-Snapshot-Unzipped": "1"}});
   }
   await cache.put(request, response);
 }

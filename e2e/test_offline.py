@@ -44,6 +44,10 @@ def test_a_second_visit_plays_offline(page, built_site):
     page.reload()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.text_content("#title") == "Rug Pile"
+    # Python started from the service worker's unzipped copy of the snapshot
+    assert page.evaluate("globalThis.pyodideSnapshot") == "used"
+    assert page.evaluate("performance.getEntriesByType('mark').map(m => m.name)").count(
+        "snapshot read from the service worker's unzipped copy") == 1
     # the network really is off, for the service worker too: an uncached URL fails
     assert page.evaluate("fetch('./pyscript.toml?not-cached').then(() => 'fetched', () => 'failed')") \
         == "failed"
