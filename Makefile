@@ -35,7 +35,8 @@ $(VENV)/.installed: requirements-dev.txt
 node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 
-vendor/.built: node_modules/.package-lock.json scripts/build_vendor.sh scripts/make_snapshot.mjs
+vendor/.built: node_modules/.package-lock.json scripts/build_vendor.sh scripts/make_snapshot.mjs \
+		scripts/make_pyscript_bytecode.mjs
 	./scripts/build_vendor.sh
 
 vendor: vendor/.built

@@ -10,5 +10,7 @@ cp node_modules/pyodide/{pyodide.mjs,pyodide.asm.mjs,pyodide.asm.wasm,python_std
 cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css vendor.tmp/pyscript/
 # Python's start-up state as a memory snapshot, for web/interpreter.mjs (fits only this wasm).
 node scripts/make_snapshot.mjs vendor.tmp/pyodide
+# PyScript's own Python modules compiled ahead, for web/interpreter.mjs to put in place.
+node scripts/make_pyscript_bytecode.mjs vendor.tmp
 rm -rf vendor && mv vendor.tmp vendor && touch vendor/.built
 echo "vendor/ built: $(du -sh vendor | cut -f1)"

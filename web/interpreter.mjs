@@ -39,21 +39,40 @@ async function fetchSnapshot() {
   return snapshot;
 }
 
-// Pyodide from the snapshot, or from scratch when the snapshot cannot be used.
+// PyScript's own modules as bytecode (scripts/make_pyscript_bytecode.mjs): {path: base64}.
+// Never fails: without them Python compiles the sources, as it would anyway.
+function fetchBytecode() {
+  return fetch(new URL("../vendor/pyscript/python-bytecode.json", import.meta.url))
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}));
+}
+
+function writeBytecode(pyodide, files) {
+  for (const [path, base64] of Object.entries(files)) {
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  }
+}
+
+// Pyodide from the snapshot, or from scratch when the snapshot cannot be used; either way with
+// PyScript's bytecode in place before PyScript writes and imports its modules.
 async function startPython(options) {
   // Start the snapshot's download at once; Pyodide fetches its wasm meanwhile.
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {});
+  const bytecode = fetchBytecode();
+  let pyodide;
   try {
-    const pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+    pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
     performance.mark("Pyodide started from the snapshot");
     globalThis.pyodideSnapshot = "used";
-    return pyodide;
   } catch (err) {
     globalThis.pyodideSnapshot = /HTTP 404/.test(String(err)) ? "missing" : `failed: ${err}`;
     if (globalThis.pyodideSnapshot !== "missing") console.warn("Pyodide snapshot not used:", err);
-    return load({ ...options, indexURL });
+    pyodide = await load({ ...options, indexURL });
   }
+  writeBytecode(pyodide, await bytecode);
+  return pyodide;
 }
 
 let started = null;     // the interpreter start() began, not yet handed to PyScript
