@@ -29,6 +29,9 @@ class Knowledge:
     order_sample: int = 0
     # The UCT exploration constant (rewards are in [0, 1]).
     exploration: float = 0.7
+    # How much a child's implicit minimax value (of the leaf values below it) counts against
+    # its mean reward in selection (0: plain UCT; for games judged by evaluation at leaves).
+    minimax_weight: float = 0.0
 
     def __init__(self, game):
         self.game = game

@@ -11,7 +11,11 @@ two-player game.  On top of plain UCT:
   the knowledge's order, as its visits grow;
 - a small solver: finished positions are exact, and a node is exact once a
   child gives its mover a certain win, or once every child is exact, so wins
-  in one are always found and a losing reply is always seen.
+  in one are always found and a losing reply is always seen;
+- implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant, 2014), for
+  games whose knowledge judges leaves by evaluation: each node also keeps the
+  minimax value of the evaluations below it, and selection mixes it into the
+  mean with the knowledge's `minimax_weight` (0: plain UCT).
 
 The search stops itself on its own budget (seconds and/or playouts), checked
 after every playout: no threads, no signals, so it runs in a Web Worker.
@@ -32,7 +36,7 @@ WIDEN_POWER = 0.5           # then one more each time visits**WIDEN_POWER passes
 
 class Node:
     __slots__ = ("state", "move", "mover", "to_move", "moves", "children",
-                 "visits", "totals", "exact")
+                 "visits", "totals", "exact", "minimax")
 
     def __init__(self, state, move, mover, to_move, seats):
         self.state = state
@@ -44,11 +48,16 @@ class Node:
         self.visits = 0
         self.totals = [0.0] * seats
         self.exact = None               # proven rewards per seat, once known
+        self.minimax = None             # per seat: the minimax of the leaf values below
 
     def mean(self, seat: int) -> float:
         if self.exact is not None:
             return self.exact[seat]
         return self.totals[seat] / self.visits if self.visits else 0.0
+
+    def known(self):
+        """The proven rewards, else the minimax of the leaf values below (None before any)."""
+        return self.exact if self.exact is not None else self.minimax
 
 
 class Search:
@@ -104,6 +113,7 @@ class Search:
                 path.append(child)
                 rewards = child.exact if child.exact is not None else \
                     self.know.playout(child.state, self.rng)
+                child.minimax = rewards
                 break
             node = self._select(node)
             path.append(node)
@@ -112,6 +122,11 @@ class Search:
             totals = n.totals
             for seat in range(self.seats):
                 totals[seat] += rewards[seat]
+        if self.know.minimax_weight:
+            for n in reversed(path[:-1]):
+                seat = n.to_move
+                n.minimax = max((c.known() for c in n.children if c.known() is not None),
+                                key=lambda values: values[seat])
         self._prove(path)
 
     def _expand(self, node: Node, depth: int):
@@ -139,9 +154,14 @@ class Search:
         seat = node.to_move
         log_n = math.log(node.visits + 1)
         explore = self.know.exploration
+        weight = self.know.minimax_weight
         best, best_value = None, -1.0
         for child in node.children:
-            value = child.mean(seat) + explore * math.sqrt(log_n / (child.visits + 1))
+            value = child.mean(seat)
+            known = child.known() if weight else None
+            if known is not None:
+                value += weight * (known[seat] - value)
+            value += explore * math.sqrt(log_n / (child.visits + 1))
             if value > best_value:
                 best, best_value = child, value
         return best
