@@ -183,6 +183,38 @@ def test_search_runs_in_slices_and_keeps_its_tree():
     assert 0 < summary["visit_share"] <= 1 and 0 <= summary["win_estimate"] <= 1
 
 
+def test_implicit_minimax_keeps_the_best_leaf_value_for_each_mover():
+    game = games.get("stigmergy")              # judged by evaluation at every leaf
+    know = for_game(game)
+    assert know.minimax_weight > 0 and know.playout_depth == 0
+    state = game.new(size=4)
+    for text in ("komi-1", "black", "a1", "d4"):
+        state = game.play(state, game.parse(state, text))
+    search = ai.Search(game, state, seed=3)
+    search.run(playouts=400)
+    checked = 0
+    stack = [search.root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if not node.children:                  # a leaf: its own evaluation
+            assert node.known() == know.rewards(node.state)
+            continue
+        # an inner node: the child value best for the seat to move here, by definition
+        best = max(child.known()[node.to_move] for child in node.children)
+        assert node.known()[node.to_move] == best or node.exact is not None
+        checked += 1
+    assert checked > 10
+
+
+def test_without_a_minimax_weight_nothing_is_backed_up():
+    game = games.get("wythe")
+    assert for_game(game).minimax_weight == 0
+    search = ai.Search(game, game.new(), seed=1)
+    search.run(playouts=200)
+    assert search.root.children and search.root.minimax is None
+
+
 def test_a_forced_move_is_played_at_once():
     game = games.get("wythe")             # a player with no placement must pass
     states = [s for seed in range(3) for s in random_game(game, seed)]
