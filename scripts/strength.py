@@ -94,6 +94,14 @@ NOTES = """
   playout budgets, the arena's protocol), not by the arena. Next to try: ordering more
   replies below the root (order_depth 2, or a cheaper order that puts flips and replies
   near the last move first), measured at these budgets and for its cost in time.
+  **Caveat:** another session changed the search while these runs went on (implicit
+  minimax backups with Stigmergy's `minimax_weight = 0.4`; engine/ai/mcts.py last written
+  02:41, committed at 02:50 as 32f942d). The Hard vs Medium rows (started 02:08) ran on
+  the search before it; Medium vs Random and vs Greedy started at about 02:32 and the
+  pilots at 02:38, and may have run with part or all of it; the back-to-back rates below
+  (02:53) ran with it, for both evaluations alike. A later pilot of `order_depth = 2`
+  with the minimax search (seeds 403 and 404, meant as 16 games) was stopped for time at
+  3/0/0 and 1/0/1.
 - **Playouts per second.** Stigmergy's rates in the table were measured by the final
   run with another match running beside it (and the machine busy), so they are not
   comparable with the earlier 7883 / 3121. Measured back to back instead (process
