@@ -65,43 +65,31 @@ NOTES = """
   medium greedy --games 12 --seed 1 --scale 0.25 --opt players=N`): Medium in one seat
   against Greedy in all the others won 8/0/4 with three players (an equal share would be
   a third) and 6/2/4 with four (an equal share a quarter).
-- **Stigmergy** searches on its evaluation alone (no random plies) with a small
-  exploration constant (0.08): with the usual 0.7 Medium beat Greedy in only 9 of 16
-  games. Both players bid their komi within 3 points of the fair komi (-1 at side 8,
-  estimated from random playouts), and the side is chosen by the search. Deeper nodes
-  open the best of 16 sampled moves first (`order_sample`; before it, Hard vs Medium
-  was 14/0/10). With the live score lead as the evaluation, Hard vs Medium came to
-  20/0/12 in 32 games at scale 0.1 (62.5%, 46%–79%: missed). The evaluation now counts
-  a stone on a cell its enemy controls for the enemy, as good as flipped, plus a tempo
-  term (engine/ai/know_stigmergy.py says how it was fitted and screened). Greedy uses
-  the same evaluation, so it got stronger too. Screening at scale 0.1 budgets: the new
-  evaluation beat the old one 7-0 at 210 playouts each (two close variants, both
-  matches stopped at 7-0), and new Hard beat new Medium 13/0/3 (840 against 210
-  playouts, 16 games, seed 202). The table's Stigmergy rows are all from this version,
-  run as fixed before any of them was seen: scale 0.25; Hard vs Medium 32 games in
-  two processes of 16 (`--pairs hard:medium --games 16 --scale 0.25 --add`, seeds 31
-  and 32; the rates were measured by the first); Medium vs Random 10 games and Medium
-  vs Greedy 16 (seed 1). Hard vs Medium gave 10/0/6 and 8/0/8: 18/0/14, 56% (39%–73%):
-  **the target is still missed for Stigmergy**, at these larger budgets (2100 against
-  525 playouts a move) more clearly than the 13/0/3 screening at 840 against 210
-  suggested. The old evaluation was not run at scale 0.25, so whether Hard's edge
-  shrinks with the budget or the screening was lucky is open. Pilot matches after the
-  table (8 games each, Hard 2100 against Medium 525 playouts, both levels changed, not
-  enough to decide anything): exploration 0.2 gave Hard 3/0/5 (seed 401); opening every
-  move of the first three plies in evaluation order (`order_depth = 2`, dearer per
-  playout) gave Hard 7/0/1 (seed 402). The screenings and pilots were played by a
-  scratch script (engine.ai.Search with the knowledge variant, seats alternating, fixed
-  playout budgets, the arena's protocol), not by the arena. Next to try: ordering more
-  replies below the root (order_depth 2, or a cheaper order that puts flips and replies
-  near the last move first), measured at these budgets and for its cost in time.
-  **Caveat:** another session changed the search while these runs went on (implicit
-  minimax backups with Stigmergy's `minimax_weight = 0.4`; engine/ai/mcts.py last written
-  02:41, committed at 02:50 as 32f942d). The Hard vs Medium rows (started 02:08) ran on
-  the search before it; Medium vs Random and vs Greedy started at about 02:32 and the
-  pilots at 02:38, and may have run with part or all of it; the back-to-back rates below
-  (02:53) ran with it, for both evaluations alike. A later pilot of `order_depth = 2`
-  with the minimax search (seeds 403 and 404, meant as 16 games) was stopped for time at
-  3/0/0 and 1/0/1.
+- **Stigmergy: Hard vs Medium misses its target.** The search judges leaves by its
+  evaluation alone (no random plies), with a small exploration constant (0.08: with the
+  usual 0.7 Medium beat Greedy in only 9 of 16), komi bids within 3 points of the fair
+  komi, and deeper nodes opening the best of 16 sampled moves first. History of Hard vs
+  Medium: with the live score lead as evaluation, 20/0/12 in 32 games at scale 0.1
+  (62.5%, 46%-79%). A fitted evaluation (a stone on a cell its enemy controls counts for
+  the enemy, plus a tempo term; engine/ai/know_stigmergy.py) beat the old one 7-0 at
+  equal playouts and gave Hard 13/0/3 at scale 0.1, but 18/0/14 at scale 0.25 (seeds 31
+  and 32; that run was the table row until the next one). Implicit minimax backups
+  (`minimax_weight = 0.4`, engine/ai/mcts.py) gave Hard 8/0/0 in a scale-0.1 screening
+  and 9-7 against the plain mean at equal playouts. **The row in the table** is from that
+  version (commit 32f942d and later), run as planned before any game was seen: scale 0.25,
+  Hard vs Medium 32 games as four runs of 8 (seeds 41-44, two processes; 5/0/3, 4/0/4,
+  3/0/5, 7/0/1), Medium vs Random 10 and Medium vs Greedy 16 (seed 1):
+  **19/0/13, 59% (42%-76%): missed.** So at these budgets (2100 against 525 playouts a
+  move) Hard's 4x search buys Stigmergy little, while at a tenth of them it bought a
+  clear edge: more playouts go on deepening lines the evaluation already likes rather
+  than on finding better moves. Tried in 8-game pilots at scale 0.25 (too few to decide):
+  exploration 0.2, Hard 3/0/5; every move of the first three plies opened in evaluation
+  order (`order_depth = 2`), Hard 7/0/1 without the minimax backups and 4/0/1 with them,
+  but it costs 4x in speed (591-658 against 2387-2756 playouts per CPU second, 12 plies
+  in), so at equal time it is not the same player. Next to try: a cheaper ordering of the
+  replies (flips and moves near the last move first) or a wider root at higher budgets,
+  judged at equal time. The screenings and pilots were played by scratch scripts with the
+  arena's protocol (engine.ai.Search, seats alternating, fixed playout budgets).
 - **Playouts per second.** Stigmergy's rates in the table were measured by the final
   run with another match running beside it (and the machine busy), so they are not
   comparable with the earlier 7883 / 3121. Measured back to back instead (process

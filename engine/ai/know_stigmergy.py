@@ -46,7 +46,9 @@ time's budgets).  Selection therefore mixes in each child's implicit minimax
 value, the minimax of the evaluations below it (minimax_weight: 0.4, not tuned;
 the technique is Lanctot, Winands, Pepels and Sturtevant's, 2014): with it, at a
 tenth of the budgets, Hard beat Medium in the first 8 of 8 games (stopped
-there to run the table), and at equal budgets it beat the plain mean 9-7.
+there to run the table), and at equal budgets it beat the plain mean 9-7.  At a
+quarter of the budgets Hard still beat Medium only 19-13 in 32 games (the
+strength table, docs/strength.md): Stigmergy's Hard is not yet clearly stronger.
 """
 
 from __future__ import annotations
