@@ -125,8 +125,8 @@ class Search:
         if self.know.minimax_weight:
             for n in reversed(path[:-1]):
                 seat = n.to_move
-                n.minimax = max((c.known() for c in n.children if c.known() is not None),
-                                key=lambda values: values[seat])
+                known = [values for values in map(Node.known, n.children) if values is not None]
+                n.minimax = max(known, key=lambda values: values[seat])
         self._prove(path)
 
     def _expand(self, node: Node, depth: int):
