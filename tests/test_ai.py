@@ -305,7 +305,7 @@ def test_stigmergy_lead_takes_komi_and_button_and_the_seat_playing_black():
     lead = 35 / 60 - 2.5
     assert know.black_lead(state) == pytest.approx(lead)
     # The first seat plays White here, so its win estimate is the logistic of -lead.
-    spread = 1.5 + 35 / 24
+    spread = 4 + 35 / 100
     first = 1 / (1 + math.exp(lead / spread))
     assert know.evaluate(state) == pytest.approx((first, 1 - first))
 
