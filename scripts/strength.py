@@ -65,31 +65,34 @@ NOTES = """
   medium greedy --games 12 --seed 1 --scale 0.25 --opt players=N`): Medium in one seat
   against Greedy in all the others won 8/0/4 with three players (an equal share would be
   a third) and 6/2/4 with four (an equal share a quarter).
-- **Stigmergy: Hard vs Medium misses its target.** The search judges leaves by its
+- **Stigmergy: Hard vs Medium, met narrowly.** The search judges leaves by its
   evaluation alone (no random plies), with a small exploration constant (0.08: with the
   usual 0.7 Medium beat Greedy in only 9 of 16), komi bids within 3 points of the fair
   komi, and deeper nodes opening the best of 16 sampled moves first. History of Hard vs
-  Medium: with the live score lead as evaluation, 20/0/12 in 32 games at scale 0.1
-  (62.5%, 46%-79%). A fitted evaluation (a stone on a cell its enemy controls counts for
-  the enemy, plus a tempo term; engine/ai/know_stigmergy.py) beat the old one 7-0 at
-  equal playouts and gave Hard 13/0/3 at scale 0.1, but 18/0/14 at scale 0.25 (seeds 31
-  and 32; that run was the table row until the next one). Implicit minimax backups
-  (`minimax_weight = 0.4`, engine/ai/mcts.py) gave Hard 8/0/0 in a scale-0.1 screening
-  and 9-7 against the plain mean at equal playouts. **The row in the table** is from that
-  version (commit 32f942d and later), run as planned before any game was seen: scale 0.25,
-  Hard vs Medium 32 games as four runs of 8 (seeds 41-44, two processes; 5/0/3, 4/0/4,
-  3/0/5, 7/0/1), Medium vs Random 10 and Medium vs Greedy 16 (seed 1):
-  **19/0/13, 59% (42%-76%): missed.** So at these budgets (2100 against 525 playouts a
-  move) Hard's 4x search buys Stigmergy little, while at a tenth of them it bought a
-  clear edge: more playouts go on deepening lines the evaluation already likes rather
-  than on finding better moves. Tried in 8-game pilots at scale 0.25 (too few to decide):
-  exploration 0.2, Hard 3/0/5; every move of the first three plies opened in evaluation
-  order (`order_depth = 2`), Hard 7/0/1 without the minimax backups and 4/0/1 with them,
-  but it costs 4x in speed (591-658 against 2387-2756 playouts per CPU second, 12 plies
-  in), so at equal time it is not the same player. Next to try: a cheaper ordering of the
-  replies (flips and moves near the last move first) or a wider root at higher budgets,
-  judged at equal time. The screenings and pilots were played by scratch scripts with the
-  arena's protocol (engine.ai.Search, seats alternating, fixed playout budgets).
+  Medium: with the live score lead as evaluation, 20/0/12 at scale 0.1. A fitted
+  evaluation (a stone on a cell its enemy controls counts for the enemy, plus a tempo
+  term; engine/ai/know_stigmergy.py) and then implicit minimax backups
+  (`minimax_weight = 0.4`, engine/ai/mcts.py) gave Hard clear wins at scale 0.1 (13/0/3;
+  8/0/0) but only 18/0/14 and then 19/0/13 at scale 0.25: missed. Game records showed
+  why more search bought little: the logistic that turned the lead into a win estimate
+  was so steep that a side a dozen points ahead saw every move as a sure win and played
+  at random (one game went from Hard 18 points ahead to 3 behind). Widened (4 points plus
+  1/100 per empty cell, was 1.5 plus 1/24; the spread of final margins around the lead
+  in 24 self-play games), Hard beat Medium 11/0/5 in a 16-game screening. **The rows in
+  the table** are from that version (commit 6e3d8f7), run as planned before any game was
+  seen: scale 0.25, Hard vs Medium 64 games as eight runs of 8 (seeds 51-58, two
+  processes; 7/0/1, 7/0/1, 6/0/2, 4/0/4, 2/0/6, 4/0/4, 5/0/3, 5/0/3), Medium vs Random
+  10 and Medium vs Greedy 16 (seed 1): **Hard 40/0/24, 62.5% (50.6%-74.4%): met, by a
+  narrow margin.** Other intervals for the same games: Wilson 50.3%-73.3%; the exact
+  (Clopper-Pearson) one starts at 49.5%, just below half; the chance of 40 or more wins
+  in 64 if Hard were no better is 3%. The second seat chooses the colour, and with the
+  wider curve both levels now take White after the first seat's bid of 1 (before,
+  Medium took Black), so Hard played Black as the first seat (22/0/10) and White as the
+  second (18/0/14). Tried and left out: opening a busy deep node's remaining moves in
+  evaluation order once it had 16 visits (15% slower; Hard 9/0/7 in 16 games); every move
+  of the first three plies in evaluation order (`order_depth = 2`, 4x slower). The
+  screenings and pilots were played by scratch scripts with the arena's protocol
+  (engine.ai.Search, seats alternating, fixed playout budgets).
 - **Playouts per second.** Stigmergy's rates in the table were measured by the final
   run with another match running beside it (and the machine busy), so they are not
   comparable with the earlier 7883 / 3121. Measured back to back instead (process
