@@ -56,13 +56,13 @@ was 1.5 plus 1/24).  In 24 games of the search against itself (200 playouts a
 move), the final margin strayed from the lead estimated earlier by 7 to 11
 points (standard deviation, by empty cells), a logistic scale of 4 to 6 points;
 the old curve was up to twice as steep late in the game.  As a win probability
-the steep curve fits those games' results as well (a lead of a few points
-rarely turned), so the wider one is a choice of what to play for: with the
-steep curve a side a dozen points ahead saw every move as a sure win and
-played at random (a game of Hard against Medium went from Hard 18 ahead to 3
-behind), while the wide one keeps it adding points.  In a screening at a
-quarter of the budgets Hard beat Medium 11-5 with it (16 games); the strength
-table has the run planned after that.
+the steep curve fits those games' results as well or slightly better (a lead of
+a few points rarely turned), so the wider one is a choice of what to play for:
+with the steep curve a side a dozen points ahead saw nearly every move as a
+sure win and could hardly tell them apart (a game of Hard against Medium went
+from Hard 18 ahead to 3 behind), while the wide one keeps it adding points.  In
+a screening at a quarter of the budgets Hard beat Medium 11-5 with it (16
+games), and in the strength table's run planned after that 40-24 (64 games).
 """
 
 from __future__ import annotations
