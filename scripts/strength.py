@@ -75,8 +75,8 @@ NOTES = """
   (`minimax_weight = 0.4`, engine/ai/mcts.py) gave Hard clear wins at scale 0.1 (13/0/3;
   8/0/0) but only 18/0/14 and then 19/0/13 at scale 0.25: missed. Game records showed
   why more search bought little: the logistic that turned the lead into a win estimate
-  was so steep that a side a dozen points ahead saw every move as a sure win and played
-  at random (one game went from Hard 18 points ahead to 3 behind). Widened (4 points plus
+  was so steep that a side a dozen points ahead saw nearly every move as a sure win and
+  could hardly tell them apart (one game went from Hard 18 points ahead to 3 behind). Widened (4 points plus
   1/100 per empty cell, was 1.5 plus 1/24; the spread of final margins around the lead
   in 24 self-play games), Hard beat Medium 11/0/5 in a 16-game screening. **The rows in
   the table** are from that version (commit 6e3d8f7), run as planned before any game was
