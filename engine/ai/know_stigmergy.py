@@ -11,7 +11,7 @@ on first use.
 
 Random moves scramble a Stigmergy position within a few plies, so there are
 no random plies at all: Black's expected lead at the new leaf, read through a
-logistic curve steep enough for a few points to matter, is the playout's
+logistic curve (how wide: at the end of this text), is the playout's
 result (against the greedy player on the side-6 board this won 7 of 8 games,
 six random plies then the evaluation 6 of 8).  These values are exact
 numbers, not noisy playout results, and a point is worth only a few hundredths
