@@ -25,7 +25,7 @@ const CORE = [
   "./icons/icon.svg", "./icons/icon-192.png", "./icons/icon-512.png", "./web/interpreter.mjs",
   "./vendor/pyscript/core.js", "./vendor/pyscript/core.css",
   "./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/pyodide.asm.mjs",
-  "./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib.zip",
+  "./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib_app.zip",
   "./vendor/pyodide/pyodide-lock.json",
 ];
 // Used later than start-up (the computer's worker starts on first need; rules open on demand):
@@ -55,8 +55,11 @@ async function keep(cache, request, response) {
   await cache.put(request, response);
 }
 
+// Fetched past the browser's HTTP cache (revalidated: a 304 costs a few bytes): GitHub Pages
+// sends max-age=600, so a new version's worker would otherwise store the old files it finds
+// there, and keep serving them.
 async function add(cache, url) {
-  const response = await fetch(url);
+  const response = await fetch(url, {cache: "no-cache"});
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   await keep(cache, url, response);
 }
@@ -64,7 +67,7 @@ async function add(cache, url) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(CORE);
+    await Promise.all(CORE.map((u) => add(cache, u)));
     await Promise.all(LATER.map((u) => add(cache, u).catch(() => {})));
     if (DEV) await self.skipWaiting();
   })());

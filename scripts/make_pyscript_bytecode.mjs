@@ -8,34 +8,16 @@
 // same hash, and compiles the source as before otherwise, so a stale file costs time, never
 // correctness.  Run by build_vendor.sh after copying PyScript and Pyodide into VENDOR_DIR;
 // e2e/test_startup.py checks the page uses them.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+
+import { pyscriptSources } from "./pyscript_sources.mjs";
 
 const vendor = resolve(process.argv[2] || "vendor");
 const HOME = "/home/pyodide";           // Pyodide's working directory, where PyScript writes
 
-// The object literal {pyscript: {"__init__.py": "...", ...}} in PyScript's core chunk.
-function pyscriptSources() {
-  const chunk = readdirSync(`${vendor}/pyscript`).find((name) => /^core-.*\.js$/.test(name));
-  const text = readFileSync(`${vendor}/pyscript/${chunk}`, "utf8");
-  const start = text.indexOf('{pyscript:{"__init__.py":');
-  if (start < 0) return null;
-  let depth = 0, quote = null, escaped = false;
-  for (let at = start; at < text.length; at++) {
-    const c = text[at];
-    if (quote) {
-      if (escaped) escaped = false;
-      else if (c === "\\") escaped = true;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return Function(`return ${text.slice(start, at + 1)};`)();
-  }
-  return null;
-}
-
-const sources = pyscriptSources();
+const sources = pyscriptSources(vendor);
 const bytecode = {};
 if (!sources) {
   console.warn("WARNING: PyScript's Python modules not found in its core chunk: no bytecode " +

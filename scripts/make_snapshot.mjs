@@ -15,7 +15,10 @@ import { gzipSync } from "node:zlib";
 const dir = resolve(process.argv[2] || "vendor/pyodide");
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const started = Date.now();
-const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true, env: {} });
+// The library the page starts with (make_stdlib.mjs): Python's import system keeps the zip's
+// table of contents in memory, so a snapshot only fits the zip it was made with.
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true, env: {},
+                                   stdLibURL: `${dir}/python_stdlib_app.zip` });
 // stdlib modules the page and the engine import beyond Pyodide's own start-up set (measured:
 // sys.modules after the page is ready, minus a bare start's).  urllib.parse (with ipaddress)
 // alone cost 0.25-0.35 s of a start-up on the 2-core machine when imported in the page.

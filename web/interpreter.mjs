@@ -12,30 +12,21 @@ export { version };
 const indexURL = new URL("../vendor/pyodide/", import.meta.url).href;
 const UNZIPPED_HEADER = "X-Snapshot-Unzipped";   // set by sw.js on the copy it keeps
 
-async function fetchSnapshot() {
-  const response = await fetch(indexURL + "snapshot.bin.gz");
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  if (response.headers.get(UNZIPPED_HEADER)) {     // the service worker's copy: read it whole
-    const snapshot = new Uint8Array(await response.arrayBuffer());
-    performance.mark("snapshot read from the service worker's unzipped copy");
+// The snapshot, if the service worker has it (it fetches it in the background after a first
+// visit): a first visit starts Python from scratch rather than download 4-5 MB more, which
+// costs more time than it saves on any real connection (docs/benchmarks.md).  The worker
+// keeps it unzipped and marked so; an older worker's zipped copy is unzipped here.
+async function cachedSnapshot() {
+  const hit = globalThis.caches && await caches.match(indexURL + "snapshot.bin.gz");
+  if (!hit) throw new Error("snapshot: not cached yet");
+  if (hit.headers.get(UNZIPPED_HEADER)) {
+    const snapshot = new Uint8Array(await hit.arrayBuffer());
+    performance.mark("snapshot read from the service worker's cache");
     return snapshot;
   }
-  // Unzip while it downloads.  A server may unzip it already (Content-Encoding): look at the
-  // first bytes to know.
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  const zipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
-  let stream = new ReadableStream({
-    start(controller) { if (!first.done) controller.enqueue(first.value); },
-    async pull(controller) {
-      const { value, done } = await reader.read();
-      if (done) controller.close(); else controller.enqueue(value);
-    },
-  });
-  if (zipped) stream = stream.pipeThrough(new DecompressionStream("gzip"));
+  const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
   const snapshot = new Uint8Array(await new Response(stream).arrayBuffer());
-  performance.mark(zipped ? "snapshot downloaded and unzipped"
-                          : "snapshot downloaded (unzipped by the server)");
+  performance.mark("snapshot read from the service worker's cache and unzipped");
   return snapshot;
 }
 
@@ -54,23 +45,53 @@ function writeBytecode(pyodide, files) {
   }
 }
 
+// The whole standard library, fetched synchronously (an import cannot wait) into the
+// interpreter's files, for web/stdlib_fallback.py when the subset lacks a module.
+const FULL_STDLIB = "/lib/python_stdlib_full.zip";
+
+function fullStdlibLoader(pyodide) {
+  return () => {
+    const request = new XMLHttpRequest();
+    request.open("GET", indexURL + "python_stdlib.zip", false);
+    request.overrideMimeType("text/plain; charset=x-user-defined");   // bytes, in a sync request
+    request.send();
+    if (request.status !== 200) throw new Error(`python_stdlib.zip: HTTP ${request.status}`);
+    const text = request.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    pyodide.FS.writeFile(FULL_STDLIB, bytes);
+    console.warn("The site's standard library lacked a module: fetched the whole library");
+    return FULL_STDLIB;
+  };
+}
+
+function installFallback(pyodide) {
+  const rest = pyodide.pyimport("_stdlib_rest").REST;
+  pyodide.pyimport("stdlib_fallback").install(fullStdlibLoader(pyodide), rest);
+  rest.destroy();
+}
+
 // Pyodide from the snapshot, or from scratch when the snapshot cannot be used; either way with
-// PyScript's bytecode in place before PyScript writes and imports its modules.
+// the site's standard library (make_stdlib.mjs) and PyScript's bytecode in place before
+// PyScript writes and imports its modules.
 async function startPython(options) {
-  // Start the snapshot's download at once; Pyodide fetches its wasm meanwhile.
-  const snapshot = fetchSnapshot();
+  options = { ...options, indexURL, stdLibURL: indexURL + "python_stdlib_app.zip" };
+  // Read the snapshot at once; Pyodide fetches its wasm meanwhile.
+  const snapshot = cachedSnapshot();
   snapshot.catch(() => {});
   const bytecode = fetchBytecode();
   let pyodide;
   try {
-    pyodide = await load({ ...options, indexURL, _loadSnapshot: snapshot });
+    pyodide = await load({ ...options, _loadSnapshot: snapshot });
     performance.mark("Pyodide started from the snapshot");
     globalThis.pyodideSnapshot = "used";
   } catch (err) {
-    globalThis.pyodideSnapshot = /HTTP 404/.test(String(err)) ? "missing" : `failed: ${err}`;
-    if (globalThis.pyodideSnapshot !== "missing") console.warn("Pyodide snapshot not used:", err);
-    pyodide = await load({ ...options, indexURL });
+    globalThis.pyodideSnapshot = /not cached/.test(String(err)) ? "not cached" : `failed: ${err}`;
+    if (globalThis.pyodideSnapshot !== "not cached") console.warn("Pyodide snapshot not used:", err);
+    pyodide = await load(options);
+    performance.mark("Pyodide started");
   }
+  installFallback(pyodide);
   writeBytecode(pyodide, await bytecode);
   return pyodide;
 }

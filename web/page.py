@@ -19,10 +19,9 @@ from engine import EngineError, games
 from engine.core import result_sentence
 from web import boards
 from web.dom import by_id, found
-from web.session import Session
+from web.session import DEFAULT_GAME, Session
 from web.sharing import Sharing
 
-DEFAULT_GAME = "rugpile"
 # Who can sit in a seat: a person, or the computer at a level (engine.ai.LEVELS).
 SEAT_KINDS = (("human", "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"),
               ("hard", "Computer: hard"), ("greedy", "Computer: greedy (weak)"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine import games
 from engine.record import Record, decode, encode, make_record, replay_record
 
+DEFAULT_GAME = "rugpile"        # what a first visit with no link opens
+
 
 class Session:
     def __init__(self, game_id: str, options: dict | None = None, moves=(), ply: int | None = None):

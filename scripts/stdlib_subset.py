@@ -1,0 +1,141 @@
+"""The part of Python's standard library the site needs, compiled: run inside Pyodide by
+scripts/make_stdlib.mjs at build time (it needs that Pyodide's own Python to compile for it).
+
+Pyodide ships its standard library as python_stdlib.zip, 2.5 MB of sources that Python
+compiles as it imports them (most of a cold start's CPU time).  The site needs a few hundred
+of its modules: those Pyodide imports to start, and those the app's and PyScript's code
+import, with everything they import in turn.  This finds them by importing them (so the
+set is what Python really loads, not a guess) and writes them as one zip of bytecode only.
+
+A module left out is not fatal in the browser (web/interpreter.mjs then fetches the whole
+library once), but the build checks the subset imports everything the app names.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import importlib.util
+import sys
+import zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+STAMP = (1980, 1, 1, 0, 0, 0)      # the same bytes each build
+
+
+def imported_names(source: str) -> set[str]:
+    """Every absolute module name an `import` or `from ... import` in the source names,
+    at any depth (imports inside functions happen later, but they happen)."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def stdlib_names(names) -> set[str]:
+    return {n for n in names if n.partition(".")[0] in sys.stdlib_module_names}
+
+
+def loaded_after_importing(names) -> tuple[set[str], dict[str, str]]:
+    """(sys.modules after importing each name, {name: why it failed} for those that did not)."""
+    failed = {}
+    for name in sorted(names):
+        try:
+            importlib.import_module(name)
+        except Exception as err:          # noqa: BLE001 (reported, and the build fails)
+            failed[name] = f"{type(err).__name__}: {err}"
+    return set(sys.modules), failed
+
+
+def files_of(modules, listing: set[str]) -> list[str]:
+    """The zip's source files of these modules (built-in and frozen ones have none)."""
+    files = set()
+    for name in modules:
+        path = name.replace(".", "/")
+        for candidate in (path + ".py", path + "/__init__.py"):
+            if candidate in listing:
+                files.add(candidate)
+    return sorted(files)
+
+
+def without_docstrings(source: bytes):
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+    return tree
+
+
+def pyc(source, name: str) -> bytes:
+    """An unchecked-hash .pyc (zipimport takes it as is), without docstrings (the standard
+    library works without them, as under `python -OO`; about 15% smaller)."""
+    code = compile(without_docstrings(source), name, "exec", dont_inherit=True)
+    data = source.encode() if isinstance(source, str) else source
+    return _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+
+
+def add(out: zipfile.ZipFile, name: str, data: bytes) -> None:
+    entry = zipfile.ZipInfo(name, date_time=STAMP)
+    entry.compress_type = zipfile.ZIP_DEFLATED
+    out.writestr(entry, data, compresslevel=9)
+
+
+def module_names(listing) -> set[str]:
+    """The module names of a library zip's source files."""
+    names = set()
+    for path in listing:
+        if path.endswith(".py"):
+            name = path[:-3].replace("/", ".")
+            names.add(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+    return names
+
+
+def write_bytecode_zip(source_zip: str, files, dest: str, fallback_source: str) -> None:
+    """The files as bytecode, plus the fallback finder (web/stdlib_fallback.py) and the
+    names of the modules left out, for it."""
+    with zipfile.ZipFile(source_zip) as src, zipfile.ZipFile(dest, "w") as out:
+        for name in files:
+            add(out, name + "c", pyc(src.read(name), name))
+        rest = sorted(module_names(src.namelist()) - module_names(files))
+        add(out, "stdlib_fallback.pyc", pyc(fallback_source, "stdlib_fallback.py"))
+        add(out, "_stdlib_rest.pyc", pyc(f"REST = {rest!r}\n", "_stdlib_rest.py"))
+
+
+def stdlib_zip_path() -> str:
+    return next(p for p in sys.path if p.endswith(".zip"))
+
+
+def build(app_sources: dict[str, str], fallback_source: str, dest: str, extra=()) -> dict:
+    """Find the modules and write the zip; {"modules", "files", "wanted", "failed"}."""
+    source_zip = stdlib_zip_path()
+    wanted = set(extra)
+    for source in app_sources.values():
+        wanted |= stdlib_names(imported_names(source))
+    loaded, failed = loaded_after_importing(wanted)
+    with zipfile.ZipFile(source_zip) as src:
+        listing = set(src.namelist())
+    files = files_of(loaded, listing)
+    write_bytecode_zip(source_zip, files, dest, fallback_source)
+    return {"modules": sorted(loaded), "files": files, "wanted": sorted(wanted),
+            "failed": failed}
+
+
+def check(names) -> dict[str, str]:
+    """Import each name (run in a Pyodide started with the subset): {name: why not}."""
+    return loaded_after_importing(names)[1]
+
+
+# JSON in and out: what crosses from node (make_stdlib.mjs) arrives as text.
+def build_json(app_sources: str, fallback_source: str, dest: str) -> str:
+    return json.dumps(build(json.loads(app_sources), fallback_source, dest))
+
+
+def check_json(names: str) -> str:
+    return json.dumps(check(json.loads(names)))
