@@ -42,11 +42,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class PagesCacheHandler(SiteHandler):
+    """As GitHub Pages sends files: fresh for ten minutes in the browser's HTTP cache."""
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+
 @contextlib.contextmanager
-def serve(directory):
+def serve(directory, handler=SiteHandler):
     """An HTTP server for `directory` on a free loopback port; yields its base URL."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(directory)))
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -55,13 +63,13 @@ def serve(directory):
 
 
 @contextlib.contextmanager
-def built_site(tmp_path_factory, name: str):
+def built_site(tmp_path_factory, name: str, handler=SiteHandler):
     """scripts/build_site.sh's output (what GitHub Pages gets) in a fresh folder, served
     under the sub-path PREFIX; yields (folder, URL of the site)."""
     dest = tmp_path_factory.mktemp(name) / "site"
     subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
                    capture_output=True)
-    with serve(dest) as base:
+    with serve(dest, handler) as base:
         yield dest, base + PREFIX
 
 
@@ -105,6 +113,16 @@ def open_page(page, url: str):
     page.goto(url)
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
     return page
+
+
+def run_python(page, code: str, **values) -> str:
+    """Run code in the page's interpreter (the one PyScript runs main.py in)."""
+    return page.evaluate("""async ([code, values]) => {
+        const { whenDefined } = await import("./vendor/pyscript/core.js");
+        const python = await (await whenDefined("py")).interpreter;
+        for (const [name, value] of Object.entries(values)) python.globals.set(name, value);
+        return python.runPython(code);
+    }""", [code, values])
 
 
 def shot(page, name: str):

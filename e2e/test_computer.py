@@ -35,6 +35,8 @@ def play_any_rug(page):
 
 
 def test_a_game_against_the_computer_to_the_end(page, site):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
     open_page(page, site + "/index.html")
     new_game(page, ["human", "easy"], size=4)
     while page.locator("#result").is_hidden():
@@ -50,6 +52,8 @@ def test_a_game_against_the_computer_to_the_end(page, site):
     moves = page.locator("#moves button").all_text_contents()
     assert len(moves) >= 2
     shot(page, "computer-game-end")
+    # neither interpreter (page, worker) needed a module outside the site's standard library
+    assert "python_stdlib.zip" not in requested
     # Take back: returns to the last position where the person (Red) is to move.
     page.click("#undo")
     assert page.text_content("#status").startswith("Viewing move")

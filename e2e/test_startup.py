@@ -1,12 +1,12 @@
-"""Start-up: Python starts from the memory snapshot, before PyScript has loaded (PyScript then
-takes that interpreter), with PyScript's own modules already compiled; and only the main
-thread's interpreter starts at page load (the computer's worker waits until a computer seat
-needs it)."""
+"""Start-up: Python starts before PyScript has loaded (PyScript then takes that interpreter),
+from the site's own standard library (python_stdlib_app.zip) with PyScript's modules already
+compiled, without the snapshot on a first visit; and only the main thread's interpreter starts
+at page load (the computer's worker waits until a computer seat needs it)."""
 
 import json
 from pathlib import Path
 
-from conftest import open_page
+from conftest import open_page, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,22 +30,17 @@ json.dumps(used)
 """
 
 
-def run_python(page, code: str, **values) -> str:
-    """Run code in the page's interpreter (the one PyScript runs main.py in)."""
-    return page.evaluate("""async ([code, values]) => {
-        const { whenDefined } = await import("./vendor/pyscript/core.js");
-        const python = await (await whenDefined("py")).interpreter;
-        for (const [name, value] of Object.entries(values)) python.globals.set(name, value);
-        return python.runPython(code);
-    }""", [code, values])
-
-
-def test_python_starts_from_the_snapshot_and_the_worker_waits(page, site):
+def test_a_first_visit_starts_python_without_the_snapshot_and_the_worker_waits(page, site):
     requested = []
     page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
     open_page(page, site + "/index.html")
     page.wait_for_timeout(500)
-    assert page.evaluate("globalThis.pyodideSnapshot") == "used"
+    # the snapshot costs more to download than it saves: only a repeat visit uses it, from
+    # the service worker's cache (test_offline.py)
+    assert page.evaluate("globalThis.pyodideSnapshot") == "not cached"
+    assert "snapshot.bin.gz" not in requested
+    assert requested.count("python_stdlib_app.zip") == 1 and "python_stdlib.zip" not in requested
+    assert run_python(page, "import stdlib_fallback; str(stdlib_fallback.missing())") == "[]"
     assert requested.count("pyodide.asm.wasm") == 1          # one interpreter: no worker yet
     assert "ai_worker.py" not in requested
     assert page.errors == []

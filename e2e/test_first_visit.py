@@ -1,0 +1,105 @@
+"""A first visit to the built site: the board is on screen before Python runs (the start
+positions the build drew), a link says at once what it opens, the loading line counts real
+bytes, and a start that fails says so for good."""
+
+import time
+
+import pytest
+
+from conftest import READY, built_site, open_page, run_python, shot
+
+# Every text the status line shows, in order (it changes faster than a test can poll).
+RECORD_STATUS = """
+window.__statusLines = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("status");
+  window.__statusLines.push(status.textContent);
+  new MutationObserver(() => window.__statusLines.push(status.textContent))
+    .observe(status, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def pages_site(tmp_path_factory):
+    with built_site(tmp_path_factory, "first-visit") as (_, url):
+        yield url
+
+
+def test_the_board_is_drawn_before_python_runs(page, pages_site):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
+    page.add_init_script(RECORD_STATUS)
+    cdp = page.context.new_cdp_session(page)          # a cable line, so downloads take time
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 20e6 / 8,
+        "uploadThroughput": 5e6 / 8})
+    page.goto(pages_site, wait_until="domcontentloaded")
+    # the start-up script has run; Python cannot have (PyScript starts after this event)
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.text_content("#title") == "Rug Pile"
+    assert page.locator("#board svg [data-cell]").count() == 25       # size 5
+    assert page.locator("#picker .pick").count() == 5
+    assert page.get_attribute("#picker [data-game='rugpile']", "aria-current") == "true"
+    assert page.is_visible("#loading progress")
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.is_hidden("#loading")
+    lines = page.evaluate("window.__statusLines")
+    counted = [line for line in lines if line.startswith("Loading the game engine: ")]
+    assert len(counted) >= 5, lines                 # "Loading the game engine: 2.1 of 5.6 MB"
+    received = [float(line.split(": ")[1].split(" of ")[0]) for line in counted]
+    assert received == sorted(received) and received[0] < received[-1], received
+    assert "Starting Python…" in lines[lines.index(counted[-1]):], lines
+    # the first visit fetched neither the snapshot nor the whole standard library
+    assert "snapshot.bin.gz" not in requested and "python_stdlib.zip" not in requested
+    assert run_python(page, "import stdlib_fallback; str(stdlib_fallback.missing())") == "[]"
+    page.click("#panel [data-action='kind'][data-kind='0']")     # and it plays
+    page.hover("#board [data-cell='a1']")
+    page.click("#board [data-cell='a1']")
+    page.wait_for_function("location.hash.endsWith('/2x2a1')")
+    assert page.errors == []
+
+
+def test_a_link_says_at_once_what_it_opens(page, pages_site):
+    page.goto(pages_site + "#wythe/1/size=8/d4e4.c5c6.e5f5.b2b3", wait_until="domcontentloaded")
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.text_content("#title") == "Wythe"
+    assert page.text_content("#status").startswith("Opening a Wythe game after 4 moves.")
+    assert page.get_attribute("#board", "class") == "board preview"    # the start, dimmed
+    assert page.locator("#board svg [data-cell]").count() == 64
+    shot(page, "first-visit-link-loading")
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.locator("#moves button").count() == 4
+    assert page.text_content("#status").startswith("Black (Player 1) to move")
+    assert page.errors == []
+
+
+def test_a_link_with_other_options_shows_no_wrong_board(page, pages_site):
+    page.goto(pages_site + "#wythe/1/size=6/d4e4", wait_until="domcontentloaded")
+    assert page.text_content("#status").startswith("Opening a Wythe game after 1 move.")
+    assert page.locator("#board svg").count() == 0
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.locator("#board svg [data-cell]").count() == 36
+
+
+def wait_until(condition, seconds: float):
+    """Poll from here: with the page's clock faked, Playwright's own waits (timers in the
+    page) would wait for ever."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def test_a_failed_start_says_so_and_the_message_stays(page, pages_site):
+    page.clock.install()        # the page's timers are Playwright's: the test can jump ahead
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(pages_site, wait_until="domcontentloaded")
+    wait_until(lambda: page.evaluate("document.body.dataset.failed") == "1", 60)
+    failed = page.text_content("#status")
+    assert failed.startswith("The game engine could not start.")
+    page.clock.fast_forward(60_000)          # no later timer may overwrite it
+    assert page.text_content("#status") == failed
+    assert page.is_hidden("#loading")
+    assert page.get_attribute("body", "data-ready") is None
