@@ -18,7 +18,6 @@ A leading '#' is ignored.  Decoding checks the shape and the options;
 from __future__ import annotations
 
 import re
-import urllib.parse
 from dataclasses import dataclass
 
 from . import games
@@ -29,6 +28,7 @@ _MOVE_TEXT = re.compile(r"^[a-z0-9\-]{1,16}$")
 _NUMBER = re.compile(r"^[0-9]{1,9}$")          # ASCII digits only: int() accepts '١' and '²' fails
 _OPTION_TEXT = re.compile(r"^[A-Za-z0-9+\-]{0,40}$")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 class RecordError(EngineError):
@@ -121,6 +121,12 @@ def game_of(game_id: str) -> Game:
         raise RecordError(f"unknown game '{_shown(game_id)}' (games: {', '.join(games.ids())})") from None
 
 
+def _lenient_utf8(escapes: re.Match) -> str:
+    """A run of %XX escapes decoded as UTF-8, U+FFFD for what does not decode (as
+    urllib.parse.unquote does, without importing urllib and ipaddress at start-up)."""
+    return bytes.fromhex(escapes.group().replace("%", "")).decode("utf-8", "replace")
+
+
 def unquote_link(raw: str, strict: bool = True) -> str:
     """A location.hash with the browser's percent-encoding undone (strict UTF-8).
 
@@ -131,7 +137,7 @@ def unquote_link(raw: str, strict: bool = True) -> str:
     if "%" not in text:
         return text
     if not strict:
-        return urllib.parse.unquote(text, errors="replace")
+        return _ESCAPES.sub(_lenient_utf8, text)
     out: list[str] = []
     pending = bytearray()
     start = 0          # where the pending escapes began, for the message

@@ -15,9 +15,6 @@ done
 # the site's pyscript.toml names instead of the sources.
 node scripts/make_bundle.mjs "$DEST"
 python3 scripts/gen_pyscript_toml.py --bundle "$DEST/pyscript.toml"
-# ... and the page fetches it from the start, with the rest of the start-up downloads.
-sed -i 's#^  <link rel="stylesheet" href="./web/style.css">#  <link rel="preload" href="./app.zip" as="fetch" crossorigin>\n&#' "$DEST/index.html"
-grep -q 'href="./app.zip"' "$DEST/index.html" || { echo "could not preload app.zip" >&2; exit 1; }
 # Each game's start position drawn into the page, for the first screen before Python runs.
 python3 scripts/make_first_screens.py "$DEST"
 # The service worker's cache is named after a hash of everything else in the site, so each

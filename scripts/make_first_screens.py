@@ -18,10 +18,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "<!-- first screens: scripts/make_first_screens.py -->"
-# What a first visit downloads before Python runs (the big ones; the rest is a few KB).
-DOWNLOADS = ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib_app.zip",
-             "vendor/pyodide/pyodide.asm.mjs", "app.zip", "vendor/pyscript/python-bytecode.json",
-             "vendor/pyodide/pyodide-lock.json")
+WASM = "vendor/pyodide/pyodide.asm.wasm"
+# What a first visit downloads before Python runs (the big ones; the rest is a few KB), and
+# which must wait for another: the wasm comes first, alone on the line, so it compiles while
+# the library and the app arrive (Python needs all three before it can start).
+DOWNLOADS = {WASM: None, "vendor/pyodide/pyodide.asm.mjs": None,
+             "vendor/pyscript/python-bytecode.json": None, "vendor/pyodide/pyodide-lock.json": None,
+             "vendor/pyodide/python_stdlib_app.zip": WASM, "app.zip": WASM}
 # GitHub Pages gzips these on the wire; .zip goes as it is.
 ZIPPED_ON_THE_WIRE = (".wasm", ".mjs", ".js", ".json")
 
@@ -47,12 +50,12 @@ def first_screens() -> dict:
 
 
 def downloads(site: Path) -> list[dict]:
-    """Each start-up file's size as decoded and (about) on the wire."""
+    """Each start-up file's size as decoded and (about) on the wire, and what it waits for."""
     out = []
-    for name in DOWNLOADS:
+    for name, after in DOWNLOADS.items():
         data = (site / name).read_bytes()
         wire = len(gzip.compress(data, 6)) if name.endswith(ZIPPED_ON_THE_WIRE) else len(data)
-        out.append({"url": name, "bytes": len(data), "wire": wire})
+        out.append({"url": name, "bytes": len(data), "wire": wire, **({"after": after} if after else {})})
     return out
 
 

@@ -5,7 +5,7 @@
 // The subset is what Pyodide imports to start plus what the app's modules (engine/, web/) and
 // PyScript's import, with all they import in turn (scripts/stdlib_subset.py says how).  The
 // build fails loudly if a fresh Pyodide started with the subset cannot import all of it.
-import { readFileSync, readdirSync, renameSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -40,32 +40,42 @@ function subsetModule(pyodide) {
   return pyodide.runPython("import sys; sys.path.insert(0, '/tmp'); import stdlib_subset; stdlib_subset");
 }
 
-const full = await loadPyodide({ indexURL: `${vendor}/pyodide/`, env: {} });
-const subset = subsetModule(full);
-const fallback = readFileSync(join(root, "web/stdlib_fallback.py"), "utf8");
-const made = JSON.parse(subset.build_json(JSON.stringify(appSources()), fallback,
-                                         "/tmp/python_stdlib_app.zip"));
-const failed = Object.entries(made.failed);
-if (failed.length) {
-  console.error("make_stdlib: the app imports standard modules this Pyodide cannot import:");
-  for (const [name, why] of failed) console.error(`  ${name}: ${why}`);
-  process.exit(1);
-}
-const dest = `${vendor}/pyodide/python_stdlib_app.zip`;
-const { writeFileSync } = await import("node:fs");
-writeFileSync(`${dest}.tmp`, full.FS.readFile("/tmp/python_stdlib_app.zip"));
+// Python calls into stdlib_subset.py, JSON both ways.
+const call = (pyodide, name, ...args) => JSON.parse(
+  subsetModule(pyodide).call_json(name, ...args.map((a) => JSON.stringify(a))));
 
-// The check: a fresh Pyodide on the subset imports every module the full one had loaded.
-const lean = await loadPyodide({ indexURL: `${vendor}/pyodide/`, env: {},
-                                 stdLibURL: `${dest}.tmp` });
-const missing = Object.entries(JSON.parse(
-  subsetModule(lean).check_json(JSON.stringify(made.modules))));
-if (missing.length) {
-  console.error("make_stdlib: the subset lacks modules the site needs:");
-  for (const [name, why] of missing) console.error(`  ${name}: ${why}`);
+function stop(title, problems) {
+  if (!Object.keys(problems).length) return;
+  console.error(`make_stdlib: ${title}`);
+  for (const [name, why] of Object.entries(problems)) console.error(`  ${name}: ${why}`);
   process.exit(1);
 }
+
+const start = (stdLibURL) => loadPyodide({ indexURL: `${vendor}/pyodide/`, env: {},
+                                           ...(stdLibURL ? { stdLibURL } : {}) });
+const fallback = readFileSync(join(root, "web/stdlib_fallback.py"), "utf8");
+const dest = `${vendor}/pyodide/python_stdlib_app.zip`;
+const wanted = call(await start(), "wanted_by", appSources());
+if (process.env.STDLIB_DEBUG) console.log("wanted:", wanted.join(" "));
+
+// 1. With the whole library: what the app's imports load, less what is left out on purpose.
+const full = await start();
+const first = call(full, "closure", wanted);
+stop("the app imports standard modules this Pyodide cannot import:", first.failed);
+call(full, "write", first.modules, "/tmp/first.zip", fallback);
+writeFileSync(`${dest}.first`, full.FS.readFile("/tmp/first.zip"));
+
+// 2. With that subset: what really loads once the left-out imports fail in their try.
+const second = call(await start(`${dest}.first`), "closure", wanted);
+stop("the app's imports fail without the modules left out:", second.failed);
+const files = call(full, "write", second.modules, "/tmp/final.zip", fallback);
+writeFileSync(`${dest}.tmp`, full.FS.readFile("/tmp/final.zip"));
+unlinkSync(`${dest}.first`);
+
+// 3. The check: a fresh Pyodide on the final subset imports all of it.
+stop("the subset lacks modules the site needs:",
+     call(await start(`${dest}.tmp`), "check", second.modules));
 renameSync(`${dest}.tmp`, dest);
-console.log(`python_stdlib_app.zip: ${made.files.length} modules as bytecode, ` +
+console.log(`python_stdlib_app.zip: ${files.length} modules as bytecode, ` +
             `${statSync(dest).size.toLocaleString("en")} bytes ` +
-            `(the app names ${made.wanted.length} standard modules)`);
+            `(the app names ${wanted.length} standard modules)`);

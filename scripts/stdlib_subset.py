@@ -103,7 +103,8 @@ def write_bytecode_zip(source_zip: str, files, dest: str, fallback_source: str) 
     with zipfile.ZipFile(source_zip) as src, zipfile.ZipFile(dest, "w") as out:
         for name in files:
             add(out, name + "c", pyc(src.read(name), name))
-        rest = sorted(module_names(src.namelist()) - module_names(files))
+        rest = sorted(n for n in module_names(src.namelist()) - module_names(files)
+                      if not left_out(n))
         add(out, "stdlib_fallback.pyc", pyc(fallback_source, "stdlib_fallback.py"))
         add(out, "_stdlib_rest.pyc", pyc(f"REST = {rest!r}\n", "_stdlib_rest.py"))
 
@@ -112,19 +113,41 @@ def stdlib_zip_path() -> str:
     return next(p for p in sys.path if p.endswith(".zip"))
 
 
-def build(app_sources: dict[str, str], fallback_source: str, dest: str, extra=()) -> dict:
-    """Find the modules and write the zip; {"modules", "files", "wanted", "failed"}."""
-    source_zip = stdlib_zip_path()
-    wanted = set(extra)
+# Imported at start-up only in a `try: import X / except ImportError` (asyncio's ssl, the
+# compressors zipfile and shutil offer): left out of the subset, and out of the fallback's
+# reach, so those imports fail as designed instead of loading them.  Saves their download
+# and the start-up time of building ssl's enums.
+LEFT_OUT = ("ssl", "bz2", "lzma", "compression.zstd")
+
+
+def left_out(name: str) -> bool:
+    return any(name == n or name.startswith(n + ".") for n in LEFT_OUT)
+
+
+def wanted_by(app_sources: dict[str, str]) -> list[str]:
+    """The standard modules the app's and PyScript's sources name."""
+    wanted = set()
     for source in app_sources.values():
         wanted |= stdlib_names(imported_names(source))
+    return sorted(wanted)
+
+
+def closure(wanted) -> dict:
+    """What this interpreter has loaded once the wanted modules are imported (run in a
+    Pyodide started with the whole library, then with a first subset: imports that fail
+    there inside a try are the ones LEFT_OUT, and what only they import drops out)."""
     loaded, failed = loaded_after_importing(wanted)
+    return {"modules": sorted(n for n in loaded if not left_out(n)), "failed": failed}
+
+
+def write(modules, dest: str, fallback_source: str) -> list[str]:
+    """The subset zip of these modules (run where the whole library is); its files."""
+    source_zip = stdlib_zip_path()
     with zipfile.ZipFile(source_zip) as src:
         listing = set(src.namelist())
-    files = files_of(loaded, listing)
+    files = files_of(modules, listing)
     write_bytecode_zip(source_zip, files, dest, fallback_source)
-    return {"modules": sorted(loaded), "files": files, "wanted": sorted(wanted),
-            "failed": failed}
+    return files
 
 
 def check(names) -> dict[str, str]:
@@ -133,9 +156,5 @@ def check(names) -> dict[str, str]:
 
 
 # JSON in and out: what crosses from node (make_stdlib.mjs) arrives as text.
-def build_json(app_sources: str, fallback_source: str, dest: str) -> str:
-    return json.dumps(build(json.loads(app_sources), fallback_source, dest))
-
-
-def check_json(names: str) -> str:
-    return json.dumps(check(json.loads(names)))
+def call_json(name: str, *args: str) -> str:
+    return json.dumps(globals()[name](*(json.loads(a) for a in args)))
