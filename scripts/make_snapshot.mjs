@@ -19,12 +19,13 @@ const started = Date.now();
 // table of contents in memory, so a snapshot only fits the zip it was made with.
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true, env: {},
                                    stdLibURL: `${dir}/python_stdlib_app.zip` });
-// stdlib modules the page and the engine import beyond Pyodide's own start-up set (measured:
-// sys.modules after the page is ready, minus a bare start's).  urllib.parse (with ipaddress)
-// alone cost 0.25-0.35 s of a start-up on the 2-core machine when imported in the page.
-pyodide.runPython(
-  "import collections, dataclasses, datetime, functools, html, html.entities, importlib, " +
-  "ipaddress, itertools, json, math, random, re, time, urllib.parse");
+// Every module of that library: it holds just what the page imports (make_stdlib.mjs), so
+// a start from the snapshot has them all loaded already.
+pyodide.runPython(`
+import importlib, _stdlib_index
+for name in _stdlib_index.SUBSET:
+    importlib.import_module(name)
+`);
 const snapshot = pyodide.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 9 });
 writeFileSync(`${dir}/snapshot.bin.gz.tmp`, packed);           // a page loading meanwhile

@@ -98,15 +98,17 @@ def module_names(listing) -> set[str]:
 
 
 def write_bytecode_zip(source_zip: str, files, dest: str, fallback_source: str) -> None:
-    """The files as bytecode, plus the fallback finder (web/stdlib_fallback.py) and the
-    names of the modules left out, for it."""
+    """The files as bytecode, plus the fallback finder (web/stdlib_fallback.py) and an index:
+    the modules in the subset (SUBSET, for make_snapshot.mjs) and those not (REST, for the
+    finder)."""
     with zipfile.ZipFile(source_zip) as src, zipfile.ZipFile(dest, "w") as out:
         for name in files:
             add(out, name + "c", pyc(src.read(name), name))
         rest = sorted(n for n in module_names(src.namelist()) - module_names(files)
                       if not left_out(n))
         add(out, "stdlib_fallback.pyc", pyc(fallback_source, "stdlib_fallback.py"))
-        add(out, "_stdlib_rest.pyc", pyc(f"REST = {rest!r}\n", "_stdlib_rest.py"))
+        index = f"SUBSET = {sorted(module_names(files))!r}\nREST = {rest!r}\n"
+        add(out, "_stdlib_index.pyc", pyc(index, "_stdlib_index.py"))
 
 
 def stdlib_zip_path() -> str:

@@ -1,8 +1,11 @@
-// The interpreter module pyscript.toml names: Pyodide from vendor/, started from the memory
-// snapshot vendor/pyodide/snapshot.bin.gz (made by scripts/make_snapshot.mjs at build time)
-// so the browser skips initialising Python, which is most of a cold start.  Falls back to a
-// normal start when the snapshot is missing or does not load.  globalThis.pyodideSnapshot
-// says which happened ("used", "missing", or "failed: <why>"), for tests and benchmarks.
+// The interpreter module pyscript.toml names: Pyodide from vendor/, with the site's own
+// standard library (python_stdlib_app.zip: what the page imports, as bytecode, made by
+// scripts/make_stdlib.mjs; web/stdlib_fallback.py fetches the whole library should anything
+// else ever be imported).  A repeat visit starts from the memory snapshot the service worker
+// keeps (vendor/pyodide/snapshot.bin.gz, made by scripts/make_snapshot.mjs), which skips
+// initialising Python; a first visit starts from scratch, as downloading the snapshot would
+// cost more than it saves (docs/benchmarks.md).  globalThis.pyodideSnapshot says which
+// happened ("used", "not cached", or "failed: <why>"), for tests and benchmarks.
 // index.html calls start() as soon as the page is parsed, so Python starts while PyScript is
 // still loading its own modules; PyScript's loadPyodide() call then takes that interpreter.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
@@ -66,7 +69,7 @@ function fullStdlibLoader(pyodide) {
 }
 
 function installFallback(pyodide) {
-  const rest = pyodide.pyimport("_stdlib_rest").REST;
+  const rest = pyodide.pyimport("_stdlib_index").REST;
   pyodide.pyimport("stdlib_fallback").install(fullStdlibLoader(pyodide), rest);
   rest.destroy();
 }
