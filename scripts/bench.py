@@ -6,6 +6,7 @@ docs/benchmarks.md with the machine and the method.
     python -m scripts.bench --quick              # short runs (3 runs, 0.3 s budgets)
     python -m scripts.bench --only startup       # one measurement: cpython, browser, startup
     python -m scripts.bench --breakdown          # also where start-up time goes (one load)
+    python -m scripts.bench --only firstvisit    # a first visit on cable and on a phone
     python -m scripts.bench --runs 9 --games rugpile wythe --no-write
 
 Every measurement is saved as JSON in a comment at the end of docs/benchmarks.md, so a run
@@ -411,6 +412,53 @@ def breakdown(browser, base, outside) -> dict:
     return {**visits["cold"], "repeat": visits["repeat"]}
 
 
+# ---- a first visit on a real connection (scripts/bench_firstvisit.py)
+
+def first_visit(site: Path, runs: int, info: dict) -> dict:
+    """The built site's first visits; builds it into a temporary folder unless --site names
+    one."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    from scripts import bench_firstvisit
+    with tempfile.TemporaryDirectory() as tmp:
+        if site == ROOT:
+            site = Path(tmp) / "site"
+            subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(site)], check=True,
+                           stdout=subprocess.DEVNULL)
+        server, base = bench_firstvisit.serve_like_pages(site)
+        outside: list = []
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                info = {**info, "chromium": browser.version}
+                result = bench_firstvisit.first_visits(browser, base, max(runs, 3),
+                                                       list(bench_firstvisit.PROFILES), outside)
+                browser.close()
+        finally:
+            server.shutdown()
+    if outside:
+        print(f"WARNING: requests left 127.0.0.1: {sorted(set(outside))}")
+    return {"machine": info, "result": result}
+
+
+def render_first_visit(entry) -> list[str]:
+    if not entry:
+        return []
+    from scripts import bench_firstvisit
+    return (["", "## A first visit on a real connection", "",
+             "The built site served from 127.0.0.1 as GitHub Pages serves it (gzip for text "
+             "types and .wasm, none for .zip; `Cache-Control: max-age=600`), a fresh browser "
+             "context per run (empty cache, no service worker), network and CPU emulated "
+             "through the DevTools protocol; in the same runs, interleaved, a plain PyScript "
+             "page on the same vendored runtime (`" + bench_firstvisit.PLAIN_PAGE + "`: one "
+             "line of Python). Bytes: the responses' encoded lengths. Board visible: the "
+             "first animation frame with the board's SVG on screen. Playable: "
+             "`body[data-ready]`. Times from navigation start, median (range).", ""]
+            + bench_firstvisit.render(entry) + [""] + machine_lines(entry["machine"]))
+
+
 # ---- the page
 
 def fmt_rate(entry) -> str:
@@ -498,6 +546,7 @@ def render(data: dict) -> str:
     else:
         lines.append("Not measured yet.")
     lines += render_computer(data)
+    lines += render_first_visit(data.get("firstvisit"))
     lines += ["", "## The page's time to interactive", ""]
     st = data.get("startup")
     if st:
@@ -606,7 +655,7 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, help="runs per measurement (default 5, quick 3)")
     parser.add_argument("--seconds", type=float, help="time budget per playout run (default 1)")
     parser.add_argument("--only", nargs="+",
-                        choices=("cpython", "browser", "startup", "computer"),
+                        choices=("cpython", "browser", "startup", "computer", "firstvisit"),
                         help="measure only these")
     parser.add_argument("--games", nargs="+", help="only these games (default all)")
     parser.add_argument("--breakdown", action="store_true",
@@ -668,6 +717,8 @@ def main(argv=None) -> int:
             server.shutdown()
         if outside:
             print(f"WARNING: requests left 127.0.0.1: {sorted(set(outside))}")
+    if "firstvisit" in only:
+        data["firstvisit"] = first_visit(args.site, runs, info)
     if args.no_write:
         print(render(data))
     else:

@@ -82,12 +82,10 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
             path = path / "index.html"
         if not path.is_file():
             return super().send_head()
-        ctype = self.guess_type(str(path))
-        return self.send_body(path.read_bytes(), ctype)
+        return self.send_body(path.read_bytes(), self.guess_type(str(path)))
 
     def send_body(self, body: bytes, ctype: str):
-        zipped = ctype.startswith(GZIP_TYPES) and "gzip" in self.headers.get(
-            "Accept-Encoding", "")
+        zipped = zipped_on_the_wire(ctype) and "gzip" in self.headers.get("Accept-Encoding", "")
         if zipped:
             body = gzip_bytes(body)
         self.send_response(200)
@@ -107,16 +105,26 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def zipped_on_the_wire(ctype: str) -> bool:
+    return ctype.startswith(GZIP_TYPES)
+
+
 @functools.lru_cache(maxsize=None)
 def gzip_bytes(body: bytes) -> bytes:
     return gzip.compress(body, compresslevel=6, mtime=0)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass            # a browser closing a context mid-download is no news
+
+
 def serve_like_pages(directory: Path):
-    for path in directory.rglob("*"):        # compress ahead, as a CDN would have
-        if path.is_file() and PagesHandler.guess_type(PagesHandler, str(path)).startswith(GZIP_TYPES):
+    probe = PagesHandler.__new__(PagesHandler)      # for its guess_type, with no request
+    for path in directory.rglob("*"):               # compress ahead, as a CDN would have
+        if path.is_file() and zipped_on_the_wire(probe.guess_type(str(path))):
             gzip_bytes(path.read_bytes())
-    server = http.server.ThreadingHTTPServer(
+    server = QuietServer(
         ("127.0.0.1", 0), functools.partial(PagesHandler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"

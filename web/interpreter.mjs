@@ -20,8 +20,10 @@ const UNZIPPED_HEADER = "X-Snapshot-Unzipped";   // set by sw.js on the copy it 
 // costs more time than it saves on any real connection (docs/benchmarks.md).  The worker
 // keeps it unzipped and marked so; an older worker's zipped copy is unzipped here.
 async function cachedSnapshot() {
-  const hit = globalThis.caches && await caches.match(indexURL + "snapshot.bin.gz");
-  if (!hit) throw new Error("snapshot: not cached yet");
+  return (globalThis.caches && await caches.match(indexURL + "snapshot.bin.gz")) || null;
+}
+
+async function readSnapshot(hit) {
   if (hit.headers.get(UNZIPPED_HEADER)) {
     const snapshot = new Uint8Array(await hit.arrayBuffer());
     performance.mark("snapshot read from the service worker's cache");
@@ -79,18 +81,21 @@ function installFallback(pyodide) {
 // PyScript writes and imports its modules.
 async function startPython(options) {
   options = { ...options, indexURL, stdLibURL: indexURL + "python_stdlib_app.zip" };
-  // Read the snapshot at once; Pyodide fetches its wasm meanwhile.
-  const snapshot = cachedSnapshot();
-  snapshot.catch(() => {});
   const bytecode = fetchBytecode();
-  let pyodide;
-  try {
-    pyodide = await load({ ...options, _loadSnapshot: snapshot });
-    performance.mark("Pyodide started from the snapshot");
-    globalThis.pyodideSnapshot = "used";
-  } catch (err) {
-    globalThis.pyodideSnapshot = /not cached/.test(String(err)) ? "not cached" : `failed: ${err}`;
-    if (globalThis.pyodideSnapshot !== "not cached") console.warn("Pyodide snapshot not used:", err);
+  const hit = await cachedSnapshot();        // a look in the cache: no download either way
+  let pyodide = null;
+  globalThis.pyodideSnapshot = "not cached";
+  if (hit) {
+    try {   // read while Pyodide compiles its wasm
+      pyodide = await load({ ...options, _loadSnapshot: readSnapshot(hit) });
+      performance.mark("Pyodide started from the snapshot");
+      globalThis.pyodideSnapshot = "used";
+    } catch (err) {
+      globalThis.pyodideSnapshot = `failed: ${err}`;
+      console.warn("Pyodide snapshot not used:", err);
+    }
+  }
+  if (!pyodide) {
     pyodide = await load(options);
     performance.mark("Pyodide started");
   }
