@@ -19,12 +19,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "<!-- first screens: scripts/make_first_screens.py -->"
 WASM = "vendor/pyodide/pyodide.asm.wasm"
+LIBRARY = "vendor/pyodide/python_stdlib_app.zip"
 # What a first visit downloads before Python runs (the big ones; the rest is a few KB), and
-# which must wait for another: the wasm comes first, alone on the line, so it compiles while
-# the library and the app arrive (Python needs all three before it can start).
+# which must wait for another, so each has the line to itself when it is the one that holds
+# Python up: the wasm first (it compiles while the rest arrives), then the standard library
+# (Python starts when it is there), then the app (needed only once Python runs).
 DOWNLOADS = {WASM: None, "vendor/pyodide/pyodide.asm.mjs": None,
              "vendor/pyscript/python-bytecode.json": None, "vendor/pyodide/pyodide-lock.json": None,
-             "vendor/pyodide/python_stdlib_app.zip": WASM, "app.zip": WASM}
+             LIBRARY: WASM, "app.zip": LIBRARY}
 # GitHub Pages gzips these on the wire; .zip goes as it is.
 ZIPPED_ON_THE_WIRE = (".wasm", ".mjs", ".js", ".json")
 

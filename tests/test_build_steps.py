@@ -31,7 +31,7 @@ def test_first_screens_go_into_the_page_once(tmp_path):
     wasm = next(d for d in data["downloads"] if d["url"].endswith(".wasm"))
     assert wasm["bytes"] == 1000 and wasm["wire"] < 1000          # gzipped on the wire
     zipped = next(d for d in data["downloads"] if d["url"] == "app.zip")
-    assert zipped["wire"] == 1000 and zipped["after"] == make_first_screens.WASM
+    assert zipped["wire"] == 1000 and zipped["after"] == make_first_screens.LIBRARY
     assert make_first_screens.main([str(site)]) == 1             # the marker is gone now
 
 
