@@ -22,10 +22,10 @@ import urllib.parse
 from dataclasses import dataclass
 
 from . import games
-from .core import EngineError, Game, ReplayError, replay
+from .core import MAX_MOVE_TEXT, EngineError, Game, ReplayError, replay, shown as _shown
 
 MAX_FRAGMENT = 100_000
-_MOVE_TEXT = re.compile(r"^[a-z0-9\-]{1,16}$")
+_MOVE_TEXT = re.compile(rf"^[a-z0-9\-]{{1,{MAX_MOVE_TEXT}}}$")
 _NUMBER = re.compile(r"^[0-9]{1,9}$")          # ASCII digits only: int() accepts '١' and '²' fails
 _OPTION_TEXT = re.compile(r"^[A-Za-z0-9+\-]{0,40}$")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
@@ -211,13 +211,6 @@ def replay_record(record: Record) -> list:
     """Every state of the record's game; ReplayError names the first bad move."""
     game = games.get(record.game)
     return replay(game, game.new(**record.options_dict), record.moves)
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """User text quoted back safely: shortened, invisible and control characters
-    written as \\uXXXX (so 'rug\\u202epile' is not shown as a plausible 'rugpile')."""
-    text = text if len(text) <= limit else text[:limit] + "…"
-    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
 
 
 __all__ = ["Record", "RecordError", "ReplayError", "decode", "decode_options", "encode",
