@@ -472,7 +472,7 @@ class ReplayError(EngineError):
     """A list of moves that stops replaying at `ply` (0-based) with `message`."""
 
     def __init__(self, ply: int, move: str, message: str):
-        super().__init__(f"move {ply + 1} ('{move}'): {message}")
+        super().__init__(f"move {ply + 1} ('{shown(str(move))}'): {message}")
         self.ply, self.move, self.message = ply, move, message
 
 
