@@ -478,11 +478,18 @@ class ReplayError(EngineError):
 
 def replay(game: Game, state: State, moves: Iterable[str]) -> list:
     """Every state from `state` through the moves (given as notation)."""
-    states = [state]
+    return replay_notated(game, state, moves)[0]
+
+
+def replay_notated(game: Game, state: State, moves: Iterable[str]) -> tuple[list, list[str]]:
+    """Every state from `state` through the moves, and each move in the game's canonical
+    notation (a move may be written otherwise, e.g. Gwyddbwyll's e3xe4 for e3e4)."""
+    states, notated = [state], []
     for ply, text in enumerate(moves):
         try:
             move = game.parse(states[-1], text)
         except EngineError as err:
             raise ReplayError(ply, text, str(err)) from None
+        notated.append(game.notation(states[-1], move))
         states.append(game.apply(states[-1], move))
-    return states
+    return states, notated

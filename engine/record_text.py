@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from . import games
 from .core import EngineError, result_sentence
 from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
-                     decode_options, encode, legal_start, replay_record, unquote_link)
+                     decode_options, encode, legal_start, replay_canonical, unquote_link)
 
 MAX_TEXT = 1_000_000
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"\s*\]$')
@@ -174,13 +174,13 @@ def load_text(text: str) -> tuple[Record, int, list]:
     RecordError says what is wrong and where (line, move number and move)."""
     read = read_text(text)
     try:
-        states = replay_record(read.record)
+        record, states = replay_canonical(read.record)
     except EngineError as err:
         ply = getattr(err, "ply", 0) or 0
         line = read.lines[ply] if ply < len(read.lines) else 0
         where = f"line {line}, " if line else ""
         raise RecordError(f"{where}{err}", ply, getattr(err, "move", None)) from None
-    return read.record, read.ply, states
+    return record, read.ply, states
 
 
 def legal_part_of_text(text: str) -> Record | None:
