@@ -36,17 +36,19 @@ MAX_DIGITS = 9          # the longest number a player can mean here: int() refus
 
 # --------------------------------------------------------------------------- player input
 
+def ascii_digits(text: str) -> bool:
+    """True when `text` is 1 to MAX_DIGITS ASCII digits.  str.isdigit alone accepts '²',
+    which int() refuses, and '٣', which int() reads but no notation here uses."""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
 def ascii_int(text: Any) -> int | None:
     """The whole number `text` writes in ASCII digits (an optional sign, at most MAX_DIGITS
-    digits, spaces around), else None.  str.isdigit accepts '²', which int() refuses, and
-    int() accepts '٣', which no notation here uses."""
+    digits, spaces around), else None."""
     if not isinstance(text, str):
         return None
     body = text.strip()
-    digits = body[1:] if body[:1] in ("-", "+") else body
-    if not 0 < len(digits) <= MAX_DIGITS or not digits.isascii() or not digits.isdigit():
-        return None
-    return int(body)
+    return int(body) if ascii_digits(body[1:] if body[:1] in ("-", "+") else body) else None
 
 
 def shown(text: str, limit: int = 40) -> str:
@@ -406,10 +408,9 @@ def square_name(col: int, row: int) -> str:
 def parse_square(text: str, width: int, height: int | None = None) -> tuple[int, int]:
     """(col, row) of a square name such as 'c3' or 'a10'; BadNotation if off the board."""
     height = width if height is None else height
-    number = ascii_int(text[1:]) if text[1:2].isdigit() and text[1:2] != "0" else None
-    if len(text) < 2 or text[0] not in FILES or number is None or text[1:] != str(number):
+    if text[:1] not in FILES or not ascii_digits(text[1:]) or text[1] == "0":
         raise BadNotation(f"'{shown(text)}' is not a square (a letter then a number, like c3)")
-    col, row = FILES.index(text[0]), number - 1
+    col, row = FILES.index(text[0]), int(text[1:]) - 1
     if col >= width or row >= height:
         raise BadNotation(f"{shown(text)} is off the {width}×{height} board")
     return col, row
