@@ -40,6 +40,11 @@ def calm(call, *args, **kwargs) -> None:
 
 # --------------------------------------------------------------------------- the cases
 
+@pytest.mark.parametrize("game_id", [[], "x" * 5000, b"wythe"])
+def test_an_unknown_game_is_refused_briefly(game_id):
+    refused(games.get, game_id)
+
+
 def test_a_superscript_digit_in_a_square_is_bad_notation():
     wythe = games.get("wythe")
     err = refused(wythe.parse, wythe.new(), "a²b1")
@@ -177,6 +182,12 @@ def test_parse_and_play_take_anything(game_id, data):
         move = list(data.draw(st.sampled_from(legal)))
         move[data.draw(st.integers(0, len(move) - 1))] = data.draw(SCALARS)
         calm(game.play, state, tuple(move))
+
+
+@HYPOTHESIS
+@given(game_id=VALUES)
+def test_games_get_takes_anything(game_id):
+    calm(games.get, game_id)
 
 
 @pytest.mark.parametrize("game_id", games.ids())
