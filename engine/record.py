@@ -212,11 +212,11 @@ def decode_options(game: Game, text: str) -> tuple[tuple[str, object], ...]:
                               f"with the letters a-z, digits, '+' and '-')")
         try:
             raw[name] = game.parse_option(name, value)
-        except ValueError as err:        # EngineError, or int() of a huge number
+        except EngineError as err:
             raise RecordError(f"bad option: {_shown(str(err), 200)}") from None
     try:
         return tuple(game.normalise_options(**raw).items())
-    except ValueError as err:
+    except EngineError as err:
         raise RecordError(f"bad option: {_shown(str(err), 200)}") from None
 
 
