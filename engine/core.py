@@ -238,8 +238,8 @@ class Game:
 
     def _checked_option(self, opt: Option, value: Any, chosen: dict) -> Any:
         if opt.kind == "int":
-            if isinstance(value, str):
-                value = ascii_int(value) if ascii_int(value) is not None else value
+            if isinstance(value, str) and (number := ascii_int(value)) is not None:
+                value = number
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOption(f"option {opt.name} must be a whole number, "
                                 f"not {shown_value(value)}")
