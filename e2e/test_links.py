@@ -99,7 +99,7 @@ BAD_LINKS = [
     (f"#{RUG}/3x3a3.3x", "move 2 ('3x')", 1),                       # cut short in a move
     ("#rugpile/1/players=2,si", "it may have been cut short", None),  # cut short in the options
     (f"#{RUG}/3x3a3/ply=7", "ply 7 is past the last move (1)", 1),
-    ("#" + RUG + "/" + ".".join(["3x3a3"] * 20_000), "the link is too long", None),
+    ("#" + RUG + "/" + ".".join(["3x3a3"] * 20_000), "the link is too long", 1),  # its own game
     (f"#{RUG}/%E0%A4%A", "percent-escapes that are not UTF-8 text", None),
     (f"#{RUG}/3x3a3.%zz", "'%' not followed by two hex digits", 1),
     ("#rug\u202epile/1//", "unknown game 'rug\\u202epile'", None),    # invisible text is shown

@@ -17,7 +17,7 @@ import sys
 import time
 
 from . import games
-from .core import EngineError, Game, replay
+from .core import EngineError, Game, replay, shown
 
 
 def parse_opts(game: Game, pairs: list[str]) -> dict:
@@ -26,7 +26,7 @@ def parse_opts(game: Game, pairs: list[str]) -> dict:
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
-            raise EngineError(f"option '{pair}' should be name=value")
+            raise EngineError(f"option '{shown(pair)}' should be name=value")
         options[name] = game.parse_option(name, text)
     return options
 

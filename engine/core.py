@@ -30,6 +30,53 @@ Move = Hashable
 State = Hashable
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
+MAX_MOVE_TEXT = 16      # the longest move text in any notation here, with room to spare
+MAX_DIGITS = 9          # the longest number a player can mean here: int() refuses over 4,300
+
+
+# --------------------------------------------------------------------------- player input
+
+def ascii_digits(text: str) -> bool:
+    """True when `text` is 1 to MAX_DIGITS ASCII digits.  str.isdigit alone accepts '²',
+    which int() refuses, and '٣', which int() reads but no notation here uses."""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
+def ascii_int(text: Any) -> int | None:
+    """The whole number `text` writes in ASCII digits (an optional sign, at most MAX_DIGITS
+    digits, spaces around), else None."""
+    if not isinstance(text, str):
+        return None
+    body = text.strip()
+    return int(body) if ascii_digits(body[1:] if body[:1] in ("-", "+") else body) else None
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """User text quoted back safely: shortened, invisible and control characters
+    written as \\uXXXX (so 'rug\\u202epile' is not shown as a plausible 'rugpile')."""
+    text = text if len(text) <= limit else text[:limit] + "…"
+    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
+
+
+def shown_value(value: Any, limit: int = 20) -> str:
+    """Any value a caller passed, quoted back briefly: text in quotes, a short number as
+    written, anything else by its type (never a repr that could be huge or too deep)."""
+    if isinstance(value, str):
+        return f"'{shown(value, limit)}'"
+    if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10 ** MAX_DIGITS):
+        return str(value)
+    if isinstance(value, float):
+        return shown(repr(value), limit)
+    if isinstance(value, int):
+        return "a number too large"
+    return f"a {type(value).__name__}"
+
+
+def int_tuple(move: Any, length: int, bound: int) -> bool:
+    """True when `move` is a tuple of `length` ints (not bools), each from 0 to bound - 1:
+    the shape of a move that `_why_illegal` may then take apart."""
+    return (isinstance(move, tuple) and len(move) == length
+            and all(type(n) is int and 0 <= n < bound for n in move))
 
 
 # --------------------------------------------------------------------------- errors
@@ -43,7 +90,13 @@ class UnknownGame(EngineError):
 
 
 class BadOption(EngineError):
-    """An option that the game does not have, or a value out of its range."""
+    """An option that the game does not have, or a value out of its range.
+
+    option: the name of the option at fault (None when the trouble is no one option)."""
+
+    def __init__(self, message: str, option: str | None = None):
+        super().__init__(message)
+        self.option = option
 
 
 class BadNotation(EngineError):
@@ -165,7 +218,8 @@ class Game:
         for name in options:
             if name not in known:
                 allowed = ", ".join(known) or "none"
-                raise BadOption(f"{self.name} has no option '{name}' (options: {allowed})")
+                raise BadOption(f"{self.name} has no option {shown_value(name)} "
+                                f"(options: {allowed})")
         chosen: dict = {}
         for opt in self.options_spec:
             value = options.get(opt.name)
@@ -175,18 +229,29 @@ class Game:
         return chosen
 
     def _check_option(self, opt: Option, value: Any, chosen: dict) -> Any:
+        try:
+            return self._checked_option(opt, value, chosen)
+        except BadOption as err:
+            if err.option is None:
+                err.option = opt.name
+            raise
+
+    def _checked_option(self, opt: Option, value: Any, chosen: dict) -> Any:
         if opt.kind == "int":
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
+            if isinstance(value, str) and (number := ascii_int(value)) is not None:
+                value = number
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"option {opt.name} must be a whole number, not {value!r}")
+                raise BadOption(f"option {opt.name} must be a whole number, "
+                                f"not {shown_value(value)}")
             if not opt.lo <= value <= opt.hi:
-                raise BadOption(f"option {opt.name} must be from {opt.lo} to {opt.hi}, not {value}")
+                raise BadOption(f"option {opt.name} must be from {opt.lo} to {opt.hi}, "
+                                f"not {shown_value(value)}")
             return value
         if opt.kind == "choice":
             if value not in opt.choices:
                 allowed = ", ".join(map(str, opt.choices))
-                raise BadOption(f"option {opt.name} must be one of {allowed}, not {value!r}")
+                raise BadOption(f"option {opt.name} must be one of {allowed}, "
+                                f"not {shown_value(value)}")
             return value
         return self.check_custom_option(opt.name, value, chosen)
 
@@ -201,12 +266,13 @@ class Game:
         """Text from a record back to a value; `normalise_options` validates it."""
         opt = next((o for o in self.options_spec if o.name == name), None)
         if opt is None:
-            raise BadOption(f"{self.name} has no option '{name}'")
+            raise BadOption(f"{self.name} has no option {shown_value(name)}")
         if opt.kind == "int":
-            try:
-                return int(text)
-            except ValueError:
-                raise BadOption(f"option {name} must be a whole number, not '{text}'") from None
+            number = ascii_int(text)
+            if number is None:
+                raise BadOption(f"option {name} must be a whole number, not {shown_value(text)}",
+                                name)
+            return number
         return text
 
     def options(self, state: State) -> dict:
@@ -228,8 +294,12 @@ class Game:
         """The state after `move`; raises IllegalMove (with the reason) if it is not legal."""
         if self._result(state) is not None:
             raise GameOver("the game is over: no more moves can be made")
-        if not self.is_legal(state, move):
-            raise IllegalMove(self._why_illegal(state, move))
+        legal = self._legal(state)
+        try:
+            # The legal list's own move: 0.0 == 0, and _apply indexes with it.
+            move = legal[legal.index(move)]
+        except ValueError:
+            raise IllegalMove(self._why_illegal(state, move)) from None
         return self._apply(state, move)
 
     def apply(self, state: State, move: Move) -> State:
@@ -247,7 +317,9 @@ class Game:
         if not cleaned:
             raise BadNotation("an empty move")
         if self._result(state) is not None:
-            raise GameOver(f"'{cleaned}': the game is over")
+            raise GameOver(f"'{shown(cleaned)}': the game is over")
+        if len(cleaned) > MAX_MOVE_TEXT:
+            raise BadNotation(f"'{shown(cleaned)}' is not a move (too long)")
         move = self._decode(state, cleaned)
         if not self.is_legal(state, move):
             raise IllegalMove(f"'{cleaned}' is illegal: {self._why_illegal(state, move)}")
@@ -336,11 +408,11 @@ def square_name(col: int, row: int) -> str:
 def parse_square(text: str, width: int, height: int | None = None) -> tuple[int, int]:
     """(col, row) of a square name such as 'c3' or 'a10'; BadNotation if off the board."""
     height = width if height is None else height
-    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit() or text[1] == "0":
-        raise BadNotation(f"'{text}' is not a square (a letter then a number, like c3)")
+    if text[:1] not in FILES or not ascii_digits(text[1:]) or text[1] == "0":
+        raise BadNotation(f"'{shown(text)}' is not a square (a letter then a number, like c3)")
     col, row = FILES.index(text[0]), int(text[1:]) - 1
     if col >= width or row >= height:
-        raise BadNotation(f"{text} is off the {width}×{height} board")
+        raise BadNotation(f"{shown(text)} is off the {width}×{height} board")
     return col, row
 
 
@@ -401,17 +473,24 @@ class ReplayError(EngineError):
     """A list of moves that stops replaying at `ply` (0-based) with `message`."""
 
     def __init__(self, ply: int, move: str, message: str):
-        super().__init__(f"move {ply + 1} ('{move}'): {message}")
+        super().__init__(f"move {ply + 1} ('{shown(str(move))}'): {message}")
         self.ply, self.move, self.message = ply, move, message
 
 
 def replay(game: Game, state: State, moves: Iterable[str]) -> list:
     """Every state from `state` through the moves (given as notation)."""
-    states = [state]
+    return replay_notated(game, state, moves)[0]
+
+
+def replay_notated(game: Game, state: State, moves: Iterable[str]) -> tuple[list, list[str]]:
+    """Every state from `state` through the moves, and each move in the game's canonical
+    notation (a move may be written otherwise, e.g. Gwyddbwyll's e3xe4 for e3e4)."""
+    states, notated = [state], []
     for ply, text in enumerate(moves):
         try:
             move = game.parse(states[-1], text)
         except EngineError as err:
             raise ReplayError(ply, text, str(err)) from None
+        notated.append(game.notation(states[-1], move))
         states.append(game.apply(states[-1], move))
-    return states
+    return states, notated

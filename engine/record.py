@@ -10,7 +10,8 @@ fragment form is readable and URL-safe:
   default changes); 4: the moves joined by dots (may be empty); 5 (optional):
   the ply on display.
 A leading '#' is ignored.  Decoding checks the shape and the options;
-`replay_record` then replays the moves and names the first one that fails.
+`replay_record` then replays the moves and names the first one that fails;
+`replay_canonical` also rewrites them in the game's canonical notation.
 `unquote_link` undoes the browser's percent-encoding of a location.hash, and
 `legal_part` finds the longest start of a bad link's game that still plays.
 """
@@ -21,10 +22,11 @@ import re
 from dataclasses import dataclass
 
 from . import games
-from .core import EngineError, Game, ReplayError, replay
+from .core import (MAX_MOVE_TEXT, EngineError, Game, ReplayError, replay, replay_notated,
+                   shown as _shown)
 
 MAX_FRAGMENT = 100_000
-_MOVE_TEXT = re.compile(r"^[a-z0-9\-]{1,16}$")
+_MOVE_TEXT = re.compile(rf"^[a-z0-9\-]{{1,{MAX_MOVE_TEXT}}}$")
 _NUMBER = re.compile(r"^[0-9]{1,9}$")          # ASCII digits only: int() accepts '١' and '²' fails
 _OPTION_TEXT = re.compile(r"^[A-Za-z0-9+\-]{0,40}$")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
@@ -67,11 +69,12 @@ def encode(record: Record, ply: int | None = None) -> str:
     return text
 
 
-def _link_text(raw) -> str:
-    """The link's text without a leading '#'; RecordError if it is not text or too long."""
+def _link_text(raw, bounded: bool = True) -> str:
+    """The link's text without a leading '#'; RecordError if it is not text or (when
+    bounded) too long."""
     if not isinstance(raw, str):
         raise RecordError("the link is not text")
-    if len(raw) > MAX_FRAGMENT:
+    if bounded and len(raw) > MAX_FRAGMENT:
         raise RecordError(f"the link is too long ({len(raw):,} characters; at most "
                           f"{MAX_FRAGMENT:,})")
     return raw[1:] if raw.startswith("#") else raw
@@ -84,6 +87,9 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     moves up to the first one that is not a move, missing or extra segments and a
     bad ply are let go (for `legal_part`)."""
     text = _link_text(fragment)
+    if "\ufeff" in text and not partial:
+        raise RecordError("the link has a byte-order mark (U+FEFF, an invisible character) "
+                          f"at character {text.index(chr(0xfeff)) + 1}")
     parts = text.split("/")
     if not partial and (len(parts) < 4 or len(parts) > 5):
         raise RecordError("the link does not have the shape game/version/options/moves"
@@ -132,8 +138,9 @@ def unquote_link(raw: str, strict: bool = True) -> str:
 
     RecordError when it is too long, or an escape is broken or does not decode,
     where window.decodeURIComponent would throw.  strict=False lets those go
-    (broken escapes stay as they are, bad UTF-8 becomes U+FFFD), for `legal_part`."""
-    text = _link_text(raw)
+    (broken escapes stay as they are, bad UTF-8 becomes U+FFFD, an over-long link is
+    let through for `legal_part` to cut), for `legal_part`."""
+    text = _link_text(raw, bounded=strict)
     if "%" not in text:
         return text
     if not strict:
@@ -171,19 +178,25 @@ def _flush(pending: bytearray, out: list, text: str, start: int) -> None:
 
 
 def legal_start(record: Record) -> Record:
-    """The record cut just before its first move that does not replay."""
+    """The record cut just before its first move that does not replay (its moves in
+    canonical notation)."""
     try:
-        replay_record(record)
-        return record
+        return replay_canonical(record)[0]
     except EngineError as err:
         ply = getattr(err, "ply", None) or 0
-        return Record(record.game, record.version, record.options, record.moves[:ply])
+        return replay_canonical(Record(record.game, record.version, record.options,
+                                       record.moves[:ply]))[0]
 
 
 def legal_part(fragment: str) -> Record | None:
     """The longest start of the game a (bad) link describes that decodes and replays:
     its game, version and options with the moves before the first bad one.  None
-    when the head itself is unusable (unknown game or version, bad option, too long)."""
+    when the head itself is unusable (unknown game or version, bad option).  An
+    over-long link is read up to the last whole move that fits in MAX_FRAGMENT."""
+    if isinstance(fragment, str) and len(fragment) > MAX_FRAGMENT:
+        fitting = fragment[:MAX_FRAGMENT]
+        cut = max(fitting.rfind("."), fitting.rfind("/"))        # after the last whole move
+        fragment = fitting[:cut] if cut >= 0 else fitting
     try:
         record, _ = decode(fragment, partial=True)
     except EngineError:
@@ -205,11 +218,11 @@ def decode_options(game: Game, text: str) -> tuple[tuple[str, object], ...]:
                               f"with the letters a-z, digits, '+' and '-')")
         try:
             raw[name] = game.parse_option(name, value)
-        except ValueError as err:        # EngineError, or int() of a huge number
+        except EngineError as err:
             raise RecordError(f"bad option: {_shown(str(err), 200)}") from None
     try:
         return tuple(game.normalise_options(**raw).items())
-    except ValueError as err:
+    except EngineError as err:
         raise RecordError(f"bad option: {_shown(str(err), 200)}") from None
 
 
@@ -219,12 +232,15 @@ def replay_record(record: Record) -> list:
     return replay(game, game.new(**record.options_dict), record.moves)
 
 
-def _shown(text: str, limit: int = 40) -> str:
-    """User text quoted back safely: shortened, invisible and control characters
-    written as \\uXXXX (so 'rug\\u202epile' is not shown as a plausible 'rugpile')."""
-    text = text if len(text) <= limit else text[:limit] + "…"
-    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
+def replay_canonical(record: Record) -> tuple[Record, list]:
+    """(the record with its moves in the game's canonical notation, every state of its
+    game); ReplayError names the first bad move.  Links and records keep what they mean,
+    in the form the game writes (Gwyddbwyll's e3-e4 and e3xe4 become e3e4)."""
+    game = games.get(record.game)
+    states, moves = replay_notated(game, game.new(**record.options_dict), record.moves)
+    return Record(record.game, record.version, record.options, tuple(moves)), states
 
 
 __all__ = ["Record", "RecordError", "ReplayError", "decode", "decode_options", "encode",
-           "game_of", "legal_part", "legal_start", "make_record", "replay_record", "unquote_link"]
+           "game_of", "legal_part", "legal_start", "make_record", "replay_canonical", "replay_record",
+           "unquote_link"]

@@ -17,7 +17,9 @@ Header lines are `[Key "value"]`.  Game (an id or a name) is required; Rules
 ply on display.  Other keys (Name, Date, Result, ...) are for people and are
 ignored when reading.  Then the moves in notation, separated by spaces or new
 lines; move numbers ("12." or "12...") and {comments} are skipped, as is
-anything after a ';' on a line.
+anything after a ';' on a line.  A comment may span lines, but a '{' left open
+(at the end, or when the next '{' comes) is an error naming its line: read on,
+it would swallow the moves after it.
 
 Reading also accepts a link or its fragment (`...#rugpile/1/...`) pasted alone.
 Errors are RecordError saying what and where: the line, and for a move its
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from . import games
 from .core import EngineError, result_sentence
 from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
-                     decode_options, encode, legal_start, replay_record, unquote_link)
+                     decode_options, encode, legal_start, replay_canonical, unquote_link)
 
 MAX_TEXT = 1_000_000
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"\s*\]$')
@@ -95,11 +97,11 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
     head: dict[str, tuple[str, int]] = {}
     moves: list[str] = []
     lines: list[int] = []
-    in_comment = False
+    opened = 0                  # the line of the comment open at the end of a line, else 0
     stopped = False
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
-        if not in_comment and stripped.startswith("["):
+        if not opened and stripped.startswith("["):
             if moves:
                 raise RecordError(f"line {number}: a header line after the moves")
             m = _HEADER.match(stripped)
@@ -113,8 +115,14 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
             continue
         if stopped:
             continue
+        if "\ufeff" in line:
+            if partial:
+                stopped = True
+                continue
+            raise RecordError(f"line {number}: a byte-order mark (U+FEFF, an invisible "
+                              "character) in the middle of the record")
         try:
-            body, in_comment = _strip_comments(line, in_comment, number)
+            body, opened = _strip_comments(line, opened, number)
         except RecordError:
             if not partial:
                 raise
@@ -135,8 +143,8 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
                                   f"{_shown(token)!r} is not a move", len(moves), token)
             moves.append(move)
             lines.append(number)
-    if in_comment and not partial:
-        raise RecordError("a '{' comment is never closed with '}'")
+    if opened and not partial:
+        raise RecordError(f"line {opened}: a '{{' comment is never closed with '}}'")
     if "game" not in head:
         raise RecordError('the record has no [Game "..."] line (games: '
                           f'{", ".join(games.ids())})')
@@ -166,13 +174,13 @@ def load_text(text: str) -> tuple[Record, int, list]:
     RecordError says what is wrong and where (line, move number and move)."""
     read = read_text(text)
     try:
-        states = replay_record(read.record)
+        record, states = replay_canonical(read.record)
     except EngineError as err:
         ply = getattr(err, "ply", 0) or 0
         line = read.lines[ply] if ply < len(read.lines) else 0
         where = f"line {line}, " if line else ""
         raise RecordError(f"{where}{err}", ply, getattr(err, "move", None)) from None
-    return read.record, read.ply, states
+    return record, read.ply, states
 
 
 def legal_part_of_text(text: str) -> Record | None:
@@ -195,16 +203,21 @@ def _as_link(text: str) -> str | None:
     return body if body.count("/") >= 3 and len(body) <= MAX_FRAGMENT else None
 
 
-def _strip_comments(line: str, in_comment: bool, number: int) -> tuple[str, bool]:
-    """The line without {comments} (which may span lines) and without ';' to the end."""
+def _strip_comments(line: str, opened: int, number: int) -> tuple[str, int]:
+    """The line without {comments} and without ';' to the end, and the line of the
+    comment still open after it (0 if none).  `opened`: the line of the comment open
+    before it, which may span lines; a '{' inside it says that comment was left open."""
     out = []
     for ch in line:
-        if in_comment:
+        if opened:
             if ch == "}":
-                in_comment = False
+                opened = 0
+            elif ch == "{":
+                raise RecordError(f"line {opened}: a '{{' comment is not closed with '}}' "
+                                  f"before the next '{{' (line {number})")
             continue
         if ch == "{":
-            in_comment = True
+            opened = number
             out.append(" ")
         elif ch == "}":
             raise RecordError(f"line {number}: a '}}' with no '{{' before it")
@@ -212,7 +225,7 @@ def _strip_comments(line: str, in_comment: bool, number: int) -> tuple[str, bool
             break
         else:
             out.append(ch)
-    return "".join(out), in_comment
+    return "".join(out), opened
 
 
 def _game_named(value: str, number: int):

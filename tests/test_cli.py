@@ -47,9 +47,17 @@ def test_random_games_and_perft():
     (["moves", "rugpile", "--opt", "size"], "should be name=value"),
     (["moves", "rugpile", "3x3a3", "3x3a3"], "move 2 ('3x3a3')"),
     (["moves", "rugpile", "hello"], "move 1 ('hello')"),
+    (["moves", "wythe", "a²b1"], "move 1 ('a²b1'): 'a²' is not a square"),
+    (["perft", "wythe", "1", "a٣b1"], "move 1 ('a٣b1')"),
+    (["moves", "wythe", "--opt", "size=²"], "option size must be a whole number, not '²'"),
+    (["moves", "rugpile", "--opt", "tiles=²-3-2"], "tiles must be three counts"),
+    (["moves", "wythe", "a" + "1" * 5000 + "b1"], "move 1 ('a111111111"),
+    (["moves", "stigmergy", "komi" + "9" * 5000], "move 1 ('komi99999"),
+    (["moves", "wythe", "--opt", "size" + "=" * 5000], "option size must be a whole number"),
 ])
 def test_errors_are_one_line_and_exit_2(args, message):
     out = run(*args)
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and message in out.stderr
     assert "Traceback" not in out.stderr
+    assert len(out.stderr) < 300            # bad input is quoted briefly

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine import EngineError, ReplayError, games
 from engine.record import (MAX_FRAGMENT, Record, RecordError, decode, encode, legal_part,
                            make_record, replay_record, unquote_link)
-from engine.record_text import read_text, to_text
+from engine.record_text import legal_part_of_text, load_text, read_text, to_text
+from web.session import Session
 
 
 def sizes(game):
@@ -122,6 +123,32 @@ def test_legal_part_before_a_broken_percent_escape():
         unquote_link(raw)
     assert legal_part(unquote_link(raw, strict=False)).moves == ("3x3a3",)
     assert legal_part(unquote_link("#rugpile/1//3x3a3.%zz", strict=False)).moves == ("3x3a3",)
+
+
+def test_an_over_long_link_offers_its_own_games_start():
+    wythe = Record("wythe", 1, (("size", 6),), ("a1b1", "c3d3"))
+    assert legal_part("wythe/1/size=6/a1b1.c3d3." + "x" * MAX_FRAGMENT) == wythe
+    assert legal_part("wythe/1/size=6/a1b1.c3d3/ply=" + "1" * MAX_FRAGMENT) == wythe
+    # what the page does with a link it cannot open: the same game, not a fresh Rug Pile
+    raw = "#wythe/1/size=6/a1b1.c3d3." + "a1b1." * (MAX_FRAGMENT // 5)
+    with pytest.raises(RecordError, match="too long"):
+        unquote_link(raw)
+    assert legal_part(unquote_link(raw, strict=False)) == wythe
+
+
+def test_gwyddbwyll_moves_are_kept_in_canonical_notation():
+    # e3xe4 and e3-e4 are read (shared/rules/gwyddbwyll.md writes e3e4) and stored as e3e4
+    assert Session.from_fragment("gwyddbwyll/1//e3xe4.e6-e5").fragment() == "gwyddbwyll/1//e3e4.e6e5"
+    assert legal_part("gwyddbwyll/1//e3-e4.e6xe5.zz").moves == ("e3e4", "e6e5")
+    record, _, _ = load_text('[Game "gwyddbwyll"]\n1. e3xe4 2. E6-E5\n')
+    assert record.moves == ("e3e4", "e6e5")
+    assert legal_part_of_text('[Game "gwyddbwyll"]\n1. e3-e4 2. e6xe5 3. e4e4').moves == (
+        "e3e4", "e6e5")
+
+
+def test_a_byte_order_mark_inside_a_link_is_named():
+    with pytest.raises(RecordError, match="byte-order mark .U.FEFF.* at character 15"):
+        decode("wythe/1//a1b1.\ufeffc3d3")
 
 
 @pytest.mark.parametrize("fragment", ["chess/1//e2e4", "rugpile/2//", "rugpile/1/players=9/3x3a3",

@@ -56,6 +56,13 @@ def test_a_pasted_link_or_fragment_reads_as_a_record():
     ('[Game "rugpile"]\n1. 3x3a3\n2. <script>', "line 3, move 2: '<script>' is not a move"),
     ('[Game "rugpile"]\n1. 3x3a3\n2. 3x3a3', "line 3, move 2 \\('3x3a3'\\): '3x3a3' is illegal"),
     ('[Game "rugpile"]\n1. 3x3a3 {open', "never closed"),
+    # an unclosed comment would swallow the moves after it: named by its line
+    ('[Game "wythe"]\n1. a1b1 {Black}\n2. a2b2 {White\n3. c1d1 {Black}\n4. c2d2',
+     "line 3: a '{' comment is not closed with '}' before the next '{' \\(line 4\\)"),
+    ('[Game "wythe"]\n1. a1b1\n2. a2b2 {White\n3. c1d1\n4. c2d2',
+     "line 3: a '{' comment is never closed"),
+    ('[Game "wythe"]\n1. a1b1\n\ufeff2. a2b2', "line 3: a byte-order mark \\(U\\+FEFF"),
+    ('[Game "wythe"]\n1. a1b1 a2\ufeffb2', "line 2: a byte-order mark"),
     ('[Game "rugpile"]\n1. 3x3a3 }', "line 2: a '}' with no '{'"),
     ('[Game "rugpile"]\n[Ply "4"]\n1. 3x3a3', "line 2: Ply should be a number from 0 to 1"),
     ('[Game "rugpile"]\n1. 3x3a3\n[Date "x"]', "line 3: a header line after the moves"),

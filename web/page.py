@@ -536,9 +536,9 @@ class Page:
         for opt in game.options_spec:
             value = options[opt.name]
             text = game.format_option(opt.name, value)
-            if opt.kind == "int":
-                widget = (f'<input type="number" name="opt-{opt.name}" min="{opt.lo}" max="{opt.hi}" '
-                          f'value="{value}" required>')
+            if opt.kind == "int":      # text, so the engine's message (not the browser's) says why
+                widget = (f'<input type="text" inputmode="numeric" name="opt-{opt.name}" '
+                          f'value="{value}" autocomplete="off">')
             elif opt.kind == "choice":
                 widget = (f'<select name="opt-{opt.name}">' + "".join(
                     f'<option{" selected" if c == value else ""}>{escape(str(c))}</option>'
@@ -546,10 +546,15 @@ class Page:
             else:
                 widget = board.option_html(opt, value, text)
             fields.append(f'<label class="field"><span>{escape(opt.label)}</span>{widget}'
-                          f'<small>{escape(opt.help)}</small></label>')
+                          f'<small>{escape(opt.help)}</small></label>'
+                          f'<p class="field-error" id="{error_id(opt.name)}" role="alert"></p>')
         fields.append(self.seat_fields(game, options))
         by_id("newgame-title").textContent = f"New game of {game.name}"
         by_id("option-fields").innerHTML = "".join(fields)
+        for opt in game.options_spec:
+            for element in option_inputs(opt.name):
+                element.setAttribute("aria-describedby", error_id(opt.name))
+        by_id("newgame-form").noValidate = True
         by_id("newgame-error").textContent = ""
         dialog = by_id("newgame")
         if not dialog.open:
@@ -579,8 +584,7 @@ class Page:
         chosen = {}
         for opt in game.options_spec:
             values = [el.value for el in form.querySelectorAll(f'[name="opt-{opt.name}"]')]
-            chosen[opt.name] = (int(values[0]) if opt.kind == "int" and values[0].lstrip("-").isdigit()
-                                else values[0] if opt.kind != "custom"
+            chosen[opt.name] = (values[0] if opt.kind != "custom"        # the engine reads the text
                                 else board.option_value(opt, values))
         return game, chosen
 
@@ -592,11 +596,12 @@ class Page:
 
     def on_form_submit(self, event):
         event.preventDefault()
+        show_form_error(None)
         try:
             game, chosen = self.read_form()
             session = Session(game.id, chosen)
         except EngineError as err:
-            by_id("newgame-error").textContent = str(err)
+            show_form_error(err)
             return
         by_id("newgame").close()
         self.open(session, self.read_seats())
@@ -617,6 +622,37 @@ class Page:
         response = await window.fetch(f"./web/rules/{game_id}.html")
         body.innerHTML = (await response.text() if response.ok
                           else "<p>The rules could not be loaded.</p>")
+
+
+def error_id(option: str) -> str:
+    return f"opt-{option}-error"
+
+
+def option_inputs(option: str):
+    return document.querySelectorAll(f'#newgame-form [name="opt-{option}"]')
+
+
+def show_form_error(err) -> None:
+    """The New game form's message for a refused value: beside the option's field when one
+    is at fault (BadOption.option), else under the form; None clears every message.  The
+    dialog stays open with every value as typed."""
+    for box in document.querySelectorAll("#newgame-form .field-error"):
+        box.textContent = ""
+    for element in document.querySelectorAll("#newgame-form [aria-invalid]"):
+        element.removeAttribute("aria-invalid")
+    by_id("newgame-error").textContent = ""
+    if err is None:
+        return
+    option = getattr(err, "option", None)
+    box = by_id(error_id(option)) if option else None
+    if not found(box):
+        by_id("newgame-error").textContent = str(err)
+        return
+    box.textContent = str(err)
+    inputs = option_inputs(option)
+    for element in inputs:
+        element.setAttribute("aria-invalid", "true")
+    inputs.item(inputs.length - 1).focus()
 
 
 def start() -> Page:

@@ -8,7 +8,7 @@ tested in CPython.  A position is always the result of replaying the record;
 from __future__ import annotations
 
 from engine import games
-from engine.record import Record, decode, encode, make_record, replay_record
+from engine.record import Record, decode, encode, make_record, replay_canonical
 
 DEFAULT_GAME = "rugpile"        # what a first visit with no link opens
 
@@ -28,16 +28,16 @@ class Session:
     def from_fragment(cls, fragment: str) -> "Session":
         """The session a link describes; RecordError / ReplayError say what is wrong."""
         record, ply = decode(fragment)
-        states = replay_record(record)
-        session = cls(record.game, record.options_dict)
-        session.states, session.moves, session.ply = states, list(record.moves), ply
-        return session
+        return cls.from_record(record, ply)
 
     @classmethod
     def from_record(cls, record: Record, ply: int | None = None, states=None) -> "Session":
-        """The session of a record (replayed unless its states are given); ReplayError."""
+        """The session of a record (replayed unless its states are given, its moves then
+        rewritten in canonical notation); ReplayError."""
+        if states is None:
+            record, states = replay_canonical(record)
         session = cls(record.game, record.options_dict)
-        session.states = list(states) if states is not None else replay_record(record)
+        session.states = list(states)
         session.moves = list(record.moves)
         session.ply = len(session.moves) if ply is None else ply
         return session

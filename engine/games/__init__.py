@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..core import Game, UnknownGame
+from ..core import Game, UnknownGame, shown_value
 
 # id -> module under engine.games, in the order the game picker shows them.
 _MODULES = {
@@ -40,8 +40,8 @@ def name(game_id: str) -> str:
 
 
 def get(game_id: str) -> Game:
-    if game_id not in _MODULES:
-        raise UnknownGame(f"unknown game '{game_id}' (games: {', '.join(_MODULES)})")
+    if not isinstance(game_id, str) or game_id not in _MODULES:
+        raise UnknownGame(f"unknown game {shown_value(game_id)} (games: {', '.join(_MODULES)})")
     if game_id not in _loaded:
         module = importlib.import_module(f"{__name__}.{_MODULES[game_id]}")
         _loaded[game_id] = module.GAME

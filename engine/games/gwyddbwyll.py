@@ -27,7 +27,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from ..core import BadNotation, Game, Result, parse_square, square_name
+from ..core import BadNotation, Game, Result, int_tuple, parse_square, square_name
 
 SIZE = 8
 MAX_PLIES = 2500
@@ -484,6 +484,8 @@ class Gwyddbwyll(Game):
         return f"{letter}{name(frm)}{'x' if capture else '-'}{name(to)}{suffix}"
 
     def _why_illegal(self, state, move):
+        if not int_tuple(move, 2, SIZE * SIZE):
+            return "that is not a Gwyddbwyll move (a from-square and a to-square, like e3e4)"
         frm, to = move
         board, me = state.board, state.turn
         p, q = board[frm], board[to]

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..core import (BadNotation, Game, Option, Result, grid_neighbours, parse_square,
+from ..core import (BadNotation, Game, Option, Result, grid_neighbours, int_tuple, parse_square,
                     square_name, with_pass_and_swap)
 
 EMPTY, BLUE, ORANGE, BLOCK = 0, 1, 2, 3
@@ -38,8 +38,8 @@ DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 
 # A rejection sampler draws this many candidates before the playout lists every move.
 _PLAYOUT_TRIES = 24
 
-_CAPTURE = re.compile(r"^([a-z]\d+)x([a-z]\d+)$")
-_SQUARE = re.compile(r"^[a-z]\d+$")
+_CAPTURE = re.compile(r"^([a-z][0-9]+)x([a-z][0-9]+)$")
+_SQUARE = re.compile(r"^[a-z][0-9]+$")
 
 
 def enemy_of(colour: int) -> int:
@@ -456,8 +456,7 @@ class Petrify(Game):
         n = state.size * state.size
         if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < n:
             return f"{self._square(state, move)} is not empty (it holds {self._holding(state, move)})"
-        if (isinstance(move, tuple) and len(move) == 2
-                and all(isinstance(sq, int) and 0 <= sq < n for sq in move)):
+        if int_tuple(move, 2, n):
             return self._why_not_capture(state, *move)
         return "that is not a Petrify move"
 

@@ -17,8 +17,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from ..core import (BadNotation, BadOption, Game, Option, Result, connected_groups,
-                    grid_neighbours, parse_square, square_name, winners_by_score)
+from ..core import (BadNotation, BadOption, Game, Option, Result, ascii_int, connected_groups,
+                    grid_neighbours, int_tuple, parse_square, shown_value, square_name,
+                    winners_by_score)
 
 BLANK = -1
 COLOURS = ("Red", "Blue", "Green", "Yellow")
@@ -28,7 +29,7 @@ DEFAULT_TILES = {2: (4, 3, 2), 3: (4, 3, 3), 4: (4, 3, 3)}
 MAX_TILES = 9
 EVAL_HAND_SHARE = 0.3                    # squares a tile in hand is worth, per square
 EVAL_TEMPERATURE = 2.0                   # squares of lead that make a clear favourite
-_MOVE = re.compile(r"^(\d)x(\d)([a-z]\d+)$")
+_MOVE = re.compile(r"^([0-9])x([0-9])([a-z][0-9]+)$")
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class RugPile(Game):
         if isinstance(value, dict):
             unknown = set(value) - set(KIND_NAMES)
             if unknown:
-                raise BadOption(f"tiles: unknown tile size {sorted(unknown)[0]!r} "
+                raise BadOption(f"tiles: unknown tile size {shown_value(min(unknown, key=str))} "
                                 f"(sizes: {', '.join(KIND_NAMES)})")
             value = tuple(value.get(k, 0) for k in KIND_NAMES)
         if (not isinstance(value, (tuple, list)) or len(value) != len(KINDS)
@@ -103,10 +104,11 @@ class RugPile(Game):
     def parse_option(self, name, text):
         if name != "tiles":
             return super().parse_option(name, text)
-        parts = text.split("-")
-        if len(parts) != len(KINDS) or not all(p.isdigit() for p in parts):
-            raise BadOption(f"tiles must be three counts like 4-3-2 (2x2, 2x3, 3x3), not '{text}'")
-        return tuple(int(p) for p in parts)
+        counts = tuple(ascii_int(p) if p[:1].isdigit() else None for p in text.split("-"))
+        if len(counts) != len(KINDS) or None in counts:
+            raise BadOption("tiles must be three counts like 4-3-2 (2x2, 2x3, 3x3), "
+                            f"not {shown_value(text)}", name)
+        return counts
 
     def _options(self, state):
         return {"players": state.players, "size": state.size, "tiles": state.tiles}
@@ -171,6 +173,8 @@ class RugPile(Game):
                         (state.turn + 1) % state.players, move)
 
     def _why_illegal(self, state, move):
+        if not int_tuple(move, 4, state.size + 1):
+            return "that is not a Rug Pile move (a tile's width and height, then its square)"
         width, height, col, row = move
         me = state.turn
         if (min(width, height), max(width, height)) not in KINDS:

@@ -28,7 +28,8 @@ import re
 from dataclasses import dataclass, field
 from itertools import compress
 
-from ..core import BadNotation, BadOption, FILES, Game, Option, Result, winners_by_score
+from ..core import (BadNotation, BadOption, FILES, Game, Option, Result, ascii_int, shown_value,
+                    winners_by_score)
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NOBODY = -1
@@ -49,8 +50,8 @@ PLAYABLE = (
     (True, False, True, False, False, True, False, False, False),   # White: empty not Black's; Black stone in White's control
 )
 
-_CELL = re.compile(r"^([a-z])(\d+)(x?)$")
-_KOMI = re.compile(r"^komi(-?\d+)$")
+_CELL = re.compile(r"^([a-z])([0-9]+)(x?)$")
+_KOMI = re.compile(r"^komi(-?[0-9]+)$")
 
 
 def status_code(stone: int, control: int) -> int:
@@ -337,11 +338,12 @@ class Stigmergy(Game):
         if value == "bid":
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadOption(f"option komi must be 'bid' or a whole number, not {value!r}")
+            raise BadOption(f"option komi must be 'bid' or a whole number, "
+                            f"not {shown_value(value)}")
         limit = cell_count(chosen["size"])
         if not -limit <= value <= limit:
             raise BadOption(f"option komi must be from {-limit} to {limit} on a side-"
-                            f"{chosen['size']} board, not {value}")
+                            f"{chosen['size']} board, not {shown_value(value)}")
         return value
 
     def parse_option(self, name, text):
@@ -350,9 +352,11 @@ class Stigmergy(Game):
         text = text.strip().lower()
         if text == "bid":
             return text
-        if re.fullmatch(r"[+-]?\d+", text):
-            return int(text)
-        raise BadOption(f"option komi must be 'bid' or a whole number, not '{text}'")
+        number = ascii_int(text)
+        if number is None:
+            raise BadOption(f"option komi must be 'bid' or a whole number, not {shown_value(text)}",
+                            name)
+        return number
 
     def _options(self, state):
         return {"size": state.size, "komi": state.komi_option}
@@ -504,9 +508,10 @@ class Stigmergy(Game):
             return ("side", COLOUR_IDS.index(text))
         if text.startswith("komi"):
             match = _KOMI.match(text)
-            if not match:
+            number = ascii_int(match.group(1)) if match else None
+            if number is None:
                 raise BadNotation(f"'{text}' is not a komi choice (write it like komi7 or komi-2)")
-            return ("komi", int(match.group(1)))
+            return ("komi", number)
         match = _CELL.match(text)
         if not match:
             raise BadNotation(f"'{text}' is not a Stigmergy move (a cell like d4, a flip like "
@@ -524,8 +529,22 @@ class Stigmergy(Game):
 
     # ---- why a move is not allowed
 
+    @staticmethod
+    def _kind(state, move) -> str | None:
+        """The kind of a move that has a Stigmergy move's shape (whether legal or not), else
+        None: so the reasons below may take it apart."""
+        if move == PASS or move == BUTTON:
+            return move[0]
+        if not (isinstance(move, tuple) and len(move) == 2 and type(move[1]) is int):
+            return None
+        kind, number = move
+        if (kind == "komi" or (kind == "side" and number in (BLACK, WHITE))
+                or (kind in ("place", "flip") and 0 <= number < state.grid.count)):
+            return kind
+        return None
+
     def _why_illegal(self, state, move):
-        phase, kind = state.phase, move[0] if isinstance(move, tuple) and move else None
+        phase, kind = state.phase, self._kind(state, move)
         if phase == "over":
             return "the game is over"
         if phase == "bid":
@@ -550,9 +569,9 @@ class Stigmergy(Game):
             open_cell = state.status.index(UNCONTROLLED_EMPTY)
             return ("you may not pass while empty cells are uncontrolled "
                     f"(for example {state.grid.names[open_cell]})")
-        if kind in ("place", "flip") and isinstance(move[1], int) and 0 <= move[1] < state.grid.count:
+        if kind in ("place", "flip"):
             return self._why_not_here(state, kind, move[1], me)
-        return f"{move!r} is not a Stigmergy move"
+        return "that is not a Stigmergy move (a cell like d4, a flip like d4x, pass or button)"
 
     @staticmethod
     def _why_not_here(state, kind, cell, me):

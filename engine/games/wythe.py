@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..core import (BadNotation, Game, Option, Result, connected_groups, grid_neighbours,
-                    parse_square, split_square_prefix, square_name, with_pass_and_swap)
+                    int_tuple, parse_square, split_square_prefix, square_name, with_pass_and_swap)
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")
@@ -204,8 +204,7 @@ class Wythe(Game):
                 return (f"you may pass only when no placement is possible "
                         f"(for example {self._format(state, example[0])} is)")
             return "the rules do not allow a pass here"
-        if (not isinstance(move, tuple) or len(move) != 2
-                or not all(isinstance(sq, int) and 0 <= sq < state.size ** 2 for sq in move)):
+        if not int_tuple(move, 2, state.size ** 2):
             return "that is not a Wythe move (a placement like c3d3, swap or pass)"
         return self._why_placement_illegal(state, *move)
 
