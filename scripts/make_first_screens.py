@@ -23,10 +23,12 @@ LIBRARY = "vendor/pyodide/python_stdlib_app.zip"
 # What a first visit downloads before Python runs (the big ones; the rest is a few KB), and
 # which must wait for another, so each has the line to itself when it is the one that holds
 # Python up: the wasm first (it compiles while the rest arrives), then the standard library
-# (Python starts when it is there), then the app (needed only once Python runs).
-DOWNLOADS = {WASM: None, "vendor/pyodide/pyodide.asm.mjs": None,
-             "vendor/pyscript/python-bytecode.json": None, "vendor/pyodide/pyodide-lock.json": None,
-             LIBRARY: WASM, "app.zip": LIBRARY}
+# (Python starts when it is there), then the app (needed only once Python runs).  Python
+# starts without the optional one (PyScript's bytecode), and not without the others.
+DOWNLOADS = {WASM: {}, "vendor/pyodide/pyodide.asm.mjs": {},
+             "vendor/pyodide/pyodide-lock.json": {},
+             "vendor/pyscript/python-bytecode.json": {"optional": True},
+             LIBRARY: {"after": WASM}, "app.zip": {"after": LIBRARY}}
 # GitHub Pages gzips these on the wire; .zip goes as it is.
 ZIPPED_ON_THE_WIRE = (".wasm", ".mjs", ".js", ".json")
 
@@ -52,12 +54,13 @@ def first_screens() -> dict:
 
 
 def downloads(site: Path) -> list[dict]:
-    """Each start-up file's size as decoded and (about) on the wire, and what it waits for."""
+    """Each start-up file's size as decoded and (about) on the wire, what it waits for, and
+    whether Python can start without it."""
     out = []
-    for name, after in DOWNLOADS.items():
+    for name, how in DOWNLOADS.items():
         data = (site / name).read_bytes()
         wire = len(gzip.compress(data, 6)) if name.endswith(ZIPPED_ON_THE_WIRE) else len(data)
-        out.append({"url": name, "bytes": len(data), "wire": wire, **({"after": after} if after else {})})
+        out.append({"url": name, "bytes": len(data), "wire": wire, **how})
     return out
 
 
