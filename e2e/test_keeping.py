@@ -279,6 +279,8 @@ def test_a_deeply_nested_value_is_set_aside_and_the_page_starts(browser, site, k
     assert page.evaluate(f"localStorage.getItem({ASIDE!r})") == value
     if key == OLD and value.startswith("["):
         shot(page, "set-aside")
+        page.set_viewport_size({"width": 375, "height": 812})
+        shot(page, "set-aside-phone")
     place(page, 0, "a1", "/2x2a1")                          # the page plays
     expect(note).to_be_visible()                            # until the player dismisses it
     note.locator("[data-action='dismiss']").click()

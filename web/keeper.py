@@ -157,10 +157,13 @@ class Keeper:
     def remember(self, address, seats, push=False):
         """The history entry: this game's address and state (a new entry when `push`)."""
         state = recent.state_text(self.entry_id, self.rev, seats)
-        if push:
-            window.history.pushState(state, "", address)
-        else:
-            window.history.replaceState(state, "", address)
+        try:
+            if push:
+                window.history.pushState(state, "", address)
+            else:
+                window.history.replaceState(state, "", address)
+        except Exception:          # too many calls (Safari), a sandbox ...: the game goes on
+            pass
 
     def history_state(self):
         """(entry id, rev, seats) from this history entry, or None when it has none of ours."""

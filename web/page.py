@@ -171,9 +171,10 @@ class Page:
             session = Session.from_fragment(unquote_link(window.location.hash))
         except Exception:
             return False
-        if len(seats) != session.game.num_seats(session.states[0]):
-            seats = None
-        self.open(session, seats, (entry_id, rev, session.fragment(), seats or ()), push=False)
+        if len(seats) != session.game.num_seats(session.states[0]):    # not this game's seats:
+            self.open(session, push=False)                               # a game of its own
+        else:
+            self.open(session, seats, (entry_id, rev, session.fragment(), seats), push=False)
         return True
 
     def on_message_action(self, event):
