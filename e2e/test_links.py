@@ -1,7 +1,7 @@
 """Links, the saved game and text records in the browser: copy a link and open it in another
 browser; every kind of bad link says what is wrong (one page, a hashchange per link); the saved
-game comes back, loses to a link, and a corrupt one is discarded with a note; the Record dialog
-exports, downloads and imports (paste and file), with errors that say where."""
+game comes back, a link replaces none, and a corrupt one is set aside with a note; the Record
+dialog exports, downloads and imports (paste and file), with errors that say where."""
 
 import json
 import random
@@ -15,7 +15,8 @@ from engine.record import make_record
 from engine.record_text import to_text
 
 RUG = "rugpile/1/players=2,size=5,tiles=4-3-2"
-KEY = "abstract-games/saved-game"
+KEY = "abstract-games/saved-game"              # the old single saved game (format 1)
+RECENT = "abstract-games/recent"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -145,23 +146,26 @@ def test_every_kind_of_bad_link_says_what_is_wrong(page, site):
 
 
 def saved(page):
-    text = page.evaluate(f"localStorage.getItem({KEY!r})")
-    return json.loads(text) if text else None
+    """The newest of the recent games in storage (web/recent.py), as {fragment, seats}."""
+    text = page.evaluate(f"localStorage.getItem({RECENT!r})")
+    games_ = json.loads(text)["games"] if text else []
+    return {"fragment": games_[0]["fragment"], "seats": games_[0]["seats"]} if games_ else None
 
 
-def test_the_saved_game_comes_back_and_a_link_wins(browser, site):
+def test_the_saved_game_comes_back_and_a_link_replaces_none(browser, site):
     page = new_page(browser)
     home = site + "/index.html"
     open_page(page, home)
     place(page, 0, "a1", "/2x2a1")
-    assert saved(page) == {"format": 1, "fragment": f"{RUG}/2x2a1", "seats": ["human", "human"]}
+    assert saved(page) == {"fragment": f"{RUG}/2x2a1", "seats": ["human", "human"]}
 
     open_page(page, home)                                   # a visit with no link: the save
     page.wait_for_function("location.hash.endsWith('/2x2a1')")
     assert page.locator("#moves button").all_text_contents() == ["2x2a1"]
     expect(page.locator("#message")).to_be_hidden()
 
-    # The seats come back too (a computer at Blue's seat; Red, a person, is to move).
+    # The seats come back too (a computer at Blue's seat; Red, a person, is to move), from a
+    # save of the old format, which moves into the recent games.
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(
         {"format": 1, "fragment": f"{RUG}/2x2a1.2x2d1", "seats": ["human", "random"]})])
     open_page(page, home)
@@ -171,18 +175,19 @@ def test_the_saved_game_comes_back_and_a_link_wins(browser, site):
     expect(page.locator("select[name='seat-1']")).to_have_value("random")
     page.click("#newgame-cancel")
 
-    open_page(page, home + "#wythe/1/size=6/")               # a link wins over the save
+    open_page(page, home + "#wythe/1/size=6/a1a2")           # a link opens its own game ...
     assert page.text_content("#title") == "Wythe"
-    assert saved(page)["fragment"] == "wythe/1/size=6/"     # ... and becomes the saved game
-    expect(page.locator("#message")).to_be_hidden()
+    assert saved(page)["fragment"] == "wythe/1/size=6/a1a2"
+    fragments = page.evaluate(f"JSON.parse(localStorage.getItem({RECENT!r})).games.map(g => g.fragment)")
+    assert sorted(fragments) == sorted([f"{RUG}/2x2a1", f"{RUG}/2x2a1.2x2d1", "wythe/1/size=6/a1a2"])
+    expect(page.locator("#message")).to_be_hidden()          # ... and replaces none
 
-    # Corrupt saves: discarded with a note, never blocking the page.
+    # Corrupt saves: set aside with a note, never blocking the page.
     page.evaluate("k => localStorage.setItem(k, '{not json')", KEY)
     open_page(page, home)
-    expect(page.locator("#message")).to_contain_text(
-        "Your saved game could not be restored, so it was discarded: it is not valid JSON.")
-    assert page.text_content("#title") == "Rug Pile" and saved(page)["fragment"] == f"{RUG}/"
-    assert page.locator("#message button").count() == 0      # nothing to offer: a fresh game is on
+    expect(page.locator("#storage-note")).to_contain_text(
+        "Your saved game could not be read (it is not valid JSON), so it was set aside.")
+    assert page.text_content("#title") == "Wythe"            # the newest game comes back
     shot(page, "corrupt-save")
 
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(

@@ -37,6 +37,13 @@ def test_a_corrupt_save_is_refused_with_a_reason(text, message):
         load(text, KINDS)
 
 
+def test_deeply_nested_text_is_refused_before_json_reads_it():
+    with pytest.raises(SaveError, match="nested more than 16 levels deep"):
+        load("[" * 7000, KINDS)
+    with pytest.raises(EngineError, match="nested"):
+        load('{"a":' * 20_000, KINDS)
+
+
 def test_dump_is_compact_json():
     assert json.loads(dump("wythe/1/size=8/", ["human", "easy"])) == {
         "format": 1, "fragment": "wythe/1/size=8/", "seats": ["human", "easy"]}

@@ -17,8 +17,10 @@ from pyscript import document, window, workers
 
 from engine import EngineError, games
 from engine.core import result_sentence
-from web import boards
+from engine.record import legal_part, unquote_link
+from web import boards, recent
 from web.dom import by_id, found
+from web.keeper import Keeper
 from web.session import DEFAULT_GAME, Session
 from web.sharing import Sharing
 
@@ -55,18 +57,34 @@ class Page:
         self.thinking = None        # the position (fragment) the computer is thinking about
         self.paused = False
         self.took_back = False      # the player asked to take back: later moves may go
-        self.sharing = Sharing(self, [kind for kind, _ in SEAT_KINDS])   # links, save, records
+        self.sharing = Sharing(self)      # links and records
+        self.keeper = Keeper(self, [kind for kind, _ in SEAT_KINDS], SEAT_KINDS)   # saved games
+        self.tried_hash = None      # a link in the address bar that did not open
         self.cursor = None          # the board square the keyboard points at (data-cell)
         self.keyboard = False       # the board is being used from the keyboard (show the cursor)
 
     # ---- start-up
 
     def start(self):
+        """Open this tab's game (after a reload), else the link's, else the newest saved game,
+        else a fresh one."""
         self.fill_picker()
         self.bind()
-        linked = bool(window.location.hash.lstrip("#"))     # a link wins over the saved game
-        if not self.load_hash(window.location.hash) and not self.sharing.restore(quiet=linked):
-            self.open(Session(DEFAULT_GAME))
+        usable = self.keeper.start()
+        state = self.keeper.history_state()
+        address = window.location.hash
+        if state is not None and self.reopen(state):
+            pass
+        elif address.lstrip("#"):
+            if not self.sharing.open_link(address, push=False, offer_saved=True):
+                self.open(Session(*self.sharing.fresh), push=False)
+        else:
+            entry = self.keeper.newest()
+            if entry is None or not self.resume(entry, push=False):
+                self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
+        if not usable:
+            self.show_message("The saved game could not be read: this browser does not let the "
+                              "page use its storage.")
         document.body.dataset.ready = "1"
 
     def fill_picker(self):
@@ -103,7 +121,9 @@ class Page:
         self.on(by_id("rules-close"), "click", lambda e: by_id("rules").close())
         self.on(by_id("message"), "click", self.on_message_action)
         self.sharing.bind()
-        self.on(window, "hashchange", lambda e: self.on_hashchange())
+        self.on(window, "popstate", lambda e: self.on_navigate())
+        self.on(window, "hashchange", lambda e: self.on_navigate())
+        self.keeper.bind()
         self.on(document, "keydown", self.on_key)
         self.on(board, "keydown", self.on_board_key)
         self.on(board, "focus", self.on_board_focus)
@@ -114,7 +134,10 @@ class Page:
 
     # ---- opening games
 
-    def open(self, session, seats=None):
+    def open(self, session, seats=None, entry=None, push=True):
+        """Show a game: a new one, or `entry` (see Keeper.begin) resumed; `push` makes it a
+        new history entry (Back returns to the game before)."""
+        self.keeper.begin(entry)
         self.session = session
         self.board = boards.get(session.game.id)
         self.board.reset()
@@ -125,23 +148,55 @@ class Page:
             self.board.flipped = people[0] == 1
         self.paused = False
         document.body.dataset.game = session.game.id
-        self.render()
+        self.render(push=push)
 
-    def load_hash(self, fragment) -> bool:
-        """Open the game a link describes; on a bad link say what is wrong and where, offer
-        its legal part or a fresh game, and keep the page usable (web/sharing.py)."""
-        return self.sharing.open_link(fragment)
+    def resume(self, entry, push=True) -> bool:
+        """Open a saved game with its seats; one that cannot be played is set aside and the
+        message offers its legal part."""
+        try:
+            session, seats = recent.opened(entry, self.keeper.kinds)
+        except Exception as err:
+            self.keeper.drop(entry)
+            self.sharing.problem("Your saved game could not be opened, so it was set aside", err,
+                                 self.sharing.salvage(legal_part, entry.fragment),
+                                 offer_fresh=False)
+            return False
+        self.open(session, seats, entry, push)
+        return True
+
+    def reopen(self, state) -> bool:
+        """The game of a history entry (reload, Back, Forward) at its address, with its seats."""
+        entry_id, rev, seats = state
+        try:
+            session = Session.from_fragment(unquote_link(window.location.hash))
+        except Exception:
+            return False
+        if len(seats) != session.game.num_seats(session.states[0]):    # not this game's seats:
+            self.open(session, push=False)                               # a game of its own
+        else:
+            self.open(session, seats, (entry_id, rev, session.fragment(), seats), push=False)
+        return True
 
     def on_message_action(self, event):
         self.sharing.on_offer(event)        # "Open the game up to move k" / "Start a fresh game"
 
-    def on_hashchange(self):
-        if window.location.hash != self.shown_hash:
-            self.load_hash(window.location.hash)
+    def on_navigate(self):
+        """Back, Forward, or a link typed into the address bar (popstate, then hashchange)."""
+        state = self.keeper.history_state()
+        address = window.location.hash
+        if state is not None:
+            if address == self.shown_hash and state[0] == self.keeper.entry_id:
+                return
+            if self.reopen(state):
+                self.show_message("")
+                return
+        if address not in (self.shown_hash, self.tried_hash):
+            self.tried_hash = address
+            self.sharing.open_link(address, push=False)
 
     # ---- drawing
 
-    def render(self):
+    def render(self, push=False):
         session, game = self.session, self.session.game
         state = session.state
         result = game.result(state)
@@ -163,9 +218,9 @@ class Page:
         pause = by_id("pause")
         pause.hidden = all(k == "human" for k in self.seats) or result is not None
         pause.textContent = "Resume" if self.paused else "Pause"
-        self.shown_hash = "#" + session.fragment()
-        window.history.replaceState(None, "", self.shown_hash)
-        self.sharing.save()
+        self.shown_hash, self.tried_hash = "#" + session.fragment(), None
+        self.keeper.save(session, self.seats)
+        self.keeper.remember(self.shown_hash, self.seats, push)
         self.schedule_computer()
 
     def render_board(self):
@@ -492,10 +547,20 @@ class Page:
             self.play(button.dataset.move)
 
     def on_pick(self, event):
+        """Another game: its unfinished game saved last, else a fresh one."""
         button = event.target.closest("[data-game]")
-        if found(button):
-            self.open(Session(button.dataset.game))
+        if not found(button):
+            return
+        game_id = button.dataset.game
+        if game_id == self.session.game.id:
+            return
+        entry = self.keeper.newest(game=game_id, unfinished=True)
+        if entry is not None and self.resume(entry):
             self.show_message("")
+            return
+        if entry is None:              # else the message says why it could not be resumed
+            self.show_message("")
+        self.open(Session(game_id))
 
     def on_move_list(self, event):
         button = event.target.closest("[data-ply]")

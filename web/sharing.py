@@ -1,10 +1,9 @@
-"""The page's links, saved game and text records: the browser side of
-engine/record.py, engine/record_text.py and web/saved.py.
+"""The page's links and text records: the browser side of engine/record.py and
+engine/record_text.py (saved games are web/keeper.py's).
 
-- open_link: the game a location.hash describes, or a message saying what is wrong
-  and where, with offers (the legal part of the game, a fresh game).
-- save / restore: the current game and seat choices in localStorage; a save that
-  cannot be read is discarded with a note and never blocks the page.
+- open_link: the game a location.hash describes (the saved game it shows, if any), or a
+  message saying what is wrong and where, with offers (the legal part of the game, a
+  fresh game, the saved game).
 - copy_link: the Copy link button (clipboard, or a selected read-only field).
 - the Record dialog: the game as text to copy or download; a record (or a link)
   pasted or read from a file opens a game.
@@ -23,7 +22,7 @@ from pyscript import document, window
 from engine import games
 from engine.record import encode, legal_part, unquote_link
 from engine.record_text import MAX_TEXT, legal_part_of_text, load_text, to_text
-from web import saved
+from web import recent
 from web.dom import by_id, found
 from web.session import Session
 
@@ -40,13 +39,10 @@ def reason(err) -> str:
 
 
 class Sharing:
-    def __init__(self, page, seat_kinds):
+    def __init__(self, page):
         self.page = page
-        self.seat_kinds = tuple(seat_kinds)
         self.offer = None            # the legal part (a Record) of the last bad link/record/save
         self.fresh = None            # the game to start afresh: (game id, options)
-        self.saved_text = None       # the text last written to storage
-        self.storage_warned = False
 
     def bind(self):
         on = self.page.on
@@ -65,8 +61,10 @@ class Sharing:
 
     # ---- links
 
-    def open_link(self, raw) -> bool:
-        """Open the game a location.hash describes; on a bad link say why and where."""
+    def open_link(self, raw, push=True, offer_saved=False) -> bool:
+        """Open the game a location.hash describes: the saved game it shows exactly (with its
+        seats), else a new game that replaces none.  On a bad link say why and where (and
+        offer the newest saved game when `offer_saved`)."""
         raw = raw if isinstance(raw, str) else ""
         if not raw.lstrip("#"):
             return False
@@ -74,9 +72,14 @@ class Sharing:
             session = Session.from_fragment(unquote_link(raw))
         except Exception as err:
             self.problem("This link does not open a game", err,
-                         self.salvage(lambda t: legal_part(unquote_link(t, strict=False)), raw))
+                         self.salvage(lambda t: legal_part(unquote_link(t, strict=False)), raw),
+                         saved=self.page.keeper.newest() if offer_saved else None)
             return False
-        self.page.open(session)
+        entry = self.page.keeper.matching(session.fragment())
+        if entry is not None:
+            self.page.resume(entry, push)
+        else:
+            self.page.open(session, push=push)
         self.page.show_message("")
         return True
 
@@ -89,8 +92,9 @@ class Sharing:
         except Exception:
             return None
 
-    def problem(self, what, err, legal, where="message", offer_fresh=True):
-        """Say what is wrong (escaped) and offer the legal part and a fresh game."""
+    def problem(self, what, err, legal, where="message", offer_fresh=True, saved=None):
+        """Say what is wrong (escaped) and offer the legal part, a fresh game and the
+        `saved` game (a recent.Entry)."""
         self.offer = legal if legal is not None and legal.moves else None
         if legal is not None:
             self.fresh = (legal.game, legal.options_dict)
@@ -105,6 +109,10 @@ class Sharing:
         if offer_fresh:
             offers.append(f'<button type="button" data-action="fresh">Start a fresh game of '
                           f'{escape(games.name(self.fresh[0]))}</button>')
+        if saved is not None:
+            offers.append(f'<button type="button" data-action="resume" '
+                          f'data-entry="{escape(saved.id, quote=True)}">Go back to your game '
+                          f'({escape(recent.title(saved))})</button>')
         html = f"{escape(what)}: {escape(reason(err))}. {' '.join(offers)}".strip()
         self.say(f"{what}: {reason(err)}.")
         if where == "message":
@@ -120,6 +128,11 @@ class Sharing:
         if not found(button):
             return
         action = button.getAttribute("data-action")
+        if action == "resume":
+            entry = self.page.keeper.find(button.getAttribute("data-entry"))
+            if entry is not None and self.page.resume(entry):
+                self.page.show_message("")
+            return
         if action == "legal-part" and self.offer is not None:
             session = Session.from_fragment(encode(self.offer))
         elif action == "fresh" and self.fresh is not None:
@@ -173,49 +186,6 @@ class Sharing:
             return True
         except Exception:              # no permission, not focused, insecure page ...
             return False
-
-    # ---- the saved game
-
-    def save(self):
-        """Keep the current game and seats in storage (after every change)."""
-        text = saved.dump(self.page.session.fragment(), self.page.seats)
-        if text == self.saved_text:
-            return
-        try:
-            window.localStorage.setItem(saved.KEY, text)
-            self.saved_text = text
-        except Exception:              # storage full, blocked or absent: links still work
-            if not self.storage_warned:
-                self.storage_warned = True
-                self.page.show_message("This browser does not let the page save the game; "
-                                       "the link in the address bar still holds it.")
-
-    def restore(self, quiet=False) -> bool:
-        """Open the saved game; a save that cannot be read is discarded with a note."""
-        try:
-            text = window.localStorage.getItem(saved.KEY)
-        except Exception:
-            self.storage_warned = True         # one note is enough: saving will fail too
-            if not quiet:
-                self.page.show_message("The saved game could not be read: this browser does not "
-                                       "let the page use its storage.")
-            return False
-        if not found(text):
-            return False
-        try:
-            session, seats = saved.load(text, self.seat_kinds)
-        except Exception as err:
-            try:
-                window.localStorage.removeItem(saved.KEY)
-            except Exception:
-                pass
-            if not quiet:
-                self.problem("Your saved game could not be restored, so it was discarded", err,
-                             self.salvage(legal_part, saved_fragment(text)), offer_fresh=False)
-            return False
-        self.saved_text = text
-        self.page.open(session, seats)
-        return True
 
     # ---- the Record dialog
 
@@ -292,12 +262,3 @@ class Sharing:
         by_id("record-text").value = text
         self.import_text(text)
 
-
-def saved_fragment(text):
-    """The fragment inside a saved game's JSON, if it gets that far."""
-    import json
-    try:
-        data = json.loads(text)
-        return data.get("fragment") if isinstance(data, dict) else None
-    except Exception:
-        return None

@@ -1,0 +1,203 @@
+"""Recent games: the player's games the page keeps in the browser's storage, newest first.
+
+Pure Python (no browser imports), tested in CPython; web/keeper.py reads and writes it.
+The stored text is {"format": 2, "games": [entry, ...]}, an entry being
+{"id", "rev", "fragment", "seats", "game", "moves", "finished", "updated"}:
+- id: made when a game starts.  Each tab remembers the id of the game it shows and a save
+  changes only that entry, so a second tab never overwrites the first tab's game.
+- rev: made at each save.  A tab whose entry was saved by another tab since it last read it
+  saves under a new id instead, so both games are kept (`put`).
+- game, moves, finished: what the Recent list shows, without replaying every game.
+- updated: when it was last saved, in milliseconds since 1970.
+At most MAX_GAMES are kept: when the list is full, finished games go first, then the oldest.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+
+from engine import games
+from engine.record import MAX_FRAGMENT, decode
+from web import bounded_json
+from web.saved import SaveError, valid_seats
+from web.saved import opened as open_saved
+
+KEY = "abstract-games/recent"
+ASIDE_KEY = "abstract-games/unreadable"     # the last value that could not be read
+FORMAT = 2
+MAX_GAMES = 20
+MAX_ID = 40
+MAX_CHARS = MAX_GAMES * (MAX_FRAGMENT + 400) + 100
+MAX_ASIDE = 200_000                         # a longer unreadable value is dropped, not kept
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    rev: str
+    fragment: str
+    seats: tuple
+    game: str
+    moves: int
+    finished: bool
+    updated: int
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "rev": self.rev, "fragment": self.fragment,
+                "seats": list(self.seats), "game": self.game, "moves": self.moves,
+                "finished": self.finished, "updated": self.updated}
+
+
+def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
+    """The entry of a game on the page (a web.session.Session) and its seats."""
+    game = session.game
+    return Entry(id, rev, session.fragment(), tuple(seats), game.id, len(session.moves),
+                 game.result(session.states[-1]) is not None, int(now))
+
+
+def entry_from_fragment(fragment, seats, kinds, id: str, rev: str, now: int) -> Entry:
+    """The entry of a stored link and seats, read without replaying it (a bad move is
+    found when it is opened); SaveError / RecordError when even its shape is wrong."""
+    if not valid_seats(seats, kinds):
+        raise SaveError(f"its players are not {', '.join(sorted(kinds))}")
+    record, _ = decode(fragment)
+    return Entry(id, rev, fragment, tuple(seats), record.game, len(record.moves), False, int(now))
+
+
+def _entry(item, kinds) -> Entry | None:
+    """An entry from its JSON value, or None when it is not one."""
+    if not isinstance(item, dict):
+        return None
+    values = [item.get(name) for name in ("id", "rev", "fragment", "seats", "game",
+                                          "moves", "finished", "updated")]
+    id, rev, fragment, seats, game, moves, finished, updated = values
+    if not (isinstance(id, str) and 0 < len(id) <= MAX_ID and isinstance(rev, str)
+            and len(rev) <= MAX_ID and isinstance(fragment, str)
+            and len(fragment) <= MAX_FRAGMENT and valid_seats(seats, kinds)
+            and game in games.ids() and type(moves) is int and moves >= 0
+            and type(finished) is bool and type(updated) is int):
+        return None
+    return Entry(id, rev, fragment, tuple(seats), game, moves, finished, updated)
+
+
+def parse(text, kinds) -> tuple[list[Entry], list[str]]:
+    """(the entries, newest first; the JSON text of each item that is not an entry).
+    SaveError says why when the text as a whole cannot be read."""
+    try:
+        data = bounded_json.loads(text, MAX_CHARS)
+    except ValueError as err:
+        raise SaveError(str(err)) from None
+    if (not isinstance(data, dict) or data.get("format") != FORMAT
+            or not isinstance(data.get("games"), list)):
+        raise SaveError("it is not a list of games this site knows")
+    entries, bad, seen = [], [], set()
+    for item in data["games"]:
+        entry = _entry(item, kinds)
+        if entry is None or entry.id in seen:
+            bad.append(json.dumps(item, separators=(",", ":")))
+        else:
+            seen.add(entry.id)
+            entries.append(entry)
+    return newest_first(entries), bad
+
+
+def dump(entries) -> str:
+    return json.dumps({"format": FORMAT, "games": [e.as_json() for e in newest_first(entries)]},
+                      separators=(",", ":"))
+
+
+def newest_first(entries) -> list[Entry]:
+    return sorted(entries, key=lambda e: e.updated, reverse=True)
+
+
+def find(entries, id) -> Entry | None:
+    return next((e for e in entries if e.id == id), None)
+
+
+def put(entries, entry: Entry, known_rev, fresh_id: str) -> tuple[list[Entry], Entry, bool]:
+    """(the list with `entry` stored, the entry as stored, whether the list changed).
+
+    `known_rev` is the rev of this entry as the tab last read or wrote it: when the stored
+    one differs, another tab has saved this game since, and `entry` is stored as a new game
+    (`fresh_id`) beside it.  An entry the same as the stored one changes nothing."""
+    stored = find(entries, entry.id)
+    if stored is not None and (stored.fragment, stored.seats) == (entry.fragment, entry.seats):
+        return list(entries), stored, False
+    if stored is not None and stored.rev != known_rev:
+        entry = replace(entry, id=fresh_id)
+    kept = [entry] + [e for e in entries if e.id != entry.id]
+    return trim(kept, entry.id), entry, True
+
+
+def trim(entries, keep: str) -> list[Entry]:
+    """At most MAX_GAMES entries, never dropping `keep`: finished games go first, then the
+    oldest."""
+    entries = newest_first(entries)
+    while len(entries) > MAX_GAMES:
+        others = [e for e in entries if e.id != keep]
+        finished = [e for e in others if e.finished]
+        entries.remove(min(finished or others, key=lambda e: e.updated))
+    return entries
+
+
+def newest(entries, game: str | None = None, unfinished: bool = False,
+           besides: str | None = None) -> Entry | None:
+    """The most recently saved entry (of a game; not finished; not `besides`)."""
+    for entry in newest_first(entries):
+        if ((game is None or entry.game == game) and not (unfinished and entry.finished)
+                and entry.id != besides):
+            return entry
+    return None
+
+
+def summary(entry: Entry, labels: dict) -> str:
+    """'4 moves · Human v Computer: hard' (and 'finished')."""
+    players = " v ".join(labels.get(k, k) for k in entry.seats)
+    return " · ".join([count(entry.moves), players] + (["finished"] if entry.finished else []))
+
+
+def title(entry: Entry) -> str:
+    """'Rug Pile, 3 moves': a saved game named in a sentence."""
+    return f"{games.name(entry.game)}, {count(entry.moves)}"
+
+
+def count(moves: int) -> str:
+    return "no moves" if moves == 0 else f"{moves} move{'' if moves == 1 else 's'}"
+
+
+def ago(then: int, now: int) -> str:
+    """How long ago, roughly: 'just now', '5 min ago', '3 h ago', '2 days ago'."""
+    seconds = max(0, (now - then) // 1000)
+    if seconds < 60:
+        return "just now"
+    for size, unit in ((86_400, " day"), (3_600, " h"), (60, " min")):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n}{unit}{'s' if unit == ' day' and n > 1 else ''} ago"
+    return "just now"
+
+
+def opened(entry: Entry, kinds):
+    """(session, seats) of an entry; EngineError says why it cannot be played."""
+    return open_saved(entry.fragment, list(entry.seats), kinds)
+
+
+def state_text(id: str, rev, seats) -> str:
+    """What a tab keeps in history.state for the game it shows."""
+    return json.dumps({"entry": id, "rev": rev, "seats": list(seats)}, separators=(",", ":"))
+
+
+def read_state(text, kinds) -> tuple[str, str | None, list] | None:
+    """(entry id, rev, seats) from history.state's text; None when it is not one of ours."""
+    try:
+        data = bounded_json.loads(text, 2_000)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    id, rev, seats = data.get("entry"), data.get("rev"), data.get("seats")
+    if (not isinstance(id, str) or not 0 < len(id) <= MAX_ID
+            or not (rev is None or isinstance(rev, str)) or not valid_seats(seats, kinds)):
+        return None
+    return id, rev, list(seats)
