@@ -103,3 +103,21 @@ def test_a_failed_start_says_so_and_the_message_stays(page, pages_site):
     assert page.text_content("#status") == failed
     assert page.is_hidden("#loading")
     assert page.get_attribute("body", "data-ready") is None
+
+
+SAVED = ('{"format":2,"games":[{"id":"saved1","rev":"r1","fragment":"wythe/1/size=8/d4e4",'
+         '"seats":["human","human"],"game":"wythe","moves":1,"finished":false,'
+         '"updated":1700000000000}]}')
+
+
+def test_the_last_saved_game_is_drawn_before_python_runs(page, pages_site):
+    page.add_init_script(f"localStorage.setItem('abstract-games/recent', {SAVED!r})")
+    page.goto(pages_site, wait_until="domcontentloaded")
+    assert page.get_attribute("body", "data-ready") is None
+    assert page.text_content("#title") == "Wythe"
+    assert page.text_content("#status").startswith("Opening your last game, Wythe after 1 move.")
+    assert page.locator("#board svg [data-cell]").count() == 64
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.text_content("#title") == "Wythe"                # Python opened the same game
+    assert page.locator("#moves button").all_text_contents() == ["d4e4"]
+    assert page.errors == []
