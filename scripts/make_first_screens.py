@@ -23,11 +23,11 @@ LIBRARY = "vendor/pyodide/python_stdlib_app.zip"
 # What a first visit downloads before Python runs (the big ones; the rest is a few KB), and
 # which must wait for another, so each has the line to itself when it is the one that holds
 # Python up: the wasm first (it compiles while the rest arrives), then the standard library
-# (Python starts when it is there), then the app (needed only once Python runs).  Python
+# (Python starts when it is there), then what is needed only once Python runs.  Python
 # starts without the optional one (PyScript's bytecode), and not without the others.
 DOWNLOADS = {WASM: {}, "vendor/pyodide/pyodide.asm.mjs": {},
              "vendor/pyodide/pyodide-lock.json": {},
-             "vendor/pyscript/python-bytecode.json": {"optional": True},
+             "vendor/pyscript/python-bytecode.json": {"optional": True, "after": LIBRARY},
              LIBRARY: {"after": WASM}, "app.zip": {"after": LIBRARY}}
 # GitHub Pages gzips these on the wire; .zip goes as it is.
 ZIPPED_ON_THE_WIRE = (".wasm", ".mjs", ".js", ".json")
