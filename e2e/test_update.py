@@ -2,12 +2,23 @@
 the new version's service worker stores the new files, not the old ones from the HTTP cache."""
 
 import re
+import time
 
 import pytest
 
 from conftest import READY, PagesCacheHandler, built_site
 
 OFFLINE_READY = "html[data-offline='ready']"
+NEW = 'content="second"'         # what the second deploy's index.html has
+STORED = """async () => {
+    const cache = await caches.open("abstract-games-second");
+    const texts = [];
+    for (const key of ["./", "./index.html"]) {
+        const hit = await cache.match(new URL(key, location).href);
+        texts.push(hit ? await hit.text() : "");
+    }
+    return texts;
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -41,17 +52,14 @@ def test_a_new_version_caches_the_new_files_under_max_age(browser, cached_site):
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_function("navigator.serviceWorker.getRegistration()"
                                ".then(r => !!r && !!r.waiting)", timeout=60_000)
-        stored = page.evaluate("""async () => {
-            const cache = await caches.open("abstract-games-second");
-            const texts = [];
-            for (const key of ["./", "./index.html"]) {
-                const hit = await cache.match(new URL(key, location).href);
-                texts.push(hit ? await hit.text() : "");
-            }
-            return texts;
-        }""")
-        assert all('content="second"' in text for text in stored), \
-            "the new version's cache holds the old index.html"
+        # the new worker has installed: its cache holds what it fetched for "./" and index.html
+        deadline = time.monotonic() + 30
+        stored = page.evaluate(STORED)
+        while not all(NEW in text for text in stored) and time.monotonic() < deadline:
+            page.wait_for_timeout(250)
+            stored = page.evaluate(STORED)
+        assert all(NEW in text for text in stored), \
+            f"the new version's cache holds the old index.html: {[t[:80] for t in stored]}"
     finally:
         index.write_text(old_index)
         sw.write_text(old_sw)
