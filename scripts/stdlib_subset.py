@@ -2,7 +2,7 @@
 scripts/make_stdlib.mjs at build time (it needs that Pyodide's own Python to compile for it).
 
 Pyodide ships its standard library as python_stdlib.zip, 2.5 MB of sources that Python
-compiles as it imports them (most of a cold start's CPU time).  The site needs a few hundred
+compiles as it imports them (most of a cold start's CPU time).  The site needs about 140
 of its modules: those Pyodide imports to start, and those the app's and PyScript's code
 import, with everything they import in turn.  This finds them by importing them (so the
 set is what Python really loads, not a guess) and writes them as one zip of bytecode only.
