@@ -145,6 +145,11 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
             lines.append(number)
     if opened and not partial:
         raise RecordError(f"line {opened}: a '{{' comment is never closed with '}}'")
+    return _from_head(head, moves, lines, partial)
+
+
+def _from_head(head: dict, moves: list, lines: list, partial: bool) -> TextRecord:
+    """The record of the header lines read (name -> (value, line)) and the moves."""
     if "game" not in head:
         raise RecordError('the record has no [Game "..."] line (games: '
                           f'{", ".join(games.ids())})')
