@@ -11,10 +11,14 @@ DESIGN.md; a game module supplies the underscored hooks:
     _apply(state, move)      -> state            (no legality check: the fast path)
     _format(state, move)     -> str              (canonical notation)
     _decode(state, text)     -> move             (syntax only; raises BadNotation)
-    _why_illegal(state, move)-> str              (a player-readable reason)
+    _why_illegal(state, move)-> Verdict          (why a move is not legal: a reason code
+                                                 and the player's text; see `refusal`)
     _result(state)           -> Result | None
     _scores(state)           -> tuple per seat
     _to_move(state)          -> seat index
+
+and `view(state)`, which returns the game's own frozen `View` subclass: the common
+fields from `view_core(state)` plus typed extras for its renderer (no prose).
 
 Everything here is plain Python with no browser imports, so it runs the same
 in CPython and in Pyodide.
@@ -28,6 +32,9 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 
 Move = Hashable
 State = Hashable
+
+PASS = "pass"           # the word moves games share: a forced or chosen pass,
+SWAP = "swap"           # and the pie rule's swap of colours
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 MAX_MOVE_TEXT = 16      # the longest move text in any notation here, with room to spare
@@ -103,12 +110,46 @@ class BadNotation(EngineError):
     """Text that is not a move in the game's notation at all."""
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a move may be played here and, if not, why.
+
+    code: "legal", or a short reason code a program may act on ("occupied", "off-board",
+          "own-colour", "game-over", ...); each game documents its codes.
+    text: the reason as a player reads it ("" when legal), e.g. "it would cover a square
+          that already shows Red".
+    """
+
+    legal: bool
+    code: str
+    text: str = ""
+
+
+LEGAL = Verdict(True, "legal")
+GAME_OVER = Verdict(False, "game-over", "the game is over: no more moves can be made")
+
+
+def refusal(code: str, text: str) -> Verdict:
+    """The verdict on an illegal move: a reason code and the player's text."""
+    return Verdict(False, code, text)
+
+
 class IllegalMove(EngineError):
-    """A well-formed move that the rules do not allow in this position."""
+    """A well-formed move that the rules do not allow in this position.
+
+    verdict: the engine's verdict on it (its reason code and text); the message may add the
+             move as written."""
+
+    def __init__(self, message: str, verdict: Verdict | None = None):
+        super().__init__(message)
+        self.verdict = verdict if verdict is not None else refusal("illegal", message)
 
 
 class GameOver(IllegalMove):
     """A move was asked of a game that has already ended."""
+
+    def __init__(self, message: str = GAME_OVER.text):
+        super().__init__(message, GAME_OVER)
 
 
 # --------------------------------------------------------------------------- result
@@ -168,6 +209,12 @@ def with_pass_and_swap(plays: list, ply: int, pass_move, swap_move) -> list:
     return plays + [swap_move] if ply == 1 else plays
 
 
+def swapped_pair(index: int, swapped: bool) -> int:
+    """In a two-seat game with a pie rule: the colour a seat plays, or the seat that plays a
+    colour (0 or 1 either way), when the seats have swapped colours or not."""
+    return index ^ 1 if swapped else index
+
+
 def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
     """The seats holding the highest score (ties share it)."""
     best = max(scores)
@@ -196,6 +243,36 @@ class Option:
 
     def default_for(self, chosen: dict) -> Any:
         return self.default(chosen) if callable(self.default) else self.default
+
+
+# --------------------------------------------------------------------------- what a board shows
+
+@dataclass(frozen=True, kw_only=True)
+class View:
+    """A position as a board renderer sees it: plain values, no rules and no prose.
+
+    Each game subclasses it (frozen, kw_only) with `cells` typed for its board and the
+    extras its renderer needs; `Game.view_core` fills the common fields.
+
+    width, height: the board's extent in cells (a hex board: its rows and longest row).
+    cells:      one entry per cell, in the game's cell order (index = cell number).
+    last:       the cells the last move touched (empty before the first move).
+    to_move:    the seat to move, or -1 once the game is over.
+    seat_names: what each seat is called now (its colour, after any swap).
+    scores:     each seat's score now, in seat order.
+    result:     how the game ended, or None.
+    moves:      the legal moves, as the engine's move values.
+    """
+
+    width: int
+    height: int
+    cells: tuple
+    last: tuple[int, ...]
+    to_move: int
+    seat_names: tuple[str, ...]
+    scores: tuple
+    result: Result | None
+    moves: tuple
 
 
 # --------------------------------------------------------------------------- the game base
@@ -290,16 +367,31 @@ class Game:
     def is_legal(self, state: State, move: Move) -> bool:
         return move in self._legal(state)
 
-    def play(self, state: State, move: Move) -> State:
-        """The state after `move`; raises IllegalMove (with the reason) if it is not legal."""
+    def check(self, state: State, move: Move) -> Verdict:
+        """The verdict on playing `move` here: LEGAL, or why not (a reason code and text)."""
         if self._result(state) is not None:
-            raise GameOver("the game is over: no more moves can be made")
+            return GAME_OVER
+        if move in self._legal(state):
+            return LEGAL
+        return self._refusal(state, move)
+
+    def _refusal(self, state: State, move: Move) -> Verdict:
+        verdict = self._why_illegal(state, move)
+        if isinstance(verdict, str):        # TRANSITION: a game not yet returning a Verdict
+            verdict = refusal("illegal", verdict)
+        return verdict
+
+    def play(self, state: State, move: Move) -> State:
+        """The state after `move`; raises IllegalMove (with the verdict) if it is not legal."""
+        if self._result(state) is not None:
+            raise GameOver()
         legal = self._legal(state)
         try:
             # The legal list's own move: 0.0 == 0, and _apply indexes with it.
             move = legal[legal.index(move)]
         except ValueError:
-            raise IllegalMove(self._why_illegal(state, move)) from None
+            verdict = self._refusal(state, move)
+            raise IllegalMove(verdict.text, verdict) from None
         return self._apply(state, move)
 
     def apply(self, state: State, move: Move) -> State:
@@ -322,7 +414,8 @@ class Game:
             raise BadNotation(f"'{shown(cleaned)}' is not a move (too long)")
         move = self._decode(state, cleaned)
         if not self.is_legal(state, move):
-            raise IllegalMove(f"'{cleaned}' is illegal: {self._why_illegal(state, move)}")
+            verdict = self._refusal(state, move)
+            raise IllegalMove(f"'{cleaned}' is illegal: {verdict.text}", verdict)
         return move
 
     def to_move(self, state: State) -> int:
@@ -341,9 +434,17 @@ class Game:
         """What each seat is called right now (its colour, after any swap)."""
         return tuple(f"Player {i + 1}" for i in range(self.num_seats(state)))
 
-    def view(self, state: State) -> dict:
-        """A plain description of the position for a renderer: no rules in the renderer."""
+    def view(self, state: State) -> "View":
+        """The position for a renderer, as the game's own View subclass: the fields of
+        `view_core` and the game's typed extras.  No rules in the renderer."""
         raise NotImplementedError
+
+    def view_core(self, state: State) -> dict:
+        """The fields every View has, as keyword arguments for the game's View subclass."""
+        result = self._result(state)
+        return {"seat_names": self.seat_names(state), "scores": self._scores(state),
+                "to_move": -1 if result is not None else self._to_move(state),
+                "result": result, "moves": tuple(self._legal(state))}
 
     # ---- helpers for players and tests
 
@@ -385,8 +486,8 @@ class Game:
     def _decode(self, state: State, text: str) -> Move:
         raise NotImplementedError
 
-    def _why_illegal(self, state: State, move: Move) -> str:
-        return "the rules do not allow it here"
+    def _why_illegal(self, state: State, move: Move) -> Verdict:
+        return refusal("illegal", "the rules do not allow it here")
 
     def _result(self, state: State) -> Result | None:
         raise NotImplementedError

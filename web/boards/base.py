@@ -1,23 +1,75 @@
-"""The contract between the page (web/page.py) and one game's board renderer.
+"""The contract between the page's controller (web/controller.py) and a game's board renderer.
 
-A board renderer is pure Python that turns the engine's view of a position
-into SVG and HTML *text*, and turns the player's pointer events into moves.
-It imports no browser module, so it is unit-tested in CPython; web/page.py
-owns the DOM, sets the markup and forwards events.
+A board renderer is pure Python: it turns the engine's `View` of a position and the
+player's `Ui` (what they have selected, whether the board is turned round, where the
+keyboard cursor is) into SVG and HTML *text*, and turns the player's pointer and key
+events into a new `Ui` and, once a move is complete, an engine move.  It keeps no state
+of its own and imports no browser module, so it is unit-tested in CPython.
 
-Events: the page finds the nearest element carrying `data-cell` or
-`data-action` under the pointer and passes all its data-* attributes (names
-without the `data-` prefix, values as strings) to the renderer.  A handler
-returns a move in notation (the page then plays it through the engine), or
-None after updating its own selection (the page then redraws).
+    draw(view, ui)            -> svg text of the board
+    panel(view, ui)           -> html beside the board ('' if none)
+    hit(view, ui, target, gesture, source) -> (ui, move or None)
+    key(view, ui, key)        -> ui, or None when the key means nothing to this board
+    prompt(view, ui)          -> one line telling the player to move what they can do
+    actions(view)             -> buttons for the word moves (pass, swap, ...)
 
-Rules stay in the engine: a renderer asks `game.legal_moves(state)` and
-`game.view(state)` and never decides legality itself.
+Events: the page finds the nearest element carrying `data-cell` or `data-action` under the
+pointer and passes all its data-* attributes (names without the `data-` prefix, values as
+strings) as `target`.
+
+Rules stay in the engine: a renderer reads `view.moves` (the legal moves) and never decides
+legality itself.  When it wants to show a move before it is made (a tile under the pointer)
+it puts the move in `ui.preview`; `settle` then asks the engine for `ui.verdict` on it.  A
+move `hit` returns is checked the same way: an illegal one comes back as `ui.refused`, whose
+text the prompt shows.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from html import escape
+from typing import Any, Hashable
+
+from engine.core import PASS, SWAP, Game, Verdict, View
+
+
+@dataclass(frozen=True)
+class Ui:
+    """What the player is doing on the board, outside the rules; owned by the controller.
+
+    live:    the board takes moves now (the latest position, a person to move): draw hints.
+    flipped: the board is drawn turned round (the second seat at the bottom).
+    cursor:  the data-cell the keyboard points at, or None.
+    pick:    the renderer's half-made move, in a frozen value of its own (None: nothing).
+    preview: a whole move the board shows before it is made, or None.
+    verdict: the engine's verdict on `preview` (set by `settle`, never by a renderer).
+    refused: the engine's verdict on the last move the board tried, when it was illegal.
+    """
+
+    live: bool = False
+    flipped: bool = False
+    cursor: str | None = None
+    pick: Any = None
+    preview: Hashable | None = None
+    verdict: Verdict | None = None
+    refused: Verdict | None = None
+
+    def cleared(self) -> "Ui":
+        """The same board with nothing half-made: after a move, undo, or a new game."""
+        return Ui(live=self.live, flipped=self.flipped, cursor=self.cursor)
+
+
+def settle(game: Game, state, ui: Ui, before: Ui, move) -> tuple[Ui, Any]:
+    """A renderer's answer made safe: the verdict on a new preview, and the move only if the
+    engine allows it (else the ui says why, in `refused`)."""
+    if ui.preview != before.preview or (ui.preview is not None and ui.verdict is None):
+        ui = replace(ui, verdict=None if ui.preview is None else game.check(state, ui.preview))
+    if move is None:
+        return ui, None
+    verdict = game.check(state, move)
+    if not verdict.legal:
+        return replace(ui, refused=verdict), None
+    return replace(ui, refused=None), move
 
 
 def attr(value) -> str:
@@ -31,6 +83,145 @@ def svg_open(width: float, height: float, label: str) -> str:
             f'role="img" aria-label="{attr(label)}" preserveAspectRatio="xMidYMid meet">')
 
 
+class Board:
+    """Base class of the renderers: override what the game needs.  An instance holds only
+    its game (for the new-game form); every method is a pure function of its arguments."""
+
+    can_flip = False              # the board can be drawn turned round
+
+    # word move -> (button label, tooltip); a game's renderer extends this
+    word_moves: dict[Hashable, tuple[str, str]] = {
+        PASS: ("Pass", "Pass your turn: allowed only when the rules say so."),
+        SWAP: ("Swap", "Take over your opponent's colour and its first move (the pie rule)."),
+    }
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    # ---- drawing
+
+    def draw(self, view: View, ui: Ui) -> str:
+        """The whole board as one <svg> element; hints only when `ui.live`."""
+        raise NotImplementedError
+
+    def panel(self, view: View, ui: Ui) -> str:
+        """HTML beside the board for this game (tile supply, score breakdown); may be ''."""
+        return ""
+
+    def actions(self, view: View) -> list[tuple[str, str, str]]:
+        """Buttons under the board: (move as text, label, tooltip) for the legal moves that
+        are words rather than squares (pass, swap, ...)."""
+        return [(str(m), *self.word_moves[m]) for m in self.word_moves if m in view.moves]
+
+    def swatch(self, view: View, seat: int) -> str:
+        """CSS class of the small colour swatch shown beside a seat's name and score: the
+        colour that seat plays now (after a swap it is not the seat's first colour)."""
+        return f"p{seat}"
+
+    def prompt(self, view: View, ui: Ui) -> str:
+        """One line telling the player to move what they can do now (plain text)."""
+        name = view.seat_names[view.to_move]
+        if ui.refused is not None:
+            return f"{name} to move. You cannot play that: {ui.refused.text}."
+        return f"{name} to move."
+
+    # ---- events
+
+    def hit(self, view: View, ui: Ui, target: dict | None, gesture: str = "click",
+            source: dict | None = None) -> tuple[Ui, Any]:
+        """The player's pointer (or the keyboard's Enter on the cursor) on `target`:
+        gesture "click" (a click, a tap, Enter), "hover" (the pointer moved onto target;
+        None: off the board) or "drop" (a press on `source` released over `target`).
+        Returns the new ui and a move when one is complete (else None)."""
+        return ui, None
+
+    def key(self, view: View, ui: Ui, key: str) -> Ui | None:
+        """A key pressed while the board is live (e.g. "r" to turn a tile): the new ui, or
+        None when the key means nothing here."""
+        return None
+
+    # ---- the new-game form, for options of kind "custom"
+
+    def option_html(self, option, value, text: str) -> str:
+        """Inputs for one custom option: every input is named "opt-<name>".  `text` is the
+        value as game.format_option gives it."""
+        return (f'<input type="text" name="opt-{attr(option.name)}" value="{attr(text)}" '
+                f'aria-label="{attr(option.label)}">')
+
+    def option_value(self, option, values: list[str]):
+        """The option's value from its inputs' values, in document order."""
+        return self.game.parse_option(option.name, values[0])
+
+
+class Stateful:
+    """TRANSITION: a new-style Board behind the old page's stateful renderer API (svg, click,
+    hover, reset, flipped, ...), until web/page.py drives the controller.  Delete then."""
+
+    def __init__(self, board: Board):
+        self.board, self.game, self.ui = board, board.game, Ui()
+        self.can_flip, self.word_moves = board.can_flip, board.word_moves
+
+    @property
+    def flipped(self) -> bool:
+        return self.ui.flipped
+
+    @flipped.setter
+    def flipped(self, value: bool) -> None:
+        self.ui = replace(self.ui, flipped=value)
+
+    def reset(self) -> None:
+        self.ui = self.ui.cleared()
+
+    def _ui(self, live: bool) -> Ui:
+        return replace(self.ui, live=live)
+
+    def svg(self, state, interactive):
+        return self.board.draw(self.game.view(state), self._ui(interactive))
+
+    def panel(self, state, interactive):
+        return self.board.panel(self.game.view(state), self._ui(interactive))
+
+    def actions(self, state):
+        return self.board.actions(self.game.view(state))
+
+    def swatch(self, state, seat):
+        return self.board.swatch(self.game.view(state), seat)
+
+    def prompt(self, state):
+        return self.board.prompt(self.game.view(state), self._ui(True))
+
+    def _hit(self, state, target, gesture, source=None):
+        before = self._ui(True)
+        ui, move = self.board.hit(self.game.view(state), before, target, gesture, source)
+        self.ui, move = settle(self.game, state, ui, before, move)
+        return None if move is None else self.game.notation(state, move)
+
+    def click(self, state, target):
+        return self._hit(state, target, "click")
+
+    def drag(self, state, source, target):
+        return self._hit(state, target, "drop", source)
+
+    def hover(self, state, target):
+        before = self.ui
+        self._hit(state, target, "hover")
+        return self.ui != replace(before, live=True)
+
+    def key(self, state, key):
+        ui = self.board.key(self.game.view(state), self._ui(True), key)
+        if ui is None:
+            return False
+        self.ui, _ = settle(self.game, state, ui, self._ui(True), None)
+        return True
+
+    def option_html(self, option, value, text):
+        return self.board.option_html(option, value, text)
+
+    def option_value(self, option, values):
+        return self.board.option_value(option, values)
+
+
+# TRANSITION: the old stateful base, until every renderer is a Board.
 class BoardRenderer:
     """Base class: override what the game needs.  One instance per game on the page."""
 
