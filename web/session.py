@@ -1,7 +1,7 @@
 """One game on the page: its record, every position, and the ply on display.
 
-Pure Python (no browser imports), so the page's history, undo and redo are
-tested in CPython.  A position is always the result of replaying the record;
+Pure Python (no browser imports), so the page's history (web/controller.py steps
+through it) is tested in CPython.  A position is always the result of replaying the record;
 `states[k]` is the position after k moves.
 """
 
@@ -81,10 +81,3 @@ class Session:
 
     def goto(self, ply: int) -> None:
         self.ply = max(0, min(ply, len(self.moves)))
-
-    def undo(self) -> None:
-        """Step back one ply (the later moves stay available to redo)."""
-        self.goto(self.ply - 1)
-
-    def redo(self) -> None:
-        self.goto(self.ply + 1)
