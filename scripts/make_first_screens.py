@@ -37,18 +37,19 @@ def first_screens() -> dict:
     sys.path.insert(0, str(ROOT))
     from engine import games
     from web import boards
+    from web.boards.base import Ui
     from web.session import DEFAULT_GAME, Session
 
     screens = {}
     for game_id in games.ids():
         session = Session(game_id)
-        board = boards.get(game_id)
-        state = session.state
+        board = boards.pure(game_id)
+        view = boards.view_of(session.game, session.state)     # TRANSITION
         screens[game_id] = {
             "name": games.name(game_id),
             "options": session.fragment().split("/")[2],
-            "board": board.svg(state, False),
-            "panel": board.panel(state, False),
+            "board": board.draw(view, Ui()),
+            "panel": board.panel(view, Ui()),
         }
     return {"default": DEFAULT_GAME, "games": screens}
 

@@ -1,13 +1,35 @@
-"""Small DOM helpers shared by the page's modules (browser only)."""
+"""Small DOM helpers shared by the page's modules (browser only).
+
+The browser's objects come through Pyodide untyped: they are `Any` here, at the boundary,
+and JavaScript's null (jsnull) is turned into None where a lookup may find nothing."""
+
+from typing import Any
 
 from pyodide.ffi import jsnull
 from pyscript import document
 
 
-def by_id(name):
+def by_id(name: str) -> Any:
     return document.getElementById(name)
 
 
-def found(element) -> bool:
+def found(element: Any) -> bool:
     """A DOM lookup found something (JavaScript's null arrives as jsnull, not None)."""
     return element is not None and element is not jsnull
+
+
+def closest(event: Any, selector: str) -> Any:
+    """The nearest element at or above the event's target that matches `selector`, or None."""
+    target = event.target
+    if not found(target) or not hasattr(target, "closest"):
+        return None
+    element = target.closest(selector)
+    return element if found(element) else None
+
+
+def data_of(element: Any) -> dict[str, str] | None:
+    """The data-* attributes of an element, without the prefix (None for no element)."""
+    if not found(element):
+        return None
+    names = element.getAttributeNames()
+    return {n[5:]: element.getAttribute(n) for n in names if n.startswith("data-")}

@@ -19,7 +19,7 @@ from pyscript import window
 
 from engine import EngineError, games
 from web import recent, saved
-from web.dom import by_id, found
+from web.dom import by_id, closest, found
 
 
 def new_id() -> str:
@@ -31,8 +31,10 @@ def now() -> int:
 
 
 class Keeper:
-    def __init__(self, page, kinds, labels):
-        self.page = page
+    """The recent games in storage and this tab's place among them.  The page binds its
+    dialog's events: `on_pick` gives back the game to resume."""
+
+    def __init__(self, kinds, labels):
         self.kinds = tuple(kinds)
         self.labels = dict(labels)
         self.entry_id = new_id()     # the entry of the game this tab shows
@@ -41,13 +43,6 @@ class Keeper:
         self.list = []               # the recent games as last read
         self.failed = ""             # why saving fails, while it does
         self.notes = []              # what was set aside
-
-    def bind(self):
-        on = self.page.on
-        on(by_id("recent-open"), "click", lambda e: self.open_dialog())
-        on(by_id("recent-close"), "click", lambda e: by_id("recent").close())
-        on(by_id("recent-list"), "click", self.on_pick)
-        on(by_id("storage-note"), "click", self.on_dismiss)
 
     # ---- reading and writing storage (any call may throw: blocked, full, absent)
 
@@ -208,7 +203,7 @@ class Keeper:
         box.hidden = not lines
 
     def on_dismiss(self, event):
-        if found(event.target) and found(event.target.closest("[data-action='dismiss']")):
+        if closest(event, "[data-action='dismiss']") is not None:
             self.notes = []
             self.show()
 
@@ -230,11 +225,12 @@ class Keeper:
         if not dialog.open:
             dialog.showModal()
 
-    def on_pick(self, event):
-        button = event.target.closest("[data-entry]") if found(event.target) else None
-        if not found(button):
-            return
+    def on_pick(self, event) -> recent.Entry | None:
+        """A click in the Recent dialog: the game picked, to resume (None: none, or the game
+        on screen)."""
+        button = closest(event, "[data-entry]")
+        if button is None:
+            return None
         by_id("recent").close()
         entry = recent.find(self.list, button.dataset.entry)
-        if entry is not None and entry.id != self.entry_id:
-            self.page.resume(entry)
+        return entry if entry is not None and entry.id != self.entry_id else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine import games
 from engine.record import MAX_FRAGMENT, decode
@@ -69,7 +70,7 @@ def _entry(item, kinds) -> Entry | None:
     """An entry from its JSON value, or None when it is not one."""
     if not isinstance(item, dict):
         return None
-    values = [item.get(name) for name in ("id", "rev", "fragment", "seats", "game",
+    values: list[Any] = [item.get(name) for name in ("id", "rev", "fragment", "seats", "game",
                                           "moves", "finished", "updated")]
     id, rev, fragment, seats, game, moves, finished, updated = values
     if not (isinstance(id, str) and 0 < len(id) <= MAX_ID and isinstance(rev, str)
@@ -196,7 +197,8 @@ def read_state(text, kinds) -> tuple[str, str | None, list] | None:
         return None
     if not isinstance(data, dict):
         return None
-    id, rev, seats = data.get("entry"), data.get("rev"), data.get("seats")
+    id, rev = data.get("entry"), data.get("rev")
+    seats: Any = data.get("seats")
     if (not isinstance(id, str) or not 0 < len(id) <= MAX_ID
             or not (rev is None or isinstance(rev, str)) or not valid_seats(seats, kinds)):
         return None

@@ -1,0 +1,88 @@
+"""The New game dialog (browser only): web/controller.py writes its fields, this reads
+them back and says what is wrong with a value the engine refuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from engine import EngineError, games
+from engine.core import Game
+from web.controller import Controller, error_id, form_choice
+from web.dom import by_id, found
+from web.session import Session
+
+
+class NewGameForm:
+    """The New game dialog: the controller writes its fields, this reads them back."""
+
+    def __init__(self, ctl: Controller):
+        self.ctl = ctl
+
+    def open(self, game_id: str | None = None, chosen: dict | None = None) -> None:
+        title, html = self.ctl.form(game_id, chosen)
+        by_id("newgame-title").textContent = title
+        by_id("option-fields").innerHTML = html
+        for opt in games.get(game_id or self.ctl.game.id).options_spec:
+            for element in option_inputs(opt.name):
+                element.setAttribute("aria-describedby", error_id(opt.name))
+        by_id("newgame-form").noValidate = True
+        by_id("newgame-error").textContent = ""
+        dialog = by_id("newgame")
+        if not dialog.open:
+            dialog.showModal()
+
+    @staticmethod
+    def read() -> tuple[Game, dict]:
+        form = by_id("newgame-form")
+        game = games.get(form.elements.namedItem("game").value)
+        return form_choice(game.id, {
+            opt.name: [el.value for el in form.querySelectorAll(f'[name="opt-{opt.name}"]')]
+            for opt in game.options_spec})
+
+    def on_change(self, event: Any) -> None:
+        if (event.target.name or "") == "opt-players":     # other defaults follow the players
+            game, chosen = self.read()
+            self.open(game.id, {"players": chosen["players"]})
+
+    def submit(self, event: Any) -> tuple[Session, list[str]] | None:
+        """The game the form asks for and its seats, or None (the form says what is wrong)."""
+        event.preventDefault()
+        show_form_error(None)
+        try:
+            game, chosen = self.read()
+            session = Session(game.id, chosen)
+        except EngineError as err:
+            show_form_error(err)
+            return None
+        by_id("newgame").close()
+        return session, [el.value for el in
+                         document.querySelectorAll("#newgame-form select[name^='seat-']")]
+
+
+def option_inputs(option: str) -> Any:
+    return document.querySelectorAll(f'#newgame-form [name="opt-{option}"]')
+
+
+def show_form_error(err: Exception | None) -> None:
+    """The New game form's message for a refused value: beside the option's field when one
+    is at fault (BadOption.option), else under the form; None clears every message.  The
+    dialog stays open with every value as typed."""
+    for old in document.querySelectorAll("#newgame-form .field-error"):
+        old.textContent = ""
+    for element in document.querySelectorAll("#newgame-form [aria-invalid]"):
+        element.removeAttribute("aria-invalid")
+    by_id("newgame-error").textContent = ""
+    if err is None:
+        return
+    option: Any = getattr(err, "option", None)
+    box: Any = by_id(error_id(option)) if option else None
+    if not found(box):
+        by_id("newgame-error").textContent = str(err)
+        return
+    box.textContent = str(err)
+    inputs = option_inputs(option)
+    for element in inputs:
+        element.setAttribute("aria-invalid", "true")
+    inputs.item(inputs.length - 1).focus()
