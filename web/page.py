@@ -18,9 +18,10 @@ from typing import Any, Callable
 from pyodide.ffi import create_proxy
 from pyscript import document, window, workers
 
+from engine.core import Game
 from engine.record import legal_part, unquote_link
 from web import recent
-from web.controller import SEAT_KINDS, Controller, Job, Said, picker_html
+from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.dom import by_id, closest, data_of, found
 from web.keeper import Keeper
 from web.newgame import NewGameForm
@@ -36,13 +37,12 @@ class Page:
         self.ctl = Controller()
         self.keeper = Keeper([kind for kind, _ in SEAT_KINDS], SEAT_KINDS)    # saved games
         self.sharing = Sharing(self.keeper)      # links and records
-        self.cursor = Cursor(self.ctl)
+        self.input = BoardInput(self.ctl, self.play)       # pointer and keys on the board
         self.form = NewGameForm(self.ctl)
+        self.worker = Worker()
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
-        self.press: dict[str, str] | None = None   # data of the element a pointer went down on
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
-        self.worker: Any = None             # the computer's worker, started on first need
 
     # ---- start-up
 
@@ -64,7 +64,7 @@ class Page:
             if entry is None or not self.resume(entry, push=False):
                 self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
         if not usable:
-            self.show_message("The saved game could not be read: this browser does not let the "
+            show_message("The saved game could not be read: this browser does not let the "
                               "page use its storage.")
         document.body.dataset.ready = "1"
 
@@ -76,15 +76,15 @@ class Page:
     def bind(self) -> None:
         board, later = by_id("board"), asyncio.ensure_future
         for name, event, handler in (
-                ("board", "pointermove", self.on_board_move),
-                ("board", "pointerleave", self.on_board_leave),
-                ("board", "pointerdown", self.on_board_down),
-                ("board", "pointerup", self.on_board_up),
-                ("board", "click", self.on_board_click),
-                ("board", "keydown", self.on_board_key),
-                ("board", "focus", self.on_board_focus),
-                ("board", "blur", lambda e: self.cursor.hide()),
-                ("panel", "click", self.on_board_click),
+                ("board", "pointermove", self.input.on_move),
+                ("board", "pointerleave", self.input.on_leave),
+                ("board", "pointerdown", self.input.on_down),
+                ("board", "pointerup", self.input.on_up),
+                ("board", "click", self.input.on_click),
+                ("board", "keydown", self.input.on_key),
+                ("board", "focus", self.input.on_focus),
+                ("board", "blur", lambda e: Cursor.hide()),
+                ("panel", "click", self.input.on_click),
                 ("actions", "click", self.on_action),
                 ("picker", "click", self.on_pick),
                 ("moves", "click", self.on_move_list),
@@ -96,7 +96,7 @@ class Page:
                 ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
                 ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
                 ("flip", "click", lambda e: self.change(self.ctl.flip)),
-                ("rules-open", "click", lambda e: self.open_rules()),
+                ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
                 ("rules-close", "click", lambda e: by_id("rules").close()),
                 ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
                 ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
@@ -172,7 +172,7 @@ class Page:
             self.open(opening.session, push=push)
             opened = True
         if opened or not opening.opens:
-            self.show(opening)
+            show(opening)
         return opened
 
     def on_navigate(self) -> None:
@@ -183,7 +183,7 @@ class Page:
             if address == self.shown_hash and state[0] == self.keeper.entry_id:
                 return
             if self.reopen(state):
-                self.show_message("")
+                show_message("")
                 return
         if address not in (self.shown_hash, self.tried_hash):
             self.tried_hash = address
@@ -202,96 +202,33 @@ class Page:
         game_id = button.dataset.game
         entry = self.keeper.newest(game=game_id, unfinished=True)
         if entry is not None and self.resume(entry):
-            self.show_message("")
+            show_message("")
             return
         if entry is None:              # else the message says why it could not be resumed
-            self.show_message("")
+            show_message("")
         self.open(Session(game_id))
 
     def on_form_submit(self, event: Any) -> None:
         chosen = self.form.submit(event)
         if chosen is not None:
             self.open(*chosen)
-            self.show_message("")
+            show_message("")
 
     # ---- drawing
 
     def render(self, push: bool = False) -> None:
         """Write everything the controller shows, save the game, and let the computer move."""
         screen = self.ctl.screen()
-        self.draw_board(screen.board, screen.status)
-        by_id("panel").innerHTML = screen.panel
-        by_id("actions").innerHTML = screen.actions
-        by_id("scores").innerHTML = screen.scores
-        banner = by_id("result")
-        banner.hidden = screen.result is None
-        if screen.result is not None:
-            banner.textContent = screen.result
-        by_id("moves").innerHTML = screen.moves
-        by_id("title").textContent = screen.title
-        for button in document.querySelectorAll("#picker .pick"):
-            button.setAttribute("aria-current", str(button.dataset.game == screen.game).lower())
-        by_id("undo").disabled = screen.undo_disabled
-        by_id("redo").disabled = screen.redo_disabled
-        flip = by_id("flip")
-        flip.hidden = screen.flip_hidden
-        flip.setAttribute("aria-pressed", str(screen.flip_pressed).lower())
-        pause = by_id("pause")
-        pause.hidden = screen.pause_hidden
-        pause.textContent = screen.pause_label
+        self.input.draw(screen.board, screen.status)
+        write_screen(screen)
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.ctl.session, self.ctl.seats)
         self.keeper.remember(screen.address, self.ctl.seats, push)
         self.schedule_computer()
 
-    def draw_board(self, svg: str, status: str) -> None:
-        by_id("board").innerHTML = svg
-        by_id("status").textContent = status
-        if self.cursor.keyboard and document.activeElement == by_id("board"):
-            self.cursor.show()
-
-    def redraw_board(self) -> None:
-        """The board and the status line, after the pointer or the keyboard moved."""
-        self.draw_board(self.ctl.draw(), self.ctl.status())
-
-    def redraw_live(self) -> None:
-        """The board, the status line and the panel, after a click that made no move."""
-        self.redraw_board()
-        by_id("panel").innerHTML = self.ctl.panel()
-
     def change(self, action: Callable[[], None]) -> None:
         action()
         self.render()
-
-    def show_message(self, html: str, error: bool = False) -> None:
-        box = by_id("message")
-        box.innerHTML = html
-        box.hidden = not html
-        box.className = "error" if error else "note"
-
-    def show(self, said: Said | Opening) -> None:
-        """What a move, a link or a record says: the message, and to screen readers."""
-        if said.message is not None:
-            self.show_message(said.message, said.error)
-        if said.announce:
-            self.announce(said.announce)
-        if isinstance(said, Opening):
-            if said.focus:
-                field = by_id(said.focus)
-                field.focus()
-                field.select()
-            if said.lasts and said.message:
-                asyncio.ensure_future(self.clear_message(said.message, said.lasts))
-
-    async def clear_message(self, text: str, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        if by_id("message").textContent == text:
-            self.show_message("")
-
-    def announce(self, text: str) -> None:
-        """Say something to screen readers (a polite live region); '' says nothing."""
-        if text:
-            by_id("announce").textContent = text
 
     # ---- playing
 
@@ -302,7 +239,7 @@ class Page:
         if question and not window.confirm(question):
             return
         said = self.ctl.play_text(move) if text else self.ctl.play(move)
-        self.show(said)
+        show(said)
         if said.played:
             self.render()
 
@@ -314,99 +251,14 @@ class Page:
             asyncio.ensure_future(self.computer_move(job))
 
     async def computer_move(self, job: Job) -> None:
-        said = await self.ctl.think(job, self.ask, self.show_status)
-        self.show(said)
+        said = await self.ctl.think(job, self.worker.ask, show_status)
+        show(said)
         if said.played or said.error:
             self.render()
         else:                           # the position changed: perhaps the computer's again
             self.schedule_computer()
 
-    async def ask(self, fragment: str, level: str, seconds: float, seed: int) -> str:
-        worker = await self.start_worker()
-        return await worker.think(fragment, level, seconds, seed)
-
-    def show_status(self, text: str) -> None:
-        by_id("status").textContent = text
-
-    async def start_worker(self) -> Any:
-        if self.worker is None:
-            if not found(document.querySelector("script[name='ai']")):
-                tag = document.createElement("script")
-                for name, value in (("type", "py"), ("worker", ""), ("name", "ai"),
-                                    ("src", "./web/ai_worker.py"), ("config", "./pyscript.toml")):
-                    tag.setAttribute(name, value)
-                document.body.append(tag)
-            self.worker = await workers["ai"]
-            document.body.dataset.aiReady = "1"
-        return self.worker
-
     # ---- events
-
-    def on_board_move(self, event: Any) -> None:
-        if event.pointerType == "touch":     # a tap previews, a second tap confirms
-            return
-        if self.ctl.hover(data_of(closest(event, TARGET))):
-            self.redraw_board()
-
-    def on_board_leave(self, event: Any) -> None:
-        if event.pointerType == "touch":     # touch pointers "leave" after every tap
-            return
-        if self.ctl.hover(None):
-            self.redraw_board()
-
-    def on_board_down(self, event: Any) -> None:
-        self.cursor.keyboard = False
-        self.cursor.hide()
-        self.press = data_of(closest(event, TARGET))
-
-    def on_board_up(self, event: Any) -> None:
-        source, self.press = self.press, None
-        target = data_of(closest(event, TARGET))
-        if source and target and source != target and self.ctl.human_turn():
-            self.board_move(self.ctl.hit(target, "drop", source))
-
-    def on_board_click(self, event: Any) -> None:
-        if self.ctl.human_turn():
-            self.board_move(self.ctl.hit(data_of(closest(event, TARGET))))
-
-    def board_move(self, move: Any) -> None:
-        """The move a gesture on the board made, or None: show why not, or what is chosen."""
-        if move is not None:
-            self.play(move)
-        else:
-            self.redraw_live()
-
-    def on_board_focus(self, event: Any) -> None:
-        """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
-        if by_id("board").matches(":focus-visible"):
-            self.cursor.keyboard = True
-            self.announce(self.cursor.show())
-
-    def on_board_key(self, event: Any) -> None:
-        self.cursor.keyboard = True
-        key = event.key
-        if key in ARROWS:
-            cell = self.cursor.step(*ARROWS[key])
-            if cell is not None:               # else at the edge: stay, and say where
-                self.ctl.point_at(cell.getAttribute("data-cell"))
-                if self.ctl.human_turn():
-                    self.ctl.hover(data_of(cell))
-                    self.redraw_board()
-            self.announce(self.cursor.show())
-        elif key in ("Enter", " "):
-            element = self.cursor.element()
-            if element is not None and self.ctl.human_turn():
-                move = self.ctl.hit(data_of(element))
-                self.board_move(move)
-                if move is None:
-                    self.announce(self.ctl.prompt())
-        elif key == "Escape":
-            self.ctl.escape()
-            self.redraw_live()
-        else:
-            return
-        event.preventDefault()
-        event.stopPropagation()
 
     def on_action(self, event: Any) -> None:
         button = closest(event, "[data-move]")
@@ -430,32 +282,109 @@ class Page:
         elif key == "?":
             by_id("shortcuts").showModal()
         elif self.ctl.key(key):
-            self.redraw_live()
+            self.input.redraw_live()
         else:
             return
         event.preventDefault()
 
-    # ---- links, records and rules
+    # ---- links and records
 
     async def copy_link(self) -> None:
         url = window.location.href.split("#")[0] + self.ctl.address()
-        self.show(await self.sharing.copy_link(url))
+        show(await self.sharing.copy_link(url))
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())
 
-    def open_rules(self) -> None:
-        game = self.ctl.game
-        by_id("rules-title").textContent = f"How to play {game.name}"
-        by_id("rules").showModal()
-        asyncio.ensure_future(self.load_rules(game.id))
+class BoardInput:
+    """The pointer and the keyboard on the board: the controller says what they do, this
+    redraws the board and hands a finished move to `play`."""
 
-    async def load_rules(self, game_id: str) -> None:
-        body = by_id("rules-body")
-        body.innerHTML = "<p>Loading the rules…</p>"
-        response = await window.fetch(f"./web/rules/{game_id}.html")
-        body.innerHTML = (await response.text() if response.ok
-                          else "<p>The rules could not be loaded.</p>")
+    def __init__(self, ctl: Controller, play: Callable[[Any], None]):
+        self.ctl, self.play = ctl, play
+        self.cursor = Cursor(ctl)
+        self.press: dict[str, str] | None = None   # data of the element a pointer went down on
+
+    def draw(self, svg: str, status: str) -> None:
+        by_id("board").innerHTML = svg
+        by_id("status").textContent = status
+        if self.cursor.keyboard and document.activeElement == by_id("board"):
+            self.cursor.show()
+
+    def redraw(self) -> None:
+        """The board and the status line, after the pointer or the keyboard moved."""
+        self.draw(self.ctl.draw(), self.ctl.status())
+
+    def redraw_live(self) -> None:
+        """The board, the status line and the panel, after a click that made no move."""
+        self.redraw()
+        by_id("panel").innerHTML = self.ctl.panel()
+
+    def made(self, move: Any) -> None:
+        """The move a gesture on the board made, or None: show why not, or what is chosen."""
+        if move is not None:
+            self.play(move)
+        else:
+            self.redraw_live()
+
+    def on_move(self, event: Any) -> None:
+        if event.pointerType == "touch":     # a tap previews, a second tap confirms
+            return
+        if self.ctl.hover(data_of(closest(event, TARGET))):
+            self.redraw()
+
+    def on_leave(self, event: Any) -> None:
+        if event.pointerType == "touch":     # touch pointers "leave" after every tap
+            return
+        if self.ctl.hover(None):
+            self.redraw()
+
+    def on_down(self, event: Any) -> None:
+        self.cursor.keyboard = False
+        self.cursor.hide()
+        self.press = data_of(closest(event, TARGET))
+
+    def on_up(self, event: Any) -> None:
+        source, self.press = self.press, None
+        target = data_of(closest(event, TARGET))
+        if source and target and source != target and self.ctl.human_turn():
+            self.made(self.ctl.hit(target, "drop", source))
+
+    def on_click(self, event: Any) -> None:
+        if self.ctl.human_turn():
+            self.made(self.ctl.hit(data_of(closest(event, TARGET))))
+
+    def on_focus(self, event: Any) -> None:
+        """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
+        if by_id("board").matches(":focus-visible"):
+            self.cursor.keyboard = True
+            announce(self.cursor.show())
+
+    def on_key(self, event: Any) -> None:
+        self.cursor.keyboard = True
+        key = event.key
+        if key in ARROWS:
+            cell = self.cursor.step(*ARROWS[key])
+            if cell is not None:               # else at the edge: stay, and say where
+                self.ctl.point_at(cell.getAttribute("data-cell"))
+                if self.ctl.human_turn():
+                    self.ctl.hover(data_of(cell))
+                    self.redraw()
+            announce(self.cursor.show())
+        elif key in ("Enter", " "):
+            element = self.cursor.element()
+            if element is not None and self.ctl.human_turn():
+                move = self.ctl.hit(data_of(element))
+                self.made(move)
+                if move is None:
+                    announce(self.ctl.prompt())
+        elif key == "Escape":
+            self.ctl.escape()
+            self.redraw_live()
+        else:
+            return
+        event.preventDefault()
+        event.stopPropagation()
 
 
 class Cursor:
@@ -531,6 +460,103 @@ def describe_cell(element: Any) -> str:
         return label
     title = element.querySelector("title")
     return title.textContent if found(title) else element.getAttribute("data-cell")
+
+
+class Worker:
+    """The computer's worker (web/ai_worker.py), started on first need."""
+
+    def __init__(self) -> None:
+        self.worker: Any = None
+
+    async def ask(self, fragment: str, level: str, seconds: float, seed: int) -> str:
+        """The worker's `think` (see Controller.think)."""
+        if self.worker is None:
+            if not found(document.querySelector("script[name='ai']")):
+                tag = document.createElement("script")
+                for name, value in (("type", "py"), ("worker", ""), ("name", "ai"),
+                                    ("src", "./web/ai_worker.py"), ("config", "./pyscript.toml")):
+                    tag.setAttribute(name, value)
+                document.body.append(tag)
+            self.worker = await workers["ai"]
+            document.body.dataset.aiReady = "1"
+        return await self.worker.think(fragment, level, seconds, seed)
+
+
+# --------------------------------------------------------------------------- writing
+
+def write_screen(screen: Screen) -> None:
+    """Everything the controller shows but the board and the status line."""
+    by_id("panel").innerHTML = screen.panel
+    by_id("actions").innerHTML = screen.actions
+    by_id("scores").innerHTML = screen.scores
+    banner = by_id("result")
+    banner.hidden = screen.result is None
+    if screen.result is not None:
+        banner.textContent = screen.result
+    by_id("moves").innerHTML = screen.moves
+    by_id("title").textContent = screen.title
+    for button in document.querySelectorAll("#picker .pick"):
+        button.setAttribute("aria-current", str(button.dataset.game == screen.game).lower())
+    by_id("undo").disabled = screen.undo_disabled
+    by_id("redo").disabled = screen.redo_disabled
+    flip = by_id("flip")
+    flip.hidden = screen.flip_hidden
+    flip.setAttribute("aria-pressed", str(screen.flip_pressed).lower())
+    pause = by_id("pause")
+    pause.hidden = screen.pause_hidden
+    pause.textContent = screen.pause_label
+
+
+def show_status(text: str) -> None:
+    by_id("status").textContent = text
+
+
+def show_message(html: str, error: bool = False) -> None:
+    box = by_id("message")
+    box.innerHTML = html
+    box.hidden = not html
+    box.className = "error" if error else "note"
+
+
+def show(said: Said | Opening) -> None:
+    """What a move, a link or a record says: the message, and to screen readers."""
+    if said.message is not None:
+        show_message(said.message, said.error)
+    announce(said.announce)
+    if isinstance(said, Opening):
+        if said.focus:
+            field = by_id(said.focus)
+            field.focus()
+            field.select()
+        if said.lasts and said.message:
+            asyncio.ensure_future(clear_message(said.message, said.lasts))
+
+
+async def clear_message(text: str, seconds: float) -> None:
+    """Clear the message after `seconds`, unless another has replaced it."""
+    await asyncio.sleep(seconds)
+    if by_id("message").textContent == text:
+        show_message("")
+
+
+def announce(text: str) -> None:
+    """Say something to screen readers (a polite live region); '' says nothing."""
+    if text:
+        by_id("announce").textContent = text
+
+
+def open_rules(game: Game) -> None:
+    by_id("rules-title").textContent = f"How to play {game.name}"
+    by_id("rules").showModal()
+    asyncio.ensure_future(load_rules(game.id))
+
+
+async def load_rules(game_id: str) -> None:
+    body = by_id("rules-body")
+    body.innerHTML = "<p>Loading the rules…</p>"
+    response = await window.fetch(f"./web/rules/{game_id}.html")
+    body.innerHTML = (await response.text() if response.ok
+                      else "<p>The rules could not be loaded.</p>")
 
 
 def start() -> Page:
