@@ -8,7 +8,7 @@ import pytest
 from engine import BadNotation, BadOption, GameOver, IllegalMove, games
 from engine.ai.knowledge import for_game
 from engine.core import GAME_OVER, LEGAL, Result
-from engine.games.rugpile import BLANK, Placement, RugState, area_map
+from engine.games.rugpile import BLANK, Placement, RugState, RugView, area_map
 
 GAME = games.get("rugpile")
 
@@ -127,7 +127,7 @@ def test_joining_your_tile_to_your_own_area_makes_one_area():
                       ".....",
                       "0...."], turn=0)
     joined = GAME.play(state, GAME.parse(state, "2x2b1"))  # touches a1: Red area of 5
-    assert GAME.view(joined)["board"].count(0) == 5
+    assert GAME.view(joined).cells.count(0) == 5
     # Now Blue may cover 4 of those 5 squares but not all 5 (they are one area).
     GAME.parse(joined, "2x2b1")                            # covers b1 c1 b2 c2, a1 stays
 
@@ -181,6 +181,27 @@ def test_moves_are_placements():
     move = GAME.parse(GAME.new(), "3x2a1")
     assert move == Placement(width=3, height=2, col=0, row=0) == (3, 2, 0, 0)
     assert all(type(m) is Placement for m in GAME.legal_moves(GAME.new()))
+
+
+# ---------------------------------------------------------------- what the board is shown
+
+def test_the_view_gives_squares_last_tile_and_supplies_as_numbers():
+    state = after(["3x3a3", "2x2d1"])                      # Red a3-c5, then Blue d1-e2
+    view = GAME.view(state)
+    assert isinstance(view, RugView)
+    assert (view.width, view.height) == (5, 5)
+    # Square numbers are row * 5 + col: a3-c5 is 10-12, 15-17, 20-22; d1-e2 is 3, 4, 8, 9.
+    assert [i for i, c in enumerate(view.cells) if c == 0] == [10, 11, 12, 15, 16, 17, 20, 21, 22]
+    assert [i for i, c in enumerate(view.cells) if c == 1] == [3, 4, 8, 9]
+    assert view.cells.count(BLANK) == 25 - 9 - 4
+    assert view.last == (3, 4, 8, 9)
+    assert view.kinds == ((2, 2), (2, 3), (3, 3))
+    assert view.supplies == ((4, 3, 1), (3, 3, 2))         # Red spent a 3x3, Blue a 2x2
+    assert (view.to_move, view.seat_names, view.scores) == (0, ("Red", "Blue"), (9, 4))
+    assert view.moves == tuple(GAME.legal_moves(state)) and view.result is None
+    over = GAME.view(after(["3x3a3", "3x3b2", "2x2d1"]))
+    assert over.to_move == -1 and over.moves == () and over.result is not None
+    assert GAME.view(GAME.new()).last == ()
 
 
 def test_the_area_map_numbers_areas_by_their_lowest_square():
@@ -321,7 +342,7 @@ def test_random_games_keep_the_invariants(players, size):
         while True:
             view = GAME.view(state)
             # Scores equal the visible squares of each colour.
-            assert GAME.scores(state) == tuple(view["board"].count(s) for s in range(players))
+            assert GAME.scores(state) == tuple(view.cells.count(s) for s in range(players))
             moves = GAME.legal_moves(state)
             result = GAME.result(state)
             # The game ends exactly when the player to move has no placement.

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Sequence
 
-from ..core import (BadNotation, BadOption, Game, Option, Result, Verdict, ascii_int,
+from ..core import (BadNotation, BadOption, Game, Option, Result, Verdict, View, ascii_int,
                     connected_groups, grid_neighbours, int_tuple, parse_square, refusal,
                     shown_value, square_name, winners_by_score)
 
@@ -67,6 +67,22 @@ class RugState:
     turn: int = 0
     last: Placement | None = None            # the last move, for display
     _moves: tuple | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RugView(View):
+    """A Rug Pile position for the board: width = height = the board's size.
+
+    cells:    the colour (seat index) each square shows, BLANK (-1) where none; the
+              seat names are the colours' names.
+    last:     the squares the last tile covered.
+    kinds:    the tile sizes (smaller side first); a kind is an index into it.
+    supplies: per seat, the tiles left of each kind.
+    """
+
+    cells: tuple[int, ...]
+    kinds: tuple[tuple[int, int], ...]
+    supplies: tuple[tuple[int, ...], ...]
 
 
 def kind_of(width: int, height: int) -> int:
@@ -282,14 +298,11 @@ class RugPile(Game):
 
     # ---- display
 
-    def view(self, state):
-        return {
-            "size": state.size,
-            "board": state.board,
-            "colours": COLOURS[:state.players],
-            "kinds": KIND_NAMES,
-            "supplies": state.supplies,
-            "last": covered(state.size, state.last) if state.last else [],
-        }
+    def view(self, state: RugState) -> RugView:  # type: ignore[override]
+        return RugView(**self.view_core(state), width=state.size, height=state.size,
+                       cells=state.board,
+                       last=tuple(covered(state.size, state.last)) if state.last else (),
+                       kinds=KINDS, supplies=state.supplies)
+
 
 GAME = RugPile()
