@@ -22,9 +22,6 @@ Reason codes of `check` (with the player's text):
     own-colour    it would cover a square showing the mover's colour
     buries-area   it would cover every square of an area
 (and core's game-over once the game has ended).
-
-The hooks take a RugState and a Placement, narrower than the base's State and
-Move: hence their `type: ignore[override]`.
 """
 
 from __future__ import annotations
@@ -169,7 +166,7 @@ def legal_placements(board: Sequence[int], size: int, supply: Sequence[int],
 
 # --------------------------------------------------------------------------- the game
 
-class RugPile(Game):
+class RugPile(Game[RugState, Placement]):
     id = "rugpile"
     name = "Rug Pile"
     min_seats = 2
@@ -213,7 +210,7 @@ class RugPile(Game):
                             f"not {shown_value(text)}", name)
         return counts
 
-    def _options(self, state: RugState) -> dict:  # type: ignore[override]
+    def _options(self, state: RugState) -> dict:
         return {"players": state.players, "size": state.size, "tiles": state.tiles}
 
     # ---- state
@@ -222,21 +219,21 @@ class RugPile(Game):
         size, players, tiles = options["size"], options["players"], options["tiles"]
         return RugState(size, players, tiles, (BLANK,) * (size * size), (tiles,) * players)
 
-    def num_seats(self, state: RugState) -> int:  # type: ignore[override]
+    def num_seats(self, state: RugState) -> int:
         return state.players
 
-    def seat_names(self, state: RugState) -> tuple[str, ...]:  # type: ignore[override]
+    def seat_names(self, state: RugState) -> tuple[str, ...]:
         return COLOURS[:state.players]
 
-    def _to_move(self, state: RugState) -> int:  # type: ignore[override]
+    def _to_move(self, state: RugState) -> int:
         return state.turn
 
     # ---- moves
 
-    def _generate(self, state: RugState) -> list[Placement]:  # type: ignore[override]
+    def _generate(self, state: RugState) -> list[Placement]:
         return legal_placements(state.board, state.size, state.supplies[state.turn], state.turn)
 
-    def _apply(self, state: RugState, move: Placement) -> RugState:  # type: ignore[override]
+    def _apply(self, state: RugState, move: Placement) -> RugState:
         board = list(state.board)
         for sq in covered(state.size, move):
             board[sq] = state.turn
@@ -247,7 +244,7 @@ class RugPile(Game):
         return RugState(state.size, state.players, state.tiles, tuple(board), tuple(supplies),
                         (state.turn + 1) % state.players, move)
 
-    def _why_illegal(self, state: RugState, move: Any) -> Verdict:  # type: ignore[override]
+    def _why_illegal(self, state: RugState, move: Any) -> Verdict:
         if not int_tuple(move, 4, state.size + 1):
             return refusal("not-a-move", "that is not a Rug Pile move "
                                          "(a tile's width and height, then its square)")
@@ -272,11 +269,11 @@ class RugPile(Game):
                                               f"at {where}")
         return refusal("illegal", "the rules do not allow it here")
 
-    def _format(self, state: RugState, move: Placement) -> str:  # type: ignore[override]
+    def _format(self, state: RugState, move: Placement) -> str:
         width, height, col, row = move
         return f"{width}x{height}{square_name(col, row)}"
 
-    def _decode(self, state: RugState, text: str) -> Placement:  # type: ignore[override]
+    def _decode(self, state: RugState, text: str) -> Placement:
         match = _MOVE.match(text)
         if not match:
             raise BadNotation(f"'{text}' is not a tile placement (write it like 3x2a1: "
@@ -286,10 +283,10 @@ class RugPile(Game):
 
     # ---- score and end
 
-    def _scores(self, state: RugState) -> tuple[int, ...]:  # type: ignore[override]
+    def _scores(self, state: RugState) -> tuple[int, ...]:
         return tuple(state.board.count(seat) for seat in range(state.players))
 
-    def _result(self, state: RugState) -> Result | None:  # type: ignore[override]
+    def _result(self, state: RugState) -> Result | None:
         if self._legal(state):
             return None
         scores = self._scores(state)
@@ -298,7 +295,7 @@ class RugPile(Game):
 
     # ---- display
 
-    def view(self, state: RugState) -> RugView:  # type: ignore[override]
+    def view(self, state: RugState) -> RugView:
         return RugView(**self.view_core(state), width=state.size, height=state.size,
                        cells=state.board,
                        last=tuple(covered(state.size, state.last)) if state.last else (),

@@ -7,9 +7,7 @@ shows the preview and a second tap on the same spot places the tile.
 
 The chosen tile is the ui's `pick` (a `TilePick`); the tile under the pointer is
 `ui.preview` (a Placement) and the engine's verdict on it is `ui.verdict`.  The
-renderer reads the view and the ui and never asks the rules.  Its `draw`, `panel`,
-`hit`, `key` and `prompt` take the game's RugView where the base takes any View
-(hence their `type: ignore[override]`).
+renderer reads the view and the ui and never asks the rules.
 """
 
 from __future__ import annotations
@@ -70,12 +68,12 @@ def tile_at(view: RugView, pick: TilePick, target: dict | None) -> Placement | N
     return Placement(width, height, col, row)
 
 
-class RugPileBoard(Board):
+class RugPileBoard(Board[RugView]):
     can_flip = True
 
     # ---- events
 
-    def hit(self, view: RugView, ui: Ui, target: dict | None,  # type: ignore[override]
+    def hit(self, view: RugView, ui: Ui, target: dict | None,
             gesture: str = "click", source: dict | None = None) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
@@ -97,7 +95,7 @@ class RugPileBoard(Board):
             return replace(ui, preview=tile), None
         return ui, tile
 
-    def key(self, view: RugView, ui: Ui, key: str) -> Ui | None:  # type: ignore[override]
+    def key(self, view: RugView, ui: Ui, key: str) -> Ui | None:
         if key in ("r", "R"):
             pick = pick_of(ui)
             return replace(ui, pick=replace(pick, turned=not pick.turned), preview=None)
@@ -105,7 +103,7 @@ class RugPileBoard(Board):
 
     # ---- drawing
 
-    def draw(self, view: RugView, ui: Ui) -> str:  # type: ignore[override]
+    def draw(self, view: RugView, ui: Ui) -> str:
         size, board = view.width, view.cells
         span = size * CELL
         centre = MARGIN + span / 2
@@ -187,7 +185,7 @@ class RugPileBoard(Board):
 
     # ---- beside the board
 
-    def panel(self, view: RugView, ui: Ui) -> str:  # type: ignore[override]
+    def panel(self, view: RugView, ui: Ui) -> str:
         seat = view.to_move
         pick = pick_of(ui)
         chosen = chosen_kind(view, pick) if ui.live else None
@@ -220,7 +218,7 @@ class RugPileBoard(Board):
                         'title="Turn the tile (key R)">Turn tile ⟳</button>')
         return f'<div class="rug-panel">{"".join(rows)}</div>'
 
-    def prompt(self, view: RugView, ui: Ui) -> str:  # type: ignore[override]
+    def prompt(self, view: RugView, ui: Ui) -> str:
         name = view.seat_names[view.to_move]
         if ui.refused is not None:
             return f"{name} to move. You cannot place there: {ui.refused.text}."
