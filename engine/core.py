@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
 
 Move = Hashable
 State = Hashable
+S = TypeVar("S")        # a game's state type
+M = TypeVar("M")        # a game's move type
 
 PASS = "pass"           # the word moves games share: a forced or chosen pass,
 SWAP = "swap"           # and the pie rule's swap of colours
@@ -277,8 +279,9 @@ class View:
 
 # --------------------------------------------------------------------------- the game base
 
-class Game:
-    """Base class of the five games: the public API on top of the hooks."""
+class Game(Generic[S, M]):
+    """Base class of the five games: the public API on top of the hooks.  A game names its
+    state and move types: `class RugPile(Game[RugState, Placement])`."""
 
     id: str = ""
     name: str = ""
@@ -352,22 +355,22 @@ class Game:
             return number
         return text
 
-    def options(self, state: State) -> dict:
+    def options(self, state: S) -> dict:
         """The options the state's game was started with."""
         return dict(self._options(state))
 
     # ---- the public API
 
-    def new(self, **options: Any) -> State:
+    def new(self, **options: Any) -> S:
         return self._new(self.normalise_options(**options))
 
-    def legal_moves(self, state: State) -> list:
+    def legal_moves(self, state: S) -> list:
         return self._legal(state)
 
-    def is_legal(self, state: State, move: Move) -> bool:
+    def is_legal(self, state: S, move: Any) -> bool:
         return move in self._legal(state)
 
-    def check(self, state: State, move: Move) -> Verdict:
+    def check(self, state: S, move: Any) -> Verdict:
         """The verdict on playing `move` here: LEGAL, or why not (a reason code and text)."""
         if self._result(state) is not None:
             return GAME_OVER
@@ -375,13 +378,13 @@ class Game:
             return LEGAL
         return self._refusal(state, move)
 
-    def _refusal(self, state: State, move: Move) -> Verdict:
+    def _refusal(self, state: S, move: Any) -> Verdict:
         verdict = self._why_illegal(state, move)
         if isinstance(verdict, str):        # TRANSITION: a game not yet returning a Verdict
             verdict = refusal("illegal", verdict)
         return verdict
 
-    def play(self, state: State, move: Move) -> State:
+    def play(self, state: S, move: Any) -> S:
         """The state after `move`; raises IllegalMove (with the verdict) if it is not legal."""
         if self._result(state) is not None:
             raise GameOver()
@@ -394,14 +397,14 @@ class Game:
             raise IllegalMove(verdict.text, verdict) from None
         return self._apply(state, move)
 
-    def apply(self, state: State, move: Move) -> State:
+    def apply(self, state: S, move: M) -> S:
         """`play` without the legality check, for search and replay of trusted moves."""
         return self._apply(state, move)
 
-    def notation(self, state: State, move: Move) -> str:
+    def notation(self, state: S, move: M) -> str:
         return self._format(state, move)
 
-    def parse(self, state: State, text: str) -> Move:
+    def parse(self, state: S, text: str) -> Move:
         """The legal move written as `text`; BadNotation or IllegalMove otherwise."""
         if not isinstance(text, str):
             raise BadNotation(f"a move must be text, not {type(text).__name__}")
@@ -418,28 +421,28 @@ class Game:
             raise IllegalMove(f"'{cleaned}' is illegal: {verdict.text}", verdict)
         return move
 
-    def to_move(self, state: State) -> int:
+    def to_move(self, state: S) -> int:
         return self._to_move(state)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: S) -> Result | None:
         return self._result(state)
 
-    def scores(self, state: State) -> tuple:
+    def scores(self, state: S) -> tuple:
         return self._scores(state)
 
-    def num_seats(self, state: State) -> int:
+    def num_seats(self, state: S) -> int:
         return self.min_seats
 
-    def seat_names(self, state: State) -> tuple[str, ...]:
+    def seat_names(self, state: S) -> tuple[str, ...]:
         """What each seat is called right now (its colour, after any swap)."""
         return tuple(f"Player {i + 1}" for i in range(self.num_seats(state)))
 
-    def view(self, state: State) -> "View":
+    def view(self, state: S) -> "View":
         """The position for a renderer, as the game's own View subclass: the fields of
         `view_core` and the game's typed extras.  No rules in the renderer."""
         raise NotImplementedError
 
-    def view_core(self, state: State) -> dict:
+    def view_core(self, state: S) -> dict:
         """The fields every View has, as keyword arguments for the game's View subclass."""
         result = self._result(state)
         return {"seat_names": self.seat_names(state), "scores": self._scores(state),
@@ -448,7 +451,7 @@ class Game:
 
     # ---- helpers for players and tests
 
-    def random_playout(self, state: State, rng: random.Random, max_plies: int = 100_000) -> State:
+    def random_playout(self, state: S, rng: random.Random, max_plies: int = 100_000) -> S:
         """Play uniformly random legal moves to the end (or max_plies)."""
         for _ in range(max_plies):
             moves = self._legal(state)
@@ -459,13 +462,13 @@ class Game:
 
     # ---- hooks (see the module docstring)
 
-    def _options(self, state: State) -> dict:
+    def _options(self, state: S) -> dict:
         raise NotImplementedError
 
-    def _new(self, options: dict) -> State:
+    def _new(self, options: dict) -> S:
         raise NotImplementedError
 
-    def _legal(self, state: State) -> list:
+    def _legal(self, state: S) -> list:
         """The legal moves, generated once per state and kept on it (a fresh list each call,
         so callers may sort or shuffle it)."""
         moves = state._moves
@@ -474,28 +477,28 @@ class Game:
             object.__setattr__(state, "_moves", moves)
         return list(moves)
 
-    def _generate(self, state: State) -> list:
+    def _generate(self, state: S) -> list:
         raise NotImplementedError
 
-    def _apply(self, state: State, move: Move) -> State:
+    def _apply(self, state: S, move: M) -> S:
         raise NotImplementedError
 
-    def _format(self, state: State, move: Move) -> str:
+    def _format(self, state: S, move: M) -> str:
         raise NotImplementedError
 
-    def _decode(self, state: State, text: str) -> Move:
+    def _decode(self, state: S, text: str) -> Move:
         raise NotImplementedError
 
-    def _why_illegal(self, state: State, move: Move) -> Verdict:
+    def _why_illegal(self, state: S, move: Any) -> Verdict:
         return refusal("illegal", "the rules do not allow it here")
 
-    def _result(self, state: State) -> Result | None:
+    def _result(self, state: S) -> Result | None:
         raise NotImplementedError
 
-    def _scores(self, state: State) -> tuple:
+    def _scores(self, state: S) -> tuple:
         raise NotImplementedError
 
-    def _to_move(self, state: State) -> int:
+    def _to_move(self, state: S) -> int:
         raise NotImplementedError
 
 

@@ -1,68 +1,183 @@
 """Rug Pile's board renderer, in CPython: it draws what the engine says and turns the
-player's choices into moves (no browser needed)."""
+player's choices into moves (no browser needed).  The controller's part is played by hand:
+every event goes through `hit` and then `settle`, which asks the engine for its verdicts."""
 
 import xml.dom.minidom
 
 from engine import games
-from web.boards import get as board_for
+from engine.core import Verdict
+from engine.games.rugpile import Placement, RugView
+from web.boards.base import Ui, settle
+from web.boards.rugpile import BOARD, TilePick
 
 GAME = games.get("rugpile")
+RED_3X3 = "3x3a3"
+B4 = {"cell": "b4", "col": "1", "row": "3"}
 
 
-def fresh_board():
-    board = board_for("rugpile")
-    board.reset()
-    return board
+class Hand:
+    """A player at the board: the ui the controller keeps, and the position."""
+
+    def __init__(self, state=None):
+        self.board = BOARD(GAME)
+        self.state = GAME.new() if state is None else state
+        self.ui = Ui(live=True)
+
+    def view(self) -> RugView:
+        view = GAME.view(self.state)
+        assert isinstance(view, RugView)
+        return view
+
+    def verdict(self) -> Verdict:
+        """The engine's verdict on the tile shown."""
+        assert self.ui.verdict is not None
+        return self.ui.verdict
+
+    def refused(self) -> Verdict:
+        assert self.ui.refused is not None
+        return self.ui.refused
+
+    def event(self, target, gesture="click"):
+        """The move the event completes (None if none), the ui updated as the page would."""
+        before = self.ui
+        ui, move = self.board.hit(self.view(), before, target, gesture)
+        self.ui, move = settle(GAME, self.state, ui, before, move)
+        return move
+
+    def choose(self, kind):
+        assert self.event({"action": "kind", "kind": str(kind)}) is None
+
+    def key(self, key):
+        ui = self.board.key(self.view(), self.ui, key)
+        if ui is not None:
+            self.ui, _ = settle(GAME, self.state, ui, self.ui, None)
+        return ui is not None
+
+    def svg(self):
+        return self.board.draw(self.view(), self.ui)
+
+    def prompt(self):
+        return self.board.prompt(self.view(), self.ui)
+
+
+def after_red_3x3():
+    return GAME.play(GAME.new(), GAME.parse(GAME.new(), RED_3X3))
 
 
 def test_svg_is_well_formed_and_labels_every_square():
-    state = GAME.new()
-    svg = fresh_board().svg(state, interactive=True)
+    svg = Hand().svg()
     doc = xml.dom.minidom.parseString(svg)
     cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("data-cell")]
     assert len(cells) == 25                                   # 5 x 5
     assert {c.getAttribute("data-cell") for c in cells} >= {"a1", "e5", "c3"}
 
 
+def test_the_renderer_is_stateless():
+    board = BOARD(GAME)
+    assert vars(board) == {"game": GAME}
+    ui = Ui(live=True)
+    board.hit(Hand().view(), ui, {"action": "kind", "kind": "2"})
+    assert vars(board) == {"game": GAME} and ui == Ui(live=True)
+
+
 def test_hover_previews_and_click_places_the_chosen_tile():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, {"action": "kind", "kind": "2"})       # the 3x3 tile
+    hand = Hand()
+    hand.choose(2)                                            # the 3x3 tile
+    assert hand.ui.pick == TilePick(kind=2)
     # Pointing at b4 centres a 3x3 there: bottom-left a3 (b-1, 4-1).
-    assert board.hover(state, {"cell": "b4", "col": "1", "row": "3"})
-    assert 'class="preview p0"' in board.svg(state, True)
-    assert board.click(state, {"cell": "b4", "col": "1", "row": "3"}) == "3x3a3"
+    assert hand.event(B4, "hover") is None
+    assert hand.ui.preview == Placement(3, 3, 0, 2) and hand.verdict().legal
+    assert 'class="preview p0"' in hand.svg()
+    move = hand.event(B4)
+    assert move == Placement(3, 3, 0, 2) and GAME.notation(hand.state, move) == "3x3a3"
+
+
+def test_hovering_the_same_spot_changes_nothing_and_leaving_the_board_hides_the_tile():
+    hand = Hand()
+    hand.event(B4, "hover")
+    seen = hand.ui
+    hand.event({"cell": "b4", "col": "1", "row": "3"}, "hover")
+    assert hand.ui is seen
+    hand.event(None, "hover")
+    assert hand.ui.preview is None and hand.ui.verdict is None
+    assert "preview" not in hand.svg()
 
 
 def test_a_tile_near_the_edge_is_kept_on_the_board():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, {"action": "kind", "kind": "2"})
-    board.hover(state, {"cell": "e5", "col": "4", "row": "4"})
-    assert board.click(state, {"cell": "e5", "col": "4", "row": "4"}) == "3x3c3"
+    hand = Hand()
+    hand.choose(2)
+    e5 = {"cell": "e5", "col": "4", "row": "4"}
+    hand.event(e5, "hover")
+    assert GAME.notation(hand.state, hand.event(e5)) == "3x3c3"
+
+
+def test_the_first_tap_previews_and_a_second_tap_on_the_same_spot_places():
+    hand = Hand(GAME.new(players=3))
+    hand.choose(1)
+    c3 = {"cell": "c3", "col": "2", "row": "2"}
+    assert hand.event(c3) is None                             # no hover on a touch screen
+    assert 'class="preview p0"' in hand.svg()
+    # A 2-wide, 3-tall tile centred on c3: col c - (2-1)//2 = c, row 3 - (3-1)//2 = 2.
+    assert GAME.notation(hand.state, hand.event(c3)) == "2x3c2"
 
 
 def test_an_illegal_spot_is_shown_and_explained_and_not_played():
-    state = GAME.play(GAME.new(), GAME.parse(GAME.new(), "3x3a3"))
-    board = fresh_board()
-    board.click(state, {"action": "kind", "kind": "2"})
-    board.hover(state, {"cell": "b4", "col": "1", "row": "3"})
-    assert 'class="preview illegal"' in board.svg(state, True)
-    assert "completely cover the Red area" in board.prompt(state)
-    assert board.click(state, {"cell": "b4", "col": "1", "row": "3"}) is None
+    hand = Hand(after_red_3x3())
+    hand.choose(2)
+    hand.event(B4, "hover")                                   # Blue's 3x3 exactly on Red's area
+    assert hand.verdict().code == "buries-area"
+    assert 'class="preview illegal"' in hand.svg()
+    assert hand.prompt() == ("Blue: a 3×3 tile cannot go there: "
+                             "it would completely cover the Red area at a3.")
+    assert hand.event(B4) is None
+    assert hand.refused().code == "buries-area"
+    assert hand.prompt() == ("Blue to move. You cannot place there: "
+                             "it would completely cover the Red area at a3.")
+    # Pointing elsewhere forgets the refusal: the prompt is about the new spot.
+    hand.event({"cell": "e1", "col": "4", "row": "0"}, "hover")   # c1-e3: Red's b3 c3 stay
+    assert hand.ui.refused is None and hand.verdict().legal
+    assert hand.prompt() == "Blue to move: choose a tile, point at the board, click to place."
 
 
 def test_turning_a_2x3_tile():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, {"action": "kind", "kind": "1"})
-    board.click(state, {"action": "rotate"})                  # now 3 wide, 2 tall
-    board.hover(state, {"cell": "b1", "col": "1", "row": "0"})
-    assert board.click(state, {"cell": "b1", "col": "1", "row": "0"}) == "3x2a1"
-    assert board.key(state, "r")                              # R turns it back
-    board.hover(state, {"cell": "a1", "col": "0", "row": "0"})
-    assert board.click(state, {"cell": "a1", "col": "0", "row": "0"}) == "2x3a1"
+    hand = Hand()
+    hand.choose(1)
+    assert 'data-action="rotate"' in hand.board.panel(hand.view(), hand.ui)
+    assert hand.event({"action": "rotate"}) is None           # now 3 wide, 2 tall
+    assert hand.ui.pick == TilePick(kind=1, turned=True)
+    b1 = {"cell": "b1", "col": "1", "row": "0"}
+    hand.event(b1, "hover")
+    assert GAME.notation(hand.state, hand.event(b1)) == "3x2a1"
+    assert hand.key("r")                                      # R turns it back
+    assert hand.ui.preview is None and not hand.ui.pick.turned
+    a1 = {"cell": "a1", "col": "0", "row": "0"}
+    hand.event(a1, "hover")
+    assert GAME.notation(hand.state, hand.event(a1)) == "2x3a1"
+    assert not hand.key("x")                                  # other keys mean nothing here
+
+
+def test_a_spent_choice_falls_back_to_the_first_tile_left():
+    hand = Hand(GAME.new(tiles="2-0-0"))
+    hand.choose(2)                                            # no 3x3: the 2x2 is placed
+    hand.event(B4, "hover")
+    assert hand.ui.preview == Placement(2, 2, 1, 3)
+    assert 'data-action="rotate"' not in hand.board.panel(hand.view(), hand.ui)
 
 
 def test_panel_offers_only_the_movers_tiles_and_disables_spent_ones():
-    state = GAME.new(tiles="0-3-2")
-    panel = fresh_board().panel(state, True)
+    hand = Hand(GAME.new(tiles="0-3-2"))
+    panel = hand.board.panel(hand.view(), hand.ui)
     assert panel.count('data-action="kind"') == 3             # Red's three tile buttons
     assert 'data-kind="0" aria-pressed="false" aria-label="2x2 tile, 0 left" disabled' in panel
+    assert 'data-kind="1" aria-pressed="true"' in panel       # the first tile left is chosen
+    idle = hand.board.panel(hand.view(), Ui())
+    assert 'data-action="kind"' not in idle and 'class="supply to-move"' in idle
+
+
+def test_no_hints_when_the_board_is_not_live_and_a_turned_board():
+    hand = Hand()
+    hand.event(B4, "hover")
+    quiet = hand.board.draw(hand.view(), Ui(preview=hand.ui.preview, verdict=hand.ui.verdict))
+    assert "preview" not in quiet and "rotate(180" not in quiet
+    assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view(),
+                                                                    Ui(flipped=True))

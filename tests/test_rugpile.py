@@ -1,19 +1,33 @@
 """Rug Pile: every check of shared/rules/rugpile.md, hand-built positions, and random games."""
 
+import math
 import random
 
 import pytest
 
 from engine import BadNotation, BadOption, GameOver, IllegalMove, games
-from engine.games.rugpile import BLANK, RugState
+from engine.ai.knowledge import for_game
+from engine.core import GAME_OVER, LEGAL, Result
+from engine.games.rugpile import BLANK, Placement, RugState, RugView, area_map
 
 GAME = games.get("rugpile")
 
 
-def after(moves, **options):
-    state = GAME.new(**options)
+def rug(state) -> RugState:
+    assert isinstance(state, RugState)
+    return state
+
+
+def ended(state) -> Result:
+    result = GAME.result(state)
+    assert result is not None
+    return result
+
+
+def after(moves, **options) -> RugState:
+    state = rug(GAME.new(**options))
     for text in moves:
-        state = GAME.play(state, GAME.parse(state, text))
+        state = rug(GAME.play(state, GAME.parse(state, text)))
     return state
 
 
@@ -49,7 +63,7 @@ def test_fools_mate_move_by_move():
     # o's 2x2 covers d1, e1, d2, e2; only d2 was x's: o 5+4 = 9, x 9-1 = 8.
     assert GAME.scores(state) == (9, 8)
     assert GAME.legal_moves(state) == []
-    result = GAME.result(state)
+    result = ended(state)
     assert result.winners == (0,) and result.scores == (9, 8)
     assert "Blue cannot place" in result.reason
 
@@ -99,7 +113,7 @@ def test_covering_blank_squares_is_free_and_splitting_an_area_is_legal():
                       "11111",
                       ".....",
                       "....."])
-    split = GAME.play(state, GAME.parse(state, "2x3c2"))
+    split = rug(GAME.play(state, GAME.parse(state, "2x3c2")))
     # Blue now shows a3 b3 and e3: two areas; covering a3+b3 entirely is now illegal for Red.
     split = RugState(5, 2, split.tiles, split.board, split.supplies, turn=0)
     with pytest.raises(IllegalMove, match="completely cover the Blue area"):
@@ -113,7 +127,7 @@ def test_joining_your_tile_to_your_own_area_makes_one_area():
                       ".....",
                       "0...."], turn=0)
     joined = GAME.play(state, GAME.parse(state, "2x2b1"))  # touches a1: Red area of 5
-    assert GAME.view(joined)["board"].count(0) == 5
+    assert GAME.view(joined).cells.count(0) == 5
     # Now Blue may cover 4 of those 5 squares but not all 5 (they are one area).
     GAME.parse(joined, "2x2b1")                            # covers b1 c1 b2 c2, a1 stays
 
@@ -134,6 +148,95 @@ def test_bad_notation():
     for text in ["", "a1", "3x3", "3x3z1", "3x3a0", "33a1", "3x3a1!", "3x3a9"]:
         with pytest.raises(BadNotation):
             GAME.parse(state, text)
+
+
+# ---------------------------------------------------------------- verdicts: codes and texts
+
+def test_each_refusal_has_its_reason_code_and_the_players_text():
+    state = after(["2x2a1", "2x2d4"])                      # Red a1-b2, Blue d4-e5; Red to move
+    spent = after([], tiles="4-3-0")
+    cases = [
+        (state, (2, 2), "not-a-move",
+         "that is not a Rug Pile move (a tile's width and height, then its square)"),
+        (state, Placement(1, 4, 0, 0), "no-such-tile",
+         "there are no 1x4 tiles (sizes: 2x2, 2x3, 3x3)"),
+        (spent, Placement(3, 3, 0, 0), "none-left", "Red has no 3x3 tile left"),
+        (state, Placement(3, 3, 3, 0), "off-board", "the tile would hang off the board"),
+        (state, Placement(2, 2, 1, 1), "own-colour",
+         "it would cover a square that already shows Red"),
+        (state, Placement(2, 2, 3, 3), "buries-area",      # d4 e4 d5 e5: all of Blue's area
+         "it would completely cover the Blue area at d4"),
+    ]
+    for where, move, code, text in cases:
+        verdict = GAME.check(where, move)
+        assert (verdict.legal, verdict.code, verdict.text) == (False, code, text)
+        with pytest.raises(IllegalMove) as err:
+            GAME.play(where, move)
+        assert err.value.verdict == verdict and str(err.value) == text
+    assert GAME.check(state, Placement(2, 2, 2, 0)) == LEGAL   # c1 d1 c2 d2: all blank
+    assert GAME.check(after(["3x3a3", "3x3b2", "2x2d1"]), Placement(2, 2, 0, 0)) == GAME_OVER
+
+
+def test_moves_are_placements():
+    move = GAME.parse(GAME.new(), "3x2a1")
+    assert move == Placement(width=3, height=2, col=0, row=0) == (3, 2, 0, 0)
+    assert all(type(m) is Placement for m in GAME.legal_moves(GAME.new()))
+
+
+# ---------------------------------------------------------------- what the board is shown
+
+def test_the_view_gives_squares_last_tile_and_supplies_as_numbers():
+    state = after(["3x3a3", "2x2d1"])                      # Red a3-c5, then Blue d1-e2
+    view = GAME.view(state)
+    assert isinstance(view, RugView)
+    assert (view.width, view.height) == (5, 5)
+    # Square numbers are row * 5 + col: a3-c5 is 10-12, 15-17, 20-22; d1-e2 is 3, 4, 8, 9.
+    assert [i for i, c in enumerate(view.cells) if c == 0] == [10, 11, 12, 15, 16, 17, 20, 21, 22]
+    assert [i for i, c in enumerate(view.cells) if c == 1] == [3, 4, 8, 9]
+    assert view.cells.count(BLANK) == 25 - 9 - 4
+    assert view.last == (3, 4, 8, 9)
+    assert view.kinds == ((2, 2), (2, 3), (3, 3))
+    assert view.supplies == ((4, 3, 1), (3, 3, 2))         # Red spent a 3x3, Blue a 2x2
+    assert (view.to_move, view.seat_names, view.scores) == (0, ("Red", "Blue"), (9, 4))
+    assert view.moves == tuple(GAME.legal_moves(state)) and view.result is None
+    over = GAME.view(after(["3x3a3", "3x3b2", "2x2d1"]))
+    assert over.to_move == -1 and over.moves == () and over.result is not None
+    assert GAME.view(GAME.new()).last == ()
+
+
+def test_the_area_map_numbers_areas_by_their_lowest_square():
+    state = position(["1....",
+                      "1....",
+                      ".00..",
+                      "...1.",
+                      "1..11"])
+    area_of, sizes = area_map(state.board, 5)
+    # a1 (0) is area 0; Blue d1 e1 d2 (3, 4, 8) area 1; Red b3 c3 (11, 12) area 2;
+    # Blue a4 a5 (15, 20) area 3.
+    assert sizes == [1, 3, 2, 2]
+    assert [area_of[sq] for sq in (0, 3, 4, 8, 11, 12, 15, 20)] == [0, 1, 1, 1, 2, 2, 3, 3]
+    assert area_of.count(-1) == 25 - 8
+
+
+# ---------------------------------------------------------------- the players' evaluation
+
+def test_evaluation_counts_squares_shown_and_a_share_of_tiles_in_hand():
+    know = for_game(GAME)
+    assert not hasattr(GAME, "evaluate")                   # the players' knowledge, not the rules
+    assert know.evaluate(GAME.new()) == (0.5, 0.5)
+    # Red shows four squares, Blue none, the same tiles in hand: a lead of 4 squares, and
+    # Red's chance is a softmax at temperature 2, 1 / (1 + e^(-4/2)).
+    ahead = position([".....", ".....", ".....", "00...", "00..."])
+    red, blue = know.evaluate(ahead)
+    assert red == pytest.approx(1 / (1 + math.exp(-2))) and red + blue == pytest.approx(1)
+    # An empty board, Blue one 3x3 short: in hand 4*4 + 3*6 + 2*9 = 52 squares against 43,
+    # worth 0.3 each, a lead of 2.7 for Red.
+    short = position(["....."] * 5, supplies=((4, 3, 2), (4, 3, 1)))
+    assert know.evaluate(short)[0] == pytest.approx(1 / (1 + math.exp(-2.7 / 2)))
+    # A finished game: the rewards (a sole win, or a shared one).
+    assert know.evaluate(after(["3x3a3", "3x3b2", "2x2d1"])) == (1.0, 0.0)
+    tie = position(["00..", "00..", "....", "1111"], supplies=((0, 0, 0), (0, 0, 0)))
+    assert know.evaluate(tie) == (0.5, 0.5)
 
 
 # ---------------------------------------------------------------- counts worked out by hand
@@ -180,8 +283,8 @@ def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could
                       "..11"]).board
     state = RugState(4, 4, (1, 0, 0), board, ((1, 0, 0), (1, 0, 0), empty, (1, 0, 0)), turn=2)
     assert GAME.legal_moves(state) == []
-    result = GAME.result(state)
-    assert result is not None and "Green cannot place" in result.reason
+    result = ended(state)
+    assert "Green cannot place" in result.reason
     assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)   # a shared win
 
 
@@ -192,8 +295,8 @@ def test_ties_share_the_win():
                       "....",
                       "1111"], turn=0, supplies=((0, 0, 0), (0, 0, 0)))
     assert GAME.scores(state) == (4, 4)
-    assert GAME.result(state).winners == (0, 1)
-    assert GAME.result(state).is_draw
+    assert ended(state).winners == (0, 1)                  # both seats: a draw for all
+    assert len(ended(state).winners) == GAME.num_seats(state) == 2
 
 
 # ---------------------------------------------------------------- options
@@ -235,11 +338,11 @@ def test_the_seeds_loop_fight_ends_when_tiles_run_out():
 def test_random_games_keep_the_invariants(players, size):
     rng = random.Random(players * 100 + size)
     for _ in range(6):
-        state = GAME.new(players=players, size=size)
+        state = rug(GAME.new(players=players, size=size))
         while True:
             view = GAME.view(state)
             # Scores equal the visible squares of each colour.
-            assert GAME.scores(state) == tuple(view["board"].count(s) for s in range(players))
+            assert GAME.scores(state) == tuple(view.cells.count(s) for s in range(players))
             moves = GAME.legal_moves(state)
             result = GAME.result(state)
             # The game ends exactly when the player to move has no placement.
@@ -251,7 +354,7 @@ def test_random_games_keep_the_invariants(players, size):
             before = state
             frozen = (before.board, before.supplies, before.turn)
             move = rng.choice(moves)
-            state = GAME.play(state, move)
+            state = rug(GAME.play(state, move))
             assert (before.board, before.supplies, before.turn) == frozen   # immutable
             # Supplies only shrink: exactly one tile of the mover's is spent.
             mover = GAME.to_move(before)

@@ -1,75 +1,29 @@
-"""What the players know about Rug Pile: a fast playout on a mutable board.
+"""What the players know about Rug Pile: an evaluation, and a fast playout on a mutable board.
 
 Listing every legal placement means finding every area and trying every
 placement, after every ply.  A playout instead finds the areas once a ply and
 tries placements in random order until one fits (those that do not are struck
 out), which draws each legal placement with equal chance at a fraction of the
-cost.  A placement's legal replies are costly to list for the same reason, so
-only the root's moves are ordered by a 1-ply look.
+cost.  It uses the rules' own placement kernel (engine/games/rugpile.py:
+`placements`, `area_map`, `fits`), so the rule is written once.  A placement's
+legal replies are costly to list for the same reason, so only the root's moves
+are ordered by a 1-ply look.
 """
 
 from __future__ import annotations
 
-from ..games.rugpile import BLANK, KINDS, RugState, orientations
+import math
+import random
+
+from ..games.rugpile import KIND_OF, KINDS, RugState, area_map, fits, placements
 from .knowledge import Knowledge, register
 
-_PLACEMENTS: dict[int, tuple] = {}
+EVAL_HAND_SHARE = 0.3                    # squares a tile in hand is worth, per square
+EVAL_TEMPERATURE = 2.0                   # squares of lead that make a clear favourite
 
 
-def placements(size: int) -> tuple:
-    """Per tile kind: every (move, squares) of that kind on a size × size board."""
-    if size not in _PLACEMENTS:
-        table = []
-        for kind in range(len(KINDS)):
-            entries = []
-            for width, height in orientations(kind):
-                for row in range(size - height + 1):
-                    for col in range(size - width + 1):
-                        squares = tuple(r * size + c for r in range(row, row + height)
-                                        for c in range(col, col + width))
-                        entries.append(((width, height, col, row), squares))
-            table.append(tuple(entries))
-        _PLACEMENTS[size] = tuple(table)
-    return _PLACEMENTS[size]
-
-
-def _area_map(board: list, size: int) -> tuple[list, list]:
-    """Area index per square (-1 for blank) and the size of each area."""
-    area_of = [-1] * len(board)
-    sizes = []
-    for start, colour in enumerate(board):
-        if colour == BLANK or area_of[start] >= 0:
-            continue
-        label = len(sizes)
-        area_of[start] = label
-        stack, count = [start], 0
-        while stack:
-            sq = stack.pop()
-            count += 1
-            col = sq % size
-            for near in (sq - size, sq + size, sq - 1 if col else -1, sq + 1 if col < size - 1 else -1):
-                if 0 <= near < len(board) and area_of[near] < 0 and board[near] == colour:
-                    area_of[near] = label
-                    stack.append(near)
-        sizes.append(count)
-    return area_of, sizes
-
-
-def _fits(board: list, area_of: list, sizes: list, me: int, squares: tuple) -> bool:
-    hits: dict[int, int] = {}
-    for sq in squares:
-        if board[sq] == me:
-            return False
-        a = area_of[sq]
-        if a >= 0:
-            hits[a] = hits.get(a, 0) + 1
-    for a, n in hits.items():
-        if n >= sizes[a]:
-            return False
-    return True
-
-
-def fast_playout(state: RugState, rng, max_plies: int, trace: list | None = None) -> RugState:
+def fast_playout(state: RugState, rng: random.Random, max_plies: int,
+                 trace: list | None = None) -> RugState:
     """Uniformly random placements to the end (or max_plies), on a mutable board.
     The moves made are appended to `trace` if one is given."""
     size, players = state.size, state.players
@@ -79,14 +33,14 @@ def fast_playout(state: RugState, rng, max_plies: int, trace: list | None = None
     turn, last = state.turn, state.last
     randrange = rng.randrange
     for _ in range(max_plies):
-        area_of, sizes = _area_map(board, size)
+        area_of, sizes = area_map(board, size)
         supply = supplies[turn]
         candidates = [entry for kind, left in enumerate(supply) if left for entry in table[kind]]
         n = len(candidates)
         chosen = None
         while n:
             i = randrange(n)
-            if _fits(board, area_of, sizes, turn, candidates[i][1]):
+            if fits(board, area_of, sizes, turn, candidates[i][1]):
                 chosen = candidates[i]
                 break
             n -= 1
@@ -96,7 +50,7 @@ def fast_playout(state: RugState, rng, max_plies: int, trace: list | None = None
         move, squares = chosen
         for sq in squares:
             board[sq] = turn
-        supply[KINDS.index((min(move[0], move[1]), max(move[0], move[1])))] -= 1
+        supply[KIND_OF[move[0], move[1]]] -= 1
         last = move
         if trace is not None:
             trace.append(move)
@@ -109,5 +63,20 @@ def fast_playout(state: RugState, rng, max_plies: int, trace: list | None = None
 class RugPileKnowledge(Knowledge):
     order_depth = 0
 
-    def playout(self, state, rng):
+    def evaluate(self, state: RugState) -> tuple[float, ...]:
+        """Per-seat win estimates in [0, 1] summing to 1: squares shown now plus a
+        share of the area still in hand, turned into chances by a softmax."""
+        result = self.game.result(state)
+        if result is not None:
+            return tuple(result.reward(seat) for seat in range(state.players))
+        strengths = []
+        for seat in range(state.players):
+            in_hand = sum(n * a * b for n, (a, b) in zip(state.supplies[seat], KINDS))
+            strengths.append(state.board.count(seat) + EVAL_HAND_SHARE * in_hand)
+        top = max(strengths)
+        weights = [math.exp((v - top) / EVAL_TEMPERATURE) for v in strengths]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
+
+    def playout(self, state: RugState, rng: random.Random) -> tuple[float, ...]:
         return self.rewards(fast_playout(state, rng, 100_000))

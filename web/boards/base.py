@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Hashable
+from typing import Any, Generic, Hashable, TypeVar
 
 from engine.core import PASS, SWAP, Game, Verdict, View
 
@@ -83,9 +83,13 @@ def svg_open(width: float, height: float, label: str) -> str:
             f'role="img" aria-label="{attr(label)}" preserveAspectRatio="xMidYMid meet">')
 
 
-class Board:
+V = TypeVar("V", bound=View)
+
+
+class Board(Generic[V]):
     """Base class of the renderers: override what the game needs.  An instance holds only
-    its game (for the new-game form); every method is a pure function of its arguments."""
+    its game (for the new-game form); every method is a pure function of its arguments.
+    A renderer names its game's view type: `class RugPileBoard(Board[RugView])`."""
 
     can_flip = False              # the board can be drawn turned round
 
@@ -100,25 +104,25 @@ class Board:
 
     # ---- drawing
 
-    def draw(self, view: View, ui: Ui) -> str:
+    def draw(self, view: V, ui: Ui) -> str:
         """The whole board as one <svg> element; hints only when `ui.live`."""
         raise NotImplementedError
 
-    def panel(self, view: View, ui: Ui) -> str:
+    def panel(self, view: V, ui: Ui) -> str:
         """HTML beside the board for this game (tile supply, score breakdown); may be ''."""
         return ""
 
-    def actions(self, view: View) -> list[tuple[str, str, str]]:
+    def actions(self, view: V) -> list[tuple[str, str, str]]:
         """Buttons under the board: (move as text, label, tooltip) for the legal moves that
         are words rather than squares (pass, swap, ...)."""
         return [(str(m), *self.word_moves[m]) for m in self.word_moves if m in view.moves]
 
-    def swatch(self, view: View, seat: int) -> str:
+    def swatch(self, view: V, seat: int) -> str:
         """CSS class of the small colour swatch shown beside a seat's name and score: the
         colour that seat plays now (after a swap it is not the seat's first colour)."""
         return f"p{seat}"
 
-    def prompt(self, view: View, ui: Ui) -> str:
+    def prompt(self, view: V, ui: Ui) -> str:
         """One line telling the player to move what they can do now (plain text)."""
         name = view.seat_names[view.to_move]
         if ui.refused is not None:
@@ -127,7 +131,7 @@ class Board:
 
     # ---- events
 
-    def hit(self, view: View, ui: Ui, target: dict | None, gesture: str = "click",
+    def hit(self, view: V, ui: Ui, target: dict | None, gesture: str = "click",
             source: dict | None = None) -> tuple[Ui, Any]:
         """The player's pointer (or the keyboard's Enter on the cursor) on `target`:
         gesture "click" (a click, a tap, Enter), "hover" (the pointer moved onto target;
@@ -135,7 +139,7 @@ class Board:
         Returns the new ui and a move when one is complete (else None)."""
         return ui, None
 
-    def key(self, view: View, ui: Ui, key: str) -> Ui | None:
+    def key(self, view: V, ui: Ui, key: str) -> Ui | None:
         """A key pressed while the board is live (e.g. "r" to turn a tile): the new ui, or
         None when the key means nothing here."""
         return None

@@ -4,120 +4,116 @@ The player to move picks a tile size and its turn from their supply (in the
 panel beside the board), points at the board to see where the tile would land
 and whether it may, and clicks to place it.  On a touch screen the first tap
 shows the preview and a second tap on the same spot places the tile.
+
+The chosen tile is the ui's `pick` (a `TilePick`); the tile under the pointer is
+`ui.preview` (a Placement) and the engine's verdict on it is `ui.verdict`.  The
+renderer reads the view and the ui and never asks the rules.
 """
 
 from __future__ import annotations
 
-from engine.core import EngineError, square_name
+from dataclasses import dataclass, replace
 
-from .base import BoardRenderer, attr, svg_open
+from engine.core import square_name
+from engine.games.rugpile import Placement, RugView
+
+from .base import Board, Ui, attr, svg_open
 from .squares import CELL, MARGIN, coordinates
 
 
+@dataclass(frozen=True)
+class TilePick:
+    """The tile the player has chosen: a kind (index into view.kinds; None: the first one
+    left in the supply) and whether it is turned (a 2x3 laid 3 wide instead of 2)."""
 
-class RugPileBoard(BoardRenderer):
+    kind: int | None = None
+    turned: bool = False
+
+
+def pick_of(ui: Ui) -> TilePick:
+    return ui.pick if isinstance(ui.pick, TilePick) else TilePick()
+
+
+def chosen_kind(view: RugView, pick: TilePick) -> int | None:
+    """The kind of tile the player is placing: the one picked while any is left, else the
+    first kind the mover still has (None once the game is over)."""
+    if view.to_move < 0:
+        return None
+    supply = view.supplies[view.to_move]
+    if pick.kind is not None and 0 <= pick.kind < len(supply) and supply[pick.kind]:
+        return pick.kind
+    return next((k for k, n in enumerate(supply) if n), None)
+
+
+def chosen_dims(view: RugView, pick: TilePick) -> tuple[int, int] | None:
+    """The chosen tile's (width, height) as it would be laid."""
+    kind = chosen_kind(view, pick)
+    if kind is None:
+        return None
+    a, b = view.kinds[kind]
+    return (b, a) if pick.turned else (a, b)
+
+
+def tile_at(view: RugView, pick: TilePick, target: dict | None) -> Placement | None:
+    """The chosen tile when pointing at `target`: centred on the square pointed at, and
+    kept on the board."""
+    if not target or "col" not in target:
+        return None
+    dims = chosen_dims(view, pick)
+    if dims is None:
+        return None
+    width, height = dims
+    col = min(max(int(target["col"]) - (width - 1) // 2, 0), view.width - width)
+    row = min(max(int(target["row"]) - (height - 1) // 2, 0), view.height - height)
+    return Placement(width, height, col, row)
+
+
+class RugPileBoard(Board[RugView]):
     can_flip = True
-
-    def reset(self):
-        self.kind = None          # index into view["kinds"] of the chosen tile
-        self.turned = False       # 2x3 laid 3 wide instead of 2 wide
-        self.anchor = None        # (col, row) of the previewed tile's bottom-left square
-        self.message = ""
-
-    # ---- the chosen tile
-
-    def _chosen_kind(self, state) -> int | None:
-        supply = self.game.view(state)["supplies"][self.game.to_move(state)]
-        if self.kind is not None and supply[self.kind]:
-            return self.kind
-        return next((k for k, n in enumerate(supply) if n), None)
-
-    def _dims(self, state) -> tuple[int, int] | None:
-        kind = self._chosen_kind(state)
-        if kind is None:
-            return None
-        a, b = (int(x) for x in self.game.view(state)["kinds"][kind].split("x"))
-        return (b, a) if self.turned else (a, b)
-
-    def _move_text(self, state) -> str | None:
-        dims = self._dims(state)
-        if dims is None or self.anchor is None:
-            return None
-        return f"{dims[0]}x{dims[1]}{square_name(*self.anchor)}"
-
-    def _anchor_at(self, state, target) -> tuple[int, int] | None:
-        """The tile's bottom-left square when pointing at `target`: the tile is centred
-        on the square pointed at, and kept on the board."""
-        if not target or "col" not in target:
-            return None
-        dims, size = self._dims(state), self.game.view(state)["size"]
-        if dims is None:
-            return None
-        width, height = dims
-        col = min(max(int(target["col"]) - (width - 1) // 2, 0), size - width)
-        row = min(max(int(target["row"]) - (height - 1) // 2, 0), size - height)
-        return col, row
-
-    def _verdict(self, state) -> tuple[bool, str]:
-        """Whether the previewed tile may be placed, and if not, the engine's reason."""
-        text = self._move_text(state)
-        if text is None:
-            return False, ""
-        try:
-            self.game.parse(state, text)
-        except EngineError as err:
-            return False, str(err).split(": ", 1)[-1]
-        return True, ""
 
     # ---- events
 
-    def hover(self, state, target):
-        anchor = self._anchor_at(state, target)
-        if anchor == self.anchor:
-            return False
-        self.anchor, self.message = anchor, ""
-        return True
-
-    def click(self, state, target):
-        if not target:
-            return None
+    def hit(self, view: RugView, ui: Ui, target: dict | None,
+            gesture: str = "click", source: dict | None = None) -> tuple[Ui, Placement | None]:
+        pick = pick_of(ui)
+        if gesture == "hover":
+            tile = tile_at(view, pick, target)
+            if tile == ui.preview:
+                return ui, None
+            return replace(ui, preview=tile, refused=None), None
+        if gesture != "click" or not target:
+            return ui, None
         action = target.get("action")
         if action == "kind":
-            self.kind, self.anchor = int(target["kind"]), None
-            return None
+            return replace(ui, pick=replace(pick, kind=int(target["kind"])), preview=None), None
         if action == "rotate":
-            self.turned, self.anchor = not self.turned, None
-            return None
-        anchor = self._anchor_at(state, target)
-        if anchor is None:
-            return None
-        if anchor != self.anchor:          # a tap with no hover first: preview, then confirm
-            self.anchor = anchor
-            return None
-        legal, why = self._verdict(state)
-        self.message = "" if legal else f"You cannot place there: {why}."
-        return self._move_text(state) if legal else None
+            return replace(ui, pick=replace(pick, turned=not pick.turned), preview=None), None
+        tile = tile_at(view, pick, target)
+        if tile is None:
+            return ui, None
+        if tile != ui.preview:           # a tap with no hover first: preview, then confirm
+            return replace(ui, preview=tile), None
+        return ui, tile
 
-    def key(self, state, key):
+    def key(self, view: RugView, ui: Ui, key: str) -> Ui | None:
         if key in ("r", "R"):
-            self.turned, self.anchor = not self.turned, None
-            return True
-        return False
+            pick = pick_of(ui)
+            return replace(ui, pick=replace(pick, turned=not pick.turned), preview=None)
+        return None
 
     # ---- drawing
 
-    def svg(self, state, interactive):
-        view = self.game.view(state)
-        size, board = view["size"], view["board"]
+    def draw(self, view: RugView, ui: Ui) -> str:
+        size, board = view.width, view.cells
         span = size * CELL
         centre = MARGIN + span / 2
-        turn = f' transform="rotate(180 {centre} {centre})"' if self.flipped else ""
+        turn = f' transform="rotate(180 {centre} {centre})"' if ui.flipped else ""
         out = [svg_open(span + MARGIN * 2, span + MARGIN * 2, f"Rug Pile board, {size} by {size}"),
                f'<g class="rug-board"{turn}>']
         for index, colour in enumerate(board):
             col, row = index % size, index // size
             x, y = MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
-            who = view["colours"][colour] if colour >= 0 else "blank"
+            who = view.seat_names[colour] if colour >= 0 else "blank"
             fill = f"p{colour}" if colour >= 0 else "blank"
             out.append(f'<rect class="sq {fill}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                        f'data-cell="{square_name(col, row)}" data-col="{col}" data-row="{row}" '
@@ -125,13 +121,13 @@ class RugPileBoard(BoardRenderer):
                        f'<title>{square_name(col, row)}: {who}</title></rect>')
             if colour >= 0:
                 out.append(self._mark(colour, x, y))
-        out.append(self._area_edges(view, size))
-        if view["last"]:
-            out.append(self._outline(view["last"], size, "last-move"))
-        if interactive:
-            out.append(self._preview(state, size))
+        out.append(self._area_edges(board, size))
+        if view.last:
+            out.append(self._outline(view.last, size, "last-move"))
+        if ui.live:
+            out.append(self._preview(view, ui))
         out.append("</g>")
-        out.append(coordinates(size, self.flipped))
+        out.append(coordinates(size, ui.flipped))
         out.append("</svg>")
         return "".join(out)
 
@@ -148,9 +144,9 @@ class RugPileBoard(BoardRenderer):
         return f'<path class="mark" d="M{cx} {cy - 11}L{cx + 11} {cy}L{cx} {cy + 11}L{cx - 11} {cy}Z"/>'
 
     @staticmethod
-    def _area_edges(view, size) -> str:
+    def _area_edges(board: tuple[int, ...], size: int) -> str:
         """Thick lines between squares of different colours, so areas read at a glance."""
-        board, lines = view["board"], []
+        lines = []
         for index, colour in enumerate(board):
             col, row = index % size, index // size
             x, y = MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
@@ -163,7 +159,7 @@ class RugPileBoard(BoardRenderer):
         return f'<path class="area-edge" d="{"".join(lines)}"/>'
 
     @staticmethod
-    def _outline(squares, size, cls) -> str:
+    def _outline(squares: tuple[int, ...], size: int, cls: str) -> str:
         cols = [s % size for s in squares]
         rows = [s // size for s in squares]
         x = MARGIN + min(cols) * CELL
@@ -172,37 +168,38 @@ class RugPileBoard(BoardRenderer):
         h = (max(rows) - min(rows) + 1) * CELL
         return f'<rect class="{cls}" x="{x + 6}" y="{y + 6}" width="{w - 12}" height="{h - 12}"/>'
 
-    def _preview(self, state, size) -> str:
-        dims = self._dims(state)
-        if dims is None or self.anchor is None:
+    @staticmethod
+    def _preview(view: RugView, ui: Ui) -> str:
+        """The tile under the pointer, in the mover's colour, or marked illegal when the
+        engine's verdict on it says so."""
+        tile = ui.preview
+        if not isinstance(tile, Placement):
             return ""
-        legal, _ = self._verdict(state)
-        (width, height), (col, row) = dims, self.anchor
-        seat = self.game.to_move(state)
+        width, height, col, row = tile
         x = MARGIN + col * CELL
-        y = MARGIN + (size - row - height) * CELL
-        cls = f"preview p{seat}" if legal else "preview illegal"
+        y = MARGIN + (view.height - row - height) * CELL
+        refused = ui.verdict is not None and not ui.verdict.legal
+        cls = "preview illegal" if refused else f"preview p{view.to_move}"
         return (f'<rect class="{cls}" x="{x + 3}" y="{y + 3}" width="{width * CELL - 6}" '
                 f'height="{height * CELL - 6}" pointer-events="none"/>')
 
     # ---- beside the board
 
-    def panel(self, state, interactive):
-        view = self.game.view(state)
-        seat = self.game.to_move(state)
-        chosen = self._chosen_kind(state) if interactive else None
+    def panel(self, view: RugView, ui: Ui) -> str:
+        seat = view.to_move
+        pick = pick_of(ui)
+        chosen = chosen_kind(view, pick) if ui.live else None
         rows = []
-        for who, supply in enumerate(view["supplies"]):
+        for who, supply in enumerate(view.supplies):
             tiles = []
-            for kind, name in enumerate(view["kinds"]):
-                a, b = (int(x) for x in name.split("x"))
-                if chosen is not None and kind == chosen and self.turned:
+            for kind, (a, b) in enumerate(view.kinds):
+                label = f"{a}x{b} tile, {supply[kind]} left"
+                if chosen is not None and kind == chosen and pick.turned:
                     a, b = b, a
                 icon = (f'<svg class="tile-icon" viewBox="0 0 36 36" aria-hidden="true">'
                         f'<rect class="p{who}" x="{(36 - a * 10) / 2}" y="{(36 - b * 10) / 2}" '
                         f'width="{a * 10}" height="{b * 10}"/></svg>')
-                label = f"{name} tile, {supply[kind]} left"
-                if who == seat and interactive:
+                if who == seat and ui.live:
                     pressed = "true" if kind == chosen else "false"
                     disabled = "" if supply[kind] else " disabled"
                     tiles.append(f'<button type="button" class="tile" data-action="kind" '
@@ -214,24 +211,22 @@ class RugPileBoard(BoardRenderer):
                                  f'<span>×{supply[kind]}</span></span>')
             rows.append(f'<div class="supply{" to-move" if who == seat else ""}">'
                         f'<span class="who"><span class="swatch p{who}"></span>'
-                        f'{attr(view["colours"][who])}</span>{"".join(tiles)}</div>')
-        dims = self._dims(state) if interactive else None
+                        f'{attr(view.seat_names[who])}</span>{"".join(tiles)}</div>')
+        dims = chosen_dims(view, pick) if ui.live else None
         if dims and dims[0] != dims[1]:
             rows.append('<button type="button" class="rotate" data-action="rotate" '
                         'title="Turn the tile (key R)">Turn tile ⟳</button>')
         return f'<div class="rug-panel">{"".join(rows)}</div>'
 
-    def prompt(self, state):
-        name = self.game.seat_names(state)[self.game.to_move(state)]
-        if self.message:
-            return f"{name} to move. {self.message}"
-        dims = self._dims(state)
-        if dims is None:
+    def prompt(self, view: RugView, ui: Ui) -> str:
+        name = view.seat_names[view.to_move]
+        if ui.refused is not None:
+            return f"{name} to move. You cannot place there: {ui.refused.text}."
+        if chosen_dims(view, pick_of(ui)) is None:
             return f"{name} to move."
-        if self.anchor is not None:
-            legal, why = self._verdict(state)
-            if not legal:
-                return f"{name}: a {dims[0]}×{dims[1]} tile cannot go there: {why}."
+        tile, verdict = ui.preview, ui.verdict
+        if isinstance(tile, Placement) and verdict is not None and not verdict.legal:
+            return f"{name}: a {tile.width}×{tile.height} tile cannot go there: {verdict.text}."
         return f"{name} to move: choose a tile, point at the board, click to place."
 
 
