@@ -568,3 +568,37 @@ def test_the_worker_exports_its_think():
     session = Session("rugpile")
     answer = json.loads(ai_worker.think(session.fragment(), "greedy", 0.1, 1))
     assert answer["done"] and ai_worker.__export__ == ["think"]
+
+
+# --------------------------------------------------------------------------- with a real game
+
+def test_rug_pile_an_illegal_tile_is_refused_with_the_engines_reason(monkeypatch):
+    ctl = Controller(Session("rugpile", moves=["3x3a1", "3x3c3"]))
+    ctl.hit({"action": "kind", "kind": "2"})
+    square = {"cell": "b2", "col": "1", "row": "1"}        # a 3x3 on Red's own a1-c3
+    assert ctl.hover(square) and ctl.ui.verdict.code == "own-colour"
+    assert ctl.status().startswith("Red: a 3×3 tile cannot go there: ")
+    assert ctl.hit(square) is None                          # confirmed anyway: refused
+    assert ctl.ui.refused.code == "own-colour"
+    assert ctl.status() == f"Red to move. You cannot place there: {ctl.ui.refused.text}."
+    assert ctl.session.moves == ["3x3a1", "3x3c3"]
+
+
+def test_rug_pile_against_the_worker():
+    ctl = Controller(Session("rugpile", {"size": 4}), ["human", "easy"])
+    square = {"cell": "a1", "col": "0", "row": "0"}
+    ctl.hover(square)
+    move = ctl.hit(square)
+    assert move is not None and ctl.play(move).announce == "Red played 2x2a1."
+    assert ctl.status() == "Blue (computer, easy) is thinking…"
+    job = ctl.computer_job()
+    thinker = Thinker()
+
+    async def ask(*args):
+        return thinker.think(*args)
+
+    shown = []
+    said = run(ctl.think(job, ask, shown.append, wait=no_wait))
+    assert said.played and said.announce.startswith("Blue played ")
+    assert len(ctl.session.moves) == 2 and shown[-1].startswith("Blue (computer, easy) is thinking…")
+    assert ctl.human_turn() or ctl.view.result is not None

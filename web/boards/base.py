@@ -12,6 +12,7 @@ of its own and imports no browser module, so it is unit-tested in CPython.
     key(view, ui, key)        -> ui, or None when the key means nothing to this board
     prompt(view, ui)          -> one line telling the player to move what they can do
     actions(view)             -> buttons for the word moves (pass, swap, ...)
+    swatch(view, seat)        -> the css class of a seat's colour swatch
 
 Events: the page finds the nearest element carrying `data-cell` or `data-action` under the
 pointer and passes all its data-* attributes (names without the `data-` prefix, values as
@@ -155,74 +156,6 @@ class Board(Generic[V]):
     def option_value(self, option, values: list[str]):
         """The option's value from its inputs' values, in document order."""
         return self.game.parse_option(option.name, values[0])
-
-
-class Stateful:
-    """TRANSITION: a new-style Board behind the old page's stateful renderer API (svg, click,
-    hover, reset, flipped, ...), until web/page.py drives the controller.  Delete then."""
-
-    def __init__(self, board: Board):
-        self.board, self.game, self.ui = board, board.game, Ui()
-        self.can_flip, self.word_moves = board.can_flip, board.word_moves
-
-    @property
-    def flipped(self) -> bool:
-        return self.ui.flipped
-
-    @flipped.setter
-    def flipped(self, value: bool) -> None:
-        self.ui = replace(self.ui, flipped=value)
-
-    def reset(self) -> None:
-        self.ui = self.ui.cleared()
-
-    def _ui(self, live: bool) -> Ui:
-        return replace(self.ui, live=live)
-
-    def svg(self, state, interactive):
-        return self.board.draw(self.game.view(state), self._ui(interactive))
-
-    def panel(self, state, interactive):
-        return self.board.panel(self.game.view(state), self._ui(interactive))
-
-    def actions(self, state):
-        return self.board.actions(self.game.view(state))
-
-    def swatch(self, state, seat):
-        return self.board.swatch(self.game.view(state), seat)
-
-    def prompt(self, state):
-        return self.board.prompt(self.game.view(state), self._ui(True))
-
-    def _hit(self, state, target, gesture, source=None):
-        before = self._ui(True)
-        ui, move = self.board.hit(self.game.view(state), before, target, gesture, source)
-        self.ui, move = settle(self.game, state, ui, before, move)
-        return None if move is None else self.game.notation(state, move)
-
-    def click(self, state, target):
-        return self._hit(state, target, "click")
-
-    def drag(self, state, source, target):
-        return self._hit(state, target, "drop", source)
-
-    def hover(self, state, target):
-        before = self.ui
-        self._hit(state, target, "hover")
-        return self.ui != replace(before, live=True)
-
-    def key(self, state, key):
-        ui = self.board.key(self.game.view(state), self._ui(True), key)
-        if ui is None:
-            return False
-        self.ui, _ = settle(self.game, state, ui, self._ui(True), None)
-        return True
-
-    def option_html(self, option, value, text):
-        return self.board.option_html(option, value, text)
-
-    def option_value(self, option, values):
-        return self.board.option_value(option, values)
 
 
 # TRANSITION: the old stateful base, until every renderer is a Board.
