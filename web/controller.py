@@ -295,7 +295,7 @@ class Controller:
         actions = self.board.actions(view) if self.human_turn() else []
         return Screen(
             board=self.draw(), panel=self.panel(), status=self.status(),
-            actions=actions_html(actions), scores=self.scores_html(),
+            actions=actions_html(actions), scores=scores_html(view, self.board),
             result=self.result_text(), moves=moves_html(session.moves, session.ply),
             title=self.game.name, game=self.game.id,
             undo_disabled=session.ply == 0, redo_disabled=session.live,
@@ -303,17 +303,6 @@ class Controller:
             pause_hidden=not self.against_computer() or over,
             pause_label="Resume" if self.paused else "Pause",
             address=self.address())
-
-    def scores_html(self) -> str:
-        view = self.view
-        winners = view.result.winners if view.result is not None else ()
-        return "".join(
-            f'<li class="{"to-move" if seat == view.to_move else ""}'
-            f'{" winner" if seat in winners else ""}">'
-            f'<span class="swatch {self.board.swatch(view, seat)}"></span>'
-            f'<span class="name">{escape(name)}</span>'
-            f'<span class="score">{view.scores[seat]}</span></li>'
-            for seat, name in enumerate(view.seat_names))
 
     def address(self) -> str:
         """The location.hash of the game at the ply shown."""
@@ -397,6 +386,19 @@ def actions_html(actions: list[tuple[str, str, str]]) -> str:
     """Buttons for the word moves: (move as text, label, tooltip)."""
     return "".join(f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">'
                    f'{escape(label)}</button>' for m, label, tip in actions)
+
+
+def scores_html(view: View, board: Board) -> str:
+    """One line per seat: its colour, name and score; the seat to move and the winners
+    marked."""
+    winners = view.result.winners if view.result is not None else ()
+    return "".join(
+        f'<li class="{"to-move" if seat == view.to_move else ""}'
+        f'{" winner" if seat in winners else ""}">'
+        f'<span class="swatch {board.swatch(view, seat)}"></span>'
+        f'<span class="name">{escape(name)}</span>'
+        f'<span class="score">{view.scores[seat]}</span></li>'
+        for seat, name in enumerate(view.seat_names))
 
 
 def moves_html(moves: Sequence[str], ply: int) -> str:
