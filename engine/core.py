@@ -28,10 +28,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence
 
 Move = Hashable
-State = Hashable
+
+
+class State(Protocol):
+    """What the engine asks of a game's state (an immutable, hashable value, in practice a
+    frozen dataclass): a `_moves` field, None until `Game._legal` keeps the legal moves there."""
+
+    @property
+    def _moves(self) -> Sequence[Move] | None: ...
+
+    def __hash__(self) -> int: ...
+
 
 PASS = "pass"           # the word moves games share: a forced or chosen pass,
 SWAP = "swap"           # and the pie rule's swap of colours
@@ -168,10 +178,6 @@ class Result:
     winners: tuple[int, ...]
     scores: tuple[Any, ...]
     reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        return len(self.winners) != 1
 
     def reward(self, seat: int) -> float:
         """1 for a sole win, 1/k for a win shared by k seats, 0 for a loss."""
