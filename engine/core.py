@@ -33,14 +33,11 @@ from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence
 Move = Hashable
 
 
-class State(Protocol):
-    """What the engine asks of a game's state (an immutable, hashable value, in practice a
-    frozen dataclass): a `_moves` field, None until `Game._legal` keeps the legal moves there."""
-
+class State(Hashable, Protocol):
+    """A game's state: immutable and hashable (a frozen dataclass), with a `_moves` field
+    where `Game._legal` keeps the legal moves (None until then)."""
     @property
     def _moves(self) -> Sequence[Move] | None: ...
-
-    def __hash__(self) -> int: ...
 
 
 PASS = "pass"           # the word moves games share: a forced or chosen pass,
