@@ -38,14 +38,12 @@ def random_playout(state: PetrifyState, rng: random.Random,
     return _fast_playout(state, rng, max_plies)
 
 
-def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> PetrifyState:
-    size = state.size
-    t = tables(size)
-    rays, forms = t.rays, t.formation_squares
-    board = list(state.board)
+def _lists(board: list[int]) -> tuple[list[int], list[list[int]], list[int]]:
+    """The empty squares, each colour's disks (indexed by colour) and where each square
+    is in its list, for O(1) updates."""
     empties: list[int] = []
-    disks: list[list[int]] = [[], [], []]          # indexed by colour
-    where = [0] * (size * size)                    # index of a square in its list
+    disks: list[list[int]] = [[], [], []]
+    where = [0] * len(board)
     for sq, held in enumerate(board):
         if held == EMPTY:
             where[sq] = len(empties)
@@ -53,6 +51,15 @@ def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> Pe
         elif held != BLOCK:
             where[sq] = len(disks[held])
             disks[held].append(sq)
+    return empties, disks, where
+
+
+def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> PetrifyState:
+    size = state.size
+    t = tables(size)
+    rays, forms = t.rays, t.formation_squares
+    board = list(state.board)
+    empties, disks, where = _lists(board)
     turn, passes, last_mover = state.turn, state.passes, state.last_mover
     last: Move | tuple[int, int] | None = state.last
     # Random.randrange(n) is Random._randbelow(n) behind argument checks: the same draws,

@@ -185,8 +185,18 @@ def patch_view(patch: Patch) -> PatchView:
                      tuple(cancelled), tuple(leftover))
 
 
+def touched(move: Move | None) -> tuple[int, ...]:
+    """The squares a move changed: a placement's square; a capture move's start (where the
+    block is left) and end; none for a pass or a swap."""
+    if isinstance(move, int):
+        return (move,)
+    return tuple(move) if isinstance(move, tuple) else ()
+
+
 # --------------------------------------------------------------------------- the game
 
+# The hooks take Petrify's own state and moves where core's signatures take any Hashable:
+# hence their `type: ignore[override]`.
 class Petrify(Game):
     id = "petrify"
     name = "Petrify"
@@ -373,8 +383,7 @@ class Petrify(Game):
         return PetrifyView(
             **core, width=size, height=size,
             cells=tuple(_CELLS[held] for held in board),
-            last=(last,) if isinstance(last, int) else tuple(last) if isinstance(last, tuple)
-            else (),
+            last=touched(last),
             colours=tuple(Cell(self.seat_colour(state, seat)) for seat in (0, 1)),
             last_move=last,
             patches=tuple(patch_view(patch) for patch in patches(board, size)),

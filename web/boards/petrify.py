@@ -311,6 +311,8 @@ def reckoning(view: PetrifyView, patch: PatchView, outline: bool, flipped: bool)
     return "".join(out)
 
 
+# The methods read Petrify's own view where Board's signatures take any View: hence their
+# `type: ignore[override]`.
 class PetrifyBoard(Board):
     can_flip = True
     word_moves = {
