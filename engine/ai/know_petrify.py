@@ -125,10 +125,9 @@ class PetrifyKnowledge(Knowledge):
     playout_depth = 40
     game: Petrify
 
-    def playout(self, state: PetrifyState, rng: random.Random) -> tuple[float, ...]:
-        """Play on from `state` (to the depth limit) and return the rewards."""
-        depth = self.playout_depth if self.playout_depth is not None else 100_000
-        return self.rewards(random_playout(state, rng, depth))
+    def random_playout(self, state: PetrifyState, rng: random.Random,
+                       max_plies: int = 100_000) -> PetrifyState:
+        return random_playout(state, rng, max_plies)
 
     def evaluate(self, state: PetrifyState) -> tuple[float, ...]:
         """Each seat's rough chance to win, from the live score and how full the board is."""

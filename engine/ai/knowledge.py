@@ -72,7 +72,12 @@ class Knowledge(Generic[S]):
     def playout(self, state: S, rng: random.Random) -> tuple[float, ...]:
         """Play on from `state` and return the rewards (estimated at the depth limit)."""
         depth = self.playout_depth if self.playout_depth is not None else 100_000
-        return self.rewards(self.game.random_playout(state, rng, depth))
+        return self.rewards(self.random_playout(state, rng, depth))
+
+    def random_playout(self, state: S, rng: random.Random, max_plies: int = 100_000) -> S:
+        """Uniformly random legal moves to the end (or max_plies): the game's own loop, or
+        a faster one of the same moves in a game's subclass."""
+        return self.game.random_playout(state, rng, max_plies)
 
     # ---- moves
 

@@ -195,9 +195,7 @@ def touched(move: Move | None) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------- the game
 
-# The hooks take Petrify's own state and moves where core's signatures take any Hashable:
-# hence their `type: ignore[override]`.
-class Petrify(Game):
+class Petrify(Game[PetrifyState, Move]):
     id = "petrify"
     name = "Petrify"
     options_spec = (
@@ -205,7 +203,7 @@ class Petrify(Game):
                help="Squares on a side, from 6 to 10."),
     )
 
-    def _options(self, state: PetrifyState) -> dict:  # type: ignore[override]
+    def _options(self, state: PetrifyState) -> dict:
         return {"size": state.size}
 
     def _new(self, options: dict) -> PetrifyState:
@@ -220,15 +218,15 @@ class Petrify(Game):
     def seat_of(self, state: PetrifyState, colour: int) -> int:
         return swapped_pair(colour - BLUE, state.blue_seat == 1)
 
-    def seat_names(self, state: PetrifyState) -> tuple[str, ...]:  # type: ignore[override]
+    def seat_names(self, state: PetrifyState) -> tuple[str, ...]:
         return tuple(COLOUR_NAMES[self.seat_colour(state, seat)] for seat in (0, 1))
 
-    def _to_move(self, state: PetrifyState) -> int:  # type: ignore[override]
+    def _to_move(self, state: PetrifyState) -> int:
         return self.seat_of(state, state.turn)
 
     # ---- moves
 
-    def _generate(self, state: PetrifyState) -> list:  # type: ignore[override]
+    def _generate(self, state: PetrifyState) -> list:
         if state.passes >= 2:
             return []
         board = state.board
@@ -236,7 +234,7 @@ class Petrify(Game):
         moves += captures(board, state.size, state.turn)
         return with_pass_and_swap(moves, state.ply, PASS, SWAP)
 
-    def _apply(self, state: PetrifyState, move: Move) -> PetrifyState:  # type: ignore[override]
+    def _apply(self, state: PetrifyState, move: Move) -> PetrifyState:
         turn = state.turn
         if isinstance(move, str):
             if move == PASS:
@@ -256,7 +254,7 @@ class Petrify(Game):
 
     # ---- notation
 
-    def _format(self, state: PetrifyState, move: Move) -> str:  # type: ignore[override]
+    def _format(self, state: PetrifyState, move: Move) -> str:
         if isinstance(move, str):
             return move
         if isinstance(move, int):
@@ -264,7 +262,7 @@ class Petrify(Game):
         start, end = move
         return f"{name_of(state.size, start)}x{name_of(state.size, end)}"
 
-    def _decode(self, state: PetrifyState, text: str) -> Move:  # type: ignore[override]
+    def _decode(self, state: PetrifyState, text: str) -> Move:
         if text in (PASS, SWAP):
             return text
         size = state.size
@@ -280,7 +278,7 @@ class Petrify(Game):
 
     # ---- reasons
 
-    def _why_illegal(self, state: PetrifyState, move: object) -> Verdict:  # type: ignore[override]
+    def _why_illegal(self, state: PetrifyState, move: object) -> Verdict:
         me = COLOUR_NAMES[state.turn]
         if move == PASS:
             example = self._legal(state)[0]
@@ -356,11 +354,11 @@ class Petrify(Game):
         """Each colour's score if the game ended now."""
         return colour_scores(state.board, state.size)
 
-    def _scores(self, state: PetrifyState) -> tuple[int, ...]:  # type: ignore[override]
+    def _scores(self, state: PetrifyState) -> tuple[int, ...]:
         score = self.colour_scores(state)
         return tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
 
-    def _result(self, state: PetrifyState) -> Result | None:  # type: ignore[override]
+    def _result(self, state: PetrifyState) -> Result | None:
         if state.passes < 2:
             return None
         score = self.colour_scores(state)
@@ -377,7 +375,7 @@ class Petrify(Game):
 
     # ---- display
 
-    def view(self, state: PetrifyState) -> PetrifyView:  # type: ignore[override]
+    def view(self, state: PetrifyState) -> PetrifyView:
         size, board, last = state.size, state.board, state.last
         core = self.view_core(state)
         return PetrifyView(

@@ -311,9 +311,7 @@ def reckoning(view: PetrifyView, patch: PatchView, outline: bool, flipped: bool)
     return "".join(out)
 
 
-# The methods read Petrify's own view where Board's signatures take any View: hence their
-# `type: ignore[override]`.
-class PetrifyBoard(Board):
+class PetrifyBoard(Board[PetrifyView]):
     can_flip = True
     word_moves = {
         **Board.word_moves,
@@ -322,12 +320,12 @@ class PetrifyBoard(Board):
                        "next (the pie rule)."),
     }
 
-    def swatch(self, view: PetrifyView, seat: int) -> str:  # type: ignore[override]
+    def swatch(self, view: PetrifyView, seat: int) -> str:
         return f"pf-c-{CSS[view.colours[seat]]}"
 
     # ---- events
 
-    def hit(self, view: PetrifyView, ui: Ui, target: dict | None,  # type: ignore[override]
+    def hit(self, view: PetrifyView, ui: Ui, target: dict | None,
             gesture: str = "click", source: dict | None = None) -> tuple[Ui, Any]:
         if gesture != "click" or not target:
             return ui, None
@@ -354,7 +352,7 @@ class PetrifyBoard(Board):
         kind: Literal["block", "enemy"] = "block" if held == Cell.BLOCK else "enemy"
         return replace(ui, pick=replace(pick, note=Note(kind, sq))), None
 
-    def key(self, view: PetrifyView, ui: Ui, key: str) -> Ui | None:  # type: ignore[override]
+    def key(self, view: PetrifyView, ui: Ui, key: str) -> Ui | None:
         pick = _pick(ui)
         if key == "Escape" and (pick.disk is not None or pick.patch is not None):
             return replace(ui, pick=None, refused=None)
@@ -362,7 +360,7 @@ class PetrifyBoard(Board):
 
     # ---- drawing the board
 
-    def draw(self, view: PetrifyView, ui: Ui) -> str:  # type: ignore[override]
+    def draw(self, view: PetrifyView, ui: Ui) -> str:
         size, flipped, pick = view.width, ui.flipped, _pick(ui)
         span = size * CELL + 2 * MARGIN
         label = f"Petrify board, {size} by {size}"
@@ -399,7 +397,7 @@ class PetrifyBoard(Board):
 
     # ---- beside the board
 
-    def panel(self, view: PetrifyView, ui: Ui) -> str:  # type: ignore[override]
+    def panel(self, view: PetrifyView, ui: Ui) -> str:
         rows = []
         for colour in (Cell.BLUE, Cell.ORANGE):
             seat = view.colours.index(colour)
@@ -433,7 +431,7 @@ class PetrifyBoard(Board):
                 f'<p class="pf-note">{hint}faded groups cancel in pairs, '
                 f'ringed groups win their patch.</p></div>')
 
-    def prompt(self, view: PetrifyView, ui: Ui) -> str:  # type: ignore[override]
+    def prompt(self, view: PetrifyView, ui: Ui) -> str:
         me = view.seat_names[view.to_move]
         pick = _pick(ui)
         if ui.refused is not None:             # only a capture move from `hit` can be refused
