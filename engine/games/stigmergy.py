@@ -386,7 +386,7 @@ class Stigmergy(Game):
         board, table = state.board, moves_for(state.size)
         places, flips = table.place, table.flip
         moves: list = [places[c] if board[c] == EMPTY else flips[c]
-                       for c in playable(state.status, state.colour_to_move)]
+                       for c in playable(state.grid.cells, state.status, state.colour_to_move)]
         word = word_move(state.button_untaken, state.status)
         if word is not None:
             moves.append(word)
@@ -438,9 +438,10 @@ class Stigmergy(Game):
         untaken = state.button_untaken
         last = state.last
         table = moves_for(state.size)
-        randrange = rng.randrange
+        places, flips = table.place, table.flip
+        randrange, every_cell = rng.randrange, position.grid.cells
         while plies < max_plies and passes < 2:
-            cells = playable(status, colour)
+            cells = playable(every_cell, status, colour)
             count = len(cells)
             word = word_move(untaken, status)
             pick = randrange(count if word is None else count + 1)
@@ -448,10 +449,10 @@ class Stigmergy(Game):
                 cell = cells[pick]
                 if board[cell] == EMPTY:
                     position.place(cell, colour)
-                    last = table.place[cell]
+                    last = places[cell]
                 else:
                     position.flip(cell)
-                    last = table.flip[cell]
+                    last = flips[cell]
                 passes = 0
             elif word == BUTTON:
                 holder, untaken, passes, last = colour, False, 0, BUTTON

@@ -192,23 +192,19 @@ def moves_for(side: int) -> _Moves:
 
 # --------------------------------------------------------------------------- the move kernel
 
-def playable(status: Sequence[int], colour: int) -> list[int]:
-    """The cells where `colour` may place (empty ones it does not see controlled by the
-    enemy) or flip (enemy stones on cells it controls), in cell order."""
-    return list(compress(range(len(status)), map(PLAYABLE[colour].__getitem__, status)))
-
-
-def may_pass(status: Sequence[int]) -> bool:
-    """Every empty cell is controlled by someone (the button aside, a pass is allowed)."""
-    return UNCONTROLLED_EMPTY not in status
+def playable(cells: Sequence[int], status: Sequence[int], colour: int) -> list[int]:
+    """The cells where `colour` may place (empty ones the enemy does not control) or flip
+    (enemy stones on cells it controls), in cell order.  `cells` is the grid's `cells`
+    (a tuple: faster to walk than a range)."""
+    return list(compress(cells, map(PLAYABLE[colour].__getitem__, status)))
 
 
 def word_move(untaken: bool, status: Sequence[int]) -> str | None:
     """The word move allowed besides board plays: the button while it is untaken, else a
-    pass once every empty cell is controlled (`_generate` and the fast playout)."""
+    pass once every empty cell is controlled by someone."""
     if untaken:
         return BUTTON
-    return PASS if may_pass(status) else None
+    return PASS if UNCONTROLLED_EMPTY not in status else None
 
 
 # --------------------------------------------------------------------------- a position at work
