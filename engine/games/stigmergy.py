@@ -50,19 +50,17 @@ from typing import Any, Literal, NamedTuple
 
 from ..core import (FILES, PASS, BadNotation, BadOption, Game, Option, Result, Verdict, View,
                     ascii_int, refusal, shown_value, swapped_pair, winners_by_score)
+# The board's colours and move values are the game's too: its users import them from here.
 from .stigmergy_board import (BLACK, BUTTON, EMPTY, NOBODY, SIDES, UNCONTROLLED_EMPTY, WHITE,
                               Flip, HexGrid, Komi, Place, Position, Side, StigmergyMove,
                               cell_count, grid_for, moves_for, playable, status_code, word_move)
-
-__all__ = ["BLACK", "WHITE", "EMPTY", "NOBODY", "PASS", "BUTTON", "Place", "Flip", "Komi",
-           "Side", "CellView", "RowView", "ScoreParts", "StigmergyView", "StigmergyState",
-           "Stigmergy", "GAME", "setup", "cell_refusal", "status_code", "grid_for"]
 
 COLOUR_NAMES = ("Black", "White")
 COLOUR_IDS = ("black", "white")
 
 _CELL = re.compile(r"^([a-z])([0-9]+)(x?)$")
 _KOMI = re.compile(r"^komi(-?[0-9]+)$")
+
 
 # --------------------------------------------------------------------------- what the page sees
 
@@ -97,7 +95,8 @@ Phase = Literal["bid", "side", "play", "over"]
 
 @dataclass(frozen=True, kw_only=True)
 class StigmergyView(View):
-    """width, height: the board's rows and its longest row (both 2 × side − 1)."""
+    """A Stigmergy position for the board.  width, height: the board's rows and its longest
+    row (both 2 × side − 1); cells in notation order (row a first, each from its left end)."""
 
     cells: tuple[CellView, ...]
     size: int                                   # cells on each side of the hexagon
@@ -125,7 +124,7 @@ class StigmergyState:
     button_holder: int | None           # colour holding the button, None while nobody has it
     passes: int                         # consecutive passes just made (two end the game)
     board: tuple[int, ...]              # EMPTY, BLACK or WHITE per cell
-    last: Any = None                    # the last move, for display
+    last: StigmergyMove | None = None   # the last move, for display
     black_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     white_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     control: tuple[int, ...] = field(default=(), compare=False, repr=False)
@@ -569,7 +568,7 @@ class Stigmergy(Game):
     def _view_of(self, state: StigmergyState) -> StigmergyView:
         grid = state.grid
         last = state.last
-        touched = (last[0],) if move_kind(state, last) in ("place", "flip") else ()
+        touched = (last.cell,) if isinstance(last, (Place, Flip)) else ()
         return StigmergyView(
             **self.view_core(state),
             width=grid.rows, height=grid.rows,          # rows, and the longest (middle) row
