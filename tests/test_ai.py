@@ -362,7 +362,7 @@ def test_stigmergy_bids_a_komi_near_the_fair_one():
     know = for_game(game)
     fair = know.fair_komi(state)
     move = ai.choose_move(game, state, "easy", seed=1, playouts=100)
-    assert move[0] == "komi" and abs(move[1] - fair) <= 3
+    assert isinstance(move, stigmergy.Komi) and abs(move.komi - fair) <= 3
     assert abs(fair) < game.new(size=5).grid.count // 4
 
 
