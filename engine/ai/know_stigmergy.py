@@ -101,8 +101,7 @@ class StigmergyKnowledge(Knowledge):
     def evaluate(self, state: StigmergyState) -> tuple[float, ...]:
         """Each seat's chance to win: Black's expected lead (`black_lead`) through a logistic
         curve, wider while many cells are empty; the exact rewards once the game is over."""
-        if state.passes >= 2:
-            result = self.game.result(state)
+        if state.passes >= 2 and (result := self.game.result(state)) is not None:
             return tuple(result.reward(seat) for seat in (0, 1))
         if state.black_seat is None:
             return (0.5, 0.5)

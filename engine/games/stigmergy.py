@@ -293,7 +293,7 @@ def final_words(state: StigmergyState, winners: tuple[int, ...]) -> str:
 
 # --------------------------------------------------------------------------- the game
 
-class Stigmergy(Game):
+class Stigmergy(Game[StigmergyState, StigmergyMove]):
     id = "stigmergy"
     name = "Stigmergy"
     min_seats = 2
@@ -337,7 +337,7 @@ class Stigmergy(Game):
                             name)
         return number
 
-    def _options(self, state: StigmergyState) -> dict:  # type: ignore[override]
+    def _options(self, state: StigmergyState) -> dict:
         return {"size": state.size, "komi": state.komi_option}
 
     # ---- state
@@ -351,7 +351,7 @@ class Stigmergy(Game):
             start = StigmergyState(size, komi, komi, 0, BLACK, None, 0, (EMPTY,) * grid.count)
         return _with_position(start, Position.from_board(grid, start.board))
 
-    def _to_move(self, state: StigmergyState) -> int:  # type: ignore[override]
+    def _to_move(self, state: StigmergyState) -> int:
         phase = state.phase
         if phase == "bid":
             return 0
@@ -359,7 +359,7 @@ class Stigmergy(Game):
             return 1
         return swapped_pair(state.colour_to_move, state.swapped)
 
-    def seat_names(self, state: StigmergyState) -> tuple[str, ...]:  # type: ignore[override]
+    def seat_names(self, state: StigmergyState) -> tuple[str, ...]:
         colours = self.seat_colours(state)
         if colours is None:
             return ("First player", "Second player")
@@ -374,7 +374,7 @@ class Stigmergy(Game):
 
     # ---- moves
 
-    def _generate(self, state: StigmergyState) -> list:  # type: ignore[override]
+    def _generate(self, state: StigmergyState) -> list:
         phase = state.phase
         if phase == "bid":
             return list(moves_for(state.size).komi)
@@ -391,7 +391,7 @@ class Stigmergy(Game):
             moves.append(word)
         return moves
 
-    def _apply(self, state: StigmergyState, move: Any) -> StigmergyState:  # type: ignore[override]
+    def _apply(self, state: StigmergyState, move: Any) -> StigmergyState:
         if isinstance(move, str):
             if move == PASS:
                 return _replace(state, colour_to_move=1 - state.colour_to_move,
@@ -416,7 +416,7 @@ class Stigmergy(Game):
                 return _replace(state, black_seat=1 if value == BLACK else 0, last=move)
         raise BadNotation(f"{shown_value(move)} is not a Stigmergy move")
 
-    def random_playout(self, state: StigmergyState,  # type: ignore[override]
+    def random_playout(self, state: StigmergyState,
                        rng: random.Random, max_plies: int = 100_000) -> StigmergyState:
         """Uniformly random legal moves to the end: the generic loop, on mutable lists.
 
@@ -464,7 +464,7 @@ class Stigmergy(Game):
 
     # ---- notation
 
-    def _format(self, state: StigmergyState, move: Any) -> str:  # type: ignore[override]
+    def _format(self, state: StigmergyState, move: Any) -> str:
         if isinstance(move, str):
             return move                     # "pass" or "button"
         value, kind = move
@@ -476,7 +476,7 @@ class Stigmergy(Game):
             return f"komi{value}"
         return COLOUR_IDS[value]            # a side
 
-    def _decode(self, state: StigmergyState, text: str) -> StigmergyMove:  # type: ignore[override]
+    def _decode(self, state: StigmergyState, text: str) -> StigmergyMove:
         if text in (PASS, BUTTON):
             return text
         if text in COLOUR_IDS:
@@ -505,7 +505,7 @@ class Stigmergy(Game):
 
     # ---- why a move is not allowed
 
-    def _why_illegal(self, state: StigmergyState, move: Any) -> Verdict:  # type: ignore[override]
+    def _why_illegal(self, state: StigmergyState, move: Any) -> Verdict:
         phase, kind = state.phase, move_kind(state, move)
         if phase == "over":
             return refusal("game-over", "the game is over")
@@ -541,14 +541,14 @@ class Stigmergy(Game):
 
     # ---- score and end
 
-    def _scores(self, state: StigmergyState) -> tuple:  # type: ignore[override]
+    def _scores(self, state: StigmergyState) -> tuple:
         colours = self.seat_colours(state)
         if colours is None:
             return (0, 0)
         parts = score_parts(state)
         return tuple(parts[colour].total for colour in colours)
 
-    def _result(self, state: StigmergyState) -> Result | None:  # type: ignore[override]
+    def _result(self, state: StigmergyState) -> Result | None:
         if state.passes < 2:
             return None
         scores = self._scores(state)
@@ -557,7 +557,7 @@ class Stigmergy(Game):
 
     # ---- display
 
-    def view(self, state: StigmergyState) -> StigmergyView:  # type: ignore[override]
+    def view(self, state: StigmergyState) -> StigmergyView:
         """The position for the board (made once per state, as the page asks often)."""
         view = state._view
         if view is None:

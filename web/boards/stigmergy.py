@@ -378,12 +378,12 @@ def score_table(view: StigmergyView) -> str:
 
 # --------------------------------------------------------------------------- the renderer
 
-class StigmergyBoard(Board):
+class StigmergyBoard(Board[StigmergyView]):
     can_flip = True
 
     # ---- drawing
 
-    def draw(self, view: StigmergyView, ui: Ui) -> str:  # type: ignore[override]
+    def draw(self, view: StigmergyView, ui: Ui) -> str:
         frame = Frame.of(view, ui.flipped)
         width, height = (frame.right - frame.left) * UNIT, (frame.top - frame.bottom) * UNIT
         label = f"Stigmergy board, {view.size} cells a side"
@@ -400,7 +400,7 @@ class StigmergyBoard(Board):
         out.append("</g></svg>")
         return "".join(out)
 
-    def panel(self, view: StigmergyView, ui: Ui) -> str:  # type: ignore[override]
+    def panel(self, view: StigmergyView, ui: Ui) -> str:
         parts = ['<div class="stig-panel">']
         if view.phase == "bid":
             parts.append(bid_panel(view, ui))
@@ -421,11 +421,11 @@ class StigmergyBoard(Board):
         """Nothing under the board: the panel holds every word move, with its reason."""
         return []
 
-    def swatch(self, view: StigmergyView, seat: int) -> str:  # type: ignore[override]
+    def swatch(self, view: StigmergyView, seat: int) -> str:
         colours = view.seat_colours
         return f"stig-{COLOUR_IDS[colours[seat]] if colours is not None else 'none'}"
 
-    def prompt(self, view: StigmergyView, ui: Ui) -> str:  # type: ignore[override]
+    def prompt(self, view: StigmergyView, ui: Ui) -> str:
         if view.phase == "bid":
             return (f"First player: choose the komi ({-view.komi_limit} to {view.komi_limit}), "
                     "points added to White's score. The second player then picks a colour.")
@@ -458,7 +458,7 @@ class StigmergyBoard(Board):
 
     # ---- events
 
-    def hit(self, view: StigmergyView, ui: Ui,  # type: ignore[override]
+    def hit(self, view: StigmergyView, ui: Ui,
             target: dict | None, gesture: str = "click",
             source: dict | None = None) -> tuple[Ui, Any]:
         if gesture == "hover":
@@ -508,7 +508,7 @@ class StigmergyBoard(Board):
             return replace(ui, refused=None), move
         return ui, None
 
-    def key(self, view: StigmergyView, ui: Ui, key: str) -> Ui | None:  # type: ignore[override]
+    def key(self, view: StigmergyView, ui: Ui, key: str) -> Ui | None:
         if key in ("c", "C"):
             return replace(ui, prefs=Prefs(not prefs_of(ui).show_control))
         if view.phase != "bid":
