@@ -1,6 +1,10 @@
 # Two commands do all the set-up on a fresh Debian/Ubuntu machine:
 #   make play   serve the game page at http://127.0.0.1:8000/
-#   make test   run every test (unit tests in CPython, end-to-end in headless Chromium)
+#   make test   run every test (unit tests in CPython, end-to-end in headless Chromium) and
+#               the type checker (mypy.ini)
+# and, while working on the code:
+#   make unit   the CPython tests but those marked slow (for speed only: the depth-4 perft,
+#               some 6 s; `make test`, which CI runs, runs them), then the type checker (mypy.ini)
 PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
@@ -13,9 +17,11 @@ play: vendor/.built
 
 test: $(VENV)/.installed vendor/.built chromium
 	$(VENV)/bin/python -m pytest tests e2e
+	$(VENV)/bin/python -m mypy
 
 unit: $(VENV)/.installed
-	$(VENV)/bin/python -m pytest tests
+	$(VENV)/bin/python -m pytest tests -m "not slow"
+	$(VENV)/bin/python -m mypy
 
 e2e: $(VENV)/.installed vendor/.built chromium
 	$(VENV)/bin/python -m pytest e2e

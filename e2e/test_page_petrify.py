@@ -77,8 +77,7 @@ def test_ended_game_shows_the_result(page, site):
     page.wait_for_selector("#result:not([hidden])")
     assert GAME.result(state).reason in page.text_content("#result")
     # Every patch's reckoning is drawn once the game is over.
-    fates = [g["fate"] for p in GAME.view(state)["patches"] for g in p["groups"]
-             for _ in g["squares"]]
+    fates = [g.fate for p in GAME.view(state).patches for g in p.groups for _ in g.squares]
     assert page.locator("#board .pf-winner").count() == fates.count("wins")
     assert page.locator("#board .pf-cancelled").count() == fates.count("cancelled")
     shot(page, "petrify-end")

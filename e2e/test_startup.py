@@ -9,6 +9,7 @@ from pathlib import Path
 from conftest import open_page, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
+OFFLINE_READY = "html[data-offline='ready']"
 
 # Run in the page's Python: for each .pyc shipped, was it the one Python used?  Python takes a
 # checked .pyc only if its hash is the source's; on a mismatch it compiles the source and
@@ -34,7 +35,12 @@ def test_a_first_visit_starts_python_without_the_snapshot_and_the_worker_waits(p
     requested = []
     page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
     open_page(page, site + "/index.html")
-    page.wait_for_timeout(500)
+    # Judge once start-up has run to its last step: once ready, the page registers the
+    # service worker, hands it the files it loaded and, when the worker says they are cached,
+    # marks itself data-offline="ready".  Anything the page asks for at start-up it has asked
+    # for by then.  (The worker's own downloads, the snapshot among them, are not the page's
+    # requests.)
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
     # the snapshot costs more to download than it saves: only a repeat visit uses it, from
     # the service worker's cache (test_offline.py)
     assert page.evaluate("globalThis.pyodideSnapshot") == "not cached"

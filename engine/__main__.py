@@ -15,9 +15,10 @@ import argparse
 import random
 import sys
 import time
+from typing import Callable
 
 from . import games
-from .core import EngineError, Game, replay, shown
+from .core import EngineError, Game, Result, State, replay, shown
 
 
 def parse_opts(game: Game, pairs: list[str]) -> dict:
@@ -31,12 +32,12 @@ def parse_opts(game: Game, pairs: list[str]) -> dict:
     return options
 
 
-def start(args) -> tuple[Game, object]:
+def start(args: argparse.Namespace) -> tuple[Game, State]:
     game = games.get(args.game)
     return game, game.new(**parse_opts(game, args.opt))
 
 
-def perft(game: Game, state, depth: int) -> int:
+def perft(game: Game, state: State, depth: int) -> int:
     """Number of move sequences of length `depth` (a finished game counts once)."""
     if depth == 0:
         return 1
@@ -46,14 +47,14 @@ def perft(game: Game, state, depth: int) -> int:
     return sum(perft(game, game.apply(state, m), depth - 1) for m in moves)
 
 
-def cmd_list(args) -> None:
+def cmd_list(args: argparse.Namespace) -> None:
     for game_id in games.ids():
         game = games.get(game_id)
         opts = ", ".join(f"{o.name}" for o in game.options_spec) or "no options"
         print(f"{game_id:12} {game.name} ({game.min_seats}-{game.max_seats} players; {opts})")
 
 
-def cmd_moves(args) -> None:
+def cmd_moves(args: argparse.Namespace) -> None:
     game, state = start(args)
     state = replay(game, state, args.moves)[-1]
     result = game.result(state)
@@ -67,22 +68,21 @@ def cmd_moves(args) -> None:
     print(" ".join(names))
 
 
-def cmd_random(args) -> None:
+def cmd_random(args: argparse.Namespace) -> None:
     game, first = start(args)
     rng = random.Random(args.seed)
     for n in range(args.games):
         state, plies = first, 0
-        while game.result(state) is None:
+        while (result := game.result(state)) is None:
             moves = game.legal_moves(state)
             state = game.apply(state, rng.choice(moves))
             plies += 1
-        result = game.result(state)
         names = game.seat_names(state)
         print(f"game {n + 1}: {plies} plies; scores {list(result.scores)}; "
               f"winners {', '.join(names[w] for w in result.winners)}; {result.reason}")
 
 
-def cmd_perft(args) -> None:
+def cmd_perft(args: argparse.Namespace) -> None:
     game, state = start(args)
     state = replay(game, state, args.moves)[-1]
     for depth in range(1, args.depth + 1):
@@ -91,7 +91,7 @@ def cmd_perft(args) -> None:
         print(f"depth {depth}: {count} ({time.perf_counter() - began:.2f} s)")
 
 
-def cmd_arena(args) -> None:
+def cmd_arena(args: argparse.Namespace) -> None:
     from .ai import LEVELS
     from .ai.arena import play_match
     game = games.get(args.game)
@@ -100,7 +100,7 @@ def cmd_arena(args) -> None:
             raise EngineError(f"unknown player '{level}' (players: {', '.join(LEVELS)})")
     options = parse_opts(game, args.opt)
 
-    def progress(n, seat_a, outcome, plies):
+    def progress(n: int, seat_a: int, outcome: Result, plies: int) -> None:
         if args.verbose:
             print(f"game {n + 1}: {args.player_a} in seat {seat_a + 1}; {plies} plies; "
                   f"scores {list(outcome.scores)}; winners {list(outcome.winners)}", flush=True)
@@ -126,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
 
-    def game_command(name, func, help_text):
+    def game_command(name: str, func: Callable[[argparse.Namespace], None],
+                     help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("game", help="game id (see list)")
         p.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",

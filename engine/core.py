@@ -28,12 +28,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, Sequence, TypeVar
 
 Move = Hashable
-State = Hashable
-S = TypeVar("S")        # a game's state type
-M = TypeVar("M")        # a game's move type
+
+
+class State(Hashable, Protocol):
+    """A game's state: immutable and hashable (a frozen dataclass), with a `_moves` field
+    where `Game._legal` keeps the legal moves (None until then)."""
+    @property
+    def _moves(self) -> Sequence[Move] | None: ...
+
+
+S = TypeVar("S", bound=State)       # a game's state type
+M = TypeVar("M")                    # a game's move type
 
 PASS = "pass"           # the word moves games share: a forced or chosen pass,
 SWAP = "swap"           # and the pie rule's swap of colours
@@ -170,10 +178,6 @@ class Result:
     winners: tuple[int, ...]
     scores: tuple[Any, ...]
     reason: str
-
-    @property
-    def is_draw(self) -> bool:
-        return len(self.winners) != 1
 
     def reward(self, seat: int) -> float:
         """1 for a sole win, 1/k for a win shared by k seats, 0 for a loss."""

@@ -53,15 +53,17 @@ import random, time
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from engine import games
+from engine.ai import knowledge
 
 def playouts(game_id, seconds, seed):
     game = games.get(game_id)
+    playout = knowledge.for_game(game).random_playout
     start_state = game.new()
     rng = random.Random(seed)
-    game.random_playout(start_state, rng)          # warm-up (imports, caches)
+    playout(start_state, rng)          # warm-up (imports, caches)
     count, start = 0, time.perf_counter()
     while True:
-        game.random_playout(start_state, rng)
+        playout(start_state, rng)
         count += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -122,18 +124,20 @@ def summary(values: list[float]) -> dict:
 
 def cpython_playouts(game_ids, runs: int, seconds: float) -> dict:
     from engine import games
+    from engine.ai import knowledge
     out = {}
     for game_id in game_ids:
         game = games.get(game_id)
+        playout = knowledge.for_game(game).random_playout
         state = game.new()
         rng = random.Random(1)
-        game.random_playout(state, rng)                  # warm-up
+        playout(state, rng)                  # warm-up
         rates = []
         for run in range(runs):
             rng = random.Random(run + 1)
             count, start = 0, time.perf_counter()
             while True:
-                game.random_playout(state, rng)
+                playout(state, rng)
                 count += 1
                 elapsed = time.perf_counter() - start
                 if elapsed >= seconds:
@@ -521,8 +525,9 @@ def render(data: dict) -> str:
     lines = [BEGIN, "", "## Random playouts per second", ""]
     cp, br = data.get("cpython"), data.get("browser")
     if cp or br:
-        lines += ["`game.random_playout` from the start position of each game at its default "
-                  "options, repeated for a fixed time budget per run; playouts/s = playouts / "
+        lines += ["The computer's random playout (`Knowledge.random_playout`: a game's fast "
+                  "playout where it has one, else `game.random_playout`) from the start position "
+                  "of each game at its default options, repeated for a fixed time budget per run; playouts/s = playouts / "
                   "elapsed. CPython: in this process. Browser: the same code in Pyodide on the "
                   "main thread of a page served by the benchmark (the site's pyscript.toml), "
                   "called through `page.evaluate`. Median of the runs, range in brackets.", ""]

@@ -2,17 +2,17 @@
 taken and immediate losses avoided, in every game; the greedy and random players;
 the arena's counting.
 
-Positions with a win in one (or a threat to block) come from seeded random games,
-scanned for a position of the right kind and then checked by brute force, so no
-answer is written in by hand; Rug Pile also has the seed's fool's mate.
-Searches get playout budgets here (reproducible); the one time test is generous.
+Positions with a win in one (or a threat to block) are pinned: built by hand or by
+moves written out below, each with a comment saying what it is.  The tests still
+check each by brute force (`wins_in_one`, `allows_win_in_one`), so no answer is
+written in by hand.  Searches get playout budgets here (reproducible); the time
+budget is checked against a clock the test turns, not the wall clock.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 
 import pytest
 
@@ -23,6 +23,7 @@ from engine.ai.know_rugpile import fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import replay
 from engine.games import stigmergy
+from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 
 GAME_IDS = games.ids()
 PLAYOUTS = 300
@@ -57,27 +58,101 @@ def random_game(game, seed, **options):
     return states
 
 
-def position_with_win(game, tries=40, tail=12, max_moves=200):
-    """A position (from the last plies of seeded random games) where the mover can win at once."""
-    for seed in range(tries):
-        for state in reversed(random_game(game, seed)[-tail:-1]):
-            if len(game.legal_moves(state)) <= max_moves and wins_in_one(game, state):
-                return state
-    pytest.skip(f"no win in one found in {tries} random {game.name} games")
+def played(game, state, *moves):
+    """The state after `moves` (notation) from `state`."""
+    return replay(game, state, moves)[-1]
 
 
-def position_with_threat(game, tries=40, tail=16, max_moves=40):
+# ---------------------------------------------------------------- pinned positions
+
+
+def wythe_full_board():
+    """Wythe, 8x8, Black to move after 32 placements that cover the board flat.  Every row
+    alike: pieces on a-b (black bit on a), c-d (black on d), e-f (black on e) and g-h (black
+    on h), so the tops read B W W B B W W B across each row.  No placement is left:
+    neighbouring stacks of two pieces show the same colour (like on like), and a piece may
+    not lie exactly on another.  So Black must pass.  Groups: Black's the columns a and h (8
+    each) and d-e (16); White's b-c and f-g (16 each): Black scores 8, White 16."""
+    game = games.get("wythe")
+    rows = [(f"a{r}b{r}", f"d{r}c{r}", f"e{r}f{r}", f"h{r}g{r}") for r in range(1, 9)]
+    return played(game, game.new(), *(move for row in rows for move in row))
+
+
+def petrify_wall():
+    """Petrify, 6x6, Orange to move: 36 placements fill the board, then Blue's c3xb3, d4xc4,
+    d5xc5, d6xc6 and Orange's c1xd1, c2xd2, d3xe3 leave a wall of blocks (#):
+
+        6  B B B # O O
+        5  B B B # O O
+        4  B B B # O O
+        3  B B # # O O
+        2  B B # O O O
+        1  B B # O O O
+           a b c d e f
+
+    No line crosses the wall, so neither side has a capture and Orange must pass.  Blue
+    owns the left patch (15 squares), Orange the right one (14)."""
+    game = games.get("petrify")
+    blue = "a1 a2 a3 a4 a5 a6 b1 b2 b4 b5 b6 d1 d2 e3 c3 d4 d5 d6".split()
+    orange = "e1 e2 e4 e5 e6 f1 f2 f3 f4 f5 f6 b3 c4 c5 c6 c1 c2 d3".split()
+    placements = [move for pair in zip(blue, orange) for move in pair]
+    captures = "c3xb3 c1xd1 d4xc4 c2xd2 d5xc5 d3xe3 d6xc6".split()
+    return played(game, game.new(size=6), *placements, *captures)
+
+
+def stigmergy_halves():
+    """Stigmergy, side 4, komi 0, White to move.  Black holds rows a-c but the corners a1 and
+    a4, and d1-d4; White holds rows e-g but the corners g1 and g4, and d5-d7.  Each side
+    controls the two empty corners on its own side, so every empty cell is controlled and
+    either side may pass: Black 17 stones + 2 cells = 19, White 16 + 2 = 18."""
+    names = stigmergy.grid_for(4).names
+    black = [c for c in names if c[0] in "abc" and c not in ("a1", "a4")] + ["d1", "d2", "d3", "d4"]
+    white = [c for c in names if c[0] in "efg" and c not in ("g1", "g4")] + ["d5", "d6", "d7"]
+    return stigmergy.setup(4, black=black, white=white, colour_to_move=stigmergy.WHITE)
+
+
+def gwyddbwyll_mate_threat():
+    """Gwyddbwyll, Black to move: White Kg6 Ra1, Black Kh8 Nd5.  White threatens Ra8 mate
+    (g7 and h7 are the king's, g8 the rook's).  The knight saves Black by guarding a8 (b6,
+    c7) or giving check (e7, f4); Kg8, or the knight anywhere else (f6: Kxf6 leaves a bare
+    king), loses at once."""
+    return state_from_pieces({"g6": "K", "a1": "R", "h8": "k", "d5": "n"}, turn=BLACK)
+
+
+def position_with_win(game_id):
+    """A position where the mover can win at once."""
+    game = games.get(game_id)
+    if game_id == "wythe":
+        # Black passes; White's pass ends the game, 16 to 8 for White.
+        return played(game, wythe_full_board(), "pass")
+    if game_id == "petrify":
+        # Orange passes; Blue's pass ends the game, 15 to 14 for Blue.
+        return played(game, petrify_wall(), "pass")
+    if game_id == "stigmergy":
+        # White passes; Black's pass ends the game, 19 to 18 (Black may also place on a1, a4).
+        return played(game, stigmergy_halves(), "pass")
+    if game_id == "rugpile":
+        # The seed's fool's mate: after 3x3a3 3x3b2, Red's 2x2d1 leaves Blue no placement.
+        return played(game, game.new(), "3x3a3", "3x3b2")
+    if game_id == "gwyddbwyll":
+        # Black's king steps into the mate: Ra8.
+        return played(game, gwyddbwyll_mate_threat(), "h8g8")
+    raise AssertionError(f"no pinned position for {game_id}")
+
+
+def position_with_threat(game_id):
     """A position where the mover has no win in one, some moves let the opponent win at
     once, and some do not: the search must pick one that does not."""
-    for seed in range(tries):
-        for state in reversed(random_game(game, seed)[-tail:-1]):
-            moves = game.legal_moves(state)
-            if len(moves) > max_moves or wins_in_one(game, state):
-                continue
-            losing = [m for m in moves if allows_win_in_one(game, state, m)]
-            if losing and len(losing) < len(moves):
-                return state
-    pytest.skip(f"no blockable threat found in {tries} random {game.name} games")
+    game = games.get(game_id)
+    if game_id == "stigmergy":
+        # White, behind 18 to 19, must not pass (Black would pass and win); g1 or g4 is safe.
+        return stigmergy_halves()
+    if game_id == "rugpile":
+        # After Red's 3x3a3, Blue's 3x3b2 allows the fool's mate; Blue's 47 other tiles do not.
+        return played(game, game.new(), "3x3a3")
+    if game_id == "gwyddbwyll":
+        return gwyddbwyll_mate_threat()
+    raise AssertionError(f"no pinned position for {game_id}")
 
 
 # ---------------------------------------------------------------- every game
@@ -119,9 +194,11 @@ def test_search_is_reproducible_with_a_seed(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_search_takes_a_win_in_one(game_id):
     game = games.get(game_id)
-    state = position_with_win(game)
+    state = position_with_win(game_id)
+    wins = wins_in_one(game, state)
+    assert wins                                     # the position is what it says
     move = ai.choose_move(game, state, "medium", seed=1, playouts=PLAYOUTS)
-    assert move in wins_in_one(game, state)
+    assert move in wins
 
 
 # In Wythe and Petrify a game ends only on the second of two passes, and passing is
@@ -132,7 +209,10 @@ BLOCKABLE = [g for g in GAME_IDS if g not in ("wythe", "petrify")]
 @pytest.mark.parametrize("game_id", BLOCKABLE)
 def test_search_blocks_an_immediate_win(game_id):
     game = games.get(game_id)
-    state = position_with_threat(game)
+    state = position_with_threat(game_id)
+    moves = game.legal_moves(state)
+    losing = [m for m in moves if allows_win_in_one(game, state, m)]
+    assert not wins_in_one(game, state) and 0 < len(losing) < len(moves)
     move = ai.choose_move(game, state, "medium", seed=1, playouts=PLAYOUTS)
     assert not allows_win_in_one(game, state, move)
 
@@ -140,8 +220,10 @@ def test_search_blocks_an_immediate_win(game_id):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_greedy_takes_a_win_in_one(game_id):
     game = games.get(game_id)
-    state = position_with_win(game)
-    assert greedy.choose(game, state, random.Random(0)) in wins_in_one(game, state)
+    state = position_with_win(game_id)
+    wins = wins_in_one(game, state)
+    assert wins
+    assert greedy.choose(game, state, random.Random(0)) in wins
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -157,17 +239,32 @@ def test_evaluation_gives_a_chance_per_seat(game_id):
 # ---------------------------------------------------------------- the search
 
 
+class TickingClock:
+    """A clock that moves on one tick (1/100 s) each time it is read."""
+
+    def __init__(self):
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.reads / 100
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_search_respects_its_time_budget(game_id):
     game = games.get(game_id)
     state = random_game(game, 8)[4]
-    search = ai.Search(game, state, seed=1)
-    began = time.perf_counter()
+    clock = TickingClock()
+    search = ai.Search(game, state, seed=1, clock=clock)
     search.run(0.15)
-    took = time.perf_counter() - began
-    assert search.playouts > 0
-    assert took < 0.15 + 1.5            # generous: the machine is shared
-    print(f"{game_id}: Search.run(0.15) took {took:.3f} s for {search.playouts} playouts")
+    # The start is read once and the clock after every playout: 15 playouts reach the
+    # deadline, 15 ticks after the start, and the search stops there; one last read
+    # measures the time spent.
+    assert search.playouts == 15 and clock.reads == 17
+    assert search.elapsed == pytest.approx(0.16)
+    # Given both budgets, it stops on the first to run out: 4 playouts, 4 ticks (not 100).
+    search.run(seconds=1.0, playouts=4)
+    assert search.playouts == 19 and search.elapsed == pytest.approx(0.16 + 0.04)
 
 
 def test_search_runs_in_slices_and_keeps_its_tree():
@@ -217,8 +314,8 @@ def test_without_a_minimax_weight_nothing_is_backed_up():
 
 def test_a_forced_move_is_played_at_once():
     game = games.get("wythe")             # a player with no placement must pass
-    states = [s for seed in range(3) for s in random_game(game, seed)]
-    forced = next(s for s in states if len(game.legal_moves(s)) == 1)
+    forced = wythe_full_board()
+    assert game.legal_moves(forced) == [game.parse(forced, "pass")]
     search = ai.Search(game, forced, seed=1)
     assert search.done
     search.run(5.0)
@@ -235,7 +332,6 @@ def test_rugpile_fools_mate_is_found():
 
 
 def test_gwyddbwyll_takes_the_last_piece_and_saves_its_own():
-    from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
     game = games.get("gwyddbwyll")
     # The rook can take Black's last piece but the king: a bare king, a win in one.
     take = state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "a8": "n"}, turn=WHITE)
@@ -266,7 +362,7 @@ def test_stigmergy_bids_a_komi_near_the_fair_one():
     know = for_game(game)
     fair = know.fair_komi(state)
     move = ai.choose_move(game, state, "easy", seed=1, playouts=100)
-    assert move[0] == "komi" and abs(move[1] - fair) <= 3
+    assert isinstance(move, stigmergy.Komi) and abs(move.komi - fair) <= 3
     assert abs(fair) < game.new(size=5).grid.count // 4
 
 

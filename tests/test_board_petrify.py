@@ -1,5 +1,7 @@
 """Petrify's board renderer: clicks become moves, capture hints, refusals, the panel.
 
+The board is pure: each test threads the player's `Ui` through `hit` (and `settle`, as the
+controller does) and draws from the engine's view.
 Positions are hand-built pictures (top rank first: '.' empty, 'B' Blue, 'O' Orange,
 '#' block); the facts checked against them are derived by hand in the comments.
 """
@@ -7,14 +9,21 @@ Positions are hand-built pictures (top rank first: '.' empty, 'B' Blue, 'O' Oran
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from html import unescape
 from xml.etree import ElementTree
 
 from engine import games
-from engine.games.petrify import BLOCK, BLUE, EMPTY, ORANGE, PetrifyState
-from web.boards.petrify import PetrifyBoard
+from engine.core import PASS, SWAP
+from engine.games.petrify import BLOCK, BLUE, EMPTY, ORANGE, Capture, PetrifyState
+from web import boards
+from web.boards.base import Stateful, Ui, settle
+from web.boards.petrify import Pick, PetrifyBoard
 
 GAME = games.get("petrify")
+BOARD = PetrifyBoard(GAME)
 CELL = {".": EMPTY, "B": BLUE, "O": ORANGE, "#": BLOCK}
+LIVE = Ui(live=True)            # the board takes moves (a person to move, the latest position)
 
 
 def position(picture: str, turn: int = BLUE, **fields) -> PetrifyState:
@@ -34,8 +43,36 @@ def cell(name: str, size: int = 6) -> dict:
     return {"cell": name, "col": str(col), "row": str(row)}
 
 
-def board():
-    return PetrifyBoard(GAME)
+def sq(name: str, size: int = 6) -> int:
+    return (int(name[1:]) - 1) * size + "abcdefghij".index(name[0])
+
+
+def click(state, ui: Ui, name_or_target) -> tuple[Ui, object]:
+    """A click on a square (by name) or a target, answered as the controller does: the
+    board's new ui and move, the move only if the engine allows it."""
+    target = cell(name_or_target, state.size) if isinstance(name_or_target, str) else name_or_target
+    after, move = BOARD.hit(GAME.view(state), ui, target, "click")
+    return settle(GAME, state, after, ui, move)
+
+
+def clicks(state, *names, ui: Ui = LIVE) -> Ui:
+    """The ui after clicking `names` in turn (none of them making a move)."""
+    for name in names:
+        ui, move = click(state, ui, name)
+        assert move is None
+    return ui
+
+
+def draw(state, ui: Ui = LIVE) -> str:
+    return BOARD.draw(GAME.view(state), ui)
+
+
+def prompt(state, ui: Ui) -> str:
+    return BOARD.prompt(GAME.view(state), ui)
+
+
+def panel(state, ui: Ui = LIVE) -> str:
+    return BOARD.panel(GAME.view(state), ui)
 
 
 def parses(svg: str) -> ElementTree.Element:
@@ -54,7 +91,7 @@ CORNER = "...... ...... O..... ...... ...... B....."
 
 
 def test_svg_is_well_formed_with_one_clickable_square_each():
-    svg = board().svg(position(SCENE), True)
+    svg = draw(position(SCENE))
     root = parses(svg)
     cells = [el for el in root.iter() if el.get("data-cell")]
     assert len(cells) == 36
@@ -67,96 +104,153 @@ def test_svg_is_well_formed_with_one_clickable_square_each():
 
 
 def test_click_empty_square_places():
-    assert board().click(position(SCENE), cell("d5")) == "d5"
+    state = position(SCENE)
+    ui, move = click(state, LIVE, "d5")
+    assert move == sq("d5") and GAME.notation(state, move) == "d5"
 
 
 def test_click_own_disk_lights_its_targets_and_previews_the_block():
-    b, state = board(), position(SCENE)
-    assert b.click(state, cell("c3")) is None
-    svg = b.svg(state, True)
+    state = position(SCENE)
+    ui, move = click(state, LIVE, "c3")
+    assert move is None and ui.pick == Pick(disk=sq("c3"))
+    svg = draw(state, ui)
     # c3 reaches f6, f3, c1 and a3 (see test_blue_moves_in_scene).
     assert sorted(t.get("data-target") for t in drawn(svg, "pf-target")) == ["a3", "c1", "f3", "f6"]
     assert len(drawn(svg, "pf-ghost")) == 1
-    assert "capture from c3" in b.prompt(state)
-    assert b.click(state, cell("f6")) == "c3xf6"
+    assert "capture from c3" in prompt(state, ui)
+    ui, move = click(state, ui, "f6")
+    assert move == Capture(sq("c3"), sq("f6")) and GAME.notation(state, move) == "c3xf6"
 
 
 def test_capture_hints_only_when_interactive():
-    b, state = board(), position(SCENE)
-    b.click(state, cell("c3"))
-    assert drawn(b.svg(state, True), "pf-target")
-    assert drawn(b.svg(state, False), "pf-target") == []
+    state = position(SCENE)
+    ui = clicks(state, "c3")
+    assert drawn(draw(state, ui), "pf-target")
+    assert drawn(draw(state, replace(ui, live=False)), "pf-target") == []
 
 
 def test_refused_capture_names_the_formation():
-    b, state = board(), position(CORNER)
-    b.click(state, cell("a1"))
-    svg = b.svg(state, True)
+    state = position(CORNER)
+    ui = clicks(state, "a1")
+    svg = draw(state, ui)
     assert [t.get("data-target") for t in drawn(svg, "pf-refused")] == ["a4"]
     assert len(drawn(svg, "pf-ring")) == 3       # the mound's three ring squares are shown
-    assert "mound" in b.prompt(state)
-    assert b.click(state, cell("a4")) is None     # nothing is played
-    assert "refused" in b.prompt(state) and "mound" in b.prompt(state)
+    assert "mound" in prompt(state, ui)
+    ui, move = click(state, ui, "a4")
+    assert move is None                          # nothing is played: the engine refused it
+    assert ui.refused is not None and ui.refused.code == "mound"
+    assert ui.pick == Pick(disk=sq("a1"))        # the disk stays chosen
+    assert "refused" in prompt(state, ui) and "mound" in prompt(state, ui)
+    ui = clicks(state, "a1", ui=ui)              # the next click forgets the refusal
+    assert ui.refused is None and "refused" not in prompt(state, ui)
 
 
 def test_clicking_elsewhere_cancels_a_selection():
-    b, state = board(), position(SCENE)
-    b.click(state, cell("c3"))
-    assert b.click(state, cell("e5")) is None     # an empty square cancels, it does not place
-    assert drawn(b.svg(state, True), "pf-target") == []
-    assert b.click(state, cell("e5")) == "e5"
+    state = position(SCENE)
+    ui = clicks(state, "c3", "e5")               # an empty square cancels, it does not place
+    assert drawn(draw(state, ui), "pf-target") == []
+    assert click(state, ui, "e5")[1] == sq("e5")
 
 
 def test_clicking_an_enemy_disk_first_explains():
-    b, state = board(), position(SCENE)
-    assert b.click(state, cell("f3")) is None
-    assert "click one of your disks first" in b.prompt(state)
+    state = position(SCENE)
+    ui = clicks(state, "f3")
+    assert "click one of your disks first" in prompt(state, ui)
+    ui = clicks(state, "c5")
+    assert "c5 holds a block" in prompt(state, ui)
+    ui = clicks(state, "c3", "a6")               # c3 does not reach a6 (see above)
+    assert "out of reach" in prompt(state, ui) and ui.pick == Pick(note=ui.pick.note)
+
+
+def test_escape_forgets_the_choice_and_other_keys_mean_nothing():
+    state = position(SCENE)
+    ui = clicks(state, "c3")
+    view = GAME.view(state)
+    assert BOARD.key(view, ui, "Escape") == replace(ui, pick=None)
+    assert BOARD.key(view, ui, "r") is None
+    assert BOARD.key(view, LIVE, "Escape") is None          # nothing chosen: nothing to forget
+
+
+def test_hover_and_drop_do_nothing():
+    state = position(SCENE)
+    ui = clicks(state, "c3")
+    view = GAME.view(state)
+    assert BOARD.hit(view, ui, cell("f6"), "hover") == (ui, None)
+    assert BOARD.hit(view, ui, cell("f6"), "drop", cell("c3")) == (ui, None)
+    assert BOARD.hit(view, ui, None, "click") == (ui, None)
+
+
+def test_the_board_keeps_no_state():
+    state = position(SCENE)
+    draw(state, clicks(state, "c3", "a6"))
+    assert vars(BOARD) == {"game": GAME}
 
 
 def test_swap_and_pass_buttons():
-    b = board()
     state = GAME.play(GAME.new(size=6), 14)                         # Blue c3
-    assert [a[0] for a in b.actions(state)] == ["swap"]
-    assert "Swap" in b.prompt(state)
+    assert [a[0] for a in BOARD.actions(GAME.view(state))] == [SWAP]
+    assert "Swap" in prompt(state, LIVE)
     # Blocks fill files c and e; Orange's one disk is on a corner: Orange must pass.
     full = position("BB#B#B BB#B#B BB#B#B BB#B#B BB#B#B OB#B#B", ORANGE)
-    assert [a[0] for a in b.actions(full)] == ["pass"]
-    assert "must pass" in b.prompt(full)
+    assert [a[0] for a in BOARD.actions(GAME.view(full))] == [PASS]
+    assert "must pass" in prompt(full, LIVE)
 
 
 def test_panel_shows_scores_and_each_patchs_reckoning():
     # Blocks fill rank 3: top 18 squares (Orange owns: 3s and 1s cancel, an Orange 1 left),
     # bottom 12 squares (everything cancels: nobody).
     state = position("BBB.OO ....O. O.B..O ###### BB.OO. ..O..B")
-    b = board()
-    panel = b.panel(state, True)
-    parses(f"<div>{panel}</div>")
-    assert "18 squares · Orange" in panel and "12 squares · nobody" in panel
-    assert "1 pair of size 3 cancel" in panel
-    top = next(i for i, p in enumerate(GAME.view(state)["patches"]) if p["size"] == 18)
-    assert b.click(state, {"action": "patch", "patch": str(top)}) is None
-    svg = b.svg(state, True)
+    text = panel(state)
+    parses(f"<div>{text}</div>")
+    assert "18 squares · Orange" in text and "12 squares · nobody" in text
+    assert "1 pair of size 3 cancel" in text
+    top = next(i for i, p in enumerate(GAME.view(state).patches) if p.size == 18)
+    ui, move = click(state, LIVE, {"action": "patch", "patch": str(top)})
+    assert move is None and ui.pick == Pick(patch=top)
+    assert f'data-patch="{top}" aria-pressed="true"' in panel(state, ui)
+    svg = draw(state, ui)
     # Cancelled: Blue 3 + Orange 3 + Blue 1 + one Orange 1 = 8 disks faded; 1 Orange disk wins.
     assert len(drawn(svg, "pf-cancelled")) == 8 and len(drawn(svg, "pf-winner")) == 1
+    ui, _ = click(state, ui, {"action": "patch", "patch": str(top)})     # again: hidden
+    assert ui.pick == Pick() and drawn(draw(state, ui), "pf-cancelled") == []
+
+
+def test_panel_says_which_leftover_wins():
+    # One patch of 36: Blue a6-b6-c6 (3) and a2 (1); Orange a4-b4-c4 (3) and e2-f2 (2).
+    # The 3s cancel; Blue 1 and Orange 2 are left; the bigger is Orange's: Orange 36.
+    text = unescape(panel(position("BBB... ...... OOO... ...... B...OO ......")))
+    assert ("1 pair of size 3 cancel; Orange's group of 2 is the biggest left: "
+            "Orange owns these 36 squares") in text
 
 
 def test_panel_after_a_swap_says_who_plays_what():
-    state = GAME.play(GAME.play(GAME.new(size=6), 14), "swap")
-    b = board()
-    panel = b.panel(state, True)
-    assert "player 1" in panel and "swapped" in panel
-    assert (b.swatch(state, 0), b.swatch(state, 1)) == ("pf-c-orange", "pf-c-blue")
+    state = GAME.play(GAME.play(GAME.new(size=6), 14), SWAP)
+    text = panel(state)
+    assert "player 1" in text and "swapped" in text
+    view = GAME.view(state)
+    assert (BOARD.swatch(view, 0), BOARD.swatch(view, 1)) == ("pf-c-orange", "pf-c-blue")
 
 
 def test_an_ended_game_shows_every_reckoning():
     # The same split board, ended: top patch 8 faded disks and 1 winner (see above); the
     # bottom patch: Blue 2 and 1, Orange 2 and 1 all cancel: 6 more faded disks.
     state = position("BBB.OO ....O. O.B..O ###### BB.OO. ..O..B", passes=2)
-    svg = board().svg(state, False)
+    svg = draw(state, Ui())
     assert len(drawn(svg, "pf-cancelled")) == 14 and len(drawn(svg, "pf-winner")) == 1
     assert drawn(svg, "pf-focus") == []
-    panel = board().panel(state, False)
-    assert 'data-action="patch"' not in panel and "18 squares · Orange" in panel
+    text = panel(state, Ui())
+    assert 'data-action="patch"' not in text and "18 squares · Orange" in text
+
+
+def test_the_page_adapter_plays_in_notation():
+    # The current page drives the board through the transitional adapter: notation out.
+    adapter = boards.get("petrify")
+    assert isinstance(adapter, Stateful)
+    state = position(SCENE)
+    adapter.reset()
+    assert adapter.click(state, cell("c3")) is None
+    assert adapter.click(state, cell("f6")) == "c3xf6"
+    adapter.reset()
 
 
 # ---- the board turned round (the Flip button)
@@ -206,23 +300,19 @@ def square_at(svg: str, name: str) -> tuple:
     return float(el.get("x")), float(el.get("y"))
 
 
-def both_ways(state, clicks=(), patch=None):
-    b = board()
-    for name in clicks:
-        b.click(state, cell(name))
+def both_ways(state, names=(), patch=None):
+    ui = clicks(state, *names)
     if patch is not None:
-        b.click(state, {"action": "patch", "patch": str(patch)})
-    plain = b.svg(state, True)
-    b.flipped = True
-    return plain, b.svg(state, True)
+        ui = clicks(state, {"action": "patch", "patch": str(patch)}, ui=ui)
+    return draw(state, ui), draw(state, replace(ui, flipped=True))
 
 
 def test_flipping_turns_squares_disks_blocks_and_hints_round():
-    assert board().can_flip
+    assert BOARD.can_flip
     split = position("BBB.OO ....O. O.B..O ###### BB.OO. ..O..B")
-    for state, clicks, patch in ((position(SCENE), ["c3"], None), (position(CORNER), ["a1"], None),
-                                 (split, [], 0)):
-        plain, flipped = both_ways(state, clicks, patch)
+    for state, names, patch in ((position(SCENE), ["c3"], None), (position(CORNER), ["a1"], None),
+                                (split, [], 0)):
+        plain, flipped = both_ways(state, names, patch)
         assert square_at(flipped, "a1") == square_at(plain, "f6")   # a1 top right, f6 bottom left
         assert square_at(flipped, "f1") == square_at(plain, "a6")
         assert shapes(flipped) == sorted(turned(s) for s in shapes(plain))
@@ -231,9 +321,7 @@ def test_flipping_turns_squares_disks_blocks_and_hints_round():
 
 
 def test_flipped_coordinates_are_upright_and_relabelled():
-    b = board()
-    b.flipped = True
-    svg = b.svg(GAME.new(size=6), False)
+    svg = draw(GAME.new(size=6), Ui(flipped=True))
     assert "rotate(" not in svg
     texts = [(el.text, float(el.get("x")), float(el.get("y"))) for el in drawn(svg, "coord")]
     files = [t for t in texts if t[0].isalpha()]
@@ -243,19 +331,18 @@ def test_flipped_coordinates_are_upright_and_relabelled():
 
 
 def test_flipped_clicks_give_the_same_moves():
-    b, state = board(), position(SCENE)
-    b.flipped = True
-    assert b.click(state, cell("d5")) == "d5"
-    b.click(state, cell("c3"))
-    svg = b.svg(state, True)
+    state, turned_round = position(SCENE), Ui(live=True, flipped=True)
+    assert click(state, turned_round, "d5")[1] == sq("d5")
+    ui = clicks(state, "c3", ui=turned_round)
+    svg = draw(state, ui)
     x, y = square_at(svg, "f6")
     [ring] = [t for t in drawn(svg, "pf-target") if t.get("data-target") == "f6"]
     assert (float(ring.get("cx")), float(ring.get("cy"))) == (x + 50, y + 50)
-    assert b.click(state, cell("f6")) == "c3xf6"
+    assert click(state, ui, "f6")[1] == Capture(sq("c3"), sq("f6"))
 
 
 def test_every_square_is_labelled_for_screen_readers():
-    svg = board().svg(position(SCENE), True)
+    svg = draw(position(SCENE))
     labels = {el.get("data-cell"): el.get("aria-label") for el in parses(svg).iter()
               if el.get("data-cell")}
     assert len(labels) == 36 and all(labels.values())

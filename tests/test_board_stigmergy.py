@@ -1,32 +1,52 @@
 """Stigmergy's board renderer, in CPython: it draws what the engine says (cells, stones,
 control), explains cells where the mover may not act, and turns clicks into moves.
 
-Positions are side-4 boards (rows a..g of 4 5 6 7 6 5 4 cells); see tests/test_stigmergy.py
-for the lines through a1, a2 and d4 that the hand counts below use.
+The renderer is a pure Board: every call takes the game's view and a Ui and returns text or
+a new Ui; `hit` below answers as the page does, through base.settle (the engine's verdict on
+a preview, and a refused move kept in `ui.refused`).
+
+Positions are side-4 boards (rows a..g of 4 5 6 7 6 5 4 cells, so a1 is cell 0, c3 cell 11
+and d4 cell 18); see tests/test_stigmergy.py for the lines through a1, a2 and d4 that the
+hand counts below use.
 """
 
 import re
 import xml.dom.minidom
+from dataclasses import replace
 
 from engine import games
 from engine.games import stigmergy
-from engine.games.stigmergy import BLACK, WHITE
-from web.boards import get as board_for
+from engine.games.stigmergy import BLACK, BUTTON, PASS, WHITE, Flip, Komi, Place, Side
+from web.boards.base import Ui, settle
+from web.boards.stigmergy import KomiEntry, Prefs, StigmergyBoard
 
 GAME = games.get("stigmergy")
-
-
-def fresh_board():
-    board = board_for("stigmergy")
-    board.reset()
-    board.show_control = True
-    board.komi_entry = 0
-    return board
+BOARD = StigmergyBoard(GAME)
+LIVE = Ui(live=True)
+FULL = [f"{r}{i}" for r, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4)) for i in range(1, n + 1)]
 
 
 def position(black="", white="", komi=0, to_move=BLACK, button=None, black_seat=0):
     return stigmergy.setup(4, black.split(), white.split(), komi=komi, colour_to_move=to_move,
                            button_holder=button, black_seat=black_seat)
+
+
+def hit(state, ui, target, gesture="click"):
+    """The board's answer to the pointer on `target`, made safe as the page makes it."""
+    new, move = BOARD.hit(GAME.view(state), ui, target, gesture)
+    return settle(GAME, state, new, ui, move)
+
+
+def draw(state, ui=LIVE):
+    return BOARD.draw(GAME.view(state), ui)
+
+
+def panel(state, ui=LIVE):
+    return BOARD.panel(GAME.view(state), ui)
+
+
+def prompt(state, ui=LIVE):
+    return BOARD.prompt(GAME.view(state), ui)
 
 
 def cell_groups(svg):
@@ -44,7 +64,7 @@ def title(group):
 
 
 def test_svg_is_well_formed_with_every_cell_and_edge_labels():
-    svg = fresh_board().svg(GAME.new(size=8, komi=0), interactive=True)
+    svg = draw(GAME.new(size=8, komi=0))
     cells = cell_groups(svg)
     assert len(cells) == 169
     assert {"a1", "a8", "h1", "h15", "o1", "o8"} <= set(cells)
@@ -60,153 +80,189 @@ def test_stones_and_control_overlay_and_toggle():
     # is enough in a corner, so Black controls a1.  d4 sees d1 (row d), a4 (past c4 b4) and
     # a1?  No: a1 is empty, so that line shows nothing.  2 Black of the 4 needed: nobody.
     state = position(black="a4 d1", white="d4", to_move=WHITE)
-    board = fresh_board()
-    cells = cell_groups(board.svg(state, True))
+    cells = cell_groups(draw(state))
     assert classes(cells["a1"], "polygon") == ["hex ctl-black"]
     assert "ctl-mark dot ink-dark" in classes(cells["a1"], "circle")
     assert classes(cells["d4"], "circle") == ["stone white"]
     assert classes(cells["d4"], "polygon") == ["hex"]
     assert "controlled by Black" in title(cells["a1"])
     assert "sees 2 Black and 1 White; control needs 2 (corner)" in title(cells["a1"])
-    board.click(state, {"action": "overlay"})
-    cells = cell_groups(board.svg(state, True))
+    ui, move = hit(state, LIVE, {"action": "overlay"})
+    assert move is None and ui.prefs == Prefs(show_control=False)
+    assert 'data-action="overlay" aria-pressed="false"' in panel(state, ui)
+    cells = cell_groups(draw(state, ui))
     assert classes(cells["a1"], "polygon") == ["hex"] and classes(cells["a1"], "circle") == []
-    assert board.key(state, "c")                              # C turns it back on
-    assert classes(cell_groups(board.svg(state, True))["a1"], "polygon") == ["hex ctl-black"]
+    # The overlay stays off after a move (the ui is cleared, its prefs kept).
+    assert ui.cleared().prefs == Prefs(show_control=False)
+    ui = BOARD.key(GAME.view(state), ui, "c")                   # C turns it back on
+    assert ui is not None and ui.prefs == Prefs(show_control=True)
+    assert classes(cell_groups(draw(state, ui))["a1"], "polygon") == ["hex ctl-black"]
 
 
 def test_white_control_is_a_ring_and_shows_on_stones():
     # a1 sees White a4 and d1; a Black stone on a1 is then on a White-controlled cell.
     state = position(black="a1", white="a4 d1")
-    cells = cell_groups(fresh_board().svg(state, True))
+    cells = cell_groups(draw(state))
     assert classes(cells["a1"], "polygon") == ["hex ctl-white"]
     assert classes(cells["a1"], "circle") == ["stone black", "ctl-mark ring ink-light"]
 
 
 def test_click_places_after_hover_and_a_tap_previews_first():
-    state, board = GAME.new(size=4, komi=0), fresh_board()
-    assert board.hover(state, {"cell": "d4"})
-    assert 'class="ghost black"' in board.svg(state, True)
-    assert "Click to place on d4" in board.prompt(state)
-    assert board.click(state, {"cell": "d4"}) == "d4"
-    board.reset()
-    assert board.click(state, {"cell": "c3"}) is None          # a tap: preview only
-    assert board.click(state, {"cell": "c3"}) == "c3"          # the same cell again: play
+    state = GAME.new(size=4, komi=0)
+    ui, move = hit(state, LIVE, {"cell": "d4"}, "hover")
+    assert move is None and ui.preview == Place(18) and ui.verdict.legal
+    assert 'class="ghost black"' in draw(state, ui)
+    assert "Click to place on d4" in prompt(state, ui)
+    ui, move = hit(state, ui, {"cell": "d4"})
+    assert move == Place(18) and type(move) is Place           # a move value, not its text
+    ui = ui.cleared()
+    ui, move = hit(state, ui, {"cell": "c3"})                   # a tap: preview only
+    assert move is None and ui.preview == Place(11)
+    ui, move = hit(state, ui, {"cell": "c3"})                   # the same cell again: play
+    assert move == Place(11)
+    # Pointing at the same cell again changes nothing; leaving the board ends the preview.
+    assert hit(state, ui, {"cell": "c3"}, "hover") == (ui, None)
+    assert hit(state, ui, None, "hover")[0].preview is None
 
 
 def test_click_an_enemy_stone_on_a_controlled_cell_flips_it():
     # White a1 sees Black a2 and b1: Black controls a1 and may flip it.
-    state, board = position(black="a2 b1", white="a1"), fresh_board()
-    cells = cell_groups(board.svg(state, True))
+    state = position(black="a2 b1", white="a1")
+    cells = cell_groups(draw(state))
     assert "flippable" in classes(cells["a1"], "circle")
     assert "Click to flip it" in title(cells["a1"])
-    board.hover(state, {"cell": "a1"})
-    assert board.click(state, {"cell": "a1"}) == "a1x"
+    ui, _ = hit(state, LIVE, {"cell": "a1"}, "hover")
+    assert "Click to flip a1" in prompt(state, ui)
+    assert hit(state, ui, {"cell": "a1"})[1] == Flip(0)
 
 
 def test_a_cell_where_the_mover_may_not_act_says_why():
     # White to move; Black controls a1 (it sees a4 and d1).
-    state, board = position(black="a4 d1", to_move=WHITE), fresh_board()
-    cells = cell_groups(board.svg(state, True))
+    state = position(black="a4 d1", to_move=WHITE)
+    cells = cell_groups(draw(state))
     assert "White may not play here: a1 is controlled by Black" in title(cells["a1"])
-    board.hover(state, {"cell": "a1"})
-    assert 'class="nope"' in board.svg(state, True)
-    assert "a1 is controlled by Black" in board.prompt(state)
-    assert board.click(state, {"cell": "a1"}) is None
-    assert "You cannot play a1: a1 is controlled by Black" in board.prompt(state)
+    ui, _ = hit(state, LIVE, {"cell": "a1"}, "hover")
+    assert 'class="nope"' in draw(state, ui)
+    assert ui.verdict.code == "enemy-control"
+    assert "White to move. Not a1: a1 is controlled by Black." == prompt(state, ui)
+    ui, move = hit(state, ui, {"cell": "a1"})
+    assert move is None and ui.refused.code == "enemy-control"
+    assert "You cannot play a1: a1 is controlled by Black" in prompt(state, ui)
     # An enemy stone on a cell White does not control: the flip is refused with the count.
-    board.hover(state, {"cell": "a4"})
-    assert board.click(state, {"cell": "a4"}) is None
-    assert "you do not control a4" in board.prompt(state)
+    ui, _ = hit(state, ui, {"cell": "a4"}, "hover")
+    assert ui.refused is None                                   # a new cell: a new message
+    ui, move = hit(state, ui, {"cell": "a4"})
+    assert move is None and ui.refused.code == "no-control"
+    assert "you do not control a4" in prompt(state, ui)
     # No hints when the position is not live.
-    assert 'class="nope"' not in board.svg(state, False)
+    assert 'class="nope"' not in draw(state, replace(ui, live=False))
+
+
+def test_the_movers_own_stone_is_neither_played_nor_refused_by_rule_text():
+    # Black to move; a4 is Black's: pointing says so, clicking says it is already Black's.
+    state = position(black="a4 d1")
+    ui, _ = hit(state, LIVE, {"cell": "a4"}, "hover")
+    assert 'class="hover"' in draw(state, ui)
+    assert prompt(state, ui) == "Black to move. a4 is your stone."
+    ui, move = hit(state, ui, {"cell": "a4"})
+    assert move is None and ui.refused.code == "own-stone"
+    assert prompt(state, ui) == "Black to move. a4 is already your stone."
+    assert "may not play here" not in title(cell_groups(draw(state))["a4"])
 
 
 def test_komi_bid_panel_steps_and_offers():
-    state, board = GAME.new(size=4), fresh_board()
-    panel = board.panel(state, True)
-    assert "-37 to 37" in panel and "added to White" in panel
-    assert "First player: choose the komi (-37 to 37)" in board.prompt(state)
-    board.click(state, {"action": "komi-step", "step": "10"})
-    board.click(state, {"action": "komi-step", "step": "-1"})
-    board.click(state, {"action": "komi-step", "step": "-1"})
-    assert "Offer komi 8" in board.panel(state, True)
-    assert board.click(state, {"action": "komi"}) == "komi8"
+    state = GAME.new(size=4)
+    text = panel(state)
+    assert "-37 to 37" in text and "added to White" in text
+    assert "First player: choose the komi (-37 to 37)" in prompt(state)
+    ui = LIVE
+    for step in ("10", "-1", "-1"):
+        ui, move = hit(state, ui, {"action": "komi-step", "step": step})
+        assert move is None
+    assert ui.pick == KomiEntry(8) and "Offer komi 8" in panel(state, ui)
+    assert hit(state, ui, {"action": "komi"})[1] == Komi(8)
     # Steps stop at the range; typing edits the number (digits, minus, Backspace).
     for _ in range(5):
-        board.click(state, {"action": "komi-step", "step": "10"})
-    assert board.komi_entry == 37
-    board.click(state, {"action": "komi-zero"})
+        ui, _ = hit(state, ui, {"action": "komi-step", "step": "10"})
+    assert ui.pick == KomiEntry(37)
+    ui, _ = hit(state, ui, {"action": "komi-zero"})
+    view = GAME.view(state)
     for key in ("1", "5", "-"):
-        assert board.key(state, key)
-    assert board.komi_entry == -15
-    board.key(state, "Backspace")
-    assert board.click(state, {"action": "komi"}) == "komi-1"
+        ui = BOARD.key(view, ui, key)
+        assert ui is not None
+    assert ui.pick == KomiEntry(-15)
+    ui = BOARD.key(view, ui, "Backspace")
+    assert BOARD.key(view, ui, "q") is None                     # not a key of the bid
+    assert hit(state, ui, {"action": "komi"})[1] == Komi(-1)
+    # A new game (or a move) starts the entry at 0 again.
+    assert "Offer komi 0" in panel(state, ui.cleared())
 
 
 def test_side_choice_panel():
-    state = GAME.play(GAME.new(size=4), ("komi", 3))
-    board = fresh_board()
-    panel = board.panel(state, True)
-    assert "Play Black" in panel and "Play White" in panel and "button is in play" in panel
-    assert board.click(state, {"action": "side", "colour": "white"}) == "white"
-    assert "the komi is 3" in board.prompt(state)
-    assert board.swatch(state, 0) == "stig-none"
-    after = GAME.play(state, ("side", BLACK))                 # the second seat takes Black
-    assert (board.swatch(after, 0), board.swatch(after, 1)) == ("stig-white", "stig-black")
+    state = GAME.play(GAME.new(size=4), Komi(3))
+    text = panel(state)
+    assert "Play Black" in text and "Play White" in text and "button is in play" in text
+    assert hit(state, LIVE, {"action": "side", "colour": "white"})[1] == Side(WHITE)
+    assert hit(state, LIVE, {"action": "side", "colour": "red"})[1] is None
+    assert "the komi is 3" in prompt(state)
+    assert BOARD.swatch(GAME.view(state), 0) == "stig-none"
+    after = GAME.view(GAME.play(state, Side(BLACK)))          # the second seat takes Black
+    assert (BOARD.swatch(after, 0), BOARD.swatch(after, 1)) == ("stig-white", "stig-black")
 
 
 def test_pass_and_button_buttons_are_enabled_only_when_legal():
-    full = [f"{r}{i}" for r, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4)) for i in range(1, n + 1)]
-    all_but_a1 = " ".join(n for n in full if n != "a1")
-    board = fresh_board()
+    all_but_a1 = " ".join(n for n in FULL if n != "a1")
     # Empty board, odd komi: the button may be taken, the pass is greyed with its reason.
     start = GAME.new(size=4, komi=1)
-    panel = board.panel(start, True)
-    assert 'data-move="button" title="Take the button' in panel
-    assert 'data-move="pass"' in panel and "disabled>Pass" in panel
-    assert "37 empty cells are not controlled yet and the button is untaken" in panel
-    assert board.click(start, {"action": "word", "move": "button"}) == "button"
-    assert board.click(start, {"action": "word", "move": "pass"}) is None
+    text = panel(start)
+    assert 'data-move="button" title="Take the button' in text
+    assert 'data-move="pass"' in text and "disabled>Pass" in text
+    assert "37 empty cells are not controlled yet and the button is untaken" in text
+    assert hit(start, LIVE, {"action": "word", "move": "button"})[1] == BUTTON
+    assert hit(start, LIVE, {"action": "word", "move": "pass"}) == (LIVE, None)
     # Every empty cell controlled (a1 by Black), button taken: Pass is enabled.
     state = position(black=all_but_a1, to_move=WHITE, komi=1, button=BLACK)
-    panel = board.panel(state, True)
-    assert "disabled>Pass" not in panel and "disabled>Take the button" in panel
-    assert "Black holds the button" in panel
-    assert board.click(state, {"action": "word", "move": "pass"}) == "pass"
-    assert board.actions(state) == []
+    text = panel(state)
+    assert "disabled>Pass" not in text and "disabled>Take the button" in text
+    assert "Black holds the button" in text
+    assert hit(state, LIVE, {"action": "word", "move": "pass"})[1] == PASS
+    assert BOARD.actions(GAME.view(state)) == []
 
 
 def test_score_table_shows_the_parts():
     # Black a2 b1 + a1 controlled = 3; White 0 stones, komi 5, holds the button: 5.5.
-    state = position(black="a2 b1", komi=5, button=WHITE)
-    panel = fresh_board().panel(state, True)
+    text = panel(position(black="a2 b1", komi=5, button=WHITE))
     assert "<tr><th scope=\"row\" title=\"stones on the board\">Stones</th><td>2</td><td>0</td>" \
-        in panel
-    assert "Cells</th><td>1</td><td>0</td>" in panel
-    assert "Komi</th><td>–</td><td>5</td>" in panel
-    assert "Button</th><td>–</td><td>½</td>" in panel
-    assert "Total</th><td>3</td><td>5.5</td>" in panel
+        in text
+    assert "Cells</th><td>1</td><td>0</td>" in text
+    assert "Komi</th><td>–</td><td>5</td>" in text
+    assert "Button</th><td>–</td><td>½</td>" in text
+    assert "Total</th><td>3</td><td>5.5</td>" in text
 
 
 def test_new_game_form_komi_field():
-    board = fresh_board()
     option = next(o for o in GAME.options_spec if o.name == "komi")
-    html = board.option_html(option, "bid", "bid")
+    html = BOARD.option_html(option, "bid", "bid")
     assert html.count('name="opt-komi"') == 2 and '<option value="bid" selected>' in html
-    assert board.option_value(option, ["bid", "7"]) == "bid"
-    assert board.option_value(option, ["fixed", "-3"]) == -3
-    assert '<option value="fixed" selected>' in board.option_html(option, 5, "5")
+    assert BOARD.option_value(option, ["bid", "7"]) == "bid"
+    assert BOARD.option_value(option, ["fixed", "-3"]) == -3
+    assert '<option value="fixed" selected>' in BOARD.option_html(option, 5, "5")
 
 
 def test_ended_game_draws_without_hints():
-    full = [f"{r}{i}" for r, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4)) for i in range(1, n + 1)]
-    state = position(black=" ".join(n for n in full if n != "a1"), to_move=WHITE)
-    over = GAME.play(GAME.play(state, GAME.parse(state, "pass")), ("pass",))
-    board = fresh_board()
-    svg = board.svg(over, False)
+    state = position(black=" ".join(n for n in FULL if n != "a1"), to_move=WHITE)
+    over = GAME.play(GAME.play(state, GAME.parse(state, "pass")), PASS)
+    svg = draw(over, Ui())
     assert 'class="flippable"' not in svg and "Click" not in svg
-    assert "Turn" not in board.panel(over, False)
+    assert "Turn" not in panel(over, Ui())
+
+
+def test_the_renderer_keeps_no_state():
+    state = GAME.new(size=4, komi=0)
+    ui, _ = hit(state, LIVE, {"cell": "d4"}, "hover")
+    ui, _ = hit(state, ui, {"action": "overlay"})
+    draw(state, ui), panel(state, ui), prompt(state, ui)
+    assert vars(BOARD) == {"game": GAME}
 
 
 # ---- the board turned round (the Flip button)
@@ -228,12 +284,10 @@ def texts(svg):
 
 
 def test_flipping_turns_the_hexes_round():
-    board = fresh_board()
-    assert board.can_flip
+    assert BOARD.can_flip
     state = position(black="a4 d1", white="d4", to_move=WHITE)
-    plain = board.svg(state, True)
-    board.flipped = True
-    flipped = board.svg(state, True)
+    plain = draw(state)
+    flipped = draw(state, replace(LIVE, flipped=True))
     before, after = centres(plain), centres(flipped)
     # Every cell is where the plain drawing has it, turned 180°: x + x' and y + y' are the
     # same for every cell (the drawing is shifted only by the row letters changing sides).
@@ -251,9 +305,7 @@ def test_flipping_turns_the_hexes_round():
 
 
 def test_flipped_labels_stay_upright_beside_their_rows():
-    board = fresh_board()
-    board.flipped = True
-    svg = board.svg(GAME.new(size=4, komi=0), False)
+    svg = draw(GAME.new(size=4, komi=0), Ui(flipped=True))
     assert "rotate(" not in svg and "transform" not in svg
     width, height = (float(v) for v in svg.split('viewBox="0 0 ')[1].split('"')[0].split())
     after = centres(svg)
@@ -265,18 +317,17 @@ def test_flipped_labels_stay_upright_beside_their_rows():
 
 
 def test_flipped_clicks_and_hints_line_up():
-    state, board = GAME.new(size=4, komi=0), fresh_board()
-    board.flipped = True
-    board.hover(state, {"cell": "a1"})
-    svg = board.svg(state, True)
+    state = GAME.new(size=4, komi=0)
+    ui, _ = hit(state, replace(LIVE, flipped=True), {"cell": "a1"}, "hover")
+    svg = draw(state, ui)
     [(cx, cy)] = re.findall(r'class="ghost black" cx="([\d.]+)" cy="([\d.]+)"', svg)
     assert (round(float(cx), 1), round(float(cy), 1)) == centres(svg)["a1"]
-    assert board.click(state, {"cell": "a1"}) == "a1"
+    assert hit(state, ui, {"cell": "a1"})[1] == Place(0)
 
 
 def test_every_cell_carries_an_aria_label():
     state = position(black="a4 d1", white="d4", to_move=WHITE)
-    cells = cell_groups(fresh_board().svg(state, True))
+    cells = cell_groups(draw(state))
     assert all(g.getAttribute("aria-label") for g in cells.values())
     assert cells["a1"].getAttribute("aria-label").startswith("a1: empty, controlled by Black.")
     assert cells["d4"].getAttribute("aria-label").startswith("d4: White stone, controlled by nobody.")

@@ -239,6 +239,7 @@ def test_black_also_has_27_after_c2b2():
     assert {"d6c5", "d6e5", "e8d8", "a6a4", "e7g8"} <= legal(after)
 
 
+@pytest.mark.slow                   # about 6 s: `make unit` leaves it out, `make test` runs it
 def test_perft_depth_1_to_4_against_the_reference():
     start = GAME.new()
     board, me, ep = Reference.from_state(start)

@@ -12,11 +12,14 @@ from collections import Counter
 import pytest
 
 from engine import games
+from engine.ai.knowledge import for_game
+from engine.ai.know_petrify import random_playout
 from engine.core import BadNotation, BadOption, GameOver, IllegalMove
-from engine.games.petrify import (BLOCK, BLUE, EMPTY, ORANGE, PASS, SWAP, PetrifyState,
-                                  enemy_of)
+from engine.games.petrify import (BLOCK, BLUE, EMPTY, ORANGE, PASS, SWAP, Cancelled, Capture,
+                                  Cell, Leftover, PetrifyState, PetrifyView, enemy_of)
 
 GAME = games.get("petrify")
+KNOW = for_game(GAME)
 CELL = {".": EMPTY, "B": BLUE, "O": ORANGE, "#": BLOCK}
 
 
@@ -39,8 +42,8 @@ def sq(name: str, size: int = 6) -> int:
     return (int(name[1:]) - 1) * size + "abcdefghij".index(name[0])
 
 
-def cap(a: str, b: str, size: int = 6) -> tuple[int, int]:
-    return (sq(a, size), sq(b, size))
+def cap(a: str, b: str, size: int = 6) -> Capture:
+    return Capture(sq(a, size), sq(b, size))
 
 
 def replay(texts, **options):
@@ -58,6 +61,15 @@ def why(state, text):
     with pytest.raises(IllegalMove) as err:
         GAME.parse(state, text)
     return str(err.value)
+
+
+def code(state, text):
+    """The reason code of the engine's verdict on the move written `text`."""
+    with pytest.raises(IllegalMove) as err:
+        GAME.parse(state, text)
+    assert err.value.verdict == GAME.check(state, GAME._decode(state, text))
+    assert str(err.value).endswith(err.value.verdict.text)
+    return err.value.verdict.code
 
 
 # --------------------------------------------------------------------------- start, options, swap
@@ -104,14 +116,20 @@ def test_swap_exchanges_seats_not_the_board():
     # Blue 1 is left, so Blue owns all 64; Blue is seat 1.
     assert state.board[sq("b2", 8)] == BLUE
     assert GAME.scores(state) == (0, 64)
-    assert GAME.view(state)["seat_scores"] == (0, 64)
-    assert GAME.view(state)["scores"] == {"Blue": 64, "Orange": 0}
+    view = GAME.view(state)
+    assert view.scores == (0, 64) and view.colours == (Cell.ORANGE, Cell.BLUE)
+    assert view.seat_names == ("Orange", "Blue") and view.to_move == 0
+    assert GAME.colour_scores(state) == {BLUE: 64, ORANGE: 0}
+    assert [GAME.seat_colour(state, seat) for seat in (0, 1)] == [ORANGE, BLUE]
+    assert [GAME.seat_of(state, colour) for colour in (BLUE, ORANGE)] == [1, 0]
 
 
 def test_swap_only_on_oranges_first_turn():
     assert "Orange" in why(GAME.new(), "swap")
     assert "first turn" in why(replay(["d4", "e5"]), "swap")
     assert "first turn" in why(replay(["d4", "swap", "e5"]), "swap")
+    assert code(GAME.new(), "swap") == "swap-too-early"
+    assert code(replay(["d4", "e5"]), "swap") == "swap-too-late"
 
 
 # --------------------------------------------------------------------------- placements and captures
@@ -177,7 +195,8 @@ def test_capture_moves_the_disk_and_leaves_a_block():
     assert after.board.count(BLOCK) == 2
     assert after.turn == ORANGE and after.last_mover == BLUE and after.passes == 0
     view = GAME.view(after)
-    assert view["last"] == {"kind": "capture", "squares": [sq("c3"), sq("f6")], "block": sq("c3")}
+    assert view.last == (sq("c3"), sq("f6")) and view.last_move == cap("c3", "f6")
+    assert view.cells[sq("c3")] is Cell.BLOCK and view.cells[sq("f6")] is Cell.BLUE
 
 
 def test_placement_puts_a_disk_of_the_movers_colour():
@@ -198,6 +217,25 @@ def test_capture_paths_are_checked_with_reasons():
     assert "Orange disk on b3 is in the way" in why(near, "b2xb5")
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("c3xc6", "blocked"), ("c3xd5", "not-a-line"), ("c3xc2", "empty-target"),
+    ("e2xe4", "no-disk"), ("a3xc3", "not-own-disk"), ("c5xc3", "not-own-disk"),
+    ("c1", "occupied"), ("c5", "occupied"), ("c3xd3", "not-enemy"), ("c3xc5", "not-enemy"),
+    ("c3xc3", "no-travel"), ("pass", "board-play-left")])
+def test_reason_codes(text, expected):
+    # SCENE: c5 is a block, d3 Blue's own disk, a3 and c1 Orange's; see the test above.
+    assert code(position(SCENE), text) == expected
+
+
+def test_reason_codes_past_an_enemy_and_for_no_move_at_all():
+    near = position("...... .O.... ...... .O.... .B.... ......")
+    assert code(near, "b2xb5") == "past-enemy"
+    verdict = GAME.check(near, ("b2", "b5"))
+    assert not verdict.legal and verdict.code == "not-a-move"
+    assert verdict.text == "that is not a Petrify move"
+    assert GAME.check(near, cap("b2", "b3")).legal
+
+
 # --------------------------------------------------------------------------- mounds and barricades
 
 def test_corner_disk_can_never_capture():
@@ -206,6 +244,7 @@ def test_corner_disk_can_never_capture():
     assert board_captures(state) == []
     reason = why(state, "a1xa4")
     assert "mound" in reason and "ring" in reason and "a1" in reason
+    assert code(state, "a1xa4") == "mound"
 
 
 def test_two_edge_blocks_side_by_side_make_a_mound_with_the_ring():
@@ -225,6 +264,7 @@ def test_edge_block_and_diagonal_inward_block_make_a_barricade_with_the_ring():
     state = position("...... ...O.. ...... ...... ...B.. ..#...")
     reason = why(state, "d2xd5")
     assert "barricade" in reason and "block on c1" in reason and "ring" in reason
+    assert code(state, "d2xd5") == "barricade"
     # The other way round: block d2, Blue on the edge at c1, Orange c4.
     state = position("...... ...... ..O... ...... ...#.. ..B...")
     reason = why(state, "c1xc4")
@@ -288,7 +328,7 @@ def test_forced_pass_and_the_end():
     state = position(FULL, ORANGE)
     # No empty square; Orange's only disk is on a corner: Orange must pass.
     assert GAME.legal_moves(state) == [PASS]
-    assert GAME.view(state)["must_pass"]
+    assert GAME.view(state).moves == (PASS,)
     state = GAME.play(state, PASS)
     assert GAME.result(state) is None and state.passes == 1
     # Blue: only disks on a line to a1 with nothing but Blue between can reach it:
@@ -313,6 +353,9 @@ def test_forced_pass_and_the_end():
     assert GAME.legal_moves(state) == []
     with pytest.raises(GameOver):
         GAME.play(state, PASS)
+    assert GAME.check(state, PASS).code == "game-over"
+    view = GAME.view(state)
+    assert view.to_move == -1 and view.result == result and view.moves == () and view.reaches == ()
 
 
 def test_pass_is_illegal_with_a_board_play():
@@ -343,12 +386,12 @@ def test_cancelled_pairs_and_the_biggest_leftover():
     result = GAME.result(state)
     assert result.winners == (1,)
     assert result.reason == "Both players passed"
-    top, bottom = sorted(GAME.view(state)["patches"], key=lambda p: -p["squares"][0])
-    assert top["size"] == 18 and top["owner"] == "Orange"
-    assert top["cancelled"] == [{"size": 3, "pairs": 1}, {"size": 1, "pairs": 1}]
-    assert top["leftover"] == [{"colour": "Orange", "size": 1, "count": 1}]
-    assert Counter(g["fate"] for g in top["groups"]) == {"cancelled": 4, "wins": 1}
-    assert bottom["size"] == 12 and bottom["owner"] is None and bottom["leftover"] == []
+    top, bottom = sorted(GAME.view(state).patches, key=lambda p: -p.squares[0])
+    assert top.size == 18 and top.owner == Cell.ORANGE
+    assert top.cancelled == (Cancelled(3, 1), Cancelled(1, 1))
+    assert top.leftover == (Leftover(Cell.ORANGE, 1, 1),)
+    assert Counter(g.fate for g in top.groups) == {"cancelled": 4, "wins": 1}
+    assert bottom.size == 12 and bottom.owner == Cell.EMPTY and bottom.leftover == ()
 
 
 def test_the_biggest_leftover_wins_not_the_smallest():
@@ -356,11 +399,12 @@ def test_the_biggest_leftover_wins_not_the_smallest():
     # The 3s cancel; Blue 1 and Orange 2 are left; the bigger is Orange's: Orange 36.
     state = position("BBB... ...... OOO... ...... B...OO ......")
     assert GAME.scores(state) == (0, 36)
-    (patch,) = GAME.view(state)["patches"]
-    assert patch["cancelled"] == [{"size": 3, "pairs": 1}]
-    assert patch["leftover"] == [{"colour": "Orange", "size": 2, "count": 1},
-                                 {"colour": "Blue", "size": 1, "count": 1}]
-    assert "Orange's group of 2" in patch["summary"]
+    (patch,) = GAME.view(state).patches
+    assert patch.cancelled == (Cancelled(3, 1),)
+    assert patch.leftover == (Leftover(Cell.ORANGE, 2, 1), Leftover(Cell.BLUE, 1, 1))
+    assert [(g.colour, len(g.squares), g.fate) for g in patch.groups] == [
+        (Cell.BLUE, 3, "cancelled"), (Cell.ORANGE, 3, "cancelled"), (Cell.ORANGE, 2, "wins"),
+        (Cell.BLUE, 1, "left")]
 
 
 def test_scores_follow_seats_after_a_swap():
@@ -400,8 +444,8 @@ def test_empty_patch_and_cancelled_patch_have_no_owner():
     rows[5] = "..#B#."
     state = position(" ".join(rows), passes=2)
     assert GAME.scores(state) == (12, 0)
-    owners = sorted((p["size"], p["owner"]) for p in GAME.view(state)["patches"])
-    assert owners == [(6, None), (6, None), (12, "Blue")]
+    owners = sorted((p.size, p.owner) for p in GAME.view(state).patches)
+    assert owners == [(6, Cell.EMPTY), (6, Cell.EMPTY), (12, Cell.BLUE)]
     assert GAME.result(state).reason == "Both players passed"
 
 
@@ -520,7 +564,7 @@ def test_random_games_keep_the_invariants(size, seed):
 def test_fast_playouts_end_in_proper_positions(size):
     rng = random.Random(size)
     for _ in range(30):
-        state = GAME.random_playout(GAME.new(size=size), rng)
+        state = random_playout(GAME.new(size=size), rng)
         assert GAME.result(state) is not None and state.last == PASS
         assert EMPTY not in state.board
         assert formations_on(state.board, size) == []
@@ -528,7 +572,7 @@ def test_fast_playouts_end_in_proper_positions(size):
         for colour in (BLUE, ORANGE):            # neither side had a board play left
             stuck = PetrifyState(size, state.board, colour, 0, state.ply, 0, BLUE, None)
             assert GAME.legal_moves(stuck) == [PASS]
-    part = GAME.random_playout(GAME.new(size=size), rng, max_plies=10)
+    part = random_playout(GAME.new(size=size), rng, max_plies=10)
     assert part.ply == 10 and GAME.result(part) is None
 
 
@@ -540,7 +584,7 @@ def test_fast_playout_picks_moves_uniformly():
     rng = random.Random(11)
     seen = Counter()
     for _ in range(7000):
-        after = GAME.random_playout(start, rng, max_plies=1)
+        after = random_playout(start, rng, max_plies=1)
         seen[after.last] += 1
     assert set(seen) == set(moves)
     assert all(130 <= seen[m] <= 270 for m in moves)
@@ -550,7 +594,7 @@ def test_fast_playout_respects_blocks():
     # BEHIND has 33 moves (see test_a_block_stops_the_line): 3300 draws, 100 each, sd 10.
     start = position(BEHIND)
     rng = random.Random(7)
-    seen = Counter(GAME.random_playout(start, rng, max_plies=1).last for _ in range(3300))
+    seen = Counter(random_playout(start, rng, max_plies=1).last for _ in range(3300))
     assert set(seen) == set(GAME.legal_moves(start))
     assert all(55 <= n <= 145 for n in seen.values())
 
@@ -559,7 +603,7 @@ def test_fast_playout_uniform_when_captures_are_rare():
     # FULL after Orange passes: Blue has exactly 4 captures among 23 disks × 8 lines.
     start = GAME.play(position(FULL, ORANGE), PASS)
     rng = random.Random(3)
-    seen = Counter(GAME.random_playout(start, rng, max_plies=1).last for _ in range(2000))
+    seen = Counter(random_playout(start, rng, max_plies=1).last for _ in range(2000))
     assert set(seen) == set(GAME.legal_moves(start))
     assert all(400 <= n <= 600 for n in seen.values())     # 500 each, sd about 19
 
@@ -567,24 +611,30 @@ def test_fast_playout_uniform_when_captures_are_rare():
 # --------------------------------------------------------------------------- evaluation and view
 
 def test_evaluate_is_a_distribution_per_seat():
+    assert not hasattr(GAME, "evaluate")                  # the players' knowledge has it
     for state in (GAME.new(), position(SCENE), position(SPLIT), position(SPLIT, blue_seat=1)):
-        values = GAME.evaluate(state)
+        values = KNOW.evaluate(state)
         assert len(values) == 2 and all(0 <= v <= 1 for v in values)
         assert abs(sum(values) - 1) < 1e-9
     # Orange leads 18–0 in SPLIT: the Orange seat is favoured, whichever seat that is.
-    assert GAME.evaluate(position(SPLIT))[1] > 0.5
-    assert GAME.evaluate(position(SPLIT, blue_seat=1))[0] > 0.5
-    assert GAME.evaluate(position(SPLIT, passes=2)) == (0.0, 1.0)
+    assert KNOW.evaluate(position(SPLIT))[1] > 0.5
+    assert KNOW.evaluate(position(SPLIT, blue_seat=1))[0] > 0.5
+    assert KNOW.evaluate(position(SPLIT, passes=2)) == (0.0, 1.0)
 
 
 def test_view_shows_refused_and_legal_captures():
     # FULL after Orange passes: b1 is refused by a mound, a2 may capture a1.
     state = GAME.play(position(FULL, ORANGE), PASS)
     view = GAME.view(state)
-    assert view["cells"][sq("a1")] == "orange" and view["cells"][sq("c1")] == "block"
-    assert view["captures"][sq("a2")] == {"targets": [sq("a1")], "legal": True, "formation": None}
-    refused = view["captures"][sq("b1")]
-    assert not refused["legal"] and refused["formation"]["kind"] == "mound"
-    assert refused["formation"]["squares"] == [sq("c1")]
-    assert view["counts"] == {"Blue": 23, "Orange": 1, "blocks": 12, "empty": 0}
-    assert view["turn"] == "Blue" and view["last"]["kind"] == "pass"
+    assert isinstance(view, PetrifyView) and (view.width, view.height) == (6, 6)
+    assert view.cells[sq("a1")] is Cell.ORANGE and view.cells[sq("c1")] is Cell.BLOCK
+    reaches = {reach.start: reach for reach in view.reaches}
+    assert reaches[sq("a2")] == (sq("a2"), (sq("a1"),), None) and reaches[sq("a2")].legal
+    refused = reaches[sq("b1")]
+    assert not refused.legal and refused.formation.kind == "mound"
+    assert refused.formation.squares == (sq("c1"),)
+    assert refused.formation.ring == ((1, -1), (2, -1))      # below b1 and c1
+    counts = Counter(view.cells)
+    assert counts == {Cell.BLUE: 23, Cell.ORANGE: 1, Cell.BLOCK: 12}
+    assert view.seat_names[view.to_move] == "Blue" and view.colours[view.to_move] == Cell.BLUE
+    assert view.last == () and view.last_move == PASS

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from ..core import Game, Move, State
 from . import greedy, random_player
 from .mcts import Search
 
@@ -26,8 +27,8 @@ THINK_SECONDS = {"easy": 0.3, "medium": 1.0, "hard": 4.0}
 __all__ = ["LEVELS", "THINK_SECONDS", "Search", "choose_move"]
 
 
-def choose_move(game, state, level: str, seed=None, seconds: float | None = None,
-                playouts: int | None = None):
+def choose_move(game: Game, state: State, level: str, seed: int | None = None,
+                seconds: float | None = None, playouts: int | None = None) -> Move:
     """The move the player of `level` makes in `state`.
 
     The search levels think for THINK_SECONDS[level]; `seconds` or `playouts`

@@ -15,8 +15,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .. import games as registry
+from ..core import Game, Result, State
 from . import THINK_SECONDS, choose_move
 
 # Playouts per CPU second of the search in CPython at each game's default size,
@@ -82,21 +84,23 @@ def budget_for(game_id: str, level: str, budget: str = "playouts", scale: float 
     return {"playouts": max(10, round(THINK_SECONDS[level] * rate * scale))}
 
 
-def play_game(game, state, players: list[str], budgets: list[dict], rng: random.Random):
-    """Play one game, seat i played by players[i]; returns (final state, plies)."""
+def play_game(game: Game, state: State, players: list[str], budgets: list[dict],
+              rng: random.Random) -> tuple[Result, int]:
+    """Play one game, seat i played by players[i]; returns (its result, plies)."""
     plies = 0
-    while game.result(state) is None:
+    while (outcome := game.result(state)) is None:
         seat = game.to_move(state)
         move = choose_move(game, state, players[seat], seed=rng.randrange(2 ** 32),
                            **budgets[seat])
         state = game.play(state, move)
         plies += 1
-    return state, plies
+    return outcome, plies
 
 
 def play_match(game_id: str, player_a: str, player_b: str, games: int = 10,
                options: dict | None = None, seed=None, budget: str = "playouts",
-               scale: float = 1.0, progress=None) -> MatchResult:
+               scale: float = 1.0,
+               progress: Callable[[int, int, Result, int], object] | None = None) -> MatchResult:
     """Play `games` games of player_a against player_b, player_a's seat rotating."""
     game = registry.get(game_id)
     first = game.new(**(options or {}))
@@ -109,8 +113,7 @@ def play_match(game_id: str, player_a: str, player_b: str, games: int = 10,
         seat_a = n % seats
         players = [player_a if seat == seat_a else player_b for seat in range(seats)]
         budgets = [result.budgets[p] for p in players]
-        final, plies = play_game(game, first, players, budgets, random.Random(rng.random()))
-        outcome = game.result(final)
+        outcome, plies = play_game(game, first, players, budgets, random.Random(rng.random()))
         if outcome.winners == (seat_a,):
             result.wins += 1
         elif seat_a in outcome.winners:

@@ -1,20 +1,22 @@
 """The greedy player: a one-ply look, keeping the move that leaves the mover best off.
 
-"Best off" is the mover's win estimate after the move: the exact reward if the
-move ends the game, else the game's `evaluate` (or its live score where it has
-none).  Ties are broken at random, from the seeded generator.  It chooses among
-the same moves the search weighs at its root (all legal moves, except that a
-Stigmergy komi bid is kept to a window around the fair komi).
+"Best off" is the mover's win estimate after the move, as the game's Knowledge
+gives it (`rewards`): the exact reward if the move ends the game, else the
+evaluation (the game's own in know_<game>.py, else by the live scores).  Ties
+are broken at random, from the seeded generator.  It chooses among the same
+moves the search weighs at its root (all legal moves, except that a Stigmergy
+komi bid is kept to a window around the fair komi).
 """
 
 from __future__ import annotations
 
 import random
 
+from ..core import Game, Move, State
 from .knowledge import for_game
 
 
-def choose(game, state, rng: random.Random):
+def choose(game: Game, state: State, rng: random.Random) -> Move:
     know = for_game(game)
     moves = know.root_moves(state)          # e.g. only sensible komi bids in Stigmergy
     if not moves:

@@ -78,5 +78,6 @@ class RugPileKnowledge(Knowledge):
         total = sum(weights)
         return tuple(w / total for w in weights)
 
-    def playout(self, state: RugState, rng: random.Random) -> tuple[float, ...]:
-        return self.rewards(fast_playout(state, rng, 100_000))
+    def random_playout(self, state: RugState, rng: random.Random,
+                       max_plies: int = 100_000) -> RugState:
+        return fast_playout(state, rng, max_plies)

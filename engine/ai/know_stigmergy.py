@@ -70,7 +70,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.stigmergy import BLACK, EMPTY, NOBODY, WHITE, status_code
+from ..games.stigmergy import (BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState,
+                               status_code)
 from .knowledge import Knowledge, register
 
 KOMI_WINDOW = 3             # bids within this many points of the fair komi are searched
@@ -97,20 +98,21 @@ class StigmergyKnowledge(Knowledge):
     order_sample = 16
     minimax_weight = 0.4
 
-    def evaluate(self, state):
-        if state.passes >= 2:
-            result = self.game.result(state)
+    def evaluate(self, state: StigmergyState) -> tuple[float, ...]:
+        """Each seat's chance to win: Black's expected lead (`black_lead`) through a logistic
+        curve, wider while many cells are empty; the exact rewards once the game is over."""
+        if state.passes >= 2 and (result := self.game.result(state)) is not None:
             return tuple(result.reward(seat) for seat in (0, 1))
         if state.black_seat is None:
             return (0.5, 0.5)
         lead = self.black_lead(state)
-        if state.black_seat == 1:
+        if state.swapped:                       # the first seat plays White: its lead
             lead = -lead
         spread = SPREAD_BASE + state.board.count(EMPTY) * SPREAD_PER_EMPTY
         p = 1.0 / (1.0 + math.exp(-lead / spread))
         return (p, 1.0 - p)
 
-    def black_lead(self, state) -> float:
+    def black_lead(self, state: StigmergyState) -> float:
         """Black's expected final lead in points (komi and button included), for a position
         in play.
 
@@ -120,27 +122,27 @@ class StigmergyKnowledge(Knowledge):
         TEMPO_PER_EMPTY points per empty cell.
         """
         count = bytes(state.status).count        # much faster than counting in the tuple
-        lead = sum(map(count, OWNED[BLACK])) - sum(map(count, OWNED[WHITE]))
+        lead: float = sum(map(count, OWNED[BLACK])) - sum(map(count, OWNED[WHITE]))
         tempo = TEMPO_PER_EMPTY * state.board.count(EMPTY)
         lead += tempo if state.colour_to_move == BLACK else -tempo
-        lead -= state.komi
+        lead -= state.komi or 0
         if state.button_holder is not None:
             lead += 0.5 if state.button_holder == BLACK else -0.5
         return lead
 
-    def root_moves(self, state):
+    def root_moves(self, state: StigmergyState) -> list:
         moves = self.game.legal_moves(state)
         if state.phase != "bid":
             return moves
         centre = self.fair_komi(state)
-        return [m for m in moves if abs(m[1] - centre) <= KOMI_WINDOW]
+        return [m for m in moves if abs(m.komi - centre) <= KOMI_WINDOW]
 
-    def fair_komi(self, state) -> int:
+    def fair_komi(self, state: StigmergyState) -> int:
         """Black's average board lead in playouts from the start (an odd number: no ties)."""
         if state.size not in _fair_komi:
             game = self.game
             rng = random.Random(state.size)
-            start = game.apply(game.apply(state, ("komi", 0)), ("side", 0))
+            start = game.apply(game.apply(state, Komi(0)), SIDES[BLACK])
             total = 0.0
             for _ in range(FAIR_KOMI_PLAYOUTS):
                 final = game.random_playout(start, rng)

@@ -2,20 +2,29 @@
 
 Everything a player knows about a particular game goes through a `Knowledge`
 object, so the search itself stays game-agnostic.  The default works for any
-game of the engine API; a game gets its own subclass where knowledge pays
-(a playout policy better than uniform, a depth limit after which its
-`evaluate` stands in for the rest of a long playout, an order in which to try
-moves when there are too many to try them all).
+game of the engine API (it judges a position by the live scores); a game gets
+its own subclass in know_<game>.py where knowledge pays: its evaluation, a
+playout policy better than uniform, a depth limit after which the evaluation
+stands in for the rest of a long playout, an order in which to try moves when
+there are too many to try them all.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Any, Callable, Generic, TypeVar
+
+from ..core import Game, State
+
+S = TypeVar("S", bound=State)       # the game's own state type, in a subclass
 
 
-class Knowledge:
-    """What the players know about a game that only offers the public API."""
+class Knowledge(Generic[S]):
+    """What the players know about a game that only offers the public API.
+
+    A game's subclass may name its state type, `class RugPileKnowledge(Knowledge[RugState])`,
+    and annotate its overrides with it."""
 
     # Plies a playout runs before the evaluation judges the position
     # (None: to the end of the game).
@@ -33,26 +42,25 @@ class Knowledge:
     # its mean reward in selection (0: plain UCT; for games judged by evaluation at leaves).
     minimax_weight: float = 0.0
 
-    def __init__(self, game):
+    def __init__(self, game: Game[S, Any]):
         self.game = game
-        self._evaluate = getattr(game, "evaluate", None)
 
     # ---- values: one win estimate in [0, 1] per seat
 
-    def rewards(self, state) -> tuple[float, ...]:
+    def rewards(self, state: S) -> tuple[float, ...]:
         """The exact rewards if the game is over, else the evaluation's estimates."""
         result = self.game.result(state)
         if result is not None:
             return tuple(result.reward(seat) for seat in range(self.game.num_seats(state)))
         return self.evaluate(state)
 
-    def evaluate(self, state) -> tuple[float, ...]:
-        if self._evaluate is not None:
-            return tuple(self._evaluate(state))
+    def evaluate(self, state: S) -> tuple[float, ...]:
+        """Each seat's win estimate in a position that is not over: by default
+        `evaluate_by_score`; a game's subclass overrides it with its own judgement."""
         return self.evaluate_by_score(state)
 
-    def evaluate_by_score(self, state) -> tuple[float, ...]:
-        """A fallback: a softmax of the live scores."""
+    def evaluate_by_score(self, state: S) -> tuple[float, ...]:
+        """A softmax of the live scores."""
         scores = [float(s) for s in self.game.scores(state)]
         top = max(scores)
         weights = [math.exp(s - top) for s in scores]
@@ -61,18 +69,23 @@ class Knowledge:
 
     # ---- playouts
 
-    def playout(self, state, rng: random.Random) -> tuple[float, ...]:
+    def playout(self, state: S, rng: random.Random) -> tuple[float, ...]:
         """Play on from `state` and return the rewards (estimated at the depth limit)."""
         depth = self.playout_depth if self.playout_depth is not None else 100_000
-        return self.rewards(self.game.random_playout(state, rng, depth))
+        return self.rewards(self.random_playout(state, rng, depth))
+
+    def random_playout(self, state: S, rng: random.Random, max_plies: int = 100_000) -> S:
+        """Uniformly random legal moves to the end (or max_plies): the game's own loop, or
+        a faster one of the same moves in a game's subclass."""
+        return self.game.random_playout(state, rng, max_plies)
 
     # ---- moves
 
-    def root_moves(self, state) -> list:
+    def root_moves(self, state: S) -> list:
         """The moves the search considers at the root (all legal ones by default)."""
         return self.game.legal_moves(state)
 
-    def tree_moves(self, state, rng: random.Random, depth: int) -> list:
+    def tree_moves(self, state: S, rng: random.Random, depth: int) -> list:
         """The moves of a tree node `depth` plies below the root, in the order to open them:
         best first near the root, else shuffled."""
         moves = self.game.legal_moves(state)
@@ -87,7 +100,7 @@ class Knowledge:
             return self.order_by_evaluation(state, moves[:sample], rng) + moves[sample:]
         return moves
 
-    def order_by_evaluation(self, state, moves: list, rng: random.Random) -> list:
+    def order_by_evaluation(self, state: S, moves: list, rng: random.Random) -> list:
         """Moves sorted by the mover's evaluation after each (a 1-ply look; costly)."""
         seat = self.game.to_move(state)
         keyed = [(-self.rewards(self.game.apply(state, m))[seat], rng.random(), i)
@@ -96,12 +109,13 @@ class Knowledge:
         return [moves[i] for _, _, i in keyed]
 
 
-_KNOWLEDGE: dict[str, type] = {}
+KnowledgeClass = type[Knowledge]
+_KNOWLEDGE: dict[str, KnowledgeClass] = {}
 
 
-def register(game_id: str):
+def register(game_id: str) -> Callable[[KnowledgeClass], KnowledgeClass]:
     """Class decorator: the Knowledge subclass to use for `game_id`."""
-    def wrap(cls):
+    def wrap(cls: KnowledgeClass) -> KnowledgeClass:
         _KNOWLEDGE[game_id] = cls
         return cls
     return wrap
@@ -110,7 +124,7 @@ def register(game_id: str):
 _cache: dict[str, Knowledge] = {}
 
 
-def for_game(game) -> Knowledge:
+def for_game(game: Game) -> Knowledge:
     """The knowledge object for `game` (one per game id, made on first use)."""
     if game.id not in _cache:
         _load_game_knowledge(game.id)

@@ -27,8 +27,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Callable
 
-from .knowledge import for_game
+from ..core import Game, Move, State
+from .knowledge import Knowledge, for_game
+
+Rewards = tuple[float, ...]     # one reward in [0, 1] per seat
 
 WIDEN_START = 6             # children open at once on a wide node
 WIDEN_POWER = 0.5           # then one more each time visits**WIDEN_POWER passes a step
@@ -38,34 +42,41 @@ class Node:
     __slots__ = ("state", "move", "mover", "to_move", "moves", "children",
                  "visits", "totals", "exact", "minimax")
 
-    def __init__(self, state, move, mover, to_move, seats):
+    def __init__(self, state: State, move: Move | None, mover: int | None, to_move: int,
+                 seats: int):
         self.state = state
         self.move = move
         self.mover = mover              # the seat that played `move` into this node
         self.to_move = to_move
-        self.moves = None               # untried-and-tried moves, in opening order
+        self.moves: list | None = None  # untried-and-tried moves, in opening order
         self.children: list[Node] = []
         self.visits = 0
         self.totals = [0.0] * seats
-        self.exact = None               # proven rewards per seat, once known
-        self.minimax = None             # per seat: the minimax of the leaf values below
+        self.exact: Rewards | None = None       # proven rewards per seat, once known
+        self.minimax: Rewards | None = None     # per seat: the minimax of the leaf values below
 
     def mean(self, seat: int) -> float:
         if self.exact is not None:
             return self.exact[seat]
         return self.totals[seat] / self.visits if self.visits else 0.0
 
-    def known(self):
+    def known(self) -> Rewards | None:
         """The proven rewards, else the minimax of the leaf values below (None before any)."""
         return self.exact if self.exact is not None else self.minimax
 
 
 class Search:
-    """An incremental UCT search from one position."""
+    """An incremental UCT search from one position.
 
-    def __init__(self, game, state, seed=None, knowledge=None):
+    clock: where the search reads the time for a budget in seconds (time.perf_counter; a
+           test may give it a clock of its own)."""
+
+    def __init__(self, game: Game, state: State, seed: int | None = None,
+                 knowledge: Knowledge | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.game = game
         self.know = knowledge or for_game(game)
+        self.clock = clock
         self.rng = random.Random(seed)
         self.seats = game.num_seats(state)
         self.root = Node(state, None, None, game.to_move(state), self.seats)
@@ -81,17 +92,17 @@ class Search:
     def done(self) -> bool:
         """Whether more search cannot change the answer: the root's value is proven, or
         there is at most one move (a forced pass, say)."""
-        return self.root.exact is not None or len(self.root.moves) <= 1
+        return self.root.exact is not None or len(self.root.moves or ()) <= 1
 
     def run(self, seconds: float | None = None, playouts: int | None = None) -> None:
         """Search until `seconds` have passed or `playouts` more are done (either may be None),
         or until the search is done."""
         if self.done:
             return
-        began = time.perf_counter()
+        clock = self.clock
+        began = clock()
         deadline = None if seconds is None else began + seconds
         target = None if playouts is None else self.playouts + playouts
-        clock = time.perf_counter
         while self.root.exact is None:
             self._iterate()
             self.playouts += 1
@@ -99,7 +110,7 @@ class Search:
                 break
             if deadline is not None and clock() >= deadline:
                 break
-        self.elapsed += time.perf_counter() - began
+        self.elapsed += clock() - began
 
     def _iterate(self) -> None:
         path = [self.root]
@@ -129,14 +140,15 @@ class Search:
                 n.minimax = max(known, key=lambda values: values[seat])
         self._prove(path)
 
-    def _expand(self, node: Node, depth: int):
+    def _expand(self, node: Node, depth: int) -> Node | None:
         """Open a new child of `node` (`depth` plies below the root) if one is due, else None."""
-        if node.moves is None:
-            node.moves = self.know.tree_moves(node.state, self.rng, depth)
+        moves = node.moves
+        if moves is None:
+            moves = node.moves = self.know.tree_moves(node.state, self.rng, depth)
         opened = len(node.children)
-        if opened >= len(node.moves) or opened >= self._width(node):
+        if opened >= len(moves) or opened >= self._width(node, len(moves)):
             return None
-        move = node.moves[opened]
+        move = moves[opened]
         state = self.game.apply(node.state, move)
         child = Node(state, move, node.to_move, self.game.to_move(state), self.seats)
         result = self.game.result(state)
@@ -145,9 +157,10 @@ class Search:
         node.children.append(child)
         return child
 
-    def _width(self, node: Node) -> int:
-        if len(node.moves) <= self.know.widen_above:
-            return len(node.moves)
+    def _width(self, node: Node, moves: int) -> int:
+        """How many of a node's `moves` may be open now."""
+        if moves <= self.know.widen_above:
+            return moves
         return WIDEN_START + int((node.visits + 1) ** WIDEN_POWER)
 
     def _select(self, node: Node) -> Node:
@@ -155,7 +168,7 @@ class Search:
         log_n = math.log(node.visits + 1)
         explore = self.know.exploration
         weight = self.know.minimax_weight
-        best, best_value = None, -1.0
+        best, best_value = node.children[0], -1.0
         for child in node.children:
             value = child.mean(seat)
             known = child.known() if weight else None
@@ -175,16 +188,17 @@ class Search:
                 return
 
     def _settle(self, node: Node) -> bool:
-        if not node.children:
+        moves = node.moves
+        if not node.children or moves is None:
             return False
         seat = node.to_move
-        exact = [c for c in node.children if c.exact is not None]
-        winning = [c for c in exact if c.exact[seat] >= 1.0]
+        proven = [c.exact for c in node.children if c.exact is not None]
+        winning = [values for values in proven if values[seat] >= 1.0]
         if winning:
-            node.exact = winning[0].exact
+            node.exact = winning[0]
             return True
-        if len(exact) == len(node.moves) and len(node.children) == len(node.moves):
-            node.exact = max(exact, key=lambda c: c.exact[seat]).exact
+        if len(proven) == len(moves) and len(node.children) == len(moves):
+            node.exact = max(proven, key=lambda values: values[seat])
             return True
         return False
 
@@ -196,20 +210,20 @@ class Search:
             return None
         seat = root.to_move
 
-        def preference(child):
+        def preference(child: Node) -> tuple:
             proven_win = child.exact is not None and child.exact[seat] >= 1.0
             proven_loss = child.exact is not None and child.exact[seat] <= 0.0
             return (proven_win, not proven_loss, child.visits, child.mean(seat))
 
         return max(root.children, key=preference)
 
-    def best(self):
+    def best(self) -> Move:
         """The move the search would play now."""
-        if not self.root.moves:
+        moves = self.root.moves
+        if not moves:
             raise ValueError("no legal move: the game is over")
-        if not self.root.children:
-            return self.root.moves[0]           # the first in evaluation order
-        return self.best_child().move
+        child = self.best_child()
+        return moves[0] if child is None else child.move    # none open: the first in order
 
     def summary(self) -> dict:
         """Progress for a display: playouts, seconds spent, the best move so far (notation),

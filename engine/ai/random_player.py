@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+from ..core import Game, Move, State
 
-def choose(game, state, rng: random.Random):
+
+def choose(game: Game, state: State, rng: random.Random) -> Move:
     moves = game.legal_moves(state)
     if not moves:
         raise ValueError("no legal move: the game is over")

@@ -14,255 +14,188 @@ patch.  Owned patch sizes are the score; on a tie the last board play loses.
 Orange may `swap` on its first turn (the pie rule): the seats exchange
 colours and the opener, now Orange, moves next.
 
-Moves: a placement is the square index (row * size + col); a capture move is
-the pair (from, to) of square indices; the swap and the pass are the strings
-"swap" and "pass".  Notation: `c3`, `c3xf6`, `swap`, `pass`.
+Moves: a placement is the square index (row * size + col); a capture move is a
+`Capture(start, end)` of square indices; the swap and the pass are core's SWAP
+and PASS.  Notation: `c3`, `c3xf6`, `swap`, `pass`.  The board kernels the game
+shares with its fast playout (engine/ai/know_petrify.py) are in petrify_kernel.
+
+Reason codes of an illegal move (`Verdict.code`, with the player's text):
+    board-play-left   a pass while the mover has a board play
+    swap-too-early    a swap before Blue's first move
+    swap-too-late     a swap after Orange's first turn
+    occupied          a placement on a square that is not empty
+    no-disk           a capture move from an empty square
+    not-own-disk      a capture move from a block or an enemy disk
+    no-travel         a capture move that starts and ends on one square
+    not-a-line        a capture move not along an orthogonal or diagonal line
+    blocked           a block on the way
+    past-enemy        an enemy disk on the way (a capture move stops at the first)
+    empty-target      a capture move ending on an empty square
+    not-enemy         a capture move ending on a block or a friendly disk
+    mound             the block left behind would complete a mound
+    barricade         the block left behind would complete a barricade
+    not-a-move        not a Petrify move at all
+    illegal           none of these (the rules do not allow it here)
 """
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from typing import Literal, NamedTuple
 
-from ..core import (BadNotation, Game, Option, Result, grid_neighbours, int_tuple, parse_square,
-                    square_name, with_pass_and_swap)
+from ..core import (PASS, SWAP, BadNotation, Game, Option, Result, Verdict, View,
+                    int_tuple, parse_square, refusal, square_name, swapped_pair,
+                    with_pass_and_swap)
+from .petrify_kernel import (BLOCK, BLUE, EMPTY, ORANGE, Capture, Cell, Formation, Move,
+                             Patch, PetrifyState, capture_targets, captures, colour_scores,
+                             enemy_of, formation_made, patch_owner, patches)
 
-EMPTY, BLUE, ORANGE, BLOCK = 0, 1, 2, 3
+__all__ = ["BLOCK", "BLUE", "EMPTY", "ORANGE", "PASS", "SWAP", "Capture", "Cell", "Petrify",
+           "PetrifyState", "PetrifyView", "enemy_of", "formation_text", "GAME"]
+
 COLOUR_NAMES = {BLUE: "Blue", ORANGE: "Orange"}
-CELL_NAMES = ("empty", "blue", "orange", "block")
-SWAP, PASS = "swap", "pass"
-# The eight lines of travel as (column step, row step); rows count up from rank 1.
-DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-# A rejection sampler draws this many candidates before the playout lists every move.
-_PLAYOUT_TRIES = 24
 
 _CAPTURE = re.compile(r"^([a-z][0-9]+)x([a-z][0-9]+)$")
 _SQUARE = re.compile(r"^[a-z][0-9]+$")
-
-
-def enemy_of(colour: int) -> int:
-    return BLUE + ORANGE - colour
+_CELLS = tuple(Cell)
 
 
 def a_disk(colour: int) -> str:
     return "an Orange disk" if colour == ORANGE else "a Blue disk"
 
 
+def name_of(size: int, sq: int) -> str:
+    """The square's name in the notation, e.g. 'c3'."""
+    return square_name(sq % size, sq // size)
+
+
+def formation_text(formation: Formation, size: int) -> str:
+    """E.g. 'a mound (four blocks in a 2×2 square) with the block on c1 and the ring of
+    blocks around the board': what a block there would complete, for players."""
+    kind = ("a mound (four blocks in a 2×2 square)" if formation.kind == "mound"
+            else "a barricade (three blocks in a diagonal row)")
+    parts = []
+    if formation.squares:
+        names = [name_of(size, sq) for sq in formation.squares]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        parts.append(("the block on " if len(names) == 1 else "the blocks on ") + listed)
+    if formation.ring:
+        parts.append("the ring of blocks around the board")
+    return f"{kind} with {' and '.join(parts)}"
+
+
+# --------------------------------------------------------------------------- what the board shows
+
+Fate = Literal["cancelled", "left", "wins"]
+
+
 @dataclass(frozen=True)
-class PetrifyState:
-    size: int
-    board: tuple[int, ...]            # EMPTY/BLUE/ORANGE/BLOCK per square (row * size + col)
-    turn: int = BLUE                  # the colour to move
-    blue_seat: int = 0                # the seat playing Blue: 0, or 1 after a swap
-    ply: int = 0                      # moves made so far, swap and passes included
-    passes: int = 0                   # passes made in a row just before this position
-    last_mover: int = EMPTY           # the colour that made the last board play, if any
-    last: object = None               # the last move, for display
-    _moves: list | None = field(default=None, compare=False, repr=False)
+class Group:
+    """A group in a patch's reckoning: cancelled by an enemy group of its size, left over,
+    or (one of) the biggest left, which wins the patch."""
 
+    colour: Cell
+    squares: tuple[int, ...]
+    fate: Fate
 
-# --------------------------------------------------------------------------- formations
 
 @dataclass(frozen=True)
-class Formation:
-    """A mound or barricade a block on `at` would complete.
+class Cancelled:
+    size: int                     # the groups' size
+    pairs: int                    # how many Blue–Orange pairs of it cancel
 
-    squares: the other board squares that must hold blocks for it;
-    ring:    its squares (col, row) on the ring of blocks around the board.
+
+@dataclass(frozen=True)
+class Leftover:
+    colour: Cell
+    size: int                     # the groups' size
+    count: int                    # how many of that colour and size are left
+
+
+@dataclass(frozen=True)
+class PatchView:
+    """A patch and its reckoning: groups biggest first (Blue before Orange within a size),
+    the pairs that cancel and the groups left, biggest first."""
+
+    squares: tuple[int, ...]
+    owner: Cell                   # Cell.EMPTY when nobody owns it
+    groups: tuple[Group, ...]
+    cancelled: tuple[Cancelled, ...]
+    leftover: tuple[Leftover, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.squares)
+
+
+class Reach(NamedTuple):
+    """A disk of the side to move that reaches enemy disks: its targets, and the formation
+    (if any) its block would complete, which makes every capture move from it illegal."""
+
+    start: int
+    targets: tuple[int, ...]
+    formation: Formation | None
+
+    @property
+    def legal(self) -> bool:
+        return self.formation is None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PetrifyView(View):
+    """Petrify's position for its board: cells hold a Cell each; `last` is the squares of
+    the last board play (a capture move: start, where the block is, then end).
+
+    colours:   the colour each seat plays now (swapped after the pie rule).
+    last_move: the last move (a square, a Capture, PASS or SWAP), None before the first.
+    patches:   every patch with its reckoning, in order of its first square.
+    reaches:   the side to move's disks that reach an enemy disk (none once the game is over).
     """
 
-    kind: str                         # "mound" or "barricade"
-    at: int
-    squares: tuple[int, ...]
-    ring: tuple[tuple[int, int], ...]
+    cells: tuple[Cell, ...]
+    colours: tuple[Cell, ...]
+    last_move: Move | None
+    patches: tuple[PatchView, ...]
+    reaches: tuple[Reach, ...]
 
 
-class Tables:
-    """Per board size: each square's eight rays and the formations through it."""
-
-    def __init__(self, size: int):
-        self.size = size
-        squares = range(size * size)
-        self.rays = tuple(tuple(self._ray(sq, d) for d in DIRECTIONS) for sq in squares)
-        self.formations = tuple(tuple(self._formations(sq)) for sq in squares)
-        # Just the board squares of each formation, for the fast checks.
-        self.formation_squares = tuple(tuple(f.squares for f in fs) for fs in self.formations)
-
-    def _ray(self, sq: int, step: tuple[int, int]) -> tuple[int, ...]:
-        size = self.size
-        col, row = sq % size, sq // size
-        out = []
-        col, row = col + step[0], row + step[1]
-        while 0 <= col < size and 0 <= row < size:
-            out.append(row * size + col)
-            col, row = col + step[0], row + step[1]
-        return tuple(out)
-
-    def _formation(self, kind: str, sq: int, cells: list[tuple[int, int]]) -> Formation | None:
-        """The formation made of `cells` (col, row) around `sq`, or None if it runs off the ring."""
-        size = self.size
-        on_board, ring = [], []
-        for col, row in cells:
-            if not (-1 <= col <= size and -1 <= row <= size):
-                return None
-            if 0 <= col < size and 0 <= row < size:
-                if row * size + col != sq:
-                    on_board.append(row * size + col)
-            else:
-                ring.append((col, row))
-        return Formation(kind, sq, tuple(on_board), tuple(ring))
-
-    def _formations(self, sq: int):
-        col, row = sq % self.size, sq // self.size
-        for dc in (-1, 0):
-            for dr in (-1, 0):
-                cells = [(col + dc + i, row + dr + j) for i in (0, 1) for j in (0, 1)]
-                yield self._formation("mound", sq, cells)
-        for dc, dr in ((1, 1), (1, -1)):
-            for start in (-2, -1, 0):
-                cells = [(col + dc * k, row + dr * k) for k in range(start, start + 3)]
-                found = self._formation("barricade", sq, cells)
-                if found is not None:
-                    yield found
+def patch_view(patch: Patch) -> PatchView:
+    """A patch and its reckoning: which groups cancel in pairs, which are left, who wins it."""
+    by_size: dict[int, dict[int, list[tuple[int, ...]]]] = {}
+    for colour, squares in patch.groups:
+        by_size.setdefault(len(squares), {BLUE: [], ORANGE: []})[colour].append(squares)
+    groups: list[Group] = []
+    cancelled, leftover = [], []
+    for size in sorted(by_size, reverse=True):
+        blue, orange = by_size[size][BLUE], by_size[size][ORANGE]
+        pairs = min(len(blue), len(orange))
+        if pairs:
+            cancelled.append(Cancelled(size, pairs))
+        for colour, same in ((BLUE, blue), (ORANGE, orange)):
+            if len(same) > pairs:
+                leftover.append(Leftover(Cell(colour), size, len(same) - pairs))
+            for i, squares in enumerate(same):
+                groups.append(Group(Cell(colour), squares, "cancelled" if i < pairs else "left"))
+    if leftover:
+        best = leftover[0].size
+        groups = [replace(g, fate="wins") if g.fate == "left" and len(g.squares) == best else g
+                  for g in groups]
+    return PatchView(patch.squares, Cell(patch_owner(patch.groups)), tuple(groups),
+                     tuple(cancelled), tuple(leftover))
 
 
-@lru_cache(maxsize=None)
-def tables(size: int) -> Tables:
-    return Tables(size)
-
-
-def formation_made(board, size: int, sq: int) -> Formation | None:
-    """The first mound or barricade that a block on `sq` would complete, if any."""
-    for formation in tables(size).formations[sq]:
-        if all(board[o] == BLOCK for o in formation.squares):
-            return formation
-    return None
-
-
-def can_take_block(board, formation_squares) -> bool:
-    """True if no formation through the square would be completed (fast form)."""
-    for others in formation_squares:
-        for o in others:
-            if board[o] != BLOCK:
-                break
-        else:
-            return False
-    return True
-
-
-def capture_targets(board, size: int, sq: int) -> list[int]:
-    """The enemy disks the disk on `sq` reaches: the first enemy disk on each line before a block."""
-    enemy = enemy_of(board[sq])
-    targets = []
-    for ray in tables(size).rays[sq]:
-        for there in ray:
-            held = board[there]
-            if held == enemy:
-                targets.append(there)
-                break
-            if held == BLOCK:
-                break
-    return targets
-
-
-def captures(board, size: int, colour: int) -> list[tuple[int, int]]:
-    """Every legal capture move (from, to) for `colour`."""
-    t = tables(size)
-    rays, forms = t.rays, t.formation_squares
-    enemy = enemy_of(colour)
-    moves = []
-    for sq, held in enumerate(board):
-        if held != colour or not can_take_block(board, forms[sq]):
-            continue
-        for ray in rays[sq]:
-            for there in ray:
-                v = board[there]
-                if v == enemy:
-                    moves.append((sq, there))
-                    break
-                if v == BLOCK:
-                    break
-    return moves
-
-
-# --------------------------------------------------------------------------- scoring
-
-@dataclass(frozen=True)
-class Patch:
-    squares: tuple[int, ...]
-    groups: tuple[tuple[int, tuple[int, ...]], ...]   # (colour, squares) of each group in it
-
-
-def patches(board, size: int) -> list[Patch]:
-    """Every patch (maximal orthogonally connected block-free area) with its groups."""
-    neighbours = grid_neighbours(size)
-    seen = [False] * (size * size)
-    found = []
-    for start in range(size * size):
-        if seen[start] or board[start] == BLOCK:
-            continue
-        seen[start] = True
-        area, stack = [start], [start]
-        while stack:
-            here = stack.pop()
-            for there in neighbours[here]:
-                if not seen[there] and board[there] != BLOCK:
-                    seen[there] = True
-                    area.append(there)
-                    stack.append(there)
-        found.append(Patch(tuple(sorted(area)), tuple(_groups_in(board, neighbours, area))))
-    return found
-
-
-def _groups_in(board, neighbours, area):
-    seen = set()
-    for start in sorted(area):
-        colour = board[start]
-        if start in seen or colour not in (BLUE, ORANGE):
-            continue
-        seen.add(start)
-        group, stack = [start], [start]
-        while stack:
-            here = stack.pop()
-            for there in neighbours[here]:
-                if there not in seen and board[there] == colour:
-                    seen.add(there)
-                    group.append(there)
-                    stack.append(there)
-        yield colour, tuple(sorted(group))
-
-
-def leftover_by_size(groups) -> dict[int, int]:
-    """size -> Blue groups minus Orange groups of that size, after pairs cancel (zeros dropped)."""
-    balance: dict[int, int] = {}
-    for colour, squares in groups:
-        balance[len(squares)] = balance.get(len(squares), 0) + (1 if colour == BLUE else -1)
-    return {s: d for s, d in balance.items() if d}
-
-
-def patch_owner(groups) -> int:
-    """The colour owning a patch with these groups, or EMPTY if nobody does."""
-    left = leftover_by_size(groups)
-    if not left:
-        return EMPTY
-    return BLUE if left[max(left)] > 0 else ORANGE
-
-
-def colour_scores(board, size: int) -> dict[int, int]:
-    """Each colour's score if the game ended now."""
-    score = {BLUE: 0, ORANGE: 0}
-    for patch in patches(board, size):
-        owner = patch_owner(patch.groups)
-        if owner != EMPTY:
-            score[owner] += len(patch.squares)
-    return score
+def touched(move: Move | None) -> tuple[int, ...]:
+    """The squares a move changed: a placement's square; a capture move's start (where the
+    block is left) and end; none for a pass or a swap."""
+    if isinstance(move, int):
+        return (move,)
+    return tuple(move) if isinstance(move, tuple) else ()
 
 
 # --------------------------------------------------------------------------- the game
 
-class Petrify(Game):
+class Petrify(Game[PetrifyState, Move]):
     id = "petrify"
     name = "Petrify"
     options_spec = (
@@ -270,30 +203,30 @@ class Petrify(Game):
                help="Squares on a side, from 6 to 10."),
     )
 
-    def _options(self, state):
+    def _options(self, state: PetrifyState) -> dict:
         return {"size": state.size}
 
-    def _new(self, options):
+    def _new(self, options: dict) -> PetrifyState:
         size = options["size"]
         return PetrifyState(size, (EMPTY,) * (size * size))
 
     # ---- seats and colours
 
     def seat_colour(self, state: PetrifyState, seat: int) -> int:
-        return BLUE if seat == state.blue_seat else ORANGE
+        return BLUE + swapped_pair(seat, state.blue_seat == 1)
 
     def seat_of(self, state: PetrifyState, colour: int) -> int:
-        return state.blue_seat if colour == BLUE else 1 - state.blue_seat
+        return swapped_pair(colour - BLUE, state.blue_seat == 1)
 
-    def seat_names(self, state):
+    def seat_names(self, state: PetrifyState) -> tuple[str, ...]:
         return tuple(COLOUR_NAMES[self.seat_colour(state, seat)] for seat in (0, 1))
 
-    def _to_move(self, state):
+    def _to_move(self, state: PetrifyState) -> int:
         return self.seat_of(state, state.turn)
 
     # ---- moves
 
-    def _generate(self, state):
+    def _generate(self, state: PetrifyState) -> list:
         if state.passes >= 2:
             return []
         board = state.board
@@ -301,13 +234,13 @@ class Petrify(Game):
         moves += captures(board, state.size, state.turn)
         return with_pass_and_swap(moves, state.ply, PASS, SWAP)
 
-    def _apply(self, state, move):
+    def _apply(self, state: PetrifyState, move: Move) -> PetrifyState:
         turn = state.turn
-        if move == PASS:
-            return PetrifyState(state.size, state.board, enemy_of(turn), state.blue_seat,
-                                state.ply + 1, state.passes + 1, state.last_mover, PASS)
-        if move == SWAP:
-            return PetrifyState(state.size, state.board, turn, 1 - state.blue_seat,
+        if isinstance(move, str):
+            if move == PASS:
+                return PetrifyState(state.size, state.board, enemy_of(turn), state.blue_seat,
+                                    state.ply + 1, state.passes + 1, state.last_mover, PASS)
+            return PetrifyState(state.size, state.board, turn, 1 - state.blue_seat,   # SWAP
                                 state.ply + 1, state.passes, state.last_mover, SWAP)
         board = list(state.board)
         if isinstance(move, int):
@@ -319,122 +252,24 @@ class Petrify(Game):
         return PetrifyState(state.size, tuple(board), enemy_of(turn), state.blue_seat,
                             state.ply + 1, 0, turn, move)
 
-    def random_playout(self, state, rng, max_plies=100_000):
-        """Uniformly random legal moves to the end, with mutable locals for speed.
-
-        The swap turn goes through the generic path.  After it, each ply draws
-        uniformly from a superset of the legal moves (every empty square, and
-        every (own disk, direction) pair, which names at most one capture)
-        and redraws when the draw is no legal move; after a few misses it lists
-        every legal move and draws from that.  Either way each legal move is
-        equally likely, exactly as in the generic loop.
-        """
-        while state.ply <= 1 and max_plies > 0 and state.passes < 2:
-            moves = self._legal(state)
-            state = self._apply(state, moves[rng.randrange(len(moves))])
-            max_plies -= 1
-        if max_plies <= 0 or state.passes >= 2:
-            return state
-        return self._fast_playout(state, rng, max_plies)
-
-    def _fast_playout(self, state, rng, max_plies):
-        size = state.size
-        t = tables(size)
-        rays, forms = t.rays, t.formation_squares
-        board = list(state.board)
-        empties: list[int] = []
-        disks: list[list[int]] = [[], [], []]          # indexed by colour
-        where = [0] * (size * size)                    # index of a square in its list
-        for sq, held in enumerate(board):
-            if held == EMPTY:
-                where[sq] = len(empties)
-                empties.append(sq)
-            elif held != BLOCK:
-                where[sq] = len(disks[held])
-                disks[held].append(sq)
-        turn, passes, last_mover, last = state.turn, state.passes, state.last_mover, state.last
-        randrange = rng.randrange
-        plies = 0
-        while plies < max_plies and passes < 2:
-            plies += 1
-            mine = disks[turn]
-            enemy = BLUE + ORANGE - turn
-            n_empty = len(empties)
-            total = n_empty + 8 * len(mine)
-            move = None
-            for _ in range(_PLAYOUT_TRIES if total else 0):
-                pick = randrange(total)
-                if pick < n_empty:
-                    move = empties[pick]
-                    break
-                pick -= n_empty
-                start = mine[pick >> 3]
-                for there in rays[start][pick & 7]:
-                    held = board[there]
-                    if held == enemy:
-                        if can_take_block(board, forms[start]):
-                            move = (start, there)
-                        break
-                    if held == BLOCK:
-                        break
-                if move is not None:
-                    break
-            else:
-                if total:
-                    moves = empties + captures(board, size, turn)
-                    if moves:
-                        move = moves[randrange(len(moves))]
-            if move is None:
-                passes += 1
-                last = PASS
-            elif type(move) is int:
-                i, tail = where[move], empties.pop()
-                if tail != move:
-                    empties[i] = tail
-                    where[tail] = i
-                board[move] = turn
-                where[move] = len(mine)
-                mine.append(move)
-                passes, last_mover, last = 0, turn, move
-            else:
-                start, end = move
-                theirs = disks[enemy]
-                i, tail = where[end], theirs.pop()
-                if tail != end:
-                    theirs[i] = tail
-                    where[tail] = i
-                i = where[start]
-                mine[i] = end
-                where[end] = i
-                board[end] = turn
-                board[start] = BLOCK
-                passes, last_mover, last = 0, turn, move
-            turn = enemy
-        return PetrifyState(size, tuple(board), turn, state.blue_seat, state.ply + plies,
-                            passes, last_mover, last)
-
     # ---- notation
 
-    def _format(self, state, move):
-        if move in (PASS, SWAP):
+    def _format(self, state: PetrifyState, move: Move) -> str:
+        if isinstance(move, str):
             return move
         if isinstance(move, int):
-            return self._square(state, move)
+            return name_of(state.size, move)
         start, end = move
-        return f"{self._square(state, start)}x{self._square(state, end)}"
+        return f"{name_of(state.size, start)}x{name_of(state.size, end)}"
 
-    @staticmethod
-    def _square(state, sq):
-        return square_name(sq % state.size, sq // state.size)
-
-    def _decode(self, state, text):
+    def _decode(self, state: PetrifyState, text: str) -> Move:
         if text in (PASS, SWAP):
             return text
         size = state.size
         match = _CAPTURE.match(text)
         if match:
             (c1, r1), (c2, r2) = (parse_square(match.group(i), size) for i in (1, 2))
-            return (r1 * size + c1, r2 * size + c2)
+            return Capture(r1 * size + c1, r2 * size + c2)
         if _SQUARE.match(text):
             col, row = parse_square(text, size)
             return row * size + col
@@ -443,92 +278,90 @@ class Petrify(Game):
 
     # ---- reasons
 
-    def _why_illegal(self, state, move):
+    def _why_illegal(self, state: PetrifyState, move: object) -> Verdict:
         me = COLOUR_NAMES[state.turn]
         if move == PASS:
             example = self._legal(state)[0]
-            return (f"{me} still has a board play (for example {self._format(state, example)}), "
-                    "and passing is only allowed without one")
+            return refusal("board-play-left",
+                           f"{me} still has a board play (for example "
+                           f"{self._format(state, example)}), and passing is only allowed "
+                           "without one")
         if move == SWAP:
             if state.ply == 0:
-                return "only Orange may swap, on its first turn (after Blue's first move)"
-            return "the swap is only allowed on Orange's first turn, which has gone"
+                return refusal("swap-too-early", "only Orange may swap, on its first turn "
+                                                 "(after Blue's first move)")
+            return refusal("swap-too-late",
+                           "the swap is only allowed on Orange's first turn, which has gone")
         n = state.size * state.size
         if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < n:
-            return f"{self._square(state, move)} is not empty (it holds {self._holding(state, move)})"
-        if int_tuple(move, 2, n):
-            return self._why_not_capture(state, *move)
-        return "that is not a Petrify move"
+            return refusal("occupied", f"{name_of(state.size, move)} is not empty "
+                                       f"(it holds {self._holding(state, move)})")
+        if isinstance(move, tuple) and int_tuple(move, 2, n):
+            start, end = move
+            return self._why_not_capture(state, start, end)
+        return refusal("not-a-move", "that is not a Petrify move")
 
-    def _holding(self, state, sq):
+    def _holding(self, state: PetrifyState, sq: int) -> str:
         held = state.board[sq]
         return "a block" if held == BLOCK else a_disk(held)
 
-    def _why_not_capture(self, state, start, end):
+    def _why_not_capture(self, state: PetrifyState, start: int, end: int) -> Verdict:
         board, size, me = state.board, state.size, state.turn
+        enemy = enemy_of(me)
 
-        def name(sq):
-            return self._square(state, sq)
+        def name(sq: int) -> str:
+            return name_of(size, sq)
 
-        theirs = COLOUR_NAMES[enemy_of(me)]
         if board[start] != me:
             if board[start] == EMPTY:
-                return f"there is no disk on {name(start)} to move"
-            return f"{name(start)} holds {self._holding(state, start)}, not {a_disk(me)}"
+                return refusal("no-disk", f"there is no disk on {name(start)} to move")
+            return refusal("not-own-disk", f"{name(start)} holds {self._holding(state, start)}, "
+                                           f"not {a_disk(me)}")
         dc = end % size - start % size
         dr = end // size - start // size
         if start == end:
-            return "a capture move must go somewhere"
+            return refusal("no-travel", "a capture move must go somewhere")
         if dc and dr and abs(dc) != abs(dr):
-            return (f"{name(start)} and {name(end)} are not on one straight line "
-                    "(a capture move goes orthogonally or diagonally)")
+            return refusal("not-a-line", f"{name(start)} and {name(end)} are not on one straight "
+                                         "line (a capture move goes orthogonally or diagonally)")
         steps = max(abs(dc), abs(dr))
         step = (dc // steps) + (dr // steps) * size
         for k in range(1, steps):
             here = start + k * step
             if board[here] == BLOCK:
-                return f"the block on {name(here)} is in the way"
-            if board[here] == enemy_of(me):
-                return (f"the {theirs} disk on {name(here)} is in the way "
-                        "(a capture move stops at the first enemy disk)")
-        if board[end] != enemy_of(me):
+                return refusal("blocked", f"the block on {name(here)} is in the way")
+            if board[here] == enemy:
+                return refusal("past-enemy", f"the {COLOUR_NAMES[enemy]} disk on {name(here)} is "
+                                             "in the way (a capture move stops at the first "
+                                             "enemy disk)")
+        if board[end] != enemy:
             if board[end] == EMPTY:
-                return (f"{name(end)} is empty: a capture move must end on {a_disk(enemy_of(me))} "
-                        f"(to place a disk there, play {name(end)})")
-            return (f"{name(end)} holds {self._holding(state, end)}: "
-                    f"a capture move must end on {a_disk(enemy_of(me))}")
+                return refusal("empty-target", f"{name(end)} is empty: a capture move must end on "
+                                               f"{a_disk(enemy)} (to place a disk there, play "
+                                               f"{name(end)})")
+            return refusal("not-enemy", f"{name(end)} holds {self._holding(state, end)}: "
+                                        f"a capture move must end on {a_disk(enemy)}")
         formation = formation_made(board, size, start)
         if formation is not None:
-            return (f"the block left on {name(start)} would make "
-                    f"{self.describe_formation(state, formation)}, which is not allowed")
-        return "the rules do not allow it here"
-
-    def describe_formation(self, state, formation: Formation) -> str:
-        """E.g. 'a mound (2×2 blocks) with the block on c1 and the ring of blocks around the board'."""
-        kind = ("a mound (four blocks in a 2×2 square)" if formation.kind == "mound"
-                else "a barricade (three blocks in a diagonal row)")
-        parts = []
-        if formation.squares:
-            names = [self._square(state, sq) for sq in formation.squares]
-            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-            parts.append(("the block on " if len(names) == 1 else "the blocks on ") + listed)
-        if formation.ring:
-            parts.append("the ring of blocks around the board")
-        return f"{kind} with {' and '.join(parts)}"
+            return refusal(formation.kind, f"the block left on {name(start)} would make "
+                                           f"{formation_text(formation, size)}, which is not "
+                                           "allowed")
+        return refusal("illegal", "the rules do not allow it here")
 
     # ---- score and end
 
-    def _colour_scores(self, state):
+    def colour_scores(self, state: PetrifyState) -> dict[int, int]:
+        """Each colour's score if the game ended now."""
         return colour_scores(state.board, state.size)
 
-    def _scores(self, state):
-        score = self._colour_scores(state)
+    def _scores(self, state: PetrifyState) -> tuple[int, ...]:
+        score = self.colour_scores(state)
         return tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
 
-    def _result(self, state):
+    def _result(self, state: PetrifyState) -> Result | None:
         if state.passes < 2:
             return None
-        score = self._colour_scores(state)
+        score = self.colour_scores(state)
         blue, orange = score[BLUE], score[ORANGE]
         if blue != orange:
             winner = BLUE if blue > orange else ORANGE
@@ -540,133 +373,32 @@ class Petrify(Game):
         seat_scores = tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
         return Result((self.seat_of(state, winner),), seat_scores, reason)
 
-    def evaluate(self, state) -> tuple[float, ...]:
-        """Each seat's rough chance to win, from the live score and how full the board is."""
-        result = self._result(state)
-        if result is not None:
-            return tuple(result.reward(seat) for seat in (0, 1))
-        score = self._colour_scores(state)
-        area = state.size * state.size
-        filled = 1 - state.board.count(EMPTY) / area
-        # Early on one patch holds everything and the lead flips often; trust it more later.
-        steepness = 1 + 11 * filled * filled
-        margin = (score[BLUE] - score[ORANGE]) / area
-        blue = 1 / (1 + math.exp(-steepness * margin))
-        return tuple(blue if self.seat_colour(state, seat) == BLUE else 1 - blue
-                     for seat in (0, 1))
-
     # ---- display
 
-    def view(self, state):
-        size, board = state.size, state.board
-        score = self._colour_scores(state)
-        result = self._result(state)
-        return {
-            "size": size,
-            "cells": [CELL_NAMES[held] for held in board],
-            "square_names": [self._square(state, sq) for sq in range(size * size)],
-            "colours": ("Blue", "Orange"),
-            "seat_colours": self.seat_names(state),
-            "turn": COLOUR_NAMES[state.turn],
-            "to_move": self._to_move(state),
-            "ply": state.ply,
-            "last": self._last_view(state),
-            "counts": {"Blue": board.count(BLUE), "Orange": board.count(ORANGE),
-                       "blocks": board.count(BLOCK), "empty": board.count(EMPTY)},
-            "scores": {"Blue": score[BLUE], "Orange": score[ORANGE]},
-            "seat_scores": tuple(score[self.seat_colour(state, seat)] for seat in (0, 1)),
-            "patches": [self._patch_view(state, patch) for patch in patches(board, size)],
-            "captures": self._captures_view(state) if result is None else {},
-            "can_swap": result is None and state.ply == 1,
-            "must_pass": result is None and self._legal(state) == [PASS],
-            "passes": state.passes,
-            "last_board_play": COLOUR_NAMES.get(state.last_mover),
-            "result": None if result is None else {
-                "winners": result.winners, "scores": result.scores, "reason": result.reason},
-        }
+    def view(self, state: PetrifyState) -> PetrifyView:
+        size, board, last = state.size, state.board, state.last
+        core = self.view_core(state)
+        return PetrifyView(
+            **core, width=size, height=size,
+            cells=tuple(_CELLS[held] for held in board),
+            last=touched(last),
+            colours=tuple(Cell(self.seat_colour(state, seat)) for seat in (0, 1)),
+            last_move=last,
+            patches=tuple(patch_view(patch) for patch in patches(board, size)),
+            reaches=self._reaches(state) if core["result"] is None else ())
 
-    def _last_view(self, state):
-        move = state.last
-        if move is None or move in (PASS, SWAP):
-            return {"kind": move or "none", "squares": [], "block": None}
-        if isinstance(move, int):
-            return {"kind": "place", "squares": [move], "block": None}
-        return {"kind": "capture", "squares": [move[0], move[1]], "block": move[0]}
-
-    def _captures_view(self, state):
+    def _reaches(self, state: PetrifyState) -> tuple[Reach, ...]:
         """For each disk of the player to move that reaches an enemy disk: its targets,
         and the formation (if any) that makes every capture from it illegal."""
         board, size = state.board, state.size
-        out = {}
+        out = []
         for sq, held in enumerate(board):
             if held != state.turn:
                 continue
             targets = capture_targets(board, size, sq)
-            if not targets:
-                continue
-            formation = formation_made(board, size, sq)
-            out[sq] = {
-                "targets": targets,
-                "legal": formation is None,
-                "formation": None if formation is None else {
-                    "kind": formation.kind,
-                    "squares": list(formation.squares),
-                    "ring": [list(cell) for cell in formation.ring],
-                    "text": self.describe_formation(state, formation),
-                },
-            }
-        return out
-
-    def _patch_view(self, state, patch: Patch):
-        """A patch and its reckoning: which groups cancel in pairs, which are left, who wins it."""
-        by_size: dict[int, dict[int, list]] = {}
-        for colour, squares in patch.groups:
-            by_size.setdefault(len(squares), {BLUE: [], ORANGE: []})[colour].append(squares)
-        groups, cancelled, leftover = [], [], []
-        for size in sorted(by_size, reverse=True):
-            blue, orange = by_size[size][BLUE], by_size[size][ORANGE]
-            pairs = min(len(blue), len(orange))
-            if pairs:
-                cancelled.append({"size": size, "pairs": pairs})
-            for colour, same in ((BLUE, blue), (ORANGE, orange)):
-                if len(same) > pairs:
-                    leftover.append({"colour": COLOUR_NAMES[colour], "size": size,
-                                     "count": len(same) - pairs})
-                for i, squares in enumerate(same):
-                    groups.append({"colour": COLOUR_NAMES[colour], "size": size,
-                                   "squares": list(squares),
-                                   "fate": "cancelled" if i < pairs else "left"})
-        owner = patch_owner(patch.groups)
-        if leftover:
-            best = leftover[0]["size"]
-            for group in groups:
-                if group["fate"] == "left" and group["size"] == best:
-                    group["fate"] = "wins"
-        return {
-            "squares": list(patch.squares),
-            "size": len(patch.squares),
-            "owner": COLOUR_NAMES.get(owner),
-            "groups": groups,
-            "cancelled": cancelled,
-            "leftover": leftover,
-            "summary": self._patch_summary(patch, owner, cancelled, leftover),
-        }
-
-    @staticmethod
-    def _patch_summary(patch, owner, cancelled, leftover):
-        area = (f"these {len(patch.squares)} squares" if len(patch.squares) > 1
-                else "this square")
-        if not patch.groups:
-            return f"no disks in {area}: nobody owns it"
-        parts = [f"{c['pairs']} pair{'s' if c['pairs'] > 1 else ''} of size {c['size']} cancel"
-                 for c in cancelled]
-        if owner == EMPTY:
-            parts.append("nothing is left, so nobody owns it")
-        else:
-            best = leftover[0]
-            parts.append(f"{best['colour']}'s group of {best['size']} is the biggest left: "
-                         f"{best['colour']} owns {area}")
-        return "; ".join(parts)
+            if targets:
+                out.append(Reach(sq, tuple(targets), formation_made(board, size, sq)))
+        return tuple(out)
 
 
 GAME = Petrify()

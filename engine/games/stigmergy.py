@@ -13,221 +13,103 @@ for White, + 0.5 for the button holder.
 Komi is either fixed by an option (the first seat plays Black) or bid: the
 first seat chooses it (`komi7`), then the second seat chooses its colour
 (`black` / `white`).  Seats (who plays) and colours (what is on the board) are
-both kept in the state: `black_seat` says which seat plays Black.
+both kept in the state: `black_seat` says which seat plays Black, and
+core.swapped_pair turns a seat into its colour and back.
 
-Moves are tuples: ("place", cell), ("flip", cell), PASS, BUTTON, ("komi", k)
-and ("side", colour); cells are indices in notation order (row a first, each
-row from its left end).  Sight counts and control are kept incrementally: a
-move changes sight only along its six lines.
+Moves are small named tuples, Place(cell), Flip(cell), Komi(komi) and Side(colour),
+and the words PASS (core's) and BUTTON; cells are indices in notation order (row a
+first, each row from its left end).  The board, sight and control, kept incrementally
+(a move changes sight only along its six lines), are in stigmergy_board.py, with the
+kernel that lists a colour's board plays for both `_generate` and the fast playout.
+
+Reason codes of a refused move (`Game.check`, `IllegalMove.verdict`):
+    game-over       the game is over
+    komi-first      the bid is on and the move is not a komi choice
+    komi-range      a komi outside -N..N (N: the number of cells)
+    side-first      the sides are to be chosen and the move is not a colour
+    komi-chosen     a komi choice once the komi is set
+    sides-chosen    a colour choice once the sides are set
+    no-button       the button when the komi is even
+    button-taken    the button when someone holds it
+    button-untaken  a pass while the button is untaken
+    uncontrolled    a pass while an empty cell is uncontrolled
+    occupied        a placement on a stone
+    enemy-control   a placement on a cell the opponent controls
+    no-stone        a flip of an empty cell
+    own-stone       a flip of the mover's own stone
+    no-control      a flip on a cell the mover does not control
+    not-a-move      a value that is not a Stigmergy move at all
 """
 
 from __future__ import annotations
 
-import math
+import random
 import re
 from dataclasses import dataclass, field
-from itertools import compress
+from typing import Any, Literal, NamedTuple
 
-from ..core import (BadNotation, BadOption, FILES, Game, Option, Result, ascii_int, shown_value,
-                    winners_by_score)
+from ..core import (FILES, PASS, BadNotation, BadOption, Game, Option, Result, Verdict, View,
+                    ascii_int, refusal, shown_value, swapped_pair, winners_by_score)
+# The board's colours and move values are the game's too: its users import them from here.
+from .stigmergy_board import (BLACK, BUTTON, EMPTY, NOBODY, SIDES, UNCONTROLLED_EMPTY, WHITE,
+                              Flip, HexGrid, Komi, Place, Position, Side, StigmergyMove,
+                              cell_count, grid_for, moves_for, playable, status_code, word_move)
 
-EMPTY, BLACK, WHITE = -1, 0, 1
-NOBODY = -1
 COLOUR_NAMES = ("Black", "White")
 COLOUR_IDS = ("black", "white")
-
-PASS = ("pass",)
-BUTTON = ("button",)
-
-# Directions in axial coordinates (q along a row, s up the rows); d and d + 3 are opposite.
-DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-
-# A cell's status code packs what is on it and who controls it: (stone + 1) * 3 + (control + 1).
-# PLAYABLE[colour][code] says whether that colour may place or flip on a cell with that code.
-UNCONTROLLED_EMPTY = 0
-PLAYABLE = (
-    (True, True, False, False, False, False, False, True, False),   # Black: empty not White's; White stone in Black's control
-    (True, False, True, False, False, True, False, False, False),   # White: empty not Black's; Black stone in White's control
-)
 
 _CELL = re.compile(r"^([a-z])([0-9]+)(x?)$")
 _KOMI = re.compile(r"^komi(-?[0-9]+)$")
 
 
-def status_code(stone: int, control: int) -> int:
-    return (stone + 1) * 3 + control + 1
+# --------------------------------------------------------------------------- what the page sees
+
+class CellView(NamedTuple):
+    name: str                   # its notation, e.g. "d4"
+    row: int                    # 0: row a, the bottom one
+    x: float                    # its centre: neighbours 1 apart, rows going up,
+    y: float                    # (0, 0) in the middle of the board
+    stone: int | None           # BLACK, WHITE or None
+    control: int | None         # the colour controlling it, or None
+    sees: tuple[int, int]       # the Black and the White stones it sees
+    needs: int                  # stones one colour must see to control it
+    neighbours: int             # 3 at a corner, 4 on an edge, 6 inside
 
 
-# --------------------------------------------------------------------------- the board's geometry
-
-class HexGrid:
-    """The fixed facts of a hexhex board of `side` cells a side (one per size, cached)."""
-
-    def __init__(self, side: int):
-        self.side = side
-        self.rows = 2 * side - 1
-        coords = []
-        self.row_starts = []
-        self.row_lengths = []
-        for row in range(self.rows):
-            s = row - (side - 1)
-            first, last = max(-(side - 1), -(side - 1) - s), min(side - 1, side - 1 - s)
-            self.row_starts.append(len(coords))
-            self.row_lengths.append(last - first + 1)
-            coords.extend((q, s) for q in range(first, last + 1))
-        self.coords = tuple(coords)
-        self.count = len(coords)
-        index = {qs: i for i, qs in enumerate(coords)}
-        self.names = tuple(f"{FILES[row]}{i - self.row_starts[row] + 1}"
-                           for row in range(self.rows)
-                           for i in range(self.row_starts[row],
-                                          self.row_starts[row] + self.row_lengths[row]))
-        self.index_of_name = {name: i for i, name in enumerate(self.names)}
-        # rays[cell][d]: the cells met walking from `cell` in direction d, nearest first.
-        rays = []
-        for q, s in coords:
-            cell_rays = []
-            for dq, ds in DIRECTIONS:
-                ray, k = [], 1
-                while (q + k * dq, s + k * ds) in index:
-                    ray.append(index[(q + k * dq, s + k * ds)])
-                    k += 1
-                cell_rays.append(tuple(ray))
-            rays.append(tuple(cell_rays))
-        self.rays = tuple(rays)
-        self.neighbours = tuple(tuple(ray[0] for ray in r if ray) for r in rays)
-        # More than half the neighbours: 2 of 3 at a corner, 3 of 4 on an edge, 4 of 6 inside.
-        self.threshold = tuple(len(n) // 2 + 1 for n in self.neighbours)
-        self.cells = tuple(range(self.count))
-
-    def row_of(self, cell: int) -> int:
-        s = self.coords[cell][1]
-        return s + self.side - 1
-
-    def xy(self, cell: int) -> tuple[float, float]:
-        """Centre of a cell for drawing: neighbours 1 apart, rows going up, (0, 0) in the middle."""
-        q, s = self.coords[cell]
-        return q + s / 2, s * math.sqrt(3) / 2
+class RowView(NamedTuple):
+    letter: str
+    length: int
+    first: int                  # the cell index of its left end
 
 
-_GRIDS: dict[int, HexGrid] = {}
+class ScoreParts(NamedTuple):
+    stones: int
+    territory: int              # empty cells controlled
+    komi: int                   # White's only; 0 for Black
+    button: float               # 0.5 for the holder, else 0
+    total: float                # an int when whole
 
 
-def grid_for(side: int) -> HexGrid:
-    if side not in _GRIDS:
-        _GRIDS[side] = HexGrid(side)
-    return _GRIDS[side]
+Phase = Literal["bid", "side", "play", "over"]
 
 
-def cell_count(side: int) -> int:
-    return 3 * side * (side - 1) + 1
+@dataclass(frozen=True, kw_only=True)
+class StigmergyView(View):
+    """A Stigmergy position for the board.  width, height: the board's rows and its longest
+    row (both 2 × side − 1); cells in notation order (row a first, each from its left end)."""
 
-
-# --------------------------------------------------------------------------- sight and control
-
-def control_of(grid: HexGrid, black_seen: int, white_seen: int, cell: int) -> int:
-    need = grid.threshold[cell]
-    if black_seen >= need:
-        return BLACK
-    if white_seen >= need:
-        return WHITE
-    return NOBODY
-
-
-def first_stone(board, ray) -> int:
-    """How many cells of `ray` up to and including its first stone (all of it if none)."""
-    for k, cell in enumerate(ray):
-        if board[cell] != EMPTY:
-            return k + 1
-    return len(ray)
-
-
-def sight_from_scratch(grid: HexGrid, board) -> tuple[list[int], list[int]]:
-    """For every cell, how many Black and White stones it sees (the slow, obvious way)."""
-    seen = ([0] * grid.count, [0] * grid.count)
-    for cell in grid.cells:
-        for ray in grid.rays[cell]:
-            for other in ray:
-                if board[other] != EMPTY:
-                    seen[board[other]][cell] += 1
-                    break
-    return seen
-
-
-class Position:
-    """A mutable working copy of a board with its sight counts, control and status codes.
-
-    `place` and `flip` update everything incrementally along the move's six lines.
-    Used inside a single `_apply` and for a whole fast random playout.
-    """
-
-    __slots__ = ("grid", "board", "seen", "control", "status")
-
-    def __init__(self, grid, board, black_seen, white_seen, control, status):
-        self.grid = grid
-        self.board = list(board)
-        self.seen = (list(black_seen), list(white_seen))
-        self.control = list(control)
-        self.status = list(status)
-
-    @classmethod
-    def from_board(cls, grid: HexGrid, board) -> "Position":
-        black_seen, white_seen = sight_from_scratch(grid, board)
-        control = [control_of(grid, black_seen[c], white_seen[c], c) for c in grid.cells]
-        status = [status_code(board[c], control[c]) for c in grid.cells]
-        return cls(grid, board, black_seen, white_seen, control, status)
-
-    def _refresh(self, cells) -> None:
-        board, control, status = self.board, self.control, self.status
-        black_seen, white_seen = self.seen
-        threshold = self.grid.threshold
-        for c in cells:
-            need = threshold[c]
-            who = BLACK if black_seen[c] >= need else WHITE if white_seen[c] >= need else NOBODY
-            control[c] = who
-            status[c] = (board[c] + 1) * 3 + who + 1
-
-    def place(self, cell: int, colour: int) -> None:
-        """Put a stone of `colour` on the empty `cell`."""
-        board, rays = self.board, self.grid.rays[cell]
-        reach = [first_stone(board, ray) for ray in rays]
-        # The stone each line showed through the empty cell, seen from the far side.
-        showed = [board[ray[reach[d] - 1]] if ray else EMPTY for d, ray in enumerate(rays)]
-        board[cell] = colour
-        gain = self.seen[colour]
-        self.status[cell] = (colour + 1) * 3 + self.control[cell] + 1
-        for d, ray in enumerate(rays):
-            before = showed[(d + 3) % 6]
-            if before == colour:
-                continue            # they saw a stone of this colour before, and still do
-            touched = ray[:reach[d]]
-            if before == EMPTY:
-                for c in touched:
-                    gain[c] += 1
-            else:
-                lose = self.seen[before]
-                for c in touched:
-                    gain[c] += 1
-                    lose[c] -= 1
-            self._refresh(touched)
-
-    def flip(self, cell: int) -> None:
-        """Turn the stone on `cell` to the other colour."""
-        board, rays = self.board, self.grid.rays[cell]
-        old = board[cell]
-        board[cell] = 1 - old
-        self.status[cell] = (2 - old) * 3 + self.control[cell] + 1
-        lose, gain = self.seen[old], self.seen[1 - old]
-        for ray in rays:
-            touched = ray[:first_stone(board, ray)]
-            for c in touched:
-                gain[c] += 1
-                lose[c] -= 1
-            self._refresh(touched)
-
-    def playable_cells(self, colour: int) -> list[int]:
-        """Cells where `colour` may place (empty ones) or flip (enemy stones), in order."""
-        return list(compress(self.grid.cells, map(PLAYABLE[colour].__getitem__, self.status)))
+    cells: tuple[CellView, ...]
+    size: int                                   # cells on each side of the hexagon
+    rows: tuple[RowView, ...]                   # bottom (row a) first
+    phase: Phase                                # komi bid, colour choice, play, or over
+    komi: int | None                            # None until the bid is made
+    komi_limit: int                             # a bid is from -komi_limit to komi_limit
+    button_in_play: bool                        # the komi is odd
+    button_untaken: bool
+    button_holder: int | None                   # the colour holding it
+    seat_colours: tuple[int, int] | None        # the colour each seat plays, once chosen
+    score: tuple[ScoreParts, ScoreParts]        # Black's and White's, part by part
+    passes: int                                 # passes just made in a row
 
 
 # --------------------------------------------------------------------------- the state
@@ -242,25 +124,31 @@ class StigmergyState:
     button_holder: int | None           # colour holding the button, None while nobody has it
     passes: int                         # consecutive passes just made (two end the game)
     board: tuple[int, ...]              # EMPTY, BLACK or WHITE per cell
-    last: tuple | None = None           # the last move, for display
+    last: StigmergyMove | None = None   # the last move, for display
     black_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     white_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     control: tuple[int, ...] = field(default=(), compare=False, repr=False)
     status: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    _moves: list | None = field(default=None, compare=False, repr=False)
+    _moves: tuple | None = field(default=None, compare=False, repr=False)
+    _view: StigmergyView | None = field(default=None, compare=False, repr=False)
 
     @property
     def grid(self) -> HexGrid:
         return grid_for(self.size)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """"bid" (komi to choose), "side" (colour to choose), "play", or "over"."""
         if self.komi is None:
             return "bid"
         if self.black_seat is None:
             return "side"
         return "over" if self.passes >= 2 else "play"
+
+    @property
+    def swapped(self) -> bool:
+        """The second seat plays Black: seat and colour numbers differ (core.swapped_pair)."""
+        return self.black_seat == 1
 
     @property
     def button_in_play(self) -> bool:
@@ -270,11 +158,8 @@ class StigmergyState:
     def button_untaken(self) -> bool:
         return self.button_in_play and self.button_holder is None
 
-    def seat_of(self, colour: int) -> int:
-        return self.black_seat if colour == BLACK else 1 - self.black_seat
 
-
-def _with_position(state: StigmergyState, position: Position, **changes) -> StigmergyState:
+def _with_position(state: StigmergyState, position: Position, **changes: Any) -> StigmergyState:
     return StigmergyState(
         size=state.size, komi_option=state.komi_option,
         komi=changes.get("komi", state.komi),
@@ -292,8 +177,17 @@ def _position(state: StigmergyState) -> Position:
                     state.control, state.status)
 
 
-def setup(size: int = 8, black=(), white=(), komi=0, colour_to_move=BLACK,
-          button_holder=None, black_seat=0, passes=0) -> StigmergyState:
+def _replace(state: StigmergyState, **changes: Any) -> StigmergyState:
+    fields = {name: getattr(state, name) for name in (
+        "size", "komi_option", "komi", "black_seat", "colour_to_move", "button_holder",
+        "passes", "board", "last", "black_seen", "white_seen", "control", "status")}
+    fields.update(changes)
+    return StigmergyState(**fields)
+
+
+def setup(size: int = 8, black=(), white=(), komi: int = 0, colour_to_move: int = BLACK,
+          button_holder: int | None = None, black_seat: int = 0,
+          passes: int = 0) -> StigmergyState:
     """A position built by hand (tests, puzzles): stones given as cell names, in play phase."""
     grid = grid_for(size)
     board = [EMPTY] * grid.count
@@ -312,9 +206,94 @@ def _number(value: float) -> float:
     return int(value) if value == int(value) else value
 
 
+def score_parts(state: StigmergyState) -> tuple[ScoreParts, ScoreParts]:
+    """Black's and White's score: stones, controlled empty cells, komi, button, total."""
+    parts = []
+    for colour in (BLACK, WHITE):
+        stones = state.board.count(colour)
+        territory = state.status.count(status_code(EMPTY, colour))
+        komi = state.komi if colour == WHITE and state.komi is not None else 0
+        button = 0.5 if state.button_holder == colour else 0
+        parts.append(ScoreParts(stones, territory, komi, button,
+                                _number(stones + territory + komi + button)))
+    return parts[0], parts[1]
+
+
+def _cell_view(state: StigmergyState, cell: int) -> CellView:
+    """One cell as the page sees it (the view's cells, and the refusals about a cell)."""
+    facts = _cell_facts(state.size)[cell]
+    stone, owner = state.board[cell], state.control[cell]
+    return CellView(facts[0], facts[1], facts[2], facts[3],
+                    None if stone == EMPTY else stone, None if owner == NOBODY else owner,
+                    (state.black_seen[cell], state.white_seen[cell]), facts[4], facts[5])
+
+
+_FACTS: dict[int, tuple[tuple[str, int, float, float, int, int], ...]] = {}
+
+
+def _cell_facts(side: int) -> tuple[tuple[str, int, float, float, int, int], ...]:
+    """Per cell, what never changes: name, row, x, y, stones needed, neighbour count."""
+    if side not in _FACTS:
+        grid = grid_for(side)
+        _FACTS[side] = tuple(
+            (grid.names[c], grid.row_of(c), round(grid.xy(c)[0], 4), round(grid.xy(c)[1], 4),
+             grid.threshold[c], len(grid.neighbours[c])) for c in grid.cells)
+    return _FACTS[side]
+
+
+def cell_refusal(cell: CellView, flip: bool, me: int) -> Verdict:
+    """Why colour `me` may not place on (or, `flip`, flip the stone on) this cell, for a
+    cell where it may not: the one home of these texts (the board's tooltips read it too)."""
+    name, stone, owner = cell.name, cell.stone, cell.control
+    if not flip:
+        if stone is not None:
+            return refusal("occupied", f"{name} is occupied by a {COLOUR_NAMES[stone]} stone")
+        enemy = 1 - me if owner is None else owner
+        return refusal("enemy-control", f"{name} is controlled by {COLOUR_NAMES[enemy]}")
+    if stone is None:
+        return refusal("no-stone", f"{name} is empty: there is no stone to flip")
+    if stone == me:
+        return refusal("own-stone", f"{name} is already {COLOUR_NAMES[me]}")
+    seen = cell.sees[me]
+    return refusal("no-control", f"you do not control {name}: it sees {seen} "
+                   f"{COLOUR_NAMES[me]} stone{'' if seen == 1 else 's'} and needs {cell.needs}")
+
+
+def move_kind(state: StigmergyState, move: Any) -> str | None:
+    """The kind of a value that has a Stigmergy move's shape, whether legal or not ("place",
+    "flip", "komi", "side", "pass", "button"), else None: so the reasons for a refusal may
+    take it apart."""
+    if isinstance(move, str):
+        return move if move in (PASS, BUTTON) else None
+    if not (isinstance(move, tuple) and len(move) == 2 and type(move[0]) is int):
+        return None
+    number, kind = move
+    if (kind == "komi" or (kind == "side" and number in (BLACK, WHITE))
+            or (kind in ("place", "flip") and 0 <= number < state.grid.count)):
+        return kind
+    return None
+
+
+def final_words(state: StigmergyState, winners: tuple[int, ...]) -> str:
+    """The result's reason: both passed, and each colour's sum."""
+    def sum_text(part: ScoreParts) -> str:
+        text = f"{part.stones + part.territory}"
+        if part.komi:
+            text += f" {'+' if part.komi > 0 else '-'} {abs(part.komi)} komi"
+        if part.button:
+            text += " + 0.5 button"
+        if text != str(part.total):
+            text += f" = {part.total}"
+        return text
+
+    black, white = score_parts(state)
+    tie = " (a tie)" if len(winners) == 2 else ""
+    return f"Both players passed. Black {sum_text(black)}, White {sum_text(white)}{tie}"
+
+
 # --------------------------------------------------------------------------- the game
 
-class Stigmergy(Game):
+class Stigmergy(Game[StigmergyState, StigmergyMove]):
     id = "stigmergy"
     name = "Stigmergy"
     min_seats = 2
@@ -330,7 +309,7 @@ class Stigmergy(Game):
 
     # ---- options
 
-    def check_custom_option(self, name, value, chosen):
+    def check_custom_option(self, name: str, value: Any, chosen: dict) -> Any:
         if name != "komi":
             return super().check_custom_option(name, value, chosen)
         if isinstance(value, str):
@@ -346,7 +325,7 @@ class Stigmergy(Game):
                             f"{chosen['size']} board, not {shown_value(value)}")
         return value
 
-    def parse_option(self, name, text):
+    def parse_option(self, name: str, text: str) -> Any:
         if name != "komi":
             return super().parse_option(name, text)
         text = text.strip().lower()
@@ -358,12 +337,12 @@ class Stigmergy(Game):
                             name)
         return number
 
-    def _options(self, state):
+    def _options(self, state: StigmergyState) -> dict:
         return {"size": state.size, "komi": state.komi_option}
 
     # ---- state
 
-    def _new(self, options):
+    def _new(self, options: dict) -> StigmergyState:
         size, komi = options["size"], options["komi"]
         grid = grid_for(size)
         if komi == "bid":
@@ -372,82 +351,78 @@ class Stigmergy(Game):
             start = StigmergyState(size, komi, komi, 0, BLACK, None, 0, (EMPTY,) * grid.count)
         return _with_position(start, Position.from_board(grid, start.board))
 
-    def _to_move(self, state):
+    def _to_move(self, state: StigmergyState) -> int:
         phase = state.phase
         if phase == "bid":
             return 0
         if phase == "side":
             return 1
-        return state.seat_of(state.colour_to_move)
+        return swapped_pair(state.colour_to_move, state.swapped)
 
-    def seat_names(self, state):
-        if state.black_seat is None:
+    def seat_names(self, state: StigmergyState) -> tuple[str, ...]:
+        colours = self.seat_colours(state)
+        if colours is None:
             return ("First player", "Second player")
-        return tuple(COLOUR_NAMES[self.colour_of_seat(state, seat)] for seat in (0, 1))
+        return tuple(COLOUR_NAMES[colour] for colour in colours)
 
     @staticmethod
-    def colour_of_seat(state, seat: int) -> int | None:
+    def seat_colours(state: StigmergyState) -> tuple[int, int] | None:
+        """The colour each seat plays, or None before the sides are chosen."""
         if state.black_seat is None:
             return None
-        return BLACK if seat == state.black_seat else WHITE
+        return swapped_pair(0, state.swapped), swapped_pair(1, state.swapped)
 
     # ---- moves
 
-    def _generate(self, state):
+    def _generate(self, state: StigmergyState) -> list:
         phase = state.phase
         if phase == "bid":
-            limit = state.grid.count
-            return [("komi", k) for k in range(-limit, limit + 1)]
+            return list(moves_for(state.size).komi)
         if phase == "side":
-            return [("side", BLACK), ("side", WHITE)]
+            return list(SIDES)
         if phase == "over":
             return []
-        board = state.board
-        cells = compress(state.grid.cells, map(PLAYABLE[state.colour_to_move].__getitem__,
-                                                state.status))
-        moves = [("place", c) if board[c] == EMPTY else ("flip", c) for c in cells]
-        if state.button_untaken:
-            moves.append(BUTTON)
-        elif UNCONTROLLED_EMPTY not in state.status:
-            moves.append(PASS)
+        board, table = state.board, moves_for(state.size)
+        places, flips = table.place, table.flip
+        moves: list = [places[c] if board[c] == EMPTY else flips[c]
+                       for c in playable(state.grid.cells, state.status, state.colour_to_move)]
+        word = word_move(state.button_untaken, state.status)
+        if word is not None:
+            moves.append(word)
         return moves
 
-    def _apply(self, state, move):
-        kind = move[0]
-        if kind == "place" or kind == "flip":
-            position = _position(state)
-            if kind == "place":
-                position.place(move[1], state.colour_to_move)
-            else:
-                position.flip(move[1])
-            return _with_position(state, position, colour_to_move=1 - state.colour_to_move,
-                                  passes=0, last=move)
-        if kind == "pass":
-            return self._replace(state, colour_to_move=1 - state.colour_to_move,
-                                 passes=state.passes + 1, last=move)
-        if kind == "button":
-            return self._replace(state, colour_to_move=1 - state.colour_to_move,
-                                 button_holder=state.colour_to_move, passes=0, last=move)
-        if kind == "komi":
-            return self._replace(state, komi=move[1], last=move)
-        if kind == "side":
-            # The second seat chose move[1]; Black then makes the first board play.
-            return self._replace(state, black_seat=1 if move[1] == BLACK else 0, last=move)
-        raise BadNotation(f"{move!r} is not a Stigmergy move")
+    def _apply(self, state: StigmergyState, move: Any) -> StigmergyState:
+        if isinstance(move, str):
+            if move == PASS:
+                return _replace(state, colour_to_move=1 - state.colour_to_move,
+                                passes=state.passes + 1, last=move)
+            if move == BUTTON:
+                return _replace(state, colour_to_move=1 - state.colour_to_move,
+                                button_holder=state.colour_to_move, passes=0, last=move)
+        elif isinstance(move, tuple) and len(move) == 2:
+            value, kind = move
+            if kind == "place" or kind == "flip":
+                position = _position(state)
+                if kind == "place":
+                    position.place(value, state.colour_to_move)
+                else:
+                    position.flip(value)
+                return _with_position(state, position, colour_to_move=1 - state.colour_to_move,
+                                      passes=0, last=move)
+            if kind == "komi":
+                return _replace(state, komi=value, last=move)
+            if kind == "side":
+                # The second seat chose `value`; Black then makes the first board play.
+                return _replace(state, black_seat=1 if value == BLACK else 0, last=move)
+        raise BadNotation(f"{shown_value(move)} is not a Stigmergy move")
 
-    @staticmethod
-    def _replace(state, **changes):
-        fields = {name: getattr(state, name) for name in (
-            "size", "komi_option", "komi", "black_seat", "colour_to_move", "button_holder",
-            "passes", "board", "last", "black_seen", "white_seen", "control", "status")}
-        fields.update(changes)
-        return StigmergyState(**fields)
-
-    def random_playout(self, state, rng, max_plies=100_000):
+    def random_playout(self, state: StigmergyState,
+                       rng: random.Random, max_plies: int = 100_000) -> StigmergyState:
         """Uniformly random legal moves to the end: the generic loop, on mutable lists.
 
-        Moves are listed in the same order as `legal_moves` and drawn with the same
-        `rng.randrange` call, so a seed gives exactly the game the generic loop gives.
+        Moves are listed in the same order as `legal_moves` (the same kernel: `playable`,
+        `word_move`) and drawn with the same `rng.randrange` call, so a seed gives exactly
+        the game the generic loop gives.
         """
         plies = 0
         while plies < max_plies and state.phase in ("bid", "side"):
@@ -461,22 +436,24 @@ class Stigmergy(Game):
         colour, passes, holder = state.colour_to_move, state.passes, state.button_holder
         untaken = state.button_untaken
         last = state.last
-        randrange, playable = rng.randrange, position.playable_cells
+        table = moves_for(state.size)
+        places, flips = table.place, table.flip
+        randrange, every_cell = rng.randrange, position.grid.cells
         while plies < max_plies and passes < 2:
-            cells = playable(colour)
+            cells = playable(every_cell, status, colour)
             count = len(cells)
-            extra = untaken or UNCONTROLLED_EMPTY not in status
-            pick = randrange(count + 1 if extra else count)
+            word = word_move(untaken, status)
+            pick = randrange(count if word is None else count + 1)
             if pick < count:
                 cell = cells[pick]
                 if board[cell] == EMPTY:
                     position.place(cell, colour)
-                    last = ("place", cell)
+                    last = places[cell]
                 else:
                     position.flip(cell)
-                    last = ("flip", cell)
+                    last = flips[cell]
                 passes = 0
-            elif untaken:
+            elif word == BUTTON:
                 holder, untaken, passes, last = colour, False, 0, BUTTON
             else:
                 passes, last = passes + 1, PASS
@@ -487,31 +464,29 @@ class Stigmergy(Game):
 
     # ---- notation
 
-    def _format(self, state, move):
-        kind = move[0]
+    def _format(self, state: StigmergyState, move: Any) -> str:
+        if isinstance(move, str):
+            return move                     # "pass" or "button"
+        value, kind = move
         if kind == "place":
-            return state.grid.names[move[1]]
+            return state.grid.names[value]
         if kind == "flip":
-            return state.grid.names[move[1]] + "x"
+            return state.grid.names[value] + "x"
         if kind == "komi":
-            return f"komi{move[1]}"
-        if kind == "side":
-            return COLOUR_IDS[move[1]]
-        return kind                         # "pass" or "button"
+            return f"komi{value}"
+        return COLOUR_IDS[value]            # a side
 
-    def _decode(self, state, text):
-        if text == "pass":
-            return PASS
-        if text == "button":
-            return BUTTON
+    def _decode(self, state: StigmergyState, text: str) -> StigmergyMove:
+        if text in (PASS, BUTTON):
+            return text
         if text in COLOUR_IDS:
-            return ("side", COLOUR_IDS.index(text))
+            return SIDES[COLOUR_IDS.index(text)]
         if text.startswith("komi"):
             match = _KOMI.match(text)
             number = ascii_int(match.group(1)) if match else None
             if number is None:
                 raise BadNotation(f"'{text}' is not a komi choice (write it like komi7 or komi-2)")
-            return ("komi", number)
+            return Komi(number)
         match = _CELL.match(text)
         if not match:
             raise BadNotation(f"'{text}' is not a Stigmergy move (a cell like d4, a flip like "
@@ -525,175 +500,86 @@ class Stigmergy(Game):
                                   f"{state.size} board (rows a to {FILES[grid.rows - 1]})")
             raise BadNotation(f"'{text}': row {match.group(1)} has cells 1 to "
                               f"{grid.row_lengths[row]}")
-        return ("flip" if match.group(3) else "place", grid.index_of_name[name])
+        cell = grid.index_of_name[name]
+        return Flip(cell) if match.group(3) else Place(cell)
 
     # ---- why a move is not allowed
 
-    @staticmethod
-    def _kind(state, move) -> str | None:
-        """The kind of a move that has a Stigmergy move's shape (whether legal or not), else
-        None: so the reasons below may take it apart."""
-        if move == PASS or move == BUTTON:
-            return move[0]
-        if not (isinstance(move, tuple) and len(move) == 2 and type(move[1]) is int):
-            return None
-        kind, number = move
-        if (kind == "komi" or (kind == "side" and number in (BLACK, WHITE))
-                or (kind in ("place", "flip") and 0 <= number < state.grid.count)):
-            return kind
-        return None
-
-    def _why_illegal(self, state, move):
-        phase, kind = state.phase, self._kind(state, move)
+    def _why_illegal(self, state: StigmergyState, move: Any) -> Verdict:
+        phase, kind = state.phase, move_kind(state, move)
         if phase == "over":
-            return "the game is over"
+            return refusal("game-over", "the game is over")
         if phase == "bid":
             if kind != "komi":
-                return "first the first player chooses the komi (write it like komi7 or komi-2)"
+                return refusal("komi-first", "first the first player chooses the komi "
+                               "(write it like komi7 or komi-2)")
             limit = state.grid.count
-            return f"komi must be a whole number from {-limit} to {limit}"
+            return refusal("komi-range", f"komi must be a whole number from {-limit} to {limit}")
         if phase == "side":
-            return "the second player must now choose a colour: black or white"
+            return refusal("side-first", "the second player must now choose a colour: "
+                           "black or white")
         if kind == "komi":
-            return f"the komi is already {state.komi}"
+            return refusal("komi-chosen", f"the komi is already {state.komi}")
         if kind == "side":
-            return "the sides are already chosen"
-        me = state.colour_to_move
-        if kind == "button":
+            return refusal("sides-chosen", "the sides are already chosen")
+        if kind == BUTTON:
             if not state.button_in_play:
-                return f"there is no button: the komi ({state.komi}) is even"
-            return f"{COLOUR_NAMES[state.button_holder]} has already taken the button"
-        if kind == "pass":
+                return refusal("no-button", f"there is no button: the komi ({state.komi}) is even")
+            holder = COLOUR_NAMES[state.button_holder if state.button_holder is not None else 0]
+            return refusal("button-taken", f"{holder} has already taken the button")
+        if kind == PASS:
             if state.button_untaken:
-                return "you may not pass while the button is untaken (you may take it instead)"
+                return refusal("button-untaken", "you may not pass while the button is untaken "
+                               "(you may take it instead)")
             open_cell = state.status.index(UNCONTROLLED_EMPTY)
-            return ("you may not pass while empty cells are uncontrolled "
-                    f"(for example {state.grid.names[open_cell]})")
+            return refusal("uncontrolled", "you may not pass while empty cells are uncontrolled "
+                           f"(for example {state.grid.names[open_cell]})")
         if kind in ("place", "flip"):
-            return self._why_not_here(state, kind, move[1], me)
-        return "that is not a Stigmergy move (a cell like d4, a flip like d4x, pass or button)"
-
-    @staticmethod
-    def _why_not_here(state, kind, cell, me):
-        name, stone, owner = state.grid.names[cell], state.board[cell], state.control[cell]
-        if kind == "place":
-            if stone != EMPTY:
-                return f"{name} is occupied by a {COLOUR_NAMES[stone]} stone"
-            return f"{name} is controlled by {COLOUR_NAMES[owner]}"
-        if stone == EMPTY:
-            return f"{name} is empty: there is no stone to flip"
-        if stone == me:
-            return f"{name} is already {COLOUR_NAMES[me]}"
-        seen = (state.black_seen, state.white_seen)[me][cell]
-        return (f"you do not control {name}: it sees {seen} {COLOUR_NAMES[me]} "
-                f"stone{'' if seen == 1 else 's'} and needs {state.grid.threshold[cell]}")
+            return cell_refusal(_cell_view(state, move[0]), kind == "flip", state.colour_to_move)
+        return refusal("not-a-move", "that is not a Stigmergy move (a cell like d4, a flip like "
+                       "d4x, pass or button)")
 
     # ---- score and end
 
-    def score_parts(self, state) -> dict:
-        """Per colour: stones, controlled empty cells, komi, button half point, total."""
-        parts = {}
-        for colour, colour_id in enumerate(COLOUR_IDS):
-            stones = state.board.count(colour)
-            territory = state.status.count(status_code(EMPTY, colour))
-            komi = state.komi if colour == WHITE and state.komi is not None else 0
-            button = 0.5 if state.button_holder == colour else 0
-            parts[colour_id] = {"stones": stones, "territory": territory, "komi": komi,
-                                "button": button,
-                                "total": _number(stones + territory + komi + button)}
-        return parts
-
-    def _scores(self, state):
-        if state.black_seat is None:
+    def _scores(self, state: StigmergyState) -> tuple:
+        colours = self.seat_colours(state)
+        if colours is None:
             return (0, 0)
-        parts = self.score_parts(state)
-        return tuple(parts[COLOUR_IDS[self.colour_of_seat(state, seat)]]["total"]
-                     for seat in (0, 1))
+        parts = score_parts(state)
+        return tuple(parts[colour].total for colour in colours)
 
-    def _result(self, state):
+    def _result(self, state: StigmergyState) -> Result | None:
         if state.passes < 2:
             return None
         scores = self._scores(state)
         winners = winners_by_score(scores)
-        return Result(winners, scores, self._final_words(state, winners))
-
-    def _final_words(self, state, winners):
-        parts = self.score_parts(state)
-        black, white = parts["black"], parts["white"]
-
-        def sum_text(part):
-            text = f"{part['stones'] + part['territory']}"
-            if part["komi"]:
-                text += f" {'+' if part['komi'] > 0 else '-'} {abs(part['komi'])} komi"
-            if part["button"]:
-                text += " + 0.5 button"
-            if text != str(part["total"]):
-                text += f" = {part['total']}"
-            return text
-
-        tie = " (a tie)" if len(winners) == 2 else ""
-        return f"Both players passed. Black {sum_text(black)}, White {sum_text(white)}{tie}"
-
-    def evaluate(self, state) -> tuple[float, ...]:
-        """Each seat's chance to win, guessed from the live score lead (a logistic curve)."""
-        result = self._result(state)
-        if result is not None:
-            return tuple(result.reward(seat) for seat in (0, 1))
-        if state.black_seat is None:
-            return (0.5, 0.5)
-        first, second = self._scores(state)
-        # The lead is worth more as the board fills up: scale by the empty cells left.
-        empty = state.board.count(EMPTY)
-        spread = 2.0 + empty / 8
-        p = 1.0 / (1.0 + math.exp(-(first - second) / spread))
-        return (p, 1.0 - p)
+        return Result(winners, scores, final_words(state, winners))
 
     # ---- display
 
-    def view(self, state):
+    def view(self, state: StigmergyState) -> StigmergyView:
+        """The position for the board (made once per state, as the page asks often)."""
+        view = state._view
+        if view is None:
+            view = self._view_of(state)
+            object.__setattr__(state, "_view", view)
+        return view
+
+    def _view_of(self, state: StigmergyState) -> StigmergyView:
         grid = state.grid
-        cells = []
-        for cell in grid.cells:
-            x, y = grid.xy(cell)
-            stone, owner = state.board[cell], state.control[cell]
-            cells.append({
-                "name": grid.names[cell],
-                "row": grid.row_of(cell),
-                "x": round(x, 4),
-                "y": round(y, 4),
-                "stone": COLOUR_IDS[stone] if stone != EMPTY else None,
-                "control": COLOUR_IDS[owner] if owner != NOBODY else None,
-                "sees": {"black": state.black_seen[cell], "white": state.white_seen[cell]},
-                "needs": grid.threshold[cell],
-                "neighbours": len(grid.neighbours[cell]),
-            })
         last = state.last
-        if state.button_untaken:
-            button = "untaken"
-        elif state.button_holder is not None:
-            button = COLOUR_IDS[state.button_holder]
-        else:
-            button = None
-        return {
-            "size": state.size,
-            "cells": cells,
-            "rows": [{"letter": FILES[r], "length": grid.row_lengths[r],
-                      "first": grid.names[grid.row_starts[r]]} for r in range(grid.rows)],
-            "phase": state.phase,
-            "komi_mode": "bid" if state.komi_option == "bid" else "fixed",
-            "komi": state.komi,
-            "komi_range": (-grid.count, grid.count),
-            "button": button,
-            "button_in_play": state.button_in_play,
-            "colour_to_move": COLOUR_IDS[state.colour_to_move] if state.black_seat is not None
-            else None,
-            "seat_colours": [COLOUR_IDS[self.colour_of_seat(state, s)] if state.black_seat
-                             is not None else None for s in (0, 1)],
-            "score": self.score_parts(state),
-            "passes": state.passes,
-            "last": grid.names[last[1]] if last and last[0] in ("place", "flip") else None,
-            "last_move": self._format(state, last) if last else None,
-        }
+        touched = (last.cell,) if isinstance(last, (Place, Flip)) else ()
+        return StigmergyView(
+            **self.view_core(state),
+            width=grid.rows, height=grid.rows,          # rows, and the longest (middle) row
+            cells=tuple(_cell_view(state, cell) for cell in grid.cells),
+            last=touched, size=state.size,
+            rows=tuple(RowView(FILES[r], grid.row_lengths[r], grid.row_starts[r])
+                       for r in range(grid.rows)),
+            phase=state.phase, komi=state.komi, komi_limit=grid.count,
+            button_in_play=state.button_in_play, button_untaken=state.button_untaken,
+            button_holder=state.button_holder, seat_colours=self.seat_colours(state),
+            score=score_parts(state), passes=state.passes)
 
 
 GAME = Stigmergy()

@@ -45,6 +45,8 @@ class Ui:
     preview: a whole move the board shows before it is made, or None.
     verdict: the engine's verdict on `preview` (set by `settle`, never by a renderer).
     refused: the engine's verdict on the last move the board tried, when it was illegal.
+    prefs:   how the player likes this board drawn (e.g. an overlay on or off), in a frozen
+             value of the renderer's own (None: its defaults); kept, like `flipped`.
     """
 
     live: bool = False
@@ -54,10 +56,11 @@ class Ui:
     preview: Hashable | None = None
     verdict: Verdict | None = None
     refused: Verdict | None = None
+    prefs: Any = None
 
     def cleared(self) -> "Ui":
         """The same board with nothing half-made: after a move, undo, or a new game."""
-        return Ui(live=self.live, flipped=self.flipped, cursor=self.cursor)
+        return Ui(live=self.live, flipped=self.flipped, cursor=self.cursor, prefs=self.prefs)
 
 
 def settle(game: Game, state, ui: Ui, before: Ui, move) -> tuple[Ui, Any]:

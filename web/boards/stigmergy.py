@@ -2,10 +2,11 @@
 
 Every cell is a hexagon tinted by its controller (darker for Black, lighter for
 White) with a mark in the middle: a dot for Black's control, a ring for
-White's, on empty cells and stones alike (in ink that shows on the stone).  The overlay is on by default; the
-panel's "Show control" button or the C key turns it off and on.  Row letters
-run up the left edges; the cell numbers, counted from the left end of each
-row, label the diagonals along the bottom and right edges and the top.
+White's, on empty cells and stones alike (in ink that shows on the stone).  The
+overlay is on by default; the panel's "Show control" button or the C key turns it
+off and on (it stays so across moves and games).  Row letters run up the left
+edges; the cell numbers, counted from the left end of each row, label the
+diagonals along the bottom and right edges and the top.
 
 Playing: click an empty cell to place, an enemy stone on a cell you control
 to flip it (those stones wear a dashed ring).  Pointing at a cell shows what a
@@ -13,21 +14,31 @@ click would do or why it may not (also in each cell's tooltip).  On a touch
 screen the first tap previews and a second tap on the same cell plays.  The
 komi bid, the side choice, Pass and Take the button live in the panel, where
 buttons that are not yet allowed stay visible, greyed, saying when they are.
+
+A pure `Board`: the cell under the pointer is the ui's `preview` (a Place or a Flip, whose
+verdict says why it may not be played), the komi being entered its `pick` (KomiEntry), the
+overlay its `prefs` (Prefs).  Legality comes from `view.moves`; the reasons in the tooltips
+from the engine's `cell_refusal`, on the view's cells.  Its methods take the game's own
+StigmergyView, narrower than the base's View (hence their `type: ignore[override]`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from engine.core import EngineError
+from engine.core import PASS, View
+from engine.games.stigmergy import (BLACK, BUTTON, COLOUR_IDS, COLOUR_NAMES, WHITE, Flip, Komi,
+                                    Place, Side, StigmergyView, cell_refusal)
 
-from .base import BoardRenderer, attr, svg_open
+from .base import Board, Ui, attr, svg_open
 
 UNIT = 40                                  # distance between neighbouring cell centres
 RADIUS = UNIT / math.sqrt(3)               # a cell's corner distance (pointy-top hexagons)
 HEX = tuple((math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k)))
             for k in range(6))
-NAMES = {"black": "Black", "white": "White"}
 KIND = {3: "corner", 4: "edge", 6: "inside"}
 
 STYLE = """
@@ -77,111 +88,433 @@ STYLE = """
 """
 
 
-def colour_name(colour: str | None) -> str:
-    return NAMES.get(colour, "nobody")
+@dataclass(frozen=True)
+class KomiEntry:
+    """The ui's pick: the komi the first player is about to offer (the panel's number)."""
+    komi: int = 0
 
 
-class StigmergyBoard(BoardRenderer):
+@dataclass(frozen=True)
+class Prefs:
+    """The ui's prefs: whether each cell is tinted and marked by who controls it."""
+    show_control: bool = True
+
+
+DEFAULT_PREFS = Prefs()
+
+
+def colour_name(colour: int | None) -> str:
+    return "nobody" if colour is None else COLOUR_NAMES[colour]
+
+
+def prefs_of(ui: Ui) -> Prefs:
+    return ui.prefs if isinstance(ui.prefs, Prefs) else DEFAULT_PREFS
+
+
+def komi_entry(ui: Ui) -> int:
+    return ui.pick.komi if isinstance(ui.pick, KomiEntry) else 0
+
+
+def mover_colour(view: StigmergyView) -> int | None:
+    """The colour to make the next board play (None before the sides are chosen or when over)."""
+    if view.seat_colours is None or view.to_move < 0:
+        return None
+    return view.seat_colours[view.to_move]
+
+
+def cell_move(view: StigmergyView, index: int) -> Place | Flip:
+    """The move a click on this cell asks for: a flip on a stone, else a placement."""
+    return Flip(index) if view.cells[index].stone is not None else Place(index)
+
+
+def move_text(view: StigmergyView, move: Place | Flip) -> str:
+    """The move as written (d4, d4x): the notation is a cell's name, and x for a flip."""
+    return view.cells[move.cell].name + ("x" if isinstance(move, Flip) else "")
+
+
+def board_move(view: StigmergyView, ui: Ui) -> Place | Flip | None:
+    """The board play the pointer shows (the ui's preview), if any."""
+    move = ui.preview
+    return move if isinstance(move, (Place, Flip)) and view.phase == "play" else None
+
+
+class Frame(NamedTuple):
+    """Where the drawing puts the board: cell coordinates to SVG user units."""
+    left: float
+    right: float
+    bottom: float
+    top: float
+    flipped: bool
+
+    @classmethod
+    def of(cls, view: StigmergyView, flipped: bool) -> "Frame":
+        xs = [c.x for c in view.cells]
+        ys = [c.y for c in view.cells]
+        # Room for the row letters on the left and the numbers on the other edges.
+        return cls(min(xs) - 1.3, max(xs) + 0.85, min(ys) - 1.15, max(ys) + 1.15, flipped)
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        if self.flipped:                       # turned 180° about the drawing's centre
+            return round((self.right - x) * UNIT, 2), round((y - self.bottom) * UNIT, 2)
+        return round((x - self.left) * UNIT, 2), round((self.top - y) * UNIT, 2)
+
+
+def hex_points(cx: float, cy: float, scale: float = 1.0) -> str:
+    r = RADIUS * scale
+    return " ".join(f"{cx + r * dx:.1f},{cy + r * dy:.1f}" for dx, dy in HEX)
+
+
+# --------------------------------------------------------------------------- the board's cells
+
+@lru_cache(maxsize=4)
+def cells_layer(view: StigmergyView, live: bool, show_control: bool, flipped: bool) -> str:
+    """The cells and labels, which change with the position but not with the pointer: kept
+    (a pure function of its arguments, remembered for the last few)."""
+    frame = Frame.of(view, flipped)
+    legal = set(view.moves) if live and view.phase == "play" else set()
+    layer = ['<g class="cells">']
+    layer.extend(cell_svg(view, index, frame, legal, live, show_control)
+                 for index in range(len(view.cells)))
+    layer.append('</g><g pointer-events="none">')
+    layer.extend(labels(view, frame))
+    return "".join(layer)
+
+
+def cell_svg(view: StigmergyView, index: int, frame: Frame, legal: set, live: bool,
+             show_control: bool) -> str:
+    cell = view.cells[index]
+    cx, cy = frame.at(cell.x, cell.y)
+    owner = cell.control if show_control else None
+    tint = f" ctl-{COLOUR_IDS[owner]}" if owner is not None else ""
+    text = attr(describe(view, index, legal, live))
+    parts = [f'<g data-cell="{cell.name}" aria-label="{text}">',
+             f'<polygon class="hex{tint}" points="{hex_points(cx, cy)}"/>',
+             f"<title>{text}</title>"]
+    if cell.stone is not None:
+        parts.append(f'<circle class="stone {COLOUR_IDS[cell.stone]}" cx="{cx}" cy="{cy}" '
+                     f'r="{UNIT * 0.4:.1f}"/>')
+        if Flip(index) in legal:
+            parts.append(f'<circle class="flippable" cx="{cx}" cy="{cy}" '
+                         f'r="{UNIT * 0.47:.1f}"/>')
+    if owner is not None:
+        parts.append(control_mark(owner, cell.stone, cx, cy))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def control_mark(owner: int, stone: int | None, cx: float, cy: float) -> str:
+    """Black's control is a dot, White's a ring (the shape says it, not only the shade),
+    drawn in ink that stands out from the stone under it."""
+    shape = "dot" if owner == BLACK else "ring"
+    ink = "ink-light" if stone == BLACK else "ink-dark"
+    r = UNIT * (0.12 if shape == "dot" else 0.13)
+    return f'<circle class="ctl-mark {shape} {ink}" cx="{cx}" cy="{cy}" r="{r:.1f}"/>'
+
+
+def describe(view: StigmergyView, index: int, legal: set, live: bool) -> str:
+    cell = view.cells[index]
+    what = f"{colour_name(cell.stone)} stone" if cell.stone is not None else "empty"
+    black, white = cell.sees
+    text = (f"{cell.name}: {what}, controlled by {colour_name(cell.control)}. It sees "
+            f"{black} Black and {white} White; control needs {cell.needs} "
+            f"({KIND.get(cell.neighbours, 'cell')}).")
+    mover = mover_colour(view)
+    if not live or view.phase != "play" or mover is None:
+        return text
+    if cell_move(view, index) in legal:
+        return text + (" Click to flip it." if cell.stone is not None else " Click to place here.")
+    if cell.stone == mover:
+        return text
+    why = cell_refusal(cell, cell.stone is not None, mover).text
+    return text + f" {colour_name(mover)} may not play here: {why}."
+
+
+def hover_svg(view: StigmergyView, move: Place | Flip, frame: Frame) -> str:
+    cell = view.cells[move.cell]
+    cx, cy = frame.at(cell.x, cell.y)
+    mover = mover_colour(view)
+    if move in view.moves and mover is not None:
+        return (f'<circle class="ghost {COLOUR_IDS[mover]}" cx="{cx}" cy="{cy}" '
+                f'r="{UNIT * 0.34:.1f}"/>')
+    if cell.stone == mover:
+        return f'<polygon class="hover" points="{hex_points(cx, cy, 0.9)}"/>'
+    return f'<polygon class="nope" points="{hex_points(cx, cy, 0.9)}"/>'
+
+
+def labels(view: StigmergyView, frame: Frame) -> list[str]:
+    """Row letters left of each row; cell numbers at both ends of the diagonals they name
+    (a number stays the same up-left through the lower half, up-right through the upper)."""
+    out = []
+    rows, cells = view.rows, view.cells
+    middle = len(rows) // 2
+    dy = math.sqrt(3) / 2
+    for row in rows:
+        first = cells[row.first]
+        x, y = frame.at(first.x - 0.95, first.y)
+        out.append(f'<text class="label row" x="{x}" y="{y}">{row.letter}</text>')
+    longest = rows[middle].length
+    for number in range(1, longest + 1):
+        low = next(r for r in rows[:middle + 1] if r.length >= number)
+        high = next(r for r in reversed(rows[middle:]) if r.length >= number)
+        for row, sign in ((low, -1), (high, 1)):
+            cell = cells[row.first + number - 1]
+            x, y = frame.at(cell.x + 0.5 * 0.95, cell.y + sign * dy * 0.95)
+            out.append(f'<text class="label" x="{x}" y="{y}">{number}</text>')
+    return out
+
+
+# --------------------------------------------------------------------------- beside the board
+
+def bid_panel(view: StigmergyView, ui: Ui) -> str:
+    low, high = -view.komi_limit, view.komi_limit
+    value = max(low, min(high, komi_entry(ui)))
+    intro = ("<h3>Komi bid</h3><p>Komi: points added to White's score to make up for Black "
+             f"moving first (it may be negative). First player: name it, from {low} to "
+             f"{high}. The second player then picks a colour, so bid what you think is fair. "
+             "An odd komi brings the button: +½ for whoever takes it.</p>")
+    if not ui.live:
+        return intro
+    steps = "".join(
+        f'<button type="button" data-action="komi-step" data-step="{step}" '
+        f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (-10, -1))
+    steps += (f'<output class="komi-value" aria-live="polite">{value}</output>' + "".join(
+        f'<button type="button" data-action="komi-step" data-step="{step}" '
+        f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (1, 10)))
+    return (intro + f'<div class="row">{steps}</div><div class="row"><button type="button" '
+            f'class="primary" data-action="komi" title="Offer this komi; the second player '
+            f'then picks a colour">Offer komi {value}</button><button type="button" '
+            f'data-action="komi-zero">Reset to 0</button></div><p class="note">Or type the '
+            f'number: digits, - for minus, Backspace.</p>')
+
+
+def side_panel(view: StigmergyView, ui: Ui) -> str:
+    komi = view.komi
+    button = " The komi is odd, so the button is in play." if view.button_in_play else ""
+    text = (f"<h3>Choose a colour</h3><p>The first player set the komi at <strong>{komi}"
+            f"</strong>. Second player: Black makes the first board move; White gets "
+            f"{komi} komi.{button}</p>")
+    if not ui.live:
+        return text
+    choices = "".join(
+        f'<button type="button" data-action="side" data-colour="{COLOUR_IDS[c]}" '
+        f'title="{attr(tip)}"><span class="chip {COLOUR_IDS[c]}"></span>'
+        f'Play {COLOUR_NAMES[c]}</button>'
+        for c, tip in ((BLACK, "Take Black: you move first, without komi."),
+                       (WHITE, f"Take White: you move second and get {komi} komi.")))
+    return text + f'<div class="row">{choices}</div>'
+
+
+def turn_panel(view: StigmergyView, ui: Ui) -> str:
+    legal = set(view.moves) if ui.live else set()
+    open_cells = sum(1 for c in view.cells if c.stone is None and c.control is None)
+    rows = ['<h3>Turn</h3>']
+    if view.button_in_play:
+        tip = ("Take the button instead of a board play: +0.5 at the end. Available until "
+               "someone takes it; until then nobody may pass.")
+        if view.button_untaken:
+            now = "Nobody has the button yet, so nobody may pass."
+        else:
+            now = f"{colour_name(view.button_holder)} holds the button (+0.5)."
+        rows.append(word_button(BUTTON, "Take the button", tip, legal, now))
+    tip = ("Pass: allowed once every empty cell is controlled by someone"
+           + (" and the button has been taken" if view.button_in_play else "")
+           + ". Two passes in a row end the game.")
+    if PASS in legal:
+        now = "Every empty cell is controlled: you may pass."
+    else:
+        reasons = []
+        if open_cells:
+            reasons.append(f"{open_cells} empty cell{'s are' if open_cells != 1 else ' is'} "
+                           "not controlled yet")
+        if view.button_untaken:
+            reasons.append("the button is untaken")
+        now = ("Not yet: " + " and ".join(reasons) + ".") if reasons else ""
+    rows.append(word_button(PASS, "Pass", tip, legal, now))
+    if not view.button_in_play:
+        rows.append(f'<p class="note">No button: the komi ({view.komi}) is even.</p>')
+    return "".join(rows)
+
+
+def word_button(move: str, label: str, tip: str, legal: set, why: str) -> str:
+    disabled = "" if move in legal else " disabled"
+    return (f'<div class="row" title="{attr(tip)}"><button type="button" data-action="word" '
+            f'data-move="{move}" title="{attr(tip)}"{disabled}>{label}</button></div>'
+            f'<p class="why">{attr(why)}</p>')
+
+
+SCORE_ROWS = (("stones", "Stones", "stones on the board"),
+              ("territory", "Cells", "empty cells this colour controls"),
+              ("komi", "Komi", "added to White's score"),
+              ("button", "Button", "half a point for the button's holder"),
+              ("total", "Total", ""))
+
+
+def score_table(view: StigmergyView) -> str:
+    """The live score, one column per colour, one row per part."""
+    seats = view.seat_colours
+    head = ['<table class="score-parts"><thead><tr><th scope="col">Score</th>']
+    for colour in (BLACK, WHITE):
+        who = f' title="player {seats.index(colour) + 1}"' if seats is not None else ""
+        head.append(f'<th scope="col"{who}><span class="chip {COLOUR_IDS[colour]}"></span>'
+                    f'{COLOUR_NAMES[colour]}</th>')
+    head.append("</tr></thead><tbody>")
+    rows = []
+    for key, label, tip in SCORE_ROWS:
+        values = []
+        for colour in (BLACK, WHITE):
+            value: object = getattr(view.score[colour], key)
+            if key == "button":
+                value = "½" if value else "–"
+            elif key == "komi" and (colour == BLACK or view.komi is None):
+                value = "–"
+            values.append(f"<td>{value}</td>")
+        cls = ' class="total"' if key == "total" else ""
+        rows.append(f'<tr{cls}><th scope="row" title="{attr(tip)}">{label}</th>'
+                    f'{"".join(values)}</tr>')
+    note = ('<p class="note">Stones + empty cells controlled, + komi for White, + ½ for '
+            'the button.</p>')
+    return "".join(head) + "".join(rows) + "</tbody></table>" + note
+
+
+# --------------------------------------------------------------------------- the renderer
+
+class StigmergyBoard(Board[StigmergyView]):
     can_flip = True
-    def reset(self):
-        self.hovered: str | None = None        # name of the cell under the pointer
-        self.message = ""
-        self._cached = (None, None, None)      # (state, its view, its legal moves as text)
-        self._layer = (None, "")               # (what it was drawn from, the board's static part)
-        if not hasattr(self, "show_control"):
-            self.show_control = True           # the overlay: kept across moves and games
-            self.komi_entry = 0                # the komi the first player is about to offer
 
-    # ---- what the engine says
+    # ---- drawing
 
-    def _view(self, state) -> dict:
-        if self._cached[0] is not state:
-            self._cached = (state, self.game.view(state), None)
-        return self._cached[1]
+    def draw(self, view: StigmergyView, ui: Ui) -> str:
+        frame = Frame.of(view, ui.flipped)
+        width, height = (frame.right - frame.left) * UNIT, (frame.top - frame.bottom) * UNIT
+        label = f"Stigmergy board, {view.size} cells a side"
+        out = [svg_open(round(width, 1), round(height, 1), label).replace(
+            "<svg ", '<svg class="stig-board" ', 1), f"<style>{STYLE}</style>",
+            cells_layer(view, ui.live, prefs_of(ui).show_control, ui.flipped)]
+        for index in view.last:
+            cell = view.cells[index]
+            cx, cy = frame.at(cell.x, cell.y)
+            out.append(f'<circle class="last" cx="{cx}" cy="{cy}" r="{UNIT * 0.46:.1f}"/>')
+        shown = board_move(view, ui)
+        if ui.live and shown is not None:
+            out.append(hover_svg(view, shown, frame))
+        out.append("</g></svg>")
+        return "".join(out)
 
-    def _legal_texts(self, state) -> set[str]:
-        self._view(state)
-        if self._cached[2] is None:
-            legal = (set() if self.game.result(state) is not None else
-                     {self.game.notation(state, m) for m in self.game.legal_moves(state)})
-            self._cached = (state, self._cached[1], legal)
-        return self._cached[2]
+    def panel(self, view: StigmergyView, ui: Ui) -> str:
+        parts = ['<div class="stig-panel">']
+        if view.phase == "bid":
+            parts.append(bid_panel(view, ui))
+        elif view.phase == "side":
+            parts.append(side_panel(view, ui))
+        elif view.result is None:
+            parts.append(turn_panel(view, ui))
+        parts.append(score_table(view))
+        pressed = "true" if prefs_of(ui).show_control else "false"
+        parts.append(f'<div class="row"><button type="button" data-action="overlay" '
+                     f'aria-pressed="{pressed}" title="Tint each cell by who controls it '
+                     f'(key C)">Show control</button><span class="note">● dot: Black controls, '
+                     f'○ ring: White controls</span></div>')
+        parts.append("</div>")
+        return "".join(parts)
 
-    def _mover(self, state) -> str:
-        return self.game.seat_names(state)[self.game.to_move(state)]
+    def actions(self, view: View) -> list[tuple[str, str, str]]:
+        """Nothing under the board: the panel holds every word move, with its reason."""
+        return []
 
-    def _cell_move(self, view, cell: dict) -> str:
-        """The move a click on this cell would ask for: a flip on a stone, else a placement."""
-        return cell["name"] + ("x" if cell["stone"] else "")
+    def swatch(self, view: StigmergyView, seat: int) -> str:
+        colours = view.seat_colours
+        return f"stig-{COLOUR_IDS[colours[seat]] if colours is not None else 'none'}"
 
-    def _why_not(self, state, text: str) -> str:
-        try:
-            self.game.parse(state, text)
-        except EngineError as err:
-            return str(err).split(" is illegal: ", 1)[-1]
-        return ""
+    def prompt(self, view: StigmergyView, ui: Ui) -> str:
+        if view.phase == "bid":
+            return (f"First player: choose the komi ({-view.komi_limit} to {view.komi_limit}), "
+                    "points added to White's score. The second player then picks a colour.")
+        if view.phase == "side":
+            return (f"Second player: the komi is {view.komi}. Choose to play Black (moves "
+                    "first) or White (gets the komi).")
+        mover = view.seat_names[view.to_move]
+        shown = board_move(view, ui)
+        if ui.refused is not None and shown is not None:
+            if ui.refused.code == "own-stone":
+                return f"{mover} to move. {view.cells[shown.cell].name} is already your stone."
+            return (f"{mover} to move. You cannot play {move_text(view, shown)}: "
+                    f"{ui.refused.text}.")
+        if shown is not None:
+            return f"{mover} to move. {self.hint(view, ui, shown)}"
+        return (f"{mover} to move: click an empty cell to place, or an enemy stone on a cell "
+                "you control to flip it.")
 
-    def _cell(self, view, name: str) -> dict | None:
-        return next((c for c in view["cells"] if c["name"] == name), None)
+    @staticmethod
+    def hint(view: StigmergyView, ui: Ui, move: Place | Flip) -> str:
+        """What a click on the cell under the pointer would do, or why it may not."""
+        cell = view.cells[move.cell]
+        if move in view.moves:
+            return (f"Click to flip {cell.name}." if cell.stone is not None
+                    else f"Click to place on {cell.name}.")
+        if cell.stone == mover_colour(view):
+            return f"{cell.name} is your stone."
+        why = ui.verdict.text if ui.verdict is not None else ""
+        return f"Not {move_text(view, move)}: {why}."
 
     # ---- events
 
-    def click(self, state, target):
-        if not target:
-            return None
-        action = target.get("action")
-        if action:
-            return self._panel_click(state, action, target)
-        view = self._view(state)
-        cell = self._cell(view, target.get("cell", ""))
-        if cell is None or view["phase"] != "play":
-            return None
-        if cell["name"] != self.hovered:           # a tap with no hover first: preview, then play
-            self.hovered, self.message = cell["name"], ""
-            return None
-        text = self._cell_move(view, cell)
-        if text in self._legal_texts(state):
-            self.message = ""
-            return text
-        if cell["stone"] == view["colour_to_move"]:
-            self.message = f"{cell['name']} is already your stone."
-        else:
-            self.message = f"You cannot play {text}: {self._why_not(state, text)}."
-        return None
+    def hit(self, view: StigmergyView, ui: Ui,
+            target: dict | None, gesture: str = "click",
+            source: dict | None = None) -> tuple[Ui, Any]:
+        if gesture == "hover":
+            move = self.target_move(view, target)
+            if move == ui.preview:
+                return ui, None
+            return replace(ui, preview=move, refused=None), None
+        if not target or gesture != "click":
+            return ui, None
+        if target.get("action"):
+            return self.panel_hit(view, ui, target)
+        move = self.target_move(view, target)
+        if move is None:
+            return ui, None
+        if move != ui.preview:           # a tap with no hover first: preview, then play
+            return replace(ui, preview=move, refused=None), None
+        return replace(ui, refused=None), move    # the engine refuses what is not legal
 
-    def _panel_click(self, state, action, target):
-        view = self._view(state)
-        low, high = view["komi_range"]
-        if action == "overlay":
-            self.show_control = not self.show_control
-        elif action == "komi-step":
-            self.komi_entry = max(low, min(high, self.komi_entry + int(target.get("step", "0"))))
-        elif action == "komi-zero":
-            self.komi_entry = 0
-        elif action in ("komi", "side", "word"):
-            text = {"komi": f"komi{self.komi_entry}", "side": target.get("colour", ""),
-                    "word": target.get("move", "")}[action]
-            if text in self._legal_texts(state):
-                self.message = ""
-                return text
-        return None
-
-    def hover(self, state, target):
+    @staticmethod
+    def target_move(view: StigmergyView, target: dict | None) -> Place | Flip | None:
+        """The board play a cell under the pointer stands for (in play only), or None."""
         name = target.get("cell") if target else None
-        if name == self.hovered:
-            return False
-        self.hovered, self.message = name, ""
-        return True
+        if not name or view.phase != "play":
+            return None
+        index = next((i for i, c in enumerate(view.cells) if c.name == name), None)
+        return None if index is None else cell_move(view, index)
 
-    def key(self, state, key):
+    @staticmethod
+    def panel_hit(view: StigmergyView, ui: Ui, target: dict) -> tuple[Ui, Any]:
+        action = target.get("action")
+        limit, entry = view.komi_limit, komi_entry(ui)
+        if action == "overlay":
+            return replace(ui, prefs=Prefs(not prefs_of(ui).show_control)), None
+        if action == "komi-step":
+            step = int(target.get("step", "0"))
+            return replace(ui, pick=KomiEntry(max(-limit, min(limit, entry + step)))), None
+        if action == "komi-zero":
+            return replace(ui, pick=KomiEntry(0)), None
+        move: Any = None
+        if action == "komi":
+            move = Komi(entry)
+        elif action == "side" and target.get("colour") in COLOUR_IDS:
+            move = Side(COLOUR_IDS.index(target["colour"]))
+        elif action == "word":
+            move = target.get("move")
+        if move is not None and move in view.moves:
+            return replace(ui, refused=None), move
+        return ui, None
+
+    def key(self, view: StigmergyView, ui: Ui, key: str) -> Ui | None:
         if key in ("c", "C"):
-            self.show_control = not self.show_control
-            return True
-        if self._view(state)["phase"] != "bid":
-            return False
-        low, high = self._view(state)["komi_range"]
-        digits = str(abs(self.komi_entry))
-        negative = self.komi_entry < 0
+            return replace(ui, prefs=Prefs(not prefs_of(ui).show_control))
+        if view.phase != "bid":
+            return None
+        entry = komi_entry(ui)
+        digits, negative = str(abs(entry)), entry < 0
         if key.isdigit() and len(key) == 1:
             digits = (digits + key).lstrip("0") or "0"
         elif key == "Backspace":
@@ -191,307 +524,13 @@ class StigmergyBoard(BoardRenderer):
         elif key == "+":
             negative = False
         else:
-            return False
+            return None
         value = -int(digits) if negative else int(digits)
-        self.komi_entry = max(low, min(high, value))
-        return True
-
-    def actions(self, state):
-        """Nothing under the board: the panel holds every word move, with its reason."""
-        return []
-
-    def swatch(self, state, seat):
-        colours = self._view(state)["seat_colours"]
-        return f"stig-{colours[seat] or 'none'}"
-
-    def prompt(self, state):
-        view = self._view(state)
-        mover = self._mover(state)
-        if view["phase"] == "bid":
-            low, high = view["komi_range"]
-            return (f"First player: choose the komi ({low} to {high}), points added to White's "
-                    "score. The second player then picks a colour.")
-        if view["phase"] == "side":
-            return (f"Second player: the komi is {view['komi']}. Choose to play Black (moves "
-                    "first) or White (gets the komi).")
-        if self.message:
-            return f"{mover} to move. {self.message}"
-        if self.hovered:
-            hint = self._hover_hint(state, view)
-            if hint:
-                return f"{mover} to move. {hint}"
-        return (f"{mover} to move: click an empty cell to place, or an enemy stone on a cell "
-                "you control to flip it.")
-
-    def _hover_hint(self, state, view) -> str:
-        cell = self._cell(view, self.hovered)
-        if cell is None:
-            return ""
-        text = self._cell_move(view, cell)
-        if text in self._legal_texts(state):
-            return (f"Click to flip {cell['name']}." if cell["stone"]
-                    else f"Click to place on {cell['name']}.")
-        if cell["stone"] == view["colour_to_move"]:
-            return f"{cell['name']} is your stone."
-        return f"Not {text}: {self._why_not(state, text)}."
-
-    # ---- drawing
-
-    def svg(self, state, interactive):
-        view = self._view(state)
-        cells = view["cells"]
-        xs = [c["x"] for c in cells]
-        ys = [c["y"] for c in cells]
-        # Room for the row letters on the left and the numbers on the other edges.
-        left, right = min(xs) - 1.3, max(xs) + 0.85
-        bottom, top = min(ys) - 1.15, max(ys) + 1.15
-
-        def at(x, y):
-            if self.flipped:                   # turned 180° about the drawing's centre
-                return round((right - x) * UNIT, 2), round((y - bottom) * UNIT, 2)
-            return round((x - left) * UNIT, 2), round((top - y) * UNIT, 2)
-
-        width, height = (right - left) * UNIT, (top - bottom) * UNIT
-        label = f"Stigmergy board, {view['size']} cells a side"
-        out = [svg_open(round(width, 1), round(height, 1), label).replace(
-            "<svg ", '<svg class="stig-board" ', 1), f"<style>{STYLE}</style>"]
-        legal = self._legal_texts(state) if interactive and view["phase"] == "play" else set()
-        # The cells and labels change only with the position, not with the pointer: keep them.
-        key = (state, interactive, self.show_control, self.flipped)
-        if self._layer[0] != key:
-            layer = ['<g class="cells">']
-            layer.extend(self._cell_svg(state, view, cell, at, legal, interactive)
-                         for cell in cells)
-            layer.append('</g><g pointer-events="none">')
-            layer.extend(self._labels(view, at))
-            self._layer = (key, "".join(layer))
-        out.append(self._layer[1])
-        if view["last"]:
-            cx, cy = at(*self._xy(view, view["last"]))
-            out.append(f'<circle class="last" cx="{cx}" cy="{cy}" r="{UNIT * 0.46:.1f}"/>')
-        if interactive and self.hovered and view["phase"] == "play":
-            out.append(self._hover_svg(state, view, at, legal))
-        out.append("</g></svg>")
-        return "".join(out)
-
-    def _xy(self, view, name):
-        cell = self._cell(view, name)
-        return cell["x"], cell["y"]
-
-    @staticmethod
-    def _hex_points(cx, cy, scale=1.0) -> str:
-        r = RADIUS * scale
-        return " ".join(f"{cx + r * dx:.1f},{cy + r * dy:.1f}" for dx, dy in HEX)
-
-    def _cell_svg(self, state, view, cell, at, legal, interactive) -> str:
-        cx, cy = at(cell["x"], cell["y"])
-        owner = cell["control"] if self.show_control else None
-        tint = f" ctl-{owner}" if owner else ""
-        text = attr(self._describe(state, view, cell, legal, interactive))
-        parts = [f'<g data-cell="{cell["name"]}" aria-label="{text}">',
-                 f'<polygon class="hex{tint}" points="{self._hex_points(cx, cy)}"/>',
-                 f"<title>{text}</title>"]
-        if cell["stone"]:
-            parts.append(f'<circle class="stone {cell["stone"]}" cx="{cx}" cy="{cy}" '
-                         f'r="{UNIT * 0.4:.1f}"/>')
-            if cell["name"] + "x" in legal:
-                parts.append(f'<circle class="flippable" cx="{cx}" cy="{cy}" '
-                             f'r="{UNIT * 0.47:.1f}"/>')
-        if owner:
-            parts.append(self._mark(owner, cell["stone"], cx, cy))
-        parts.append("</g>")
-        return "".join(parts)
-
-    @staticmethod
-    def _mark(owner, stone, cx, cy) -> str:
-        """Black's control is a dot, White's a ring (the shape says it, not only the shade),
-        drawn in ink that stands out from the stone under it."""
-        shape = "dot" if owner == "black" else "ring"
-        ink = "ink-light" if stone == "black" else "ink-dark"
-        r = UNIT * (0.12 if shape == "dot" else 0.13)
-        return f'<circle class="ctl-mark {shape} {ink}" cx="{cx}" cy="{cy}" r="{r:.1f}"/>'
-
-    def _describe(self, state, view, cell, legal, interactive) -> str:
-        name, stone = cell["name"], cell["stone"]
-        what = f"{colour_name(stone)} stone" if stone else "empty"
-        sees = cell["sees"]
-        text = (f"{name}: {what}, controlled by {colour_name(cell['control'])}. It sees "
-                f"{sees['black']} Black and {sees['white']} White; control needs {cell['needs']} "
-                f"({KIND.get(cell['neighbours'], 'cell')}).")
-        if not interactive or view["phase"] != "play":
-            return text
-        move = self._cell_move(view, cell)
-        mover = view["colour_to_move"]
-        if move in legal:
-            return text + (" Click to flip it." if stone else " Click to place here.")
-        if stone == mover:
-            return text
-        return text + f" {colour_name(mover)} may not play here: {self._why_not(state, move)}."
-
-    def _hover_svg(self, state, view, at, legal) -> str:
-        cell = self._cell(view, self.hovered)
-        if cell is None:
-            return ""
-        cx, cy = at(cell["x"], cell["y"])
-        move = self._cell_move(view, cell)
-        mover = view["colour_to_move"]
-        if move in legal:
-            return (f'<circle class="ghost {mover}" cx="{cx}" cy="{cy}" r="{UNIT * 0.34:.1f}"/>')
-        if cell["stone"] == mover:
-            return f'<polygon class="hover" points="{self._hex_points(cx, cy, 0.9)}"/>'
-        return f'<polygon class="nope" points="{self._hex_points(cx, cy, 0.9)}"/>'
-
-    @staticmethod
-    def _labels(view, at) -> list[str]:
-        """Row letters left of each row; cell numbers at both ends of the diagonals they name
-        (a number stays the same up-left through the lower half, up-right through the upper)."""
-        out = []
-        rows = view["rows"]
-        middle = len(rows) // 2
-        by_name = {c["name"]: c for c in view["cells"]}
-        dy = math.sqrt(3) / 2
-        for index, row in enumerate(rows):
-            first = by_name[row["first"]]
-            x, y = at(first["x"] - 0.95, first["y"])
-            out.append(f'<text class="label row" x="{x}" y="{y}">{row["letter"]}</text>')
-        longest = rows[middle]["length"]
-        for number in range(1, longest + 1):
-            low = next(r for r in rows[:middle + 1] if r["length"] >= number)
-            high = next(r for r in reversed(rows[middle:]) if r["length"] >= number)
-            for row, sign in ((low, -1), (high, 1)):
-                cell = by_name[f"{row['letter']}{number}"]
-                x, y = at(cell["x"] + 0.5 * 0.95, cell["y"] + sign * dy * 0.95)
-                out.append(f'<text class="label" x="{x}" y="{y}">{number}</text>')
-        return out
-
-    # ---- beside the board
-
-    def panel(self, state, interactive):
-        view = self._view(state)
-        over = self.game.result(state) is not None
-        parts = ['<div class="stig-panel">']
-        if view["phase"] == "bid":
-            parts.append(self._bid_panel(state, view, interactive))
-        elif view["phase"] == "side":
-            parts.append(self._side_panel(state, view, interactive))
-        elif not over:
-            parts.append(self._turn_panel(state, view, interactive))
-        parts.append(self._score_table(state, view))
-        pressed = "true" if self.show_control else "false"
-        parts.append(f'<div class="row"><button type="button" data-action="overlay" '
-                     f'aria-pressed="{pressed}" title="Tint each cell by who controls it '
-                     f'(key C)">Show control</button><span class="note">● dot: Black controls, '
-                     f'○ ring: White controls</span></div>')
-        parts.append("</div>")
-        return "".join(parts)
-
-    def _bid_panel(self, state, view, interactive) -> str:
-        low, high = view["komi_range"]
-        value = max(low, min(high, self.komi_entry))
-        intro = ("<h3>Komi bid</h3><p>Komi: points added to White's score to make up for Black "
-                 f"moving first (it may be negative). First player: name it, from {low} to "
-                 f"{high}. The second player then picks a colour, so bid what you think is fair. "
-                 "An odd komi brings the button: +½ for whoever takes it.</p>")
-        if not interactive:
-            return intro
-        steps = "".join(
-            f'<button type="button" data-action="komi-step" data-step="{step}" '
-            f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (-10, -1))
-        steps += (f'<output class="komi-value" aria-live="polite">{value}</output>' + "".join(
-            f'<button type="button" data-action="komi-step" data-step="{step}" '
-            f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (1, 10)))
-        return (intro + f'<div class="row">{steps}</div><div class="row"><button type="button" '
-                f'class="primary" data-action="komi" title="Offer this komi; the second player '
-                f'then picks a colour">Offer komi {value}</button><button type="button" '
-                f'data-action="komi-zero">Reset to 0</button></div><p class="note">Or type the '
-                f'number: digits, - for minus, Backspace.</p>')
-
-    def _side_panel(self, state, view, interactive) -> str:
-        komi = view["komi"]
-        button = (" The komi is odd, so the button is in play." if view["button_in_play"]
-                  else "")
-        text = (f"<h3>Choose a colour</h3><p>The first player set the komi at <strong>{komi}"
-                 f"</strong>. Second player: Black makes the first board move; White gets "
-                 f"{komi} komi.{button}</p>")
-        if not interactive:
-            return text
-        choices = "".join(
-            f'<button type="button" data-action="side" data-colour="{c}" title="{attr(tip)}">'
-            f'<span class="chip {c}"></span>Play {NAMES[c]}</button>'
-            for c, tip in (("black", "Take Black: you move first, without komi."),
-                           ("white", f"Take White: you move second and get {komi} komi.")))
-        return text + f'<div class="row">{choices}</div>'
-
-    def _turn_panel(self, state, view, interactive) -> str:
-        legal = self._legal_texts(state) if interactive else set()
-        open_cells = sum(1 for c in view["cells"] if not c["stone"] and not c["control"])
-        rows = ['<h3>Turn</h3>']
-        if view["button_in_play"]:
-            tip = ("Take the button instead of a board play: +0.5 at the end. Available until "
-                   "someone takes it; until then nobody may pass.")
-            if view["button"] == "untaken":
-                now = "Nobody has the button yet, so nobody may pass."
-            else:
-                now = f"{colour_name(view['button'])} holds the button (+0.5)."
-            rows.append(self._word_button("button", "Take the button", tip, legal, now))
-        tip = ("Pass: allowed once every empty cell is controlled by someone"
-               + (" and the button has been taken" if view["button_in_play"] else "")
-               + ". Two passes in a row end the game.")
-        if "pass" in legal:
-            now = "Every empty cell is controlled: you may pass."
-        else:
-            reasons = []
-            if open_cells:
-                reasons.append(f"{open_cells} empty cell{'s are' if open_cells != 1 else ' is'} "
-                               "not controlled yet")
-            if view["button"] == "untaken":
-                reasons.append("the button is untaken")
-            now = ("Not yet: " + " and ".join(reasons) + ".") if reasons else ""
-        rows.append(self._word_button("pass", "Pass", tip, legal, now))
-        if not view["button_in_play"]:
-            rows.append(f'<p class="note">No button: the komi ({view["komi"]}) is even.</p>')
-        return "".join(rows)
-
-    @staticmethod
-    def _word_button(move, label, tip, legal, why) -> str:
-        disabled = "" if move in legal else " disabled"
-        return (f'<div class="row" title="{attr(tip)}"><button type="button" data-action="word" '
-                f'data-move="{move}" title="{attr(tip)}"{disabled}>{label}</button></div>'
-                f'<p class="why">{attr(why)}</p>')
-
-    def _score_table(self, state, view) -> str:
-        """The live score, one column per colour, one row per part."""
-        score, seats = view["score"], view["seat_colours"]
-        head = ['<table class="score-parts"><thead><tr><th scope="col">Score</th>']
-        for colour in ("black", "white"):
-            who = (f' title="player {seats.index(colour) + 1}"' if seats[0] is not None else "")
-            head.append(f'<th scope="col"{who}><span class="chip {colour}"></span>'
-                        f'{NAMES[colour]}</th>')
-        head.append("</tr></thead><tbody>")
-        rows = []
-        for key, label, tip in (("stones", "Stones", "stones on the board"),
-                                ("territory", "Cells", "empty cells this colour controls"),
-                                ("komi", "Komi", "added to White's score"),
-                                ("button", "Button", "half a point for the button's holder"),
-                                ("total", "Total", "")):
-            values = []
-            for colour in ("black", "white"):
-                value = score[colour][key]
-                if key == "button":
-                    value = "½" if value else "–"
-                elif key == "komi" and (colour == "black" or view["komi"] is None):
-                    value = "–"
-                values.append(f"<td>{value}</td>")
-            cls = ' class="total"' if key == "total" else ""
-            rows.append(f'<tr{cls}><th scope="row" title="{attr(tip)}">{label}</th>'
-                        f'{"".join(values)}</tr>')
-        note = ('<p class="note">Stones + empty cells controlled, + komi for White, + ½ for '
-                'the button.</p>')
-        return "".join(head) + "".join(rows) + "</tbody></table>" + note
+        return replace(ui, pick=KomiEntry(max(-view.komi_limit, min(view.komi_limit, value))))
 
     # ---- the new-game form
 
-    def option_html(self, option, value, text):
+    def option_html(self, option, value, text: str) -> str:
         if option.name != "komi":
             return super().option_html(option, value, text)
         bid = value == "bid"
@@ -502,7 +541,7 @@ class StigmergyBoard(BoardRenderer):
                 f'<input type="number" name="opt-komi" value="{number}" min="-271" max="271" '
                 f'aria-label="Fixed komi"></span>')
 
-    def option_value(self, option, values):
+    def option_value(self, option, values: list[str]):
         if option.name != "komi":
             return super().option_value(option, values)
         if values[0] == "bid":
