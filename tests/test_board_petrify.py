@@ -16,8 +16,7 @@ from xml.etree import ElementTree
 from engine import games
 from engine.core import PASS, SWAP
 from engine.games.petrify import BLOCK, BLUE, EMPTY, ORANGE, Capture, PetrifyState
-from web import boards
-from web.boards.base import Stateful, Ui, settle
+from web.boards.base import Ui, settle
 from web.boards.petrify import Pick, PetrifyBoard
 
 GAME = games.get("petrify")
@@ -240,17 +239,6 @@ def test_an_ended_game_shows_every_reckoning():
     assert drawn(svg, "pf-focus") == []
     text = panel(state, Ui())
     assert 'data-action="patch"' not in text and "18 squares · Orange" in text
-
-
-def test_the_page_adapter_plays_in_notation():
-    # The current page drives the board through the transitional adapter: notation out.
-    adapter = boards.get("petrify")
-    assert isinstance(adapter, Stateful)
-    state = position(SCENE)
-    adapter.reset()
-    assert adapter.click(state, cell("c3")) is None
-    assert adapter.click(state, cell("f6")) == "c3xf6"
-    adapter.reset()
 
 
 # ---- the board turned round (the Flip button)
