@@ -1,20 +1,26 @@
-"""What the players know about Gwyddbwyll: captures first, and short playouts.
+"""What the players know about Gwyddbwyll: captures first, short playouts, and material.
 
 Uniformly random games run to hundreds of plies and hang pieces at random, so
 a playout here takes the most valuable capture it can most of the time (the
 victim's value first, the cheapest attacker on ties), and stops after a few
-dozen plies, when the game's material evaluation judges the position.
+dozen plies, when `evaluate` (material and mobility) judges the position.
 """
 
 from __future__ import annotations
 
-from ..games.gwyddbwyll import (EMPTY, KING, MAX_PLIES, PAWN, VALUES,
-                                GwState, apply_on, attacked, count_pieces, piece,
-                                pseudo_moves)
+import math
+import random
+
+from ..games.gwyddbwyll import GwState
+from ..games.gwyddbwyll_kernel import (BISHOP, BLACK, JUMPER, KING, KNIGHT, PAWN, QUEEN,
+                                       ROOK, WHITE, Step, play_out, pseudo_moves)
 from .knowledge import Knowledge, register
 
 CAPTURE_CHANCE = 0.8        # how often a playout move is the best capture, when there is one
-_VALUE = [0.0] * 16
+
+# Rough worth of each kind for evaluate(): a fers and a two-square bishop are weak pieces.
+VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
+_VALUE = [0.0] * 16         # the same by piece code, either colour
 for _kind, _value in VALUES.items():
     _VALUE[_kind] = _VALUE[_kind | 8] = _value
 
@@ -23,30 +29,25 @@ for _kind, _value in VALUES.items():
 class GwyddbwyllKnowledge(Knowledge):
     playout_depth = 24
 
-    def playout(self, state, rng):
+    def playout(self, state, rng: random.Random) -> tuple[float, ...]:
         return self.rewards(capture_playout(state, rng, self.playout_depth))
 
-
-def _safe(board, move, colour, kings, ep) -> bool:
-    """Whether `move` (pseudo-legal) leaves the mover's king unattacked; undone after."""
-    frm, to = move
-    p, taken = board[frm], board[to]
-    victim = -1
-    if to == ep and p & 7 == PAWN and (to - frm) & 7:
-        victim = (frm & ~7) | (to & 7)
-        taken = board[victim]
-        board[victim] = EMPTY
-    board[to], board[frm] = p, EMPTY
-    safe = not attacked(board, to if p & 7 == KING else kings[colour], 1 - colour)
-    board[frm] = p
-    if victim >= 0:
-        board[to], board[victim] = EMPTY, taken
-    else:
-        board[to] = taken
-    return safe
+    def evaluate(self, state) -> tuple[float, ...]:
+        """Each seat's chance to win, guessed from material and mobility."""
+        result = self.game.result(state)
+        if result is not None:
+            return tuple(result.reward(seat) for seat in (WHITE, BLACK))
+        material = [0.0, 0.0]
+        for p in state.board:
+            if p:
+                material[p >> 3] += _VALUE[p]
+        mobility = [len(pseudo_moves(state.board, c, -1)) for c in (WHITE, BLACK)]
+        lead = (material[WHITE] - material[BLACK]) + 0.05 * (mobility[WHITE] - mobility[BLACK])
+        white = 1.0 / (1.0 + math.exp(-0.4 * lead))
+        return (white, 1.0 - white)
 
 
-def _captures_best_first(board, moves, colour):
+def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> list[Step]:
     """The capturing moves, the most valuable victim first, then the cheapest attacker."""
     enemy = (1 - colour) << 3
     keyed = []
@@ -58,42 +59,9 @@ def _captures_best_first(board, moves, colour):
     return [move for _, _, move in keyed]
 
 
-def capture_playout(state: GwState, rng, max_plies: int) -> GwState:
+def capture_playout(state: GwState, rng: random.Random, max_plies: int) -> GwState:
     """Play on from `state` for up to `max_plies`, preferring captures."""
     board = list(state.board)
-    colour, ply, ep, last = state.turn, state.ply, state.ep, state.last
-    counts = [count_pieces(board, 0), count_pieces(board, 1)]
-    kings = [board.index(piece(0, KING)), board.index(piece(1, KING))]
-    random, randrange = rng.random, rng.randrange
-    for _ in range(max_plies):
-        if ply >= MAX_PLIES or counts[colour] <= 1:
-            break
-        moves = pseudo_moves(board, colour, ep)
-        chosen = None
-        if random() < CAPTURE_CHANCE:
-            for move in _captures_best_first(board, moves, colour):
-                if _safe(board, move, colour, kings, ep):
-                    chosen = move
-                    break
-        n = len(moves)
-        while chosen is None and n:
-            i = randrange(n)
-            if _safe(board, moves[i], colour, kings, ep):
-                chosen = moves[i]
-            else:
-                n -= 1
-                moves[i] = moves[n]
-        if chosen is None:
-            break
-        frm, to = chosen
-        if board[to]:
-            counts[1 - colour] -= 1
-        elif to == ep and board[frm] & 7 == PAWN and (to - frm) & 7:
-            counts[1 - colour] -= 1
-        if board[frm] & 7 == KING:
-            kings[colour] = to
-        ep = apply_on(board, chosen, ep)
-        last = chosen
-        colour = 1 - colour
-        ply += 1
+    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
+                                     rng, max_plies, _captures_best_first, CAPTURE_CHANCE)
     return GwState(tuple(board), colour, ply, ep, last)
