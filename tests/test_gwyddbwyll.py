@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 from engine import BadNotation, IllegalMove, games
+from engine.ai.know_gwyddbwyll import random_playout as fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, GameOver
 from engine.games import gwyddbwyll as gw
@@ -661,14 +662,17 @@ def test_states_are_immutable_values():
 def test_fast_playout_plays_legal_games():
     for seed in range(4):
         trace = []
-        end = GAME.random_playout(GAME.new(), random.Random(seed), trace=trace)
+        end = fast_playout(GAME.new(), random.Random(seed), trace=trace)
         replayed = GAME.new()
         for move in trace:
             replayed = GAME.play(replayed, move)
         assert replayed == end
         assert GAME.result(end) is not None
-    short = GAME.random_playout(GAME.new(), random.Random(1), max_plies=7)
+    short = fast_playout(GAME.new(), random.Random(1), max_plies=7)
     assert short.ply == 7
+    # It is the computer's random playout.
+    assert (KNOW.random_playout(GAME.new(), random.Random(3), 50)
+            == fast_playout(GAME.new(), random.Random(3), 50))
 
 
 def test_fast_playout_picks_legal_moves_uniformly():
@@ -679,7 +683,7 @@ def test_fast_playout_picks_legal_moves_uniformly():
     counts = Counter()
     for _ in range(1600):
         trace = []
-        GAME.random_playout(state, rng, max_plies=1, trace=trace)
+        fast_playout(state, rng, max_plies=1, trace=trace)
         counts[GAME.notation(state, trace[0])] += 1
     assert set(counts) == legal(state)
     chi2 = sum((n - 200) ** 2 / 200 for n in counts.values())

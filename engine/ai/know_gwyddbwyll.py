@@ -1,8 +1,15 @@
-"""What the players know about Gwyddbwyll: captures first, short playouts, and material.
+"""What the players know about Gwyddbwyll: fast playouts, captures first, and material.
 
-Uniformly random games run to hundreds of plies and hang pieces at random, so
-a playout here takes the most valuable capture it can most of the time (the
-victim's value first, the cheapest attacker on ties), and stops after a few
+Listing the legal moves means trying out every move that might expose the king, after
+every ply.  A playout instead draws a move by the pieces' own rules and tries only that
+one (an unsafe one is struck out and another drawn), which picks each legal move with
+equal chance: `random_playout`, the game's uniform playout made fast.  It works on a
+mutable board through the rules' own kernel (engine/games/gwyddbwyll_kernel.py:
+`pseudo_moves`, `safe_after`, `apply_on`), so each rule is written once.
+
+Uniformly random games run to hundreds of plies and hang pieces at random, so the
+search's playout (`capture_playout`) takes the most valuable capture it can most of the
+time (the victim's value first, the cheapest attacker on ties), and stops after a few
 dozen plies, when `evaluate` (material and mobility) judges the position.
 """
 
@@ -10,10 +17,12 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Callable
 
 from ..games.gwyddbwyll import GwState
-from ..games.gwyddbwyll_kernel import (BISHOP, BLACK, JUMPER, KING, KNIGHT, PAWN, QUEEN,
-                                       ROOK, WHITE, Step, play_out, pseudo_moves)
+from ..games.gwyddbwyll_kernel import (BISHOP, BLACK, JUMPER, KING, KNIGHT, MAX_PLIES, PAWN,
+                                       QUEEN, ROOK, WHITE, Step, apply_on, count_pieces,
+                                       is_en_passant, piece, pseudo_moves, safe_after)
 from .knowledge import Knowledge, register
 
 CAPTURE_CHANCE = 0.8        # how often a playout move is the best capture, when there is one
@@ -26,13 +35,17 @@ for _kind, _value in VALUES.items():
 
 
 @register("gwyddbwyll")
-class GwyddbwyllKnowledge(Knowledge):
+class GwyddbwyllKnowledge(Knowledge[GwState]):
     playout_depth = 24
 
-    def playout(self, state, rng: random.Random) -> tuple[float, ...]:
+    def playout(self, state: GwState, rng: random.Random) -> tuple[float, ...]:
         return self.rewards(capture_playout(state, rng, self.playout_depth))
 
-    def evaluate(self, state) -> tuple[float, ...]:
+    def random_playout(self, state: GwState, rng: random.Random,
+                       max_plies: int = 100_000) -> GwState:
+        return random_playout(state, rng, max_plies)
+
+    def evaluate(self, state: GwState) -> tuple[float, ...]:
         """Each seat's chance to win, guessed from material and mobility."""
         result = self.game.result(state)
         if result is not None:
@@ -47,6 +60,26 @@ class GwyddbwyllKnowledge(Knowledge):
         return (white, 1.0 - white)
 
 
+# --------------------------------------------------------------------------- playouts
+
+def random_playout(state: GwState, rng: random.Random, max_plies: int = 100_000,
+                   trace: list[Step] | None = None) -> GwState:
+    """Uniformly random legal moves to the end (or max_plies), as `Game.random_playout`
+    plays them, fast.  The moves made are appended to `trace` if one is given."""
+    board = list(state.board)
+    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
+                                     rng, max_plies, trace=trace)
+    return GwState(tuple(board), colour, ply, ep, last)
+
+
+def capture_playout(state: GwState, rng: random.Random, max_plies: int) -> GwState:
+    """Play on from `state` for up to `max_plies`, preferring captures."""
+    board = list(state.board)
+    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
+                                     rng, max_plies, _captures_best_first, CAPTURE_CHANCE)
+    return GwState(tuple(board), colour, ply, ep, last)
+
+
 def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> list[Step]:
     """The capturing moves, the most valuable victim first, then the cheapest attacker."""
     enemy = (1 - colour) << 3
@@ -59,9 +92,55 @@ def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> li
     return [move for _, _, move in keyed]
 
 
-def capture_playout(state: GwState, rng: random.Random, max_plies: int) -> GwState:
-    """Play on from `state` for up to `max_plies`, preferring captures."""
-    board = list(state.board)
-    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
-                                     rng, max_plies, _captures_best_first, CAPTURE_CHANCE)
-    return GwState(tuple(board), colour, ply, ep, last)
+Prefer = Callable[[list[int], list[Step], int], list[Step]]
+
+
+def play_out(board: list[int], colour: int, ply: int, ep: int, last: Step | None,
+             rng: random.Random, max_plies: int, prefer: Prefer | None = None,
+             chance: float = 0.0, trace: list[Step] | None = None
+             ) -> tuple[int, int, int, Step | None]:
+    """Play on, on the list `board` in place, for up to `max_plies` or to the game's end;
+    return (colour to move, ply, en passant square, last move) after it.
+
+    Each ply a pseudo-legal move is drawn at random and tried; an unsafe one is struck out
+    and another drawn, which picks each legal move with equal chance.  With `prefer`, a
+    ply first tries (with probability `chance`) the moves prefer(board, moves, colour)
+    lists, in order, and makes the first safe one.  The moves made are appended to
+    `trace` if one is given."""
+    counts = [count_pieces(board, WHITE), count_pieces(board, BLACK)]
+    kings = [board.index(piece(WHITE, KING)), board.index(piece(BLACK, KING))]
+    random_, randrange = rng.random, rng.randrange
+    for _ in range(max_plies):
+        if ply >= MAX_PLIES or counts[colour] <= 1:
+            break
+        moves = pseudo_moves(board, colour, ep)
+        king = kings[colour]
+        chosen = None           # once a move is chosen, frm and to are its squares
+        if prefer is not None and random_() < chance:
+            for move in prefer(board, moves, colour):
+                frm, to = move
+                if safe_after(board, frm, to, king, ep):
+                    chosen = move
+                    break
+        n = len(moves)
+        while chosen is None and n:
+            i = randrange(n)
+            frm, to = move = moves[i]
+            if safe_after(board, frm, to, king, ep):
+                chosen = move
+            else:
+                n -= 1
+                moves[i] = moves[n]
+        if chosen is None:
+            break
+        if board[to] or (to == ep and is_en_passant(board, frm, to, ep)):
+            counts[1 - colour] -= 1
+        if board[frm] & 7 == KING:
+            kings[colour] = to
+        ep = apply_on(board, frm, to, ep)
+        last = chosen
+        if trace is not None:
+            trace.append(chosen)
+        colour = 1 - colour
+        ply += 1
+    return colour, ply, ep, last

@@ -14,9 +14,10 @@ only one piece left (a bare king); 2,500 plies without a result is a draw.
 Two artefacts of the published reconstruction are corrected: each side's pawns
 move toward the opponent, and d3/d6 hold only the queen.
 
-The rules on a bare board (move tables, attack, king safety, making a move, the
-fast playout) are engine/games/gwyddbwyll_kernel.py; this module is the game on
-top of them: states, notation, why a move is illegal, the end, the view.
+The rules on a bare board (move tables, attack, king safety, making a move) are
+engine/games/gwyddbwyll_kernel.py; this module is the game on top of them: states,
+notation, why a move is illegal, the end, the view.  The computer's fast playouts use
+the same kernel (engine/ai/know_gwyddbwyll.py).
 
 A square is an index row * 8 + col (a1 = 0, h8 = 63).  A move is a `Step(frm, to)`,
 written from-square then to-square: `e3e4`.  Promotion is forced, so nothing is
@@ -46,10 +47,9 @@ Reason codes of an illegal move (`check(state, move).code`):
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import (BadNotation, Game, Result, Verdict, View, int_tuple, parse_square,
                     refusal, square_name)
@@ -57,7 +57,7 @@ from .gwyddbwyll_kernel import (BISHOP, BLACK, EMPTY, FORWARD, JUMPER, KING, KNI
                                 MAX_PLIES, MOVE, PAWN, QUEEN, ROOK, ROOK_RAYS, SIZE,
                                 START_ROW, WHITE, Step, apply_on, attacked, colour_of,
                                 count_pieces, en_passant_victim, is_en_passant,
-                                legal_moves_on, piece, play_out, pseudo_moves)
+                                legal_moves_on, piece, pseudo_moves)
 
 SEAT_NAMES = ("White", "Black")
 KIND_NAMES = {PAWN: "pawn", KNIGHT: "knight", BISHOP: "bishop", ROOK: "rook",
@@ -178,62 +178,55 @@ class GwyddbwyllView(View):
 
 # --------------------------------------------------------------------------- the game
 
-class Gwyddbwyll(Game):
+class Gwyddbwyll(Game[GwState, Step]):
     id = "gwyddbwyll"
     name = "Gwyddbwyll"
     options_spec = ()
 
-    def _options(self, state) -> dict:
+    def _options(self, state: GwState) -> dict:
         return {}
 
     def _new(self, options: dict) -> GwState:
         return GwState(_start_board())
 
-    def seat_names(self, state) -> tuple[str, ...]:
+    def seat_names(self, state: GwState) -> tuple[str, ...]:
         return SEAT_NAMES
 
-    def _to_move(self, state) -> int:
+    def _to_move(self, state: GwState) -> int:
         return state.turn
 
     # ---- moves
 
-    def _all_legal(self, state) -> list[Step]:
+    def _all_legal(self, state: GwState) -> list[Step]:
         """The legal moves by the pieces' rules, cached; ignores the game's end."""
-        if state._moves is None:
-            object.__setattr__(state, "_moves", legal_moves_on(state.board, state.turn, state.ep))
-        return state._moves
+        moves = state._moves
+        if moves is None:
+            moves = legal_moves_on(state.board, state.turn, state.ep)
+            object.__setattr__(state, "_moves", moves)
+        return moves
 
-    def _legal(self, state) -> list[Step]:
+    def _legal(self, state: GwState) -> list[Step]:
         if self._over(state):
             return []
         return list(self._all_legal(state))
 
-    def _over(self, state) -> bool:
+    def _over(self, state: GwState) -> bool:
         return (state.ply >= MAX_PLIES or count_pieces(state.board, state.turn) <= 1
                 or not self._all_legal(state))
 
-    def _apply(self, state, move) -> GwState:
+    def _apply(self, state: GwState, move: Step) -> GwState:
         board = list(state.board)
         frm, to = move
         ep = apply_on(board, frm, to, state.ep)
         return GwState(tuple(board), 1 - state.turn, state.ply + 1, ep, move)
 
-    def random_playout(self, state, rng: random.Random, max_plies: int = 100_000,
-                       trace: list[Step] | None = None) -> GwState:
-        """Uniformly random legal moves to the end (see gwyddbwyll_kernel.play_out); the
-        moves made are appended to the list `trace` if one is given."""
-        board = list(state.board)
-        colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
-                                         rng, max_plies, trace=trace)
-        return GwState(tuple(board), colour, ply, ep, last)
-
     # ---- notation
 
-    def _format(self, state, move) -> str:
+    def _format(self, state: GwState, move: Step) -> str:
         frm, to = move
         return name(frm) + name(to)
 
-    def _decode(self, state, text: str) -> Step:
+    def _decode(self, state: GwState, text: str) -> Step:
         match = _MOVE.match(text)
         if not match:
             raise BadNotation(f"'{text}' is not a move (write the from-square then the "
@@ -243,7 +236,7 @@ class Gwyddbwyll(Game):
 
     # ---- why a move is illegal
 
-    def _why_illegal(self, state, move) -> Verdict:
+    def _why_illegal(self, state: GwState, move: Any) -> Verdict:
         if not int_tuple(move, 2, SIZE * SIZE):
             return refusal("not-a-move", "that is not a Gwyddbwyll move (a from-square and a "
                                          "to-square, like e3e4)")
@@ -273,7 +266,7 @@ class Gwyddbwyll(Game):
         return self._why_not_by_kind(state, frm, to)
 
     @staticmethod
-    def _why_not_by_kind(state, frm: int, to: int) -> Verdict:
+    def _why_not_by_kind(state: GwState, frm: int, to: int) -> Verdict:
         """Why a piece other than a pawn cannot move frm -> to by its own rule."""
         board = state.board
         kind = board[frm] & 7
@@ -303,7 +296,7 @@ class Gwyddbwyll(Game):
                                        "in the way")
 
     @staticmethod
-    def _why_not_pawn(state, frm: int, to: int) -> Verdict:
+    def _why_not_pawn(state: GwState, frm: int, to: int) -> Verdict:
         """Why a pawn cannot move frm -> to."""
         me = state.turn
         dcol, drow = to % SIZE - frm % SIZE, to // SIZE - frm // SIZE
@@ -329,19 +322,19 @@ class Gwyddbwyll(Game):
 
     # ---- check, score and end
 
-    def in_check(self, state) -> bool:
+    def in_check(self, state: GwState) -> bool:
         return self._checked_king(state) is not None
 
     @staticmethod
-    def _checked_king(state) -> int | None:
+    def _checked_king(state: GwState) -> int | None:
         """The square of the king to move when it is in check, else None."""
         king = state.board.index(piece(state.turn, KING))
         return king if attacked(state.board, king, 1 - state.turn) else None
 
-    def _scores(self, state) -> tuple[int, int]:
+    def _scores(self, state: GwState) -> tuple[int, int]:
         return (count_pieces(state.board, WHITE), count_pieces(state.board, BLACK))
 
-    def _result(self, state) -> Result | None:
+    def _result(self, state: GwState) -> Result | None:
         loser = state.turn
         winner = 1 - loser
         lost = SEAT_NAMES[loser]
@@ -360,7 +353,7 @@ class Gwyddbwyll(Game):
 
     # ---- display
 
-    def view(self, state) -> GwyddbwyllView:
+    def view(self, state: GwState) -> GwyddbwyllView:
         board, ep = state.board, state.ep
         core = self.view_core(state)
         moves: tuple[Step, ...] = core["moves"]
@@ -379,7 +372,7 @@ class Gwyddbwyll(Game):
             targets=targets, held=tuple(held.values()))
 
 
-def _taken(board, move: Step, ep: int) -> int | None:
+def _taken(board: tuple[int, ...], move: Step, ep: int) -> int | None:
     """The square of the piece `move` takes, or None."""
     frm, to = move
     if is_en_passant(board, frm, to, ep):

@@ -1,10 +1,9 @@
 """Gwyddbwyll's rules on a bare board: the one home of each rule, for play and playouts.
 
 engine/games/gwyddbwyll.py (the game: states, notation, reasons, the view) and the
-computer's playouts (engine/ai/know_gwyddbwyll.py) both work through these functions:
-move tables, `attacked`, `pseudo_moves` (each piece's own rule), `safe_after` (king
-safety: the only test of it), `legal_moves_on`, `apply_on` and `play_out` (the fast
-playout loop, with or without a preference for captures).
+computer's fast playouts (engine/ai/know_gwyddbwyll.py) both work through these
+functions: move tables, `attacked`, `pseudo_moves` (each piece's own rule), `safe_after`
+(king safety: the only test of it), `legal_moves_on`, `apply_on` and `count_pieces`.
 
 A board is a sequence of 64 piece codes, index row * 8 + col (a1 = 0, h8 = 63); a piece
 code is kind | (colour << 3), 0 an empty square.  A move is a `Step(frm, to)`.
@@ -12,8 +11,7 @@ code is kind | (colour << 3), 0 an empty square.  A move is a `Step(frm, to)`.
 
 from __future__ import annotations
 
-import random
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 SIZE = 8
 MAX_PLIES = 2500
@@ -292,59 +290,3 @@ def apply_on(board: list[int], frm: int, to: int, ep: int) -> int:
 def count_pieces(board: Sequence[int], colour: int) -> int:
     mine = colour << 3
     return sum(1 for p in board if p and (p & 8) == mine)
-
-
-# --------------------------------------------------------------------------- playouts
-
-Prefer = Callable[[list[int], list[Step], int], list[Step]]
-
-
-def play_out(board: list[int], colour: int, ply: int, ep: int, last: Step | None,
-             rng: random.Random, max_plies: int, prefer: Prefer | None = None,
-             chance: float = 0.0, trace: list[Step] | None = None
-             ) -> tuple[int, int, int, Step | None]:
-    """Play on, on the list `board` in place, for up to `max_plies` or to the game's end;
-    return (colour to move, ply, en passant square, last move) after it.
-
-    Each ply a pseudo-legal move is drawn at random and tried; an unsafe one is struck out
-    and another drawn, which picks each legal move with equal chance.  With `prefer`, a
-    ply first tries (with probability `chance`) the moves prefer(board, moves, colour)
-    lists, in order, and makes the first safe one.  The moves made are appended to
-    `trace` if one is given."""
-    counts = [count_pieces(board, WHITE), count_pieces(board, BLACK)]
-    kings = [board.index(piece(WHITE, KING)), board.index(piece(BLACK, KING))]
-    random_, randrange = rng.random, rng.randrange
-    for _ in range(max_plies):
-        if ply >= MAX_PLIES or counts[colour] <= 1:
-            break
-        moves = pseudo_moves(board, colour, ep)
-        king = kings[colour]
-        chosen = None           # once a move is chosen, frm and to are its squares
-        if prefer is not None and random_() < chance:
-            for move in prefer(board, moves, colour):
-                frm, to = move
-                if safe_after(board, frm, to, king, ep):
-                    chosen = move
-                    break
-        n = len(moves)
-        while chosen is None and n:
-            i = randrange(n)
-            frm, to = move = moves[i]
-            if safe_after(board, frm, to, king, ep):
-                chosen = move
-            else:
-                n -= 1
-                moves[i] = moves[n]
-        if chosen is None:
-            break
-        if board[to] or (to == ep and is_en_passant(board, frm, to, ep)):
-            counts[1 - colour] -= 1
-        if board[frm] & 7 == KING:
-            kings[colour] = to
-        ep = apply_on(board, frm, to, ep)
-        last = chosen
-        if trace is not None:
-            trace.append(chosen)
-        colour = 1 - colour
-        ply += 1
-    return colour, ply, ep, last

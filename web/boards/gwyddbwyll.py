@@ -155,11 +155,11 @@ def _describe(view: GwyddbwyllView, sq: int) -> str:
     return f"{COLOURS[piece.colour]} {piece.kind}" if piece else "empty"
 
 
-class GwyddbwyllBoard(Board):
+class GwyddbwyllBoard(Board[GwyddbwyllView]):
 
     # ---- events
 
-    def hit(self, view: GwyddbwyllView, ui: Ui, target: dict | None,  # type: ignore[override]
+    def hit(self, view: GwyddbwyllView, ui: Ui, target: dict | None,
             gesture: str = "click", source: dict | None = None) -> tuple[Ui, Any]:
         if gesture == "hover":
             return self._hover(view, ui, target), None
@@ -217,19 +217,19 @@ class GwyddbwyllBoard(Board):
         move = dests[sq].move if sq in dests else None
         return ui if move == ui.preview else replace(ui, preview=move)
 
-    def key(self, view: GwyddbwyllView, ui: Ui, key: str) -> Ui | None:  # type: ignore[override]
+    def key(self, view: GwyddbwyllView, ui: Ui, key: str) -> Ui | None:
         if key in ("f", "F"):
             return replace(ui, flipped=not ui.flipped)
         if key == "Escape" and _chosen(ui) is not None:
             return ui.cleared()
         return None
 
-    def swatch(self, view: GwyddbwyllView, seat: int) -> str:  # type: ignore[override]
+    def swatch(self, view: GwyddbwyllView, seat: int) -> str:
         return ("gw-white", "gw-black")[seat]
 
     # ---- drawing
 
-    def draw(self, view: GwyddbwyllView, ui: Ui) -> str:  # type: ignore[override]
+    def draw(self, view: GwyddbwyllView, ui: Ui) -> str:
         flipped = ui.flipped
         targets = view.targets if ui.live else ()
         movable = {t.move.frm for t in targets}
@@ -302,7 +302,7 @@ class GwyddbwyllBoard(Board):
 
     # ---- beside the board
 
-    def panel(self, view: GwyddbwyllView, ui: Ui) -> str:  # type: ignore[override]
+    def panel(self, view: GwyddbwyllView, ui: Ui) -> str:
         pressed = "true" if ui.flipped else "false"
         return (
             '<div class="gw-panel">'
@@ -316,7 +316,7 @@ class GwyddbwyllBoard(Board):
             'squares diagonally to an empty square.</span></li>'
             '</ul></div>')
 
-    def prompt(self, view: GwyddbwyllView, ui: Ui) -> str:  # type: ignore[override]
+    def prompt(self, view: GwyddbwyllView, ui: Ui) -> str:
         if view.to_move < 0:
             return ""
         name = view.seat_names[view.to_move]
