@@ -26,6 +26,8 @@ Reason codes of `_why_illegal` (Game.check's verdicts):
     like-on-like     a bit onto a top of its own colour
     on-one-piece     exactly on top of one piece
     frozen           onto a piece that is already half-covered
+    illegal          none of these (not expected: every refusal above has its own code)
+and core's game-over once the game has ended.
 """
 
 from __future__ import annotations
@@ -82,16 +84,18 @@ class PairTable(NamedTuple):
                 (itself too), in the order of a set of them as a playout once built it (so a
                 seeded playout still plays the same games).
     placements: per code, its Placement.
+    choices:    per pair, its placements for each value of pair_mask (0 to 3), in code order.
     """
     pairs: tuple[tuple[int, int], ...]
     incident: tuple[tuple[int, ...], ...]
     around: tuple[tuple[int, ...], ...]
     placements: tuple[Placement, ...]
+    choices: tuple[tuple[tuple[Placement, ...], ...], ...]
 
 
 _PAIRS: dict[int, PairTable] = {}
 
-BLACK_ON_U, BLACK_ON_V = 1, 2       # the bits of pair_mask
+BLACK_ON_U, BLACK_ON_V = 1, 2       # the bits of pair_mask (written as numbers there: faster)
 
 
 def pair_table(size: int) -> PairTable:
@@ -105,7 +109,10 @@ def pair_table(size: int) -> PairTable:
         codes = tuple(Placement(*ends) for u, v in pairs for ends in ((u, v), (v, u)))
         around = tuple(tuple({e for square in {black, white} for e in incident[square]})
                        for black, white in codes)
-        _PAIRS[size] = PairTable(pairs, tuple(tuple(i) for i in incident), around, codes)
+        choices = tuple(((), (codes[2 * e],), (codes[2 * e + 1],), codes[2 * e:2 * e + 2])
+                        for e in range(len(pairs)))
+        _PAIRS[size] = PairTable(pairs, tuple(tuple(i) for i in incident), around, codes,
+                                 choices)
     return _PAIRS[size]
 
 
@@ -119,29 +126,25 @@ def pair_mask(u: int, v: int, heights, tops, top_piece, covered) -> int:
     if height != heights[v]:
         return 0
     if height == 0:
-        return BLACK_ON_U | BLACK_ON_V
+        return 3                                # BLACK_ON_U | BLACK_ON_V
     top_u = tops[u]
     if top_u == tops[v]:
         return 0
     p, q = top_piece[u], top_piece[v]
     if p == q or covered[p] or covered[q]:
         return 0
-    return BLACK_ON_U if top_u == WHITE else BLACK_ON_V
+    return 1 if top_u == WHITE else 2           # BLACK_ON_U (onto the white top) or BLACK_ON_V
 
 
 def placements(state: WytheState) -> list[Placement]:
     """Every legal placement, in a fixed order (by square pair, then orientation)."""
     heights, tops, top_piece, covered = state.heights, state.tops, state.top_piece, state.covered
     table = pair_table(state.size)
-    by_code = table.placements
     moves: list[Placement] = []
-    for e, (u, v) in enumerate(table.pairs):
+    for (u, v), choice in zip(table.pairs, table.choices):
         mask = pair_mask(u, v, heights, tops, top_piece, covered)
         if mask:
-            if mask & BLACK_ON_U:
-                moves.append(by_code[2 * e])
-            if mask & BLACK_ON_V:
-                moves.append(by_code[2 * e + 1])
+            moves += choice[mask]
     return moves
 
 
@@ -157,16 +160,13 @@ def other_half(pieces, piece: int, square: int) -> int:
 # --------------------------------------------------------------------------- the fast playout
 
 def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> WytheState:
-    """Uniformly random legal moves to the end (or max_plies), keeping the legal set
-    incrementally.
-
-    `legal` holds the codes (see PairTable) of the legal placements and `slot[code]` its
-    index there (-1 if absent), so a move only rechecks, by pair_mask, the pairs around the
-    squares whose height, top or freedom it changed.
-    """
+    """Uniformly random legal moves to the end (or max_plies), fast: `legal` holds the codes
+    (see PairTable) of the legal placements, `slot[code]` its index there (-1: absent), and a
+    move rechecks (by pair_mask) only the pairs around the squares whose height, top or
+    freedom it changed."""
     if state.passes >= 2 or max_plies <= 0:
         return state
-    pairs, incident, around, by_code = pair_table(state.size)
+    pairs, incident, around, by_code, _ = pair_table(state.size)
     heights, tops = list(state.heights), list(state.tops)
     top_piece, covered = list(state.top_piece), list(state.covered)
     pieces = list(state.pieces)
@@ -185,10 +185,10 @@ def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> Wythe
         u, v = pairs[e]
         mask = pair_mask(u, v, heights, tops, top_piece, covered)
         if mask:
-            if mask & BLACK_ON_U:
+            if mask & 1:                        # BLACK_ON_U
                 slot[code] = len(legal)
                 legal.append(code)
-            if mask & BLACK_ON_V:
+            if mask & 2:                        # BLACK_ON_V
                 slot[code + 1] = len(legal)
                 legal.append(code + 1)
 
@@ -327,8 +327,8 @@ class WytheView(View):
     seat_colours: tuple[int, int]             # the colour each seat plays
 
 
-def board_view(state: WytheState) -> dict:
-    """The board part of WytheView: cells, groups and score, as keyword arguments."""
+def wythe_view(state: WytheState, core: dict) -> WytheView:
+    """The view of `state`, given the common fields (Game.view_core)."""
     size, tops = state.size, state.tops
     stacks: list[list[int]] = [[] for _ in range(size * size)]
     for black_sq, white_sq in state.pieces:
@@ -352,12 +352,15 @@ def board_view(state: WytheState) -> dict:
             other_half(state.pieces, piece, sq) if piece >= 0 else -1,
             piece >= 0 and bool(state.covered[piece]), group_of[sq]))
     black, white = counts
-    return {
-        "width": size, "height": size, "cells": tuple(cells), "groups": tuple(groups),
-        "by_size": tuple(SizeCount(s, black.get(s, 0), white.get(s, 0))
-                         for s in sorted(set(black) | set(white), reverse=True)),
-        "colour_scores": (deciding_size(black, white), deciding_size(white, black)),
-    }
+    return WytheView(
+        **core, width=size, height=size, cells=tuple(cells),
+        last=tuple(state.last) if isinstance(state.last, tuple) else (),
+        groups=tuple(groups),
+        by_size=tuple(SizeCount(s, black.get(s, 0), white.get(s, 0))
+                      for s in sorted(set(black) | set(white), reverse=True)),
+        colour_scores=(deciding_size(black, white), deciding_size(white, black)),
+        swapped=state.swapped,
+        seat_colours=(swapped_pair(0, state.swapped), swapped_pair(1, state.swapped)))
 
 
 # --------------------------------------------------------------------------- the game
@@ -519,11 +522,7 @@ class Wythe(Game):
     # ---- display
 
     def view(self, state) -> WytheView:
-        last = state.last if isinstance(state.last, tuple) else ()
-        return WytheView(**self.view_core(state), **board_view(state), last=tuple(last),
-                         swapped=state.swapped,
-                         seat_colours=(swapped_pair(0, state.swapped),
-                                       swapped_pair(1, state.swapped)))
+        return wythe_view(state, self.view_core(state))
 
 
 GAME = Wythe()
