@@ -496,6 +496,7 @@ def test_random_games_keep_the_invariants(size, seed):
 
 
 # --------------------------------------------------------------------------- fast playout
+# The computer's playout (engine/ai/know_wythe.py) keeps the legal set as it goes.
 
 def replay_pieces(final):
     """The final state rebuilt through play(): the playout made only legal moves."""
@@ -515,7 +516,7 @@ def test_fast_playout_plays_legal_games(size):
     start = GAME.new(size=size)
     saved = copy.deepcopy(start)
     for _ in range(5):
-        final = GAME.random_playout(start, rng)
+        final = KNOW.random_playout(start, rng)
         assert GAME.result(final) is not None
         assert final == replay_pieces(final)
     assert start == saved
@@ -523,9 +524,9 @@ def test_fast_playout_plays_legal_games(size):
 
 def test_fast_playout_stops_at_max_plies_and_continues():
     rng = random.Random(3)
-    part = GAME.random_playout(GAME.new(size=6), rng, max_plies=5)
+    part = KNOW.random_playout(GAME.new(size=6), rng, max_plies=5)
     assert part.ply == 5 and GAME.result(part) is None
-    rest = GAME.random_playout(part, rng)
+    rest = KNOW.random_playout(part, rng)
     assert rest.pieces[:len(part.pieces)] == part.pieces
     assert rest == replay_pieces(rest)
 
@@ -536,11 +537,19 @@ def test_fast_playout_picks_uniformly_including_swap():
     moves = GAME.legal_moves(state)
     assert len(moves) == 113
     rng = random.Random(5)
-    counts = Counter(GAME.random_playout(state, rng, max_plies=1).last for _ in range(113 * 40))
+    counts = Counter(KNOW.random_playout(state, rng, max_plies=1).last for _ in range(113 * 40))
     assert set(counts) == set(moves)
     # Each move is expected 40 times; a fair die would fall outside 10..80 with
     # probability far below 1e-6 per move.
     assert all(10 <= n <= 80 for n in counts.values())
+
+
+def test_fast_playout_passes_out_a_blocked_board_and_leaves_an_ended_one():
+    tie = position(*TIE_MOVES, size=6)                 # no placement left: pass, pass
+    final = KNOW.random_playout(tie, random.Random(1))
+    assert final == GAME.play(GAME.play(tie, PASS), PASS) and final.last == PASS
+    assert KNOW.random_playout(final, random.Random(1)) is final
+    assert KNOW.random_playout(tie, random.Random(1), max_plies=0) is tie
 
 
 def test_evaluate_is_a_distribution():

@@ -14,7 +14,7 @@ White's first turn White may `swap`, and the seat that opened then owns White.
 A placement is a `Placement(black, white)`: the squares (row * size + col) of its
 black and white bits, written `c3d3`; the other moves are core's PASS and SWAP.
 Which placements a pair of squares allows is decided in one place, `pair_mask`,
-for the move list and for the fast playout alike.
+for the move list here and for the fast playout (engine/ai/know_wythe.py) alike.
 
 Reason codes of `_why_illegal` (Game.check's verdicts):
     no-swap          a swap other than on White's first turn
@@ -32,10 +32,9 @@ and core's game-over once the game has ended.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import (PASS, SWAP, BadNotation, Game, Option, Result, Verdict, View,
                     connected_groups, grid_neighbours, int_tuple, parse_square, refusal,
@@ -81,8 +80,8 @@ class PairTable(NamedTuple):
                 u) and 2e + 1 (black bit on v).
     incident:   per square, the indices of its pairs.
     around:     per code, the indices of the pairs that share a square with its placement's
-                (itself too), in the order of a set of them as a playout once built it (so a
-                seeded playout still plays the same games).
+                (itself too), for the fast playout: in the order of a set of them, as it once
+                built them (so a seeded playout still plays the same games).
     placements: per code, its Placement.
     choices:    per pair, its placements for each value of pair_mask (0 to 3), in code order.
     """
@@ -155,101 +154,6 @@ def name(size: int, square: int) -> str:
 def other_half(pieces, piece: int, square: int) -> int:
     black_sq, white_sq = pieces[piece]
     return white_sq if square == black_sq else black_sq
-
-
-# --------------------------------------------------------------------------- the fast playout
-
-def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> WytheState:
-    """Uniformly random legal moves to the end (or max_plies), fast: `legal` holds the codes
-    (see PairTable) of the legal placements, `slot[code]` its index there (-1: absent), and a
-    move rechecks (by pair_mask) only the pairs around the squares whose height, top or
-    freedom it changed."""
-    if state.passes >= 2 or max_plies <= 0:
-        return state
-    pairs, incident, around, by_code, _ = pair_table(state.size)
-    heights, tops = list(state.heights), list(state.tops)
-    top_piece, covered = list(state.top_piece), list(state.covered)
-    pieces = list(state.pieces)
-    legal, slot = legal_codes(pairs, heights, tops, top_piece, covered)
-
-    def recheck(e: int) -> None:
-        code = e + e
-        for old in (code, code + 1):
-            i = slot[old]
-            if i >= 0:
-                moved = legal.pop()
-                if moved != old:
-                    legal[i] = moved
-                    slot[moved] = i
-                slot[old] = -1
-        u, v = pairs[e]
-        mask = pair_mask(u, v, heights, tops, top_piece, covered)
-        if mask:
-            if mask & 1:                        # BLACK_ON_U
-                slot[code] = len(legal)
-                legal.append(code)
-            if mask & 2:                        # BLACK_ON_V
-                slot[code + 1] = len(legal)
-                legal.append(code + 1)
-
-    swapped, colour, ply, passes, last = (state.swapped, state.colour_to_move, state.ply,
-                                          state.passes, state.last)
-    randrange = rng.randrange
-    for _ in range(max_plies):
-        if passes >= 2:
-            break
-        count = len(legal)
-        if count == 0:
-            passes, colour, ply, last = passes + 1, colour ^ 1, ply + 1, PASS
-            continue
-        pick = randrange(count + 1) if ply == 1 else randrange(count)
-        if pick == count:
-            swapped, ply, last = not swapped, ply + 1, SWAP
-            continue
-        code = legal[pick]
-        last = move = by_code[code]
-        black_sq, white_sq = move
-        height = heights[black_sq]
-        # On stacks the two pieces below become half-covered: their squares change too.
-        changed = cover(move, pieces, top_piece, covered, incident) if height else around[code]
-        top_piece[black_sq] = top_piece[white_sq] = len(pieces)
-        pieces.append(move)
-        covered.append(0)
-        heights[black_sq] = heights[white_sq] = height + 1
-        tops[black_sq], tops[white_sq] = BLACK, WHITE
-        for e in changed:
-            recheck(e)
-        colour, ply, passes = colour ^ 1, ply + 1, 0
-    return WytheState(state.size, tuple(heights), tuple(tops), tuple(top_piece), tuple(pieces),
-                      tuple(covered), swapped, colour, ply, passes, last)
-
-
-def legal_codes(pairs, heights, tops, top_piece, covered) -> tuple[list[int], list[int]]:
-    """The codes of the legal placements, in order, and each code's index among them (-1:
-    not legal), for fast_playout."""
-    slot = [-1] * (2 * len(pairs))
-    legal: list[int] = []
-    for e, (u, v) in enumerate(pairs):
-        mask = pair_mask(u, v, heights, tops, top_piece, covered)
-        if mask & BLACK_ON_U:
-            slot[2 * e] = len(legal)
-            legal.append(2 * e)
-        if mask & BLACK_ON_V:
-            slot[2 * e + 1] = len(legal)
-            legal.append(2 * e + 1)
-    return legal, slot
-
-
-def cover(move: Placement, pieces: list, top_piece: list[int], covered: list[int],
-          incident) -> set[int]:
-    """Mark the pieces under `move` half-covered (for fast_playout); the pairs whose
-    placements that and the move may change: those of its squares and the frozen halves."""
-    changed = set(move)
-    for square in move:
-        piece = top_piece[square]
-        covered[piece] = 1
-        changed.add(other_half(pieces, piece, square))
-    return {e for square in changed for e in incident[square]}
 
 
 # --------------------------------------------------------------------------- scoring
@@ -365,7 +269,7 @@ def wythe_view(state: WytheState, core: dict) -> WytheView:
 
 # --------------------------------------------------------------------------- the game
 
-class Wythe(Game):
+class Wythe(Game[WytheState, Move]):
     id = "wythe"
     name = "Wythe"
     options_spec = (
@@ -373,7 +277,7 @@ class Wythe(Game):
                help="Squares on a side, from 6 to 12."),
     )
 
-    def _options(self, state) -> dict:
+    def _options(self, state: WytheState) -> dict:
         return {"size": state.size}
 
     # ---- state and seats
@@ -383,28 +287,22 @@ class Wythe(Game):
         cells = size * size
         return WytheState(size, (0,) * cells, (EMPTY,) * cells, (-1,) * cells, (), ())
 
-    def seat_names(self, state) -> tuple[str, ...]:
+    def seat_names(self, state: WytheState) -> tuple[str, ...]:
         return tuple(COLOURS[swapped_pair(seat, state.swapped)] for seat in (0, 1))
 
-    def _to_move(self, state) -> int:
+    def _to_move(self, state: WytheState) -> int:
         return swapped_pair(state.colour_to_move, state.swapped)
 
     # ---- moves
 
-    def _generate(self, state) -> list:
+    def _generate(self, state: WytheState) -> list:
         if state.passes >= 2:
             return []
         return with_pass_and_swap(placements(state), state.ply, PASS, SWAP)
 
-    def _apply(self, state, move) -> WytheState:
-        if move == SWAP:
-            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
-                              state.covered, not state.swapped, state.colour_to_move,
-                              state.ply + 1, 0, SWAP)
-        if move == PASS:
-            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
-                              state.covered, state.swapped, 1 - state.colour_to_move,
-                              state.ply + 1, state.passes + 1, PASS)
+    def _apply(self, state: WytheState, move: Move) -> WytheState:
+        if isinstance(move, str):
+            return self._apply_word(state, move)
         black_sq, white_sq = move
         if type(move) is not Placement:
             move = Placement(black_sq, white_sq)
@@ -423,7 +321,19 @@ class Wythe(Game):
                           state.pieces + (move,), tuple(covered), state.swapped,
                           1 - state.colour_to_move, state.ply + 1, 0, move)
 
-    def _why_illegal(self, state, move) -> Verdict:
+    @staticmethod
+    def _apply_word(state: WytheState, move: str) -> WytheState:
+        if move == SWAP:
+            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
+                              state.covered, not state.swapped, state.colour_to_move,
+                              state.ply + 1, 0, SWAP)
+        if move == PASS:
+            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
+                              state.covered, state.swapped, 1 - state.colour_to_move,
+                              state.ply + 1, state.passes + 1, PASS)
+        raise ValueError(f"{move!r} is not a Wythe move")
+
+    def _why_illegal(self, state: WytheState, move: Any) -> Verdict:
         if move == SWAP:
             return refusal("no-swap", "a swap is only allowed on White's first turn, instead of "
                                       "a placement")
@@ -473,13 +383,13 @@ class Wythe(Game):
 
     # ---- notation
 
-    def _format(self, state, move) -> str:
+    def _format(self, state: WytheState, move: Move) -> str:
         if isinstance(move, str):
             return move
         black_sq, white_sq = move
         return name(state.size, black_sq) + name(state.size, white_sq)
 
-    def _decode(self, state, text: str) -> Move:
+    def _decode(self, state: WytheState, text: str) -> Move:
         if text in (SWAP, PASS):
             return text
         first, rest = split_square_prefix(text)
@@ -495,11 +405,11 @@ class Wythe(Game):
         """(Black's score, White's score) on the current position."""
         return colour_scores(state.size, state.tops)
 
-    def _scores(self, state) -> tuple[int, ...]:
+    def _scores(self, state: WytheState) -> tuple[int, ...]:
         by_colour = self.colour_scores(state)
         return tuple(by_colour[swapped_pair(seat, state.swapped)] for seat in (0, 1))
 
-    def _result(self, state) -> Result | None:
+    def _result(self, state: WytheState) -> Result | None:
         if state.passes < 2:
             return None
         black, white = self.colour_scores(state)
@@ -515,13 +425,9 @@ class Wythe(Game):
                   f"placement and loses")
         return Result((swapped_pair(1 - loser, state.swapped),), scores, reason)
 
-    def random_playout(self, state, rng: random.Random, max_plies: int = 100_000) -> WytheState:
-        """Uniformly random legal moves to the end, fast (see fast_playout)."""
-        return fast_playout(state, rng, max_plies)
-
     # ---- display
 
-    def view(self, state) -> WytheView:
+    def view(self, state: WytheState) -> WytheView:
         return wythe_view(state, self.view_core(state))
 
 

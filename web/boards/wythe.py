@@ -151,7 +151,7 @@ class Frame:
         return lines
 
 
-class WytheBoard(Board):
+class WytheBoard(Board[WytheView]):
     can_flip = True
 
     word_moves = {
@@ -161,7 +161,8 @@ class WytheBoard(Board):
 
     # ---- events
 
-    def hit(self, view, ui, target, gesture="click", source=None):
+    def hit(self, view: WytheView, ui: Ui, target: dict | None, gesture: str = "click",
+            source: dict | None = None) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
             square = square_of(view, target)
@@ -196,13 +197,13 @@ class WytheBoard(Board):
             pick = replace(pick, black=None, no_black=square, no_white=None)
         return replace(ui, pick=pick, refused=None)
 
-    def key(self, view, ui, key):
+    def key(self, view: WytheView, ui: Ui, key: str) -> Ui | None:
         pick = pick_of(ui)
         if key == "Escape" and (pick.black is not None or message(view, ui, pick)):
             return cancelled(ui, pick)
         return None
 
-    def actions(self, view):
+    def actions(self, view: WytheView) -> list[tuple[str, str, str]]:
         """Swap and Pass under the board; the Pass button says why it is the only move."""
         out = []
         if SWAP in view.moves:
@@ -213,12 +214,12 @@ class WytheBoard(Board):
                         "No two adjacent squares can take a piece, so passing is the only move."))
         return out
 
-    def swatch(self, view, seat):
+    def swatch(self, view: WytheView, seat: int) -> str:
         return f"wy-c-{COLOUR_NAMES[view.seat_colours[seat]]}"
 
     # ---- drawing
 
-    def draw(self, view, ui):
+    def draw(self, view: WytheView, ui: Ui) -> str:
         size, frame, pick = view.width, Frame(view.width, ui.flipped), pick_of(ui)
         span = size * CELL
         head = svg_open(span + MARGIN * 2, span + MARGIN * 2,
@@ -246,7 +247,7 @@ class WytheBoard(Board):
 
     # ---- beside the board
 
-    def panel(self, view, ui):
+    def panel(self, view: WytheView, ui: Ui) -> str:
         seats = "".join(
             f'<li><span class="chip {colour.lower()}"></span>Player {seat + 1}: '
             f'<strong>{colour}</strong></li>'
@@ -278,7 +279,7 @@ class WytheBoard(Board):
         return (f'<div class="wythe-panel"><ul class="seats">{seats}</ul>{swapped}'
                 f'<h3>Groups by size</h3>{table}{summary}{"".join(extra)}</div>')
 
-    def prompt(self, view, ui):
+    def prompt(self, view: WytheView, ui: Ui) -> str:
         pick = pick_of(ui)
         if view.to_move < 0:
             return ""
