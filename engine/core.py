@@ -380,13 +380,7 @@ class Game(Generic[S, M]):
             return GAME_OVER
         if move in self._legal(state):
             return LEGAL
-        return self._refusal(state, move)
-
-    def _refusal(self, state: S, move: Any) -> Verdict:
-        verdict = self._why_illegal(state, move)
-        if isinstance(verdict, str):        # TRANSITION: a game not yet returning a Verdict
-            verdict = refusal("illegal", verdict)
-        return verdict
+        return self._why_illegal(state, move)
 
     def play(self, state: S, move: Any) -> S:
         """The state after `move`; raises IllegalMove (with the verdict) if it is not legal."""
@@ -397,7 +391,7 @@ class Game(Generic[S, M]):
             # The legal list's own move: 0.0 == 0, and _apply indexes with it.
             move = legal[legal.index(move)]
         except ValueError:
-            verdict = self._refusal(state, move)
+            verdict = self._why_illegal(state, move)
             raise IllegalMove(verdict.text, verdict) from None
         return self._apply(state, move)
 
@@ -421,7 +415,7 @@ class Game(Generic[S, M]):
             raise BadNotation(f"'{shown(cleaned)}' is not a move (too long)")
         move = self._decode(state, cleaned)
         if not self.is_legal(state, move):
-            verdict = self._refusal(state, move)
+            verdict = self._why_illegal(state, move)
             raise IllegalMove(f"'{cleaned}' is illegal: {verdict.text}", verdict)
         return move
 

@@ -1,20 +1,19 @@
-"""Gwyddbwyll's board renderer, in CPython: it draws what the engine says and turns clicks
-and drags into moves (no browser needed)."""
+"""Gwyddbwyll's board renderer, in CPython: it draws what the engine's view says and turns
+clicks and drags into moves (no browser needed).  The board is pure: each event gives a new
+Ui, which `settle` completes as the page's controller does (the engine's verdicts)."""
 
 import xml.dom.minidom
+from dataclasses import replace
 
 from engine import games
-from engine.games.gwyddbwyll import state_from_pieces
+from engine.games.gwyddbwyll import Step, state_from_pieces
 from web.boards import get as board_for
+from web.boards.base import Stateful, Ui, settle
+from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
 
 GAME = games.get("gwyddbwyll")
-
-
-def fresh_board():
-    board = board_for("gwyddbwyll")
-    board.reset()
-    board.flipped = False
-    return board
+BOARD = GwyddbwyllBoard(GAME)
+LIVE = Ui(live=True)
 
 
 def play(state, *texts):
@@ -23,16 +22,43 @@ def play(state, *texts):
     return state
 
 
+def sq(name: str) -> int:
+    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
 def cell(name):
     return {"cell": name}
+
+
+def hit(state, ui, target, gesture="click", source=None):
+    """One event as the controller handles it: the board's answer, settled by the engine."""
+    new, move = BOARD.hit(GAME.view(state), ui, target, gesture, source)
+    return settle(GAME, state, new, ui, move)
+
+
+def click(state, ui, name):
+    return hit(state, ui, cell(name))
+
+
+def draw(state, ui=LIVE):
+    return BOARD.draw(GAME.view(state), ui)
+
+
+def prompt(state, ui):
+    return BOARD.prompt(GAME.view(state), ui)
 
 
 def parse(svg):
     return xml.dom.minidom.parseString(svg)
 
 
+def marks(svg):
+    return {(c.getAttribute("class"), c.getAttribute("data-target"))
+            for c in parse(svg).getElementsByTagName("circle") if c.getAttribute("data-target")}
+
+
 def test_svg_is_well_formed_with_64_squares_and_30_drawn_pieces():
-    doc = parse(fresh_board().svg(GAME.new(), interactive=True))
+    doc = parse(draw(GAME.new()))
     squares = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("data-cell")]
     assert len(squares) == 64
     pieces = [g for g in doc.getElementsByTagName("g") if "pc" in g.getAttribute("class").split()]
@@ -42,8 +68,7 @@ def test_svg_is_well_formed_with_64_squares_and_30_drawn_pieces():
 
 
 def test_movable_pieces_are_marked_and_only_the_movers():
-    svg = fresh_board().svg(GAME.new(), True)
-    doc = parse(svg)
+    doc = parse(draw(GAME.new()))
     movable = {r.getAttribute("data-cell") for r in doc.getElementsByTagName("rect")
                if "movable" in r.getAttribute("class").split()}
     # From the start: king e1, rooks c2 f2, knights d2 e2, queen d3, pawns a3..h3 but d3.
@@ -51,107 +76,160 @@ def test_movable_pieces_are_marked_and_only_the_movers():
 
 
 def test_click_a_piece_then_a_destination():
-    state, board = GAME.new(), fresh_board()
-    assert board.click(state, cell("d2")) is None
-    doc = parse(board.svg(state, True))
-    dots = {c.getAttribute("data-target") for c in doc.getElementsByTagName("circle")
-            if c.getAttribute("class") == "gw-dot"}
-    assert dots == {"b1", "c4", "e4"}                          # the knight's three leaps
-    assert "knight on d2 chosen" in board.prompt(state)
-    assert board.click(state, cell("c4")) == "d2c4"
+    state = GAME.new()
+    ui, move = click(state, LIVE, "d2")
+    assert move is None and ui.pick == Pick(sq("d2"))
+    assert marks(draw(state, ui)) == {("gw-dot", "b1"), ("gw-dot", "c4"), ("gw-dot", "e4")}
+    assert "knight on d2 chosen" in prompt(state, ui)
+    ui, move = click(state, ui, "c4")
+    assert move == Step(sq("d2"), sq("c4")) and type(move) is Step
+    assert GAME.notation(state, move) == "d2c4" and ui.pick is None
+
+
+def test_clicking_the_chosen_piece_again_lets_it_go():
+    state = GAME.new()
+    ui, _ = click(state, LIVE, "d2")
+    ui, move = click(state, ui, "d2")
+    assert move is None and ui == LIVE
 
 
 def test_captures_are_marked_apart_from_quiet_moves():
     state = state_from_pieces({"e4": "P", "d5": "n", "a1": "K", "h8": "k"})
-    board = fresh_board()
-    board.click(state, cell("e4"))
-    doc = parse(board.svg(state, True))
-    marks = {(c.getAttribute("class"), c.getAttribute("data-target"))
-             for c in doc.getElementsByTagName("circle") if c.getAttribute("data-target")}
-    assert marks == {("gw-dot", "e5"), ("gw-ring", "d5")}
+    ui, _ = click(state, LIVE, "e4")
+    assert marks(draw(state, ui)) == {("gw-dot", "e5"), ("gw-ring", "d5")}
 
 
 def test_en_passant_is_marked_as_a_capture():
     state = play(state_from_pieces({"e4": "P", "d6": "p", "a1": "K", "h8": "k"}, turn=1), "d6d4")
-    board = fresh_board()
-    board.click(state, cell("e4"))
-    assert 'class="gw-ring" cx="' in board.svg(state, True)
-    assert board.click(state, cell("d5")) == "e4d5"
+    ui, _ = click(state, LIVE, "e4")
+    assert 'class="gw-ring" cx="' in draw(state, ui)
+    assert ("gw-ring", "d5") in marks(draw(state, ui))
+    assert click(state, ui, "d5")[1] == GAME.parse(state, "e4d5")
 
 
 def test_an_illegal_destination_is_explained_and_not_played():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, cell("c1"))                             # a bishop with no move
-    assert "has no legal move" in board.prompt(state)
-    board.click(state, cell("d2"))
-    assert board.click(state, cell("d4")) is None
-    assert "knight leaps" in board.prompt(state)
+    state = GAME.new()
+    ui, _ = click(state, LIVE, "c1")                            # a bishop with no move
+    assert prompt(state, ui) == "The bishop on c1 has no legal move."
+    ui, _ = click(state, ui, "d2")
+    ui, move = click(state, ui, "d4")
+    assert move is None and ui.refused.code == "knight-move"
+    assert ui.pick == Pick(sq("d2"), tried=sq("d4"))
+    assert prompt(state, ui) == ("d2d4 is not allowed: a knight leaps two squares one way and "
+                                 "one square to the side.")
 
 
 def test_clicking_the_other_sides_piece_says_so():
-    state, board = GAME.new(), fresh_board()
-    assert board.click(state, cell("e6")) is None
-    assert "black piece" in board.prompt(state)
+    state = GAME.new()
+    ui, move = click(state, LIVE, "e6")
+    assert move is None and ui.pick == Pick(sq("e6"), foe=True)
+    assert "black piece" in prompt(state, ui)
+    assert 'class="gw-selected"' not in draw(state, ui)
+    ui, _ = click(state, ui, "e5")                               # an empty square: no change
+    assert "black piece" in prompt(state, ui)
 
 
 def test_drag_plays_a_legal_move_and_explains_a_wrong_one():
-    state, board = GAME.new(), fresh_board()
-    assert board.drag(state, cell("e3"), cell("e5")) == "e3e5"
-    assert board.drag(state, cell("e3"), cell("e6")) is None
-    assert "pawn steps one square forward" in board.prompt(state)
-    assert board.drag(state, cell("e3"), None) is None
+    state = GAME.new()
+    assert hit(state, LIVE, cell("e5"), "drop", cell("e3"))[1] == GAME.parse(state, "e3e5")
+    ui, move = hit(state, LIVE, cell("e6"), "drop", cell("e3"))
+    assert move is None and ui.refused.code == "pawn-move"
+    assert "pawn steps one square forward" in prompt(state, ui)
+    assert hit(state, LIVE, None, "drop", cell("e3")) == (LIVE, None)
+    assert hit(state, LIVE, cell("e5"), "drop", cell("e6")) == (LIVE, None)   # not White's piece
 
 
 def test_a_pinned_piece_says_why_it_cannot_move():
     state = state_from_pieces({"e1": "K", "e3": "N", "a3": "P", "e8": "r", "a8": "k"})
-    board = fresh_board()
-    board.click(state, cell("e3"))
-    assert "leave your king in check" in board.prompt(state)
+    ui, _ = click(state, LIVE, "e3")
+    assert ui.verdict.code == "leaves-king-in-check"              # the engine's, on a held move
+    assert prompt(state, ui) == ("The knight on e3 has no legal move: that would leave your "
+                                 "king in check.")
+    assert 'class="gw-hover"' not in draw(state, ui)
+    assert hit(state, ui, cell("c4"), "hover") == (ui, None)     # the reason stays
+
+
+def test_a_king_with_nowhere_safe_says_so():
+    state = state_from_pieces({"a1": "K", "b3": "r", "c2": "r", "h8": "k", "h4": "N"})
+    ui, _ = click(state, LIVE, "a1")
+    assert prompt(state, ui) == ("The king on a1 has no legal move: that would put your king "
+                                 "in check.")
 
 
 def test_king_in_check_glows_and_the_prompt_says_so():
     state = state_from_pieces({"e1": "K", "a3": "P", "e8": "r", "a8": "k"})
-    board = fresh_board()
-    svg = board.svg(state, True)
-    assert 'class="gw-check"' in svg
-    assert board.prompt(state).startswith("White is in check.")
+    assert 'class="gw-check"' in draw(state)
+    assert prompt(state, LIVE).startswith("White is in check.")
 
 
 def test_last_move_and_the_jumping_queen_are_drawn():
     state = play(state_from_pieces({"g7": "P", "a1": "K", "a8": "k", "b6": "p"}), "g7g8")
-    svg = fresh_board().svg(state, False)
+    svg = draw(state, Ui())
     assert svg.count('class="gw-last"') == 2
     assert svg.count('class="star"') == 1
-    assert ' movable"' not in svg                             # no hints when not interactive
+    assert ' movable"' not in svg                             # no hints when not live
 
 
 def test_flip_turns_the_board_and_survives_moves():
-    state, board = GAME.new(), fresh_board()
-    doc = parse(board.svg(state, True))
-    a1 = next(r for r in doc.getElementsByTagName("rect") if r.getAttribute("data-cell") == "a1")
-    assert (a1.getAttribute("x"), a1.getAttribute("y")) == ("44", "744")   # bottom left
-    assert board.click(state, {"action": "flip"}) is None
-    assert 'aria-pressed="true"' in board.panel(state, True)
-    board.reset()                                               # as after a move
-    doc = parse(board.svg(state, True))
-    a1 = next(r for r in doc.getElementsByTagName("rect") if r.getAttribute("data-cell") == "a1")
-    assert (a1.getAttribute("x"), a1.getAttribute("y")) == ("744", "44")   # top right
-    assert board.key(state, "f") and not board.flipped
+    state = GAME.new()
+
+    def a1(ui):
+        doc = parse(draw(state, ui))
+        rect = next(r for r in doc.getElementsByTagName("rect")
+                    if r.getAttribute("data-cell") == "a1")
+        return rect.getAttribute("x"), rect.getAttribute("y")
+
+    assert a1(LIVE) == ("44", "744")                            # bottom left
+    ui, move = hit(state, LIVE, {"action": "flip"})
+    assert move is None and ui.flipped
+    assert 'aria-pressed="true"' in BOARD.panel(GAME.view(state), ui)
+    ui = ui.cleared()                                           # as after a move
+    assert a1(ui) == ("744", "44")                              # top right
+    assert 'Black at the bottom' in draw(state, ui)
+    assert BOARD.key(GAME.view(state), ui, "f") == replace(ui, flipped=False)
+
+
+def test_escape_lets_the_chosen_piece_go():
+    state = GAME.new()
+    view = GAME.view(state)
+    assert BOARD.key(view, LIVE, "Escape") is None              # nothing chosen
+    ui, _ = click(state, LIVE, "e3")
+    assert BOARD.key(view, ui, "Escape") == LIVE
+    assert BOARD.key(view, ui, "x") is None
 
 
 def test_hover_marks_a_destination_of_the_chosen_piece():
-    state, board = GAME.new(), fresh_board()
-    assert not board.hover(state, cell("e4"))                 # nothing chosen: nothing to show
-    board.click(state, cell("e3"))
-    assert board.hover(state, cell("e4"))
-    assert 'class="gw-hover"' in board.svg(state, True)
-    assert not board.hover(state, cell("e4"))                 # no change, no redraw
-    assert board.hover(state, None)
+    state = GAME.new()
+    assert hit(state, LIVE, cell("e4"), "hover") == (LIVE, None)   # nothing chosen: nothing
+    ui, _ = click(state, LIVE, "e3")
+    hovered, _ = hit(state, ui, cell("e4"), "hover")
+    assert hovered.preview == GAME.parse(state, "e3e4") and hovered.verdict.legal
+    assert 'class="gw-hover"' in draw(state, hovered)
+    assert hit(state, hovered, cell("e4"), "hover") == (hovered, None)   # no change
+    off, _ = hit(state, hovered, None, "hover")
+    assert off.preview is None and 'class="gw-hover"' not in draw(state, off)
+
+
+def test_the_board_keeps_no_state():
+    state = GAME.new()
+    before = dict(vars(BOARD))
+    click(state, LIVE, "e3")
+    BOARD.draw(GAME.view(state), LIVE)
+    assert vars(BOARD) == before == {"game": GAME}
+
+
+def test_the_page_adapter_plays_notation():
+    board = board_for("gwyddbwyll")
+    assert isinstance(board, Stateful) and isinstance(board.board, GwyddbwyllBoard)
+    board.reset()
+    state = GAME.new()
+    assert board.click(state, cell("e3")) is None
+    assert board.click(state, cell("e5")) == "e3e5"
 
 
 def test_swatches_name_the_colours():
-    board, state = fresh_board(), GAME.new()
-    assert (board.swatch(state, 0), board.swatch(state, 1)) == ("gw-white", "gw-black")
+    view = GAME.view(GAME.new())
+    assert (BOARD.swatch(view, 0), BOARD.swatch(view, 1)) == ("gw-white", "gw-black")
 
 
 def test_rules_panel_is_a_plain_fragment_with_every_piece_drawn():
@@ -167,13 +245,3 @@ def test_rules_panel_is_a_plain_fragment_with_every_piece_drawn():
             assert legend_svg(kind, colour) in text
     assert legend_svg("queen", "white", True) in text
     assert "only the queen" in text and "toward the opponent" in text
-
-
-def test_a_person_playing_black_against_the_computer_sees_black_at_the_bottom():
-    board = fresh_board()
-    board.set_seats(["easy", "human"])
-    assert board.flipped
-    board.set_seats(["human", "human"])
-    assert not board.flipped
-    board.set_seats(["human", "strong"])
-    assert not board.flipped

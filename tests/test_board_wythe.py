@@ -1,24 +1,77 @@
 """Wythe's board renderer, in CPython: dominoes, heights, frozen halves, the two-click
-placement with its cancel, Swap/Pass buttons, the score breakdown and group hovering."""
+placement with its cancel, Swap/Pass buttons, the score breakdown and group hovering.
+
+The renderer is a pure Board; `Driven` plays it as the page's controller does (each
+event's ui settled by the engine), and one test goes through the page's adapter."""
 
 import re
 import xml.dom.minidom
+from dataclasses import replace
 
 from engine import games
-from engine.core import replay
+from engine.core import PASS, SWAP, parse_square, replay
+from engine.games.wythe import Placement
 from web.boards import get as board_for
+from web.boards.base import Ui, settle
+from web.boards.wythe import WytheBoard, WythePick
 
 GAME = games.get("wythe")
-
-
-def fresh_board():
-    board = board_for("wythe")
-    board.reset()
-    return board
+BOARD = WytheBoard(GAME)
 
 
 def at(*moves, size=8):
     return replay(GAME, GAME.new(size=size), moves)[-1]
+
+
+def placement(text, size=8):
+    """The Placement written `text` (black square then white, one-digit ranks), e.g. c3d3."""
+    (bc, br), (wc, wr) = (parse_square(text[i:i + 2], size) for i in (0, 2))
+    return Placement(br * size + bc, wr * size + wc)
+
+
+class Driven:
+    """The board on one position, driven like the page's controller: a Ui value that each
+    event replaces, settled by the engine (an illegal move comes back as ui.refused)."""
+
+    def __init__(self, state, flipped=False):
+        self.state, self.view = state, GAME.view(state)
+        self.ui = Ui(live=True, flipped=flipped)
+
+    def _hit(self, target, gesture):
+        before = self.ui
+        ui, move = BOARD.hit(self.view, before, target, gesture)
+        self.ui, move = settle(GAME, self.state, ui, before, move)
+        return move
+
+    def click(self, target):
+        """The move the click completes (an engine move value), else None."""
+        return self._hit(target, "click")
+
+    def hover(self, target):
+        """True when the pointer's move changes what the board shows."""
+        before = self.ui
+        self._hit(target, "hover")
+        return self.ui != before
+
+    def key(self, key):
+        ui = BOARD.key(self.view, self.ui, key)
+        if ui is None:
+            return False
+        self.ui = ui
+        return True
+
+    @property
+    def selected(self):
+        return self.ui.pick.black if isinstance(self.ui.pick, WythePick) else None
+
+    def svg(self, live=True):
+        return BOARD.draw(self.view, replace(self.ui, live=live))
+
+    def panel(self, live=True):
+        return BOARD.panel(self.view, replace(self.ui, live=live))
+
+    def prompt(self):
+        return BOARD.prompt(self.view, self.ui)
 
 
 def cell(name, size=8):
@@ -35,7 +88,7 @@ TIE = [m for rank in range(1, 7) for m in (f"a{rank}b{rank}", f"d{rank}c{rank}",
 
 
 def test_svg_is_well_formed_with_a_cell_per_square():
-    svg = fresh_board().svg(GAME.new(), interactive=True)
+    svg = Driven(GAME.new()).svg()
     doc = xml.dom.minidom.parseString(svg)
     cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("data-cell")]
     assert len(cells) == 64
@@ -44,8 +97,7 @@ def test_svg_is_well_formed_with_a_cell_per_square():
 
 
 def test_each_top_piece_is_one_domino_and_frozen_halves_differ():
-    state = at(*STACKED)
-    svg = fresh_board().svg(state, True)
+    svg = Driven(at(*STACKED)).svg()
     xml.dom.minidom.parseString(svg)
     # Top pieces: e4e5 (whole), d3d4 (whole), c3d3 (only c3 shows), d4c4 (only c4 shows).
     assert svg.count('class="wy-piece"') == 2
@@ -58,81 +110,117 @@ def test_each_top_piece_is_one_domino_and_frozen_halves_differ():
 
 
 def test_two_clicks_place_black_then_white():
-    state, board = GAME.new(), fresh_board()
-    assert board.click(state, cell("c3")) is None
-    svg = board.svg(state, True)
+    board = Driven(GAME.new())
+    assert board.click(cell("c3")) is None
+    assert board.ui.pick == WythePick(black=2 * 8 + 2)
+    svg = board.svg()
     assert svg.count('class="wy-target"') == 4                    # c3's four empty neighbours
-    assert "black half on c3" in board.prompt(state)
-    assert board.click(state, cell("d3")) == "c3d3"
+    assert "black half on c3" in board.prompt()
+    move = board.click(cell("d3"))
+    assert move == placement("c3d3") and type(move) is Placement
+    assert GAME.notation(board.state, move) == "c3d3"
 
 
 def test_only_legal_partners_are_offered_and_others_explained():
-    state, board = at(*STACKED), fresh_board()
-    # White to move.  e5 (white top, height 1): d5, f5 and e6 are empty (other height) and
+    board = Driven(at(*STACKED))
+    # Black to move.  e5 (white top, height 1): d5, f5 and e6 are empty (other height) and
     # e4 is its own piece, so nothing can go with it; each neighbour fails differently.
-    assert board.click(state, cell("e5")) is None
-    assert board.selected is None and "no square next to e5" in board.prompt(state)
-    board.reset()
-    board.click(state, cell("a1"))                                 # empty: a2 and b1 offered
-    assert board.svg(state, True).count('class="wy-target"') == 2
-    assert board.click(state, cell("c4")) is None                  # not a partner of a1
-    assert "white half cannot go on c4" in board.prompt(state)
-    assert board.click(state, cell("b1")) == "a1b1"
+    assert board.click(cell("e5")) is None
+    assert board.selected is None and "no square next to e5" in board.prompt()
+    board.ui = board.ui.cleared()
+    board.click(cell("a1"))                                        # empty: a2 and b1 offered
+    assert board.svg().count('class="wy-target"') == 2
+    assert board.click(cell("c4")) is None                         # not a partner of a1
+    # The engine's verdict on a1c4 says why, and the prompt quotes it.
+    assert board.ui.refused.code == "not-adjacent" and board.selected == 0
+    assert board.prompt() == ("Black (Player 1) to move. The white half cannot go on c4: "
+                              "a1 and c4 are not adjacent: a piece covers two orthogonally "
+                              "adjacent squares.")
+    assert board.click(cell("b1")) == placement("a1b1")
+    assert board.ui.refused is None
+
+
+def test_a_stack_of_another_height_is_refused_for_the_white_half():
+    board = Driven(at(*STACKED))
+    board.click(cell("c5"))                                        # empty; d5 is empty too
+    assert board.click(cell("c4")) is None                         # c4: a stack, 1 high
+    assert board.ui.refused.code == "unequal-heights"
+    assert "The white half cannot go on c4: c5 is empty but c4 holds a stack" in board.prompt()
+    assert board.hover(cell("d5"))                                 # the pointer moves on:
+    assert board.ui.refused is None and board.selected == 4 * 8 + 2   # the reason goes
 
 
 def test_a_frozen_square_is_refused_with_the_reason():
-    state, board = at(*STACKED), fresh_board()
-    assert board.click(state, cell("c4")) is None
-    assert board.selected is None and "c4 is frozen" in board.prompt(state)
+    board = Driven(at(*STACKED))
+    assert board.click(cell("c4")) is None
+    assert board.selected is None and "c4 is frozen" in board.prompt()
+    assert board.key("Escape") and "frozen" not in board.prompt()   # Escape clears it
+
+
+def test_a_black_top_is_refused_for_the_black_half():
+    board = Driven(at(*STACKED))
+    assert board.click(cell("d3")) is None                         # d3: black top
+    assert board.prompt() == ("Black (Player 1) to move. d3 already shows a black top, so the "
+                              "black half cannot go on it.")
 
 
 def test_cancel_by_button_by_second_click_and_by_escape():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, cell("c3"))
-    assert 'data-action="cancel"' in board.panel(state, True)
-    board.click(state, {"action": "cancel"})
-    assert board.selected is None and 'class="wy-target"' not in board.svg(state, True)
-    board.click(state, cell("c3"))
-    board.click(state, cell("c3"))                                  # the same square again
+    board = Driven(GAME.new())
+    board.click(cell("c3"))
+    assert 'data-action="cancel"' in board.panel()
+    board.click({"action": "cancel"})
+    assert board.selected is None and 'class="wy-target"' not in board.svg()
+    board.click(cell("c3"))
+    board.click(cell("c3"))                                         # the same square again
     assert board.selected is None
-    board.click(state, cell("c3"))
-    assert board.key(state, "Escape") and board.selected is None
-    assert not board.key(state, "Escape")                           # nothing left to cancel
+    board.click(cell("c3"))
+    assert board.key("Escape") and board.selected is None
+    assert not board.key("Escape")                                  # nothing left to cancel
+    assert not board.key("r")                                       # no other key means anything
 
 
 def test_a_new_black_square_replaces_the_first_choice():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, cell("c3"))
-    board.click(state, cell("f6"))                                  # not next to c3: reselect
+    board = Driven(GAME.new())
+    board.click(cell("c3"))
+    board.click(cell("f6"))                                         # not next to c3: reselect
     assert board.selected == 5 * 8 + 5
-    assert board.click(state, cell("f7")) == "f6f7"
+    assert board.click(cell("f7")) == placement("f6f7")
+
+
+def test_a_drop_or_a_click_off_the_squares_changes_nothing():
+    board = Driven(GAME.new())
+    board.click(cell("c3"))
+    ui = board.ui
+    assert BOARD.hit(board.view, ui, cell("d3"), "drop", cell("c3")) == (ui, None)
+    assert BOARD.hit(board.view, ui, None, "click") == (ui, None)
+    assert BOARD.hit(board.view, ui, {"action": "other"}, "click") == (ui, None)
 
 
 def test_swap_button_with_its_sentence_and_the_seats_after():
-    board = fresh_board()
-    state = at("c3d3")
-    [(move, label, tip)] = board.actions(state)
-    assert move == "swap" and "Swap" in label and "play Black from now on" in tip
-    assert "play Black from now on" in board.panel(state, True)
-    swapped = at("c3d3", "swap")
-    assert board.actions(swapped) == []
-    assert board.swatch(swapped, 0) == "wy-c-white" and board.swatch(swapped, 1) == "wy-c-black"
-    panel = board.panel(swapped, True)
+    view = GAME.view(at("c3d3"))
+    [(move, label, tip)] = BOARD.actions(view)
+    assert move == SWAP and "Swap" in label and "play Black from now on" in tip
+    assert "play Black from now on" in BOARD.panel(view, Ui(live=True))
+    swapped = GAME.view(at("c3d3", "swap"))
+    assert BOARD.actions(swapped) == []
+    assert BOARD.swatch(swapped, 0) == "wy-c-white" and BOARD.swatch(swapped, 1) == "wy-c-black"
+    panel = BOARD.panel(swapped, Ui(live=True))
     assert "Player 1: <strong>White</strong>" in panel and "After the swap" in panel
-    assert board.actions(GAME.new()) == []
+    assert BOARD.actions(GAME.view(GAME.new())) == []
+    assert BOARD.swatch(GAME.view(GAME.new()), 0) == "wy-c-black"
 
 
 def test_forced_pass_button_says_why():
-    state, board = at(*TIE, size=6), fresh_board()
-    [(move, label, tip)] = board.actions(state)
-    assert move == "pass" and "no legal placement" in label
-    assert "must pass" in board.prompt(state)
+    board = Driven(at(*TIE, size=6))
+    [(move, label, tip)] = BOARD.actions(board.view)
+    assert move == PASS and "no legal placement" in label
+    assert "must pass" in board.prompt()
 
 
 def test_score_breakdown_marks_the_deciding_sizes():
     # a1 a2 black (2), b1 b2 c1 white (3), d1 black (1): Black {2,1}, White {3}:
     # Black scores 2, White 3 (tests/test_wythe.py derives it).
-    panel = fresh_board().panel(at("a1b1", "a2b2", "d1c1"), True)
+    panel = Driven(at("a1b1", "a2b2", "d1c1")).panel()
     xml.dom.minidom.parseString(f"<div>{panel}</div>")
     rows = re.findall(r'<tr><th scope="row">(\d+)</th>(.*?)</tr>', panel)
     assert [size for size, _ in rows] == ["3", "2", "1"]
@@ -140,26 +228,45 @@ def test_score_breakdown_marks_the_deciding_sizes():
     assert 'title="Black&#39;s score">1</td>' in rows[1][1]         # size 2: Black 1 > 0
     assert "decides" not in rows[2][1]                               # size 1: Black's, but not top
     assert "Black scores 2" in panel and "White scores 3" in panel
+    empty = Driven(GAME.new()).panel()
+    assert "No groups yet" in empty and "Black scores 0: at no size" in empty
 
 
 def test_hovering_a_stack_outlines_its_group():
-    state, board = at("a1b1", "a2b2", "d1c1"), fresh_board()
-    assert board.hover(state, cell("c1"))
-    svg = board.svg(state, True)
+    board = Driven(at("a1b1", "a2b2", "d1c1"))
+    assert board.hover(cell("c1"))
+    svg = board.svg()
     # The white group b1 b2 c1: its border has 8 unit edges.
     [path] = re.findall(r'class="wy-group" d="([^"]*)"', svg)
     assert path.count("M") == 8
-    assert "white group of 3" in board.prompt(state)
-    assert not board.hover(state, cell("c1"))                        # no change, no redraw
-    assert board.hover(state, cell("h8"))                            # empty: no group
-    assert 'class="wy-group"' not in board.svg(state, True)
+    assert "white group of 3" in board.prompt()
+    assert not board.hover(cell("c1"))                               # no change, no redraw
+    assert board.hover(cell("h8"))                                   # empty: no group
+    assert 'class="wy-group"' not in board.svg()
+    assert board.hover(None)                                         # off the board
 
 
 def test_no_hints_when_not_interactive():
-    state, board = GAME.new(), fresh_board()
-    board.click(state, cell("c3"))
-    svg = board.svg(state, False)
+    board = Driven(GAME.new())
+    board.click(cell("c3"))
+    svg = board.svg(live=False)
     assert 'class="wy-target"' not in svg and 'class="wy-selected"' not in svg
+    assert 'data-action="cancel"' not in board.panel(live=False)
+
+
+def test_the_page_adapter_plays_through_the_board():
+    # The page still drives renderers through boards.get's adapter, with notation.
+    board = board_for("wythe")
+    board.reset()
+    state = at(*STACKED)
+    xml.dom.minidom.parseString(board.svg(state, True))
+    assert board.click(state, cell("c4")) is None
+    assert "c4 is frozen" in board.prompt(state)
+    assert board.click(state, cell("a1")) is None and board.click(state, cell("c4")) is None
+    assert "white half cannot go on c4" in board.prompt(state)
+    assert board.click(state, cell("b1")) == "a1b1"
+    board.reset()
+    assert "white half" not in board.prompt(state)
 
 
 # ---- the board turned round (the Flip button)
@@ -198,12 +305,10 @@ def cell_box(svg, name):
 
 
 def test_flipping_turns_the_board_round():
-    board = fresh_board()
-    assert board.can_flip
+    assert BOARD.can_flip
     state = at(*STACKED)
-    plain = board.svg(state, True)
-    board.flipped = True
-    flipped = board.svg(state, True)
+    plain = Driven(state).svg()
+    flipped = Driven(state, flipped=True).svg()
     xml.dom.minidom.parseString(flipped)
     assert cell_box(flipped, "a1") == cell_box(plain, "h8")        # a1 where h8 was: top right
     assert cell_box(flipped, "h8") == cell_box(plain, "a1")
@@ -223,9 +328,7 @@ def test_flipping_turns_the_board_round():
 
 
 def test_flipped_labels_read_upright_and_relabelled():
-    board = fresh_board()
-    board.flipped = True
-    svg = board.svg(GAME.new(), False)
+    svg = Driven(GAME.new(), flipped=True).svg(live=False)
     assert "rotate(180" not in svg and "<text transform" not in svg  # no text upside down
     letters = re.findall(r'<text class="coord" x="([\d.]+)" y="876">(\w)</text>', svg)
     assert [l for _, l in sorted(letters, key=lambda t: float(t[0]))] == list("hgfedcba")
@@ -234,25 +337,21 @@ def test_flipped_labels_read_upright_and_relabelled():
 
 
 def test_flipped_hints_line_up_and_clicks_give_the_same_move():
-    board = fresh_board()
-    board.flipped = True
-    state = GAME.new()
-    assert board.click(state, cell("a1")) is None
-    board.hover(state, cell("a2"))
-    svg = board.svg(state, True)
+    board = Driven(GAME.new(), flipped=True)
+    assert board.click(cell("a1")) is None
+    board.hover(cell("a2"))
+    svg = board.svg()
     x, y = cell_box(svg, "a1")
     [sel] = re.findall(r'class="wy-selected" x="([\d.]+)" y="([\d.]+)"', svg)
     assert (float(sel[0]) - 3, float(sel[1]) - 3) == (x, y)          # the ring sits on a1
     targets = {(float(a) - 14, float(b) - 14)
                for a, b in re.findall(r'class="wy-target" x="([\d.]+)" y="([\d.]+)"', svg)}
     assert targets == {cell_box(svg, "a2"), cell_box(svg, "b1")}
-    assert board.click(state, cell("a2")) == "a1a2"
+    assert board.click(cell("a2")) == placement("a1a2")
 
 
 def test_a_flipped_domino_joins_its_halves():
-    board = fresh_board()
-    board.flipped = True
-    svg = board.svg(at("c3d3"), True)
+    svg = Driven(at("c3d3"), flipped=True).svg()
     halves = re.findall(r'class="wy-half (\w+)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)
     (cb, xb, _, wb), (cw, xw, _, ww) = sorted(halves)
     assert (cb, cw) == ("black", "white")
@@ -261,7 +360,7 @@ def test_a_flipped_domino_joins_its_halves():
 
 
 def test_every_square_is_labelled_for_screen_readers():
-    svg = fresh_board().svg(at(*STACKED), True)
+    svg = Driven(at(*STACKED)).svg()
     labels = dict(re.findall(r'data-cell="(\w+)"[^>]*aria-label="([^"]*)"', svg))
     assert len(labels) == 64
     assert labels["a1"] == "a1: empty"

@@ -9,21 +9,29 @@ generating every enemy move).
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 
 import pytest
 
 from engine import BadNotation, IllegalMove, games
-from engine.core import GameOver
+from engine.ai.know_gwyddbwyll import random_playout as fast_playout
+from engine.ai.knowledge import for_game
+from engine.core import LEGAL, GameOver
 from engine.games import gwyddbwyll as gw
 from engine.games.gwyddbwyll import state_from_pieces
 
 GAME = games.get("gwyddbwyll")
+KNOW = for_game(GAME)
 
 
 def sq(name: str) -> int:
     return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
+def step(text: str) -> gw.Step:
+    return gw.Step(sq(text[:2]), sq(text[2:]))
 
 
 def names(state, moves) -> set[str]:
@@ -322,7 +330,7 @@ def test_jump_does_not_give_check():
     # Jumping queen d4, black king f6 two squares away diagonally: not in check.
     state = state_from_pieces({"d4": "J", "a1": "K", "f6": "k"}, turn=1)
     assert not GAME.in_check(state)
-    assert GAME.view(state)["check"] is None
+    assert GAME.view(state).check is None
     # A plain step would: queen e5 next to the king.
     assert GAME.in_check(state_from_pieces({"e5": "Q", "a1": "K", "f6": "k"}, turn=1))
 
@@ -382,11 +390,11 @@ def test_promotion_makes_a_jumping_queen():
     assert moves_from(state, "g7") == {"g7g8", "g7h8"}
     promoted = play(state, "g7h8")
     assert promoted.board[sq("h8")] == gw.piece(gw.WHITE, gw.JUMPER)
-    assert GAME.view(promoted)["pieces"]["h8"] == {"kind": "queen", "colour": "white", "jump": True}
+    assert GAME.view(promoted).cells[sq("h8")] == gw.Piece("queen", gw.WHITE, True)
     # Black promotes on rank 1 (b2-b1), diagonally next to White's king a2: check.
     black = play(promoted, "b2b1")
     assert black.board[sq("b1")] == gw.piece(gw.BLACK, gw.JUMPER)
-    assert GAME.in_check(black) and GAME.view(black)["check"] == "a2"
+    assert GAME.in_check(black) and GAME.view(black).check == sq("a2")
     # The new queen h8 may jump to f6 on its first move.
     assert "h8f6" in moves_from(play(promoted, "a8a7"), "h8")
 
@@ -447,7 +455,7 @@ def test_checkmate_wins():
     assert GAME.legal_moves(mated) == []
     with pytest.raises(GameOver):
         GAME.parse(mated, "h6h5")
-    assert GAME.evaluate(mated) == (1.0, 0.0)
+    assert KNOW.evaluate(mated) == (1.0, 0.0)
 
 
 def test_stalemate_wins_for_the_player_who_caused_it():
@@ -482,7 +490,8 @@ def test_draw_at_2500_plies():
     assert GAME.result(quiet) is None
     drawn = play(quiet, "h6h5")                       # ply 2500
     result = GAME.result(drawn)
-    assert result.winners == (0, 1) and result.is_draw and result.reason == "2,500 plies were played without a result"
+    assert result.winners == (0, 1)                  # both seats share it: a draw
+    assert result.scores == (0.5, 0.5) and result.reason == "2,500 plies were played without a result"
     assert GAME.legal_moves(drawn) == []
     # A mate on the 2,500th ply still wins.
     mated = play(state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p"},
@@ -519,24 +528,65 @@ def test_bad_notation(text):
     assert str(err.value)
 
 
-@pytest.mark.parametrize("text, reason", [
-    ("e4e5", "no piece on e4"),
-    ("d6d5", "is Black's, and it is White's turn"),
-    ("e1e2", "holds your own knight"),
-    ("c1e3", "holds your own pawn"),
-    ("c2e4", "a rook moves along a rank or a file"),
-    ("c2c4", "c3 is in the way"),
-    ("d2d4", "a knight leaps"),
-    ("f1f3", "own pawn"),
-    ("e3e6", "a pawn steps one square forward"),
-    ("e3d4", "diagonally only to capture"),
-    ("d3c3", "own pawn"),
-    ("d3d4", "a queen steps one square diagonally"),
-    ("e1e1", "the same"),
+@pytest.mark.parametrize("text, code, reason", [
+    ("e4e5", "empty-square", "no piece on e4"),
+    ("d6d5", "not-your-piece", "is Black's, and it is White's turn"),
+    ("e1e2", "own-piece", "holds your own knight"),
+    ("c1e3", "own-piece", "holds your own pawn"),
+    ("c2e4", "rook-move", "a rook moves along a rank or a file"),
+    ("c2c4", "rook-blocked", "c3 is in the way"),
+    ("d2d4", "knight-move", "a knight leaps"),
+    ("f1f3", "own-piece", "own pawn"),
+    ("e3e6", "pawn-move", "a pawn steps one square forward"),
+    ("e3d4", "pawn-needs-capture", "diagonally only to capture"),
+    ("d3c3", "own-piece", "own pawn"),
+    ("d3d4", "queen-move", "a queen steps one square diagonally"),
+    ("e1e1", "same-square", "the same"),
 ])
-def test_illegal_moves_say_why(text, reason):
-    with pytest.raises(IllegalMove, match=reason):
-        GAME.parse(GAME.new(), text)
+def test_illegal_moves_say_why(text, code, reason):
+    start = GAME.new()
+    with pytest.raises(IllegalMove, match=reason) as err:
+        GAME.parse(start, text)
+    assert err.value.verdict.code == code
+    verdict = GAME.check(start, step(text))
+    assert not verdict.legal and verdict.code == code and reason in verdict.text
+
+
+@pytest.mark.parametrize("pieces, turn, text, code", [
+    # Rook e8 checks king e1: a rook move elsewhere does not help; the king may not stay on e.
+    ({"e1": "K", "a5": "R", "e8": "r", "h8": "k"}, 0, "a5a6", "still-in-check"),
+    ({"e1": "K", "a5": "R", "e8": "r", "h8": "k"}, 0, "e1e2", "still-in-check"),
+    # Rook d8 covers d1; knight e3 pinned by the rook e8.
+    ({"e1": "K", "h3": "P", "d8": "r", "h8": "k"}, 0, "e1d1", "king-into-check"),
+    ({"e1": "K", "e3": "N", "e8": "r", "a8": "k"}, 0, "e3c4", "leaves-king-in-check"),
+    # Each piece's own rule.
+    ({"d4": "B", "a1": "K", "h8": "k"}, 0, "d4e5", "bishop-move"),
+    ({"d4": "K", "h8": "k", "a3": "P"}, 0, "d4d6", "king-move"),
+    ({"d4": "Q", "a1": "K", "h8": "k"}, 0, "d4b6", "queen-cannot-jump"),
+    ({"d4": "J", "f6": "n", "a1": "K", "h8": "k"}, 0, "d4f6", "jump-cannot-capture"),
+    ({"e6": "p", "a1": "K", "h8": "k"}, 1, "e6e7", "pawn-backward"),
+    ({"e3": "P", "e4": "p", "a1": "K", "h8": "k"}, 0, "e3e4", "pawn-blocked"),
+    ({"e3": "P", "e4": "p", "a1": "K", "h8": "k"}, 0, "e3e5", "pawn-blocked"),
+    ({"e4": "P", "a1": "K", "h8": "k"}, 0, "e4e6", "pawn-double-step"),
+])
+def test_reason_codes(pieces, turn, text, code):
+    state = state_from_pieces(pieces, turn=turn)
+    verdict = GAME.check(state, step(text))
+    assert not verdict.legal and verdict.code == code and verdict.text
+    with pytest.raises(IllegalMove) as err:
+        GAME.play(state, step(text))
+    assert err.value.verdict == verdict
+
+
+def test_moves_are_steps():
+    start = GAME.new()
+    moves = GAME.legal_moves(start)
+    assert all(type(m) is gw.Step for m in moves)
+    step = GAME.parse(start, "e3e4")
+    assert step == gw.Step(frm=sq("e3"), to=sq("e4")) == (sq("e3"), sq("e4"))
+    assert GAME.check(start, step) == LEGAL and GAME.check(start, (sq("e3"), sq("e4"))) == LEGAL
+    assert GAME.check(start, (100, 100)).code == "not-a-move"
+    assert GAME.check(start, "e3e4").code == "not-a-move"
 
 
 def test_bishop_reason():
@@ -612,14 +662,17 @@ def test_states_are_immutable_values():
 def test_fast_playout_plays_legal_games():
     for seed in range(4):
         trace = []
-        end = GAME.random_playout(GAME.new(), random.Random(seed), trace=trace)
+        end = fast_playout(GAME.new(), random.Random(seed), trace=trace)
         replayed = GAME.new()
         for move in trace:
             replayed = GAME.play(replayed, move)
         assert replayed == end
         assert GAME.result(end) is not None
-    short = GAME.random_playout(GAME.new(), random.Random(1), max_plies=7)
+    short = fast_playout(GAME.new(), random.Random(1), max_plies=7)
     assert short.ply == 7
+    # It is the computer's random playout.
+    assert (KNOW.random_playout(GAME.new(), random.Random(3), 50)
+            == fast_playout(GAME.new(), random.Random(3), 50))
 
 
 def test_fast_playout_picks_legal_moves_uniformly():
@@ -630,7 +683,7 @@ def test_fast_playout_picks_legal_moves_uniformly():
     counts = Counter()
     for _ in range(1600):
         trace = []
-        GAME.random_playout(state, rng, max_plies=1, trace=trace)
+        fast_playout(state, rng, max_plies=1, trace=trace)
         counts[GAME.notation(state, trace[0])] += 1
     assert set(counts) == legal(state)
     chi2 = sum((n - 200) ** 2 / 200 for n in counts.values())
@@ -642,37 +695,56 @@ def test_fast_playout_picks_legal_moves_uniformly():
 def test_view_describes_the_position():
     state = play(GAME.new(), "e3e5")
     view = GAME.view(state)
-    assert view["pieces"]["e5"] == {"kind": "pawn", "colour": "white"}
-    assert view["pieces"]["d6"] == {"kind": "queen", "colour": "black", "jump": False}
-    assert view["pieces"]["c8"] == {"kind": "bishop", "colour": "black"}
-    assert "e3" not in view["pieces"] and len(view["pieces"]) == 30
-    assert view["last"] == ("e3", "e5") and view["check"] is None
-    assert view["to_move"] == "Black"
-    assert GAME.view(GAME.new())["last"] is None
+    assert isinstance(view, gw.GwyddbwyllView) and (view.width, view.height) == (8, 8)
+    assert view.cells[sq("e5")] == gw.Piece("pawn", gw.WHITE, False)
+    assert view.cells[sq("d6")] == gw.Piece("queen", gw.BLACK, False)
+    assert view.cells[sq("c8")] == gw.Piece("bishop", gw.BLACK, False)
+    assert view.cells[sq("e3")] is None and sum(c is not None for c in view.cells) == 30
+    assert view.last == (sq("e3"), sq("e5")) and view.check is None
+    assert view.to_move == gw.BLACK and view.seat_names == ("White", "Black")
+    assert view.scores == (15, 15) and view.result is None
+    # Black's 27 opening moves (its army mirrors White's) less e6-e5 and e6-e4, now
+    # blocked, plus f6xe5: 26.
+    assert view.moves == tuple(GAME.legal_moves(state)) and len(view.moves) == 26
+    assert GAME.view(GAME.new()).last == ()
+
+
+def test_view_targets_group_moves_by_piece_and_name_what_they_take():
+    # After d6-d4 White's e4 pawn may step to e5 or take en passant on d5 (the pawn on d4),
+    # or take the knight on f5; the king a1 has its three steps.
+    state = play(state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"},
+                                   turn=1), "d6d4")
+    targets = GAME.view(state).targets
+    from_e4 = {(t.move.to, t.taken) for t in targets if t.move.frm == sq("e4")}
+    assert from_e4 == {(sq("e5"), None), (sq("d5"), sq("d4")), (sq("f5"), sq("f5"))}
+    assert {t.move.frm for t in targets} == {sq("e4"), sq("a1")}
+    assert tuple(t.move for t in targets) == GAME.view(state).moves
+
+
+def test_view_holds_a_move_of_each_piece_kept_back_by_its_king():
+    # Knight e3 pinned on the e-file by the rook e8: its leaps are moves by its own rule,
+    # none of them legal.  The pawn a3 may move, so it is not held.
+    state = state_from_pieces({"e1": "K", "e3": "N", "a3": "P", "e8": "r", "a8": "k"})
+    view = GAME.view(state)
+    assert [move.frm for move in view.held] == [sq("e3")]
+    assert GAME.check(state, view.held[0]).code == "leaves-king-in-check"
+    # King a1 with rooks on b3 and c2: its three steps are all attacked (the knight h4 can
+    # move, so it is not held); in the start position nothing is held.
+    state = state_from_pieces({"a1": "K", "b3": "r", "c2": "r", "h8": "k", "h4": "N"})
+    held = GAME.view(state).held
+    assert [move.frm for move in held] == [sq("a1")]
+    assert GAME.check(state, held[0]).code == "king-into-check"
+    assert GAME.view(GAME.new()).held == ()
 
 
 def test_evaluate_is_a_probability_that_favours_material():
-    even = GAME.evaluate(GAME.new())
+    even = KNOW.evaluate(GAME.new())
     assert abs(sum(even) - 1) < 1e-9 and abs(even[0] - 0.5) < 1e-9
     ahead = state_from_pieces({"e1": "K", "a1": "R", "c2": "N", "e8": "k", "h6": "p"})
-    white, black = GAME.evaluate(ahead)
+    white, black = KNOW.evaluate(ahead)
     assert 0.5 < white <= 1 and abs(white + black - 1) < 1e-9
-
-
-def test_describe_gives_the_richer_form():
-    start = GAME.new()
-    assert GAME.describe(start, GAME.parse(start, "e3e4")) == "e3-e4"
-    assert GAME.describe(start, GAME.parse(start, "d2c4")) == "Nd2-c4"
-    state = state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p", "a6": "n"})
-    assert GAME.describe(state, GAME.parse(state, "a1a6")) == "Ra1xa6"
-    assert GAME.describe(state, GAME.parse(state, "b7b8")) == "Rb7-b8+"
-
-
-def test_targets_group_moves_by_piece_and_name_what_they_take():
-    # After d6-d4 White's e4 pawn may step to e5 or take en passant on d5 (the pawn on d4).
-    state = play(state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"},
-                                   turn=1), "d6d4")
-    targets = GAME.targets(state)
-    assert targets["e4"] == {"e5": None, "d5": "d4", "f5": "f5"}
-    assert set(targets) == {"e4", "a1"}
-    assert sum(len(t) for t in targets.values()) == len(GAME.legal_moves(state))
+    # Material: R 5 + N 3 against a pawn, 8 - 1 = 7.  Mobility by the pieces' own rules:
+    # White king e1 5 (d1 d2 e2 f1 f2), rook a1 10 (a2-a8, b1 c1 d1), knight c2 4 (a3 b4 d4
+    # e3) = 19; Black king e8 5, pawn h6 2 (h5, h4) = 7.  Lead 7 + 0.05 * 12 = 7.6.
+    assert white == pytest.approx(1 / (1 + math.exp(-0.4 * 7.6)))
+    assert not hasattr(GAME, "evaluate")                 # the game keeps no evaluation

@@ -13,10 +13,13 @@ from collections import Counter
 import pytest
 
 from engine import BadNotation, BadOption, GameOver, IllegalMove, games
-from engine.core import parse_square
-from engine.games.wythe import BLACK, PASS, SWAP, WHITE, WytheState, score_of_groups
+from engine.ai.knowledge import for_game
+from engine.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
+from engine.games.wythe import (BLACK, EMPTY, WHITE, Placement, SizeCount, WytheState,
+                                colour_scores)
 
 GAME = games.get("wythe")
+KNOW = for_game(GAME)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -137,7 +140,7 @@ def test_empty_board_has_4n_n_minus_1_placements_and_nothing_else(size):
     moves = GAME.legal_moves(GAME.new(size=size))
     assert len(moves) == {6: 120, 8: 224, 12: 528}[size]
     assert len(set(moves)) == len(moves)
-    assert all(isinstance(m, tuple) for m in moves)
+    assert all(type(m) is Placement for m in moves)
 
 
 def test_white_may_swap_only_on_its_first_turn():
@@ -213,8 +216,12 @@ def test_live_score_uses_the_final_rule():
     assert swapped.tops == state.tops
     assert GAME.scores(swapped) == (3, 2)
     assert GAME.seat_names(swapped) == ("White", "Black")
-    ev = GAME.evaluate(swapped)
+    ev = KNOW.evaluate(swapped)
     assert ev[0] > ev[1] and abs(sum(ev) - 1) < 1e-9
+    # Black 2, White 3: Black's chance 0.5 + 0.4 * (2 - 3) / (2 + 3) = 0.42, and seat 0
+    # plays White here.
+    assert KNOW.evaluate(swapped) == pytest.approx((0.58, 0.42))
+    assert KNOW.evaluate(state) == pytest.approx((0.42, 0.58))
 
 
 # --------------------------------------------------------------------------- more rules
@@ -257,6 +264,54 @@ def test_not_adjacent_or_same_square():
         GAME.parse(state, "a1a1")
 
 
+def placement(text: str, size: int = 8) -> Placement:
+    return Placement(sq(text[:2], size), sq(text[2:], size))
+
+
+@pytest.mark.parametrize("moves,move,code", [
+    ((), SWAP, "no-swap"),
+    (("a1b1", "a3b3", "a5b5"), SWAP, "no-swap"),
+    ((), PASS, "no-pass"),
+    ((), "jump", "not-a-move"),
+    ((), (0, 99999), "not-a-move"),
+    ((), (0, 0), "same-square"),
+    ((), placement("a1c1"), "not-adjacent"),
+    (("a1b1",), placement("b1c1"), "unequal-heights"),              # a stack beside an empty
+    (("a1b1", "b2a2", "a2a1"), placement("b1a1"), "unequal-heights"),   # 1 high beside 2
+    (("a1b1", "a2b2"), placement("a1a2"), "like-on-like"),           # black onto black
+    (("a1b1", "a2b2"), placement("b2b1"), "like-on-like"),           # white onto white
+    (("a1b1",), placement("b1a1"), "on-one-piece"),
+    (("a1b1", "b2a2", "a2a1", "c1d1"), placement("b1c1"), "frozen"),
+])
+def test_each_refusal_has_its_reason_code(moves, move, code):
+    state = position(*moves)
+    verdict = GAME.check(state, move)
+    assert not verdict.legal and verdict.code == code and verdict.text
+    with pytest.raises(IllegalMove) as info:
+        GAME.play(state, move)
+    assert info.value.verdict == verdict and str(info.value) == verdict.text
+
+
+def test_check_of_a_legal_move_and_of_an_ended_game():
+    assert GAME.check(GAME.new(), placement("c3d3")) == LEGAL
+    assert GAME.check(position("a1b1"), SWAP) == LEGAL
+    tie = position(*TIE_MOVES, size=6)
+    assert GAME.check(tie, PASS) == LEGAL
+    over = GAME.play(GAME.play(tie, PASS), PASS)
+    assert GAME.check(over, PASS).code == "game-over"
+
+
+def test_parse_names_the_move_and_carries_the_verdict():
+    state = position("a1b1", "b2a2", "a2a1", "c1d1")
+    with pytest.raises(IllegalMove) as info:
+        GAME.parse(state, "b1c1")
+    verdict = info.value.verdict
+    assert verdict.code == "frozen"
+    assert str(info.value) == f"'b1c1' is illegal: {verdict.text}"
+    assert verdict.text == ("b1 is frozen: its piece is already half-covered and must keep "
+                            "that bit uncovered")
+
+
 def test_pass_only_when_no_placement():
     with pytest.raises(IllegalMove, match="only when no placement"):
         GAME.parse(GAME.new(), "pass")
@@ -286,13 +341,7 @@ def test_zero_zero_tie_break_the_last_placer_loses():
     # With a swap after the first placement, seat 0 owns White and loses instead.
     swapped = position(TIE_MOVES[0], "swap", *TIE_MOVES[1:], "pass", "pass", size=6)
     assert GAME.result(swapped).winners == (1,)
-    assert GAME.evaluate(swapped) == (0.0, 1.0)
-
-
-def test_score_example_from_the_rules():
-    assert score_of_groups([5, 3, 3, 1], [5, 3, 1, 1]) == (3, 1)
-    assert score_of_groups([4, 4], [4, 4]) == (0, 0)
-    assert score_of_groups([1], []) == (1, 0)
+    assert KNOW.evaluate(swapped) == (0.0, 1.0)
 
 
 def test_score_example_on_a_board():
@@ -307,8 +356,7 @@ def test_score_example_on_a_board():
             "BBB.W.B.",
             "W......."]
     tops = tops_from_diagram(rows)
-    engine_tops = tuple(-1 if t is None else t for t in tops)
-    from engine.games.wythe import colour_scores
+    engine_tops = tuple(EMPTY if t is None else t for t in tops)
     assert colour_scores(8, engine_tops) == (3, 1)
     assert brute_scores(8, tops) == (3, 1)
 
@@ -317,7 +365,7 @@ def test_groups_ignore_height():
     # a1 2 high (white top), b1 1 high (white): one white group of 2; a2/b2 black, 2.
     state = position("a1b1", "b2a2", "a2a1")
     view = GAME.view(state)
-    assert sorted((g["colour"], g["size"]) for g in view["groups"]) == [("black", 2), ("white", 2)]
+    assert sorted((g.colour, g.size) for g in view.groups) == [(BLACK, 2), (WHITE, 2)]
     assert GAME.scores(state) == (0, 0)
 
 
@@ -332,7 +380,7 @@ def test_swap_keeps_seats_and_colours_apart():
     assert GAME.seat_names(swapped) == ("White", "Black")
     assert swapped.tops == state.tops and swapped.colour_to_move == WHITE
     view = GAME.view(swapped)
-    assert view["seat_of_colour"] == {"black": 1, "white": 0} and view["swapped"]
+    assert view.seat_colours == (WHITE, BLACK) and view.swapped
     nxt = GAME.play(swapped, GAME.parse(swapped, "e5f5"))
     assert GAME.to_move(nxt) == 1 and nxt.colour_to_move == BLACK
 
@@ -410,7 +458,7 @@ def check_invariants(before, state, move, frozen_heights):
     expected = brute_placements(state) if state.passes < 2 else set()
     assert set(placements_of(state)) == expected
     black, white = brute_scores(size, tops)
-    by_seat = (black, white) if state.black_seat == 0 else (white, black)
+    by_seat = (white, black) if state.swapped else (black, white)
     assert GAME.scores(state) == by_seat
     for square, height in frozen_heights.items():
         assert state.heights[square] == height                   # frozen forever
@@ -444,17 +492,18 @@ def test_random_games_keep_the_invariants(size, seed):
     assert len(result.winners) == 1 and result.reason
     if black != white:
         winning_colour = BLACK if black > white else WHITE
-        assert result.winners == (GAME.seat_of(state, winning_colour),)
+        assert result.winners == (swapped_pair(winning_colour, state.swapped),)
 
 
 # --------------------------------------------------------------------------- fast playout
+# The computer's playout (engine/ai/know_wythe.py) keeps the legal set as it goes.
 
 def replay_pieces(final):
     """The final state rebuilt through play(): the playout made only legal moves."""
     state = GAME.new(size=final.size)
     for i, (b, w) in enumerate(final.pieces):
         state = GAME.play(state, (b, w))
-        if i == 0 and final.black_seat == 1:
+        if i == 0 and final.swapped:
             state = GAME.play(state, SWAP)
     while GAME.result(state) is None and state.passes < final.passes:
         state = GAME.play(state, PASS)
@@ -467,7 +516,7 @@ def test_fast_playout_plays_legal_games(size):
     start = GAME.new(size=size)
     saved = copy.deepcopy(start)
     for _ in range(5):
-        final = GAME.random_playout(start, rng)
+        final = KNOW.random_playout(start, rng)
         assert GAME.result(final) is not None
         assert final == replay_pieces(final)
     assert start == saved
@@ -475,9 +524,9 @@ def test_fast_playout_plays_legal_games(size):
 
 def test_fast_playout_stops_at_max_plies_and_continues():
     rng = random.Random(3)
-    part = GAME.random_playout(GAME.new(size=6), rng, max_plies=5)
+    part = KNOW.random_playout(GAME.new(size=6), rng, max_plies=5)
     assert part.ply == 5 and GAME.result(part) is None
-    rest = GAME.random_playout(part, rng)
+    rest = KNOW.random_playout(part, rng)
     assert rest.pieces[:len(part.pieces)] == part.pieces
     assert rest == replay_pieces(rest)
 
@@ -488,22 +537,39 @@ def test_fast_playout_picks_uniformly_including_swap():
     moves = GAME.legal_moves(state)
     assert len(moves) == 113
     rng = random.Random(5)
-    counts = Counter(GAME.random_playout(state, rng, max_plies=1).last for _ in range(113 * 40))
+    counts = Counter(KNOW.random_playout(state, rng, max_plies=1).last for _ in range(113 * 40))
     assert set(counts) == set(moves)
     # Each move is expected 40 times; a fair die would fall outside 10..80 with
     # probability far below 1e-6 per move.
     assert all(10 <= n <= 80 for n in counts.values())
 
 
+def test_fast_playout_passes_out_a_blocked_board_and_leaves_an_ended_one():
+    tie = position(*TIE_MOVES, size=6)                 # no placement left: pass, pass
+    final = KNOW.random_playout(tie, random.Random(1))
+    assert final == GAME.play(GAME.play(tie, PASS), PASS) and final.last == PASS
+    assert KNOW.random_playout(final, random.Random(1)) is final
+    assert KNOW.random_playout(tie, random.Random(1), max_plies=0) is tie
+
+
 def test_evaluate_is_a_distribution():
     rng = random.Random(9)
     state = GAME.new(size=6)
     while GAME.result(state) is None:
-        ev = GAME.evaluate(state)
+        ev = KNOW.evaluate(state)
         assert len(ev) == 2 and all(0 <= x <= 1 for x in ev) and abs(sum(ev) - 1) < 1e-9
         state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
     winner = GAME.result(state).winners[0]
-    assert GAME.evaluate(state)[winner] == 1.0
+    assert KNOW.evaluate(state)[winner] == 1.0
+
+
+def test_evaluate_leans_against_the_last_placer_at_level_scores():
+    # After a1b1: one black group of 1 and one white group of 1, so 0–0; Black placed last
+    # and would lose the tie-break: Black 0.45.  Before any placement: even.
+    assert KNOW.evaluate(GAME.new()) == (0.5, 0.5)
+    assert KNOW.evaluate(position("a1b1")) == pytest.approx((0.45, 0.55))
+    assert KNOW.evaluate(position("a1b1", "swap")) == pytest.approx((0.55, 0.45))
+    assert not hasattr(GAME, "evaluate")          # the game itself keeps no evaluation
 
 
 # --------------------------------------------------------------------------- view
@@ -511,26 +577,41 @@ def test_evaluate_is_a_distribution():
 def test_view_of_a_hand_position():
     state = position("a1b1", "b2a2", "a2a1")
     view = GAME.view(state)
-    cells = view["cells"]
+    cells = view.cells
+    assert (view.width, view.height, len(cells)) == (8, 8, 64)
     a1, b1, a2, b2 = (cells[sq(t)] for t in ("a1", "b1", "a2", "b2"))
+    assert (a1.square, a1.col, a1.row) == ("a1", 0, 0) and (b2.col, b2.row) == (1, 1)
     # a1: piece 0's black bit under piece 2's white bit.
-    assert a1["height"] == 2 and a1["top"] == "white" and a1["stack"] == ["black", "white"]
-    assert a1["piece"] == 2 and a1["partner"] == sq("a2") and not a1["frozen"]
+    assert a1.height == 2 and a1.top == WHITE and a1.stack == (BLACK, WHITE)
+    assert a1.piece == 2 and a1.partner == sq("a2") and not a1.frozen
     # b1: piece 0's white half, piece 0 half-covered at a1, so b1 is frozen.
-    assert b1["height"] == 1 and b1["piece"] == 0 and b1["partner"] == sq("a1") and b1["frozen"]
-    assert b2["frozen"] and not a2["frozen"] and cells[sq("c1")]["top"] is None
-    assert view["last"] == [sq("a2"), sq("a1")] and view["last_move"] == "a2a1"
-    assert view["score"]["by_size"] == [{"size": 2, "black": 1, "white": 1}]
-    assert view["score"]["black_decides"] is None and view["score"]["white_decides"] is None
-    assert view["to_move_colour"] == "white" and view["to_move_seat"] == 1
-    assert not view["can_swap"] and not view["must_pass"]
+    assert b1.height == 1 and b1.piece == 0 and b1.partner == sq("a1") and b1.frozen
+    assert b2.frozen and not a2.frozen and cells[sq("c1")].top == EMPTY
+    assert cells[sq("c1")].piece == -1 and cells[sq("c1")].group == -1
+    # The groups, by their lowest square: a1 b1 (white, a1 = 0 is lowest), a2 b2 (black).
+    assert view.groups == (((0, 1), WHITE, 2), ((8, 9), BLACK, 2))
+    assert (a1.group, b1.group, a2.group, b2.group) == (0, 0, 1, 1)
+    assert view.last == (sq("a2"), sq("a1")) and GAME.notation(state, state.last) == "a2a1"
+    assert view.by_size == (SizeCount(size=2, black=1, white=1),)
+    assert view.colour_scores == (0, 0)             # at size 2 neither has more: no score
+    assert view.to_move == 1 and view.seat_names[view.to_move] == "White"
+    assert view.seat_colours == (BLACK, WHITE) and not view.swapped
+    assert SWAP not in view.moves and view.moves != (PASS,)
+    assert view.result is None and view.scores == (0, 0)
 
 
 def test_view_score_breakdown_names_the_deciding_size():
     state = position("a1b1", "a2b2", "d1c1")       # Black {2,1}, White {3} (see above)
-    score = GAME.view(state)["score"]
-    assert score["by_size"] == [{"size": 3, "black": 0, "white": 1},
-                                {"size": 2, "black": 1, "white": 0},
-                                {"size": 1, "black": 1, "white": 0}]
-    assert (score["black"], score["black_decides"]) == (2, 2)
-    assert (score["white"], score["white_decides"]) == (3, 3)
+    view = GAME.view(state)
+    assert view.by_size == ((3, 0, 1), (2, 1, 0), (1, 1, 0))      # (size, black, white)
+    assert view.colour_scores == (2, 3)
+
+
+def test_view_after_a_pass_or_swap_has_no_last_squares():
+    assert GAME.view(position("a1b1", "swap")).last == ()
+    assert GAME.view(GAME.new()).last == ()
+    tie = position(*TIE_MOVES, size=6)
+    over = GAME.play(GAME.play(tie, PASS), PASS)
+    view = GAME.view(over)
+    assert view.last == () and view.to_move == -1 and view.moves == ()
+    assert view.result == GAME.result(over)

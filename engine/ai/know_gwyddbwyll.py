@@ -1,52 +1,86 @@
-"""What the players know about Gwyddbwyll: captures first, and short playouts.
+"""What the players know about Gwyddbwyll: fast playouts, captures first, and material.
 
-Uniformly random games run to hundreds of plies and hang pieces at random, so
-a playout here takes the most valuable capture it can most of the time (the
-victim's value first, the cheapest attacker on ties), and stops after a few
-dozen plies, when the game's material evaluation judges the position.
+Listing the legal moves means trying out every move that might expose the king, after
+every ply.  A playout instead draws a move by the pieces' own rules and tries only that
+one (an unsafe one is struck out and another drawn), which picks each legal move with
+equal chance: `random_playout`, the game's uniform playout made fast.  It works on a
+mutable board through the rules' own kernel (engine/games/gwyddbwyll_kernel.py:
+`pseudo_moves`, `safe_after`, `apply_on`), so each rule is written once.
+
+Uniformly random games run to hundreds of plies and hang pieces at random, so the
+search's playout (`capture_playout`) takes the most valuable capture it can most of the
+time (the victim's value first, the cheapest attacker on ties), and stops after a few
+dozen plies, when `evaluate` (material and mobility) judges the position.
 """
 
 from __future__ import annotations
 
-from ..games.gwyddbwyll import (EMPTY, KING, MAX_PLIES, PAWN, VALUES,
-                                GwState, apply_on, attacked, count_pieces, piece,
-                                pseudo_moves)
+import math
+import random
+from typing import Callable
+
+from ..games.gwyddbwyll import GwState
+from ..games.gwyddbwyll_kernel import (BISHOP, BLACK, JUMPER, KING, KNIGHT, MAX_PLIES, PAWN,
+                                       QUEEN, ROOK, WHITE, Step, apply_on, count_pieces,
+                                       is_en_passant, piece, pseudo_moves, safe_after)
 from .knowledge import Knowledge, register
 
 CAPTURE_CHANCE = 0.8        # how often a playout move is the best capture, when there is one
-_VALUE = [0.0] * 16
+
+# Rough worth of each kind for evaluate(): a fers and a two-square bishop are weak pieces.
+VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
+_VALUE = [0.0] * 16         # the same by piece code, either colour
 for _kind, _value in VALUES.items():
     _VALUE[_kind] = _VALUE[_kind | 8] = _value
 
 
 @register("gwyddbwyll")
-class GwyddbwyllKnowledge(Knowledge):
+class GwyddbwyllKnowledge(Knowledge[GwState]):
     playout_depth = 24
 
-    def playout(self, state, rng):
+    def playout(self, state: GwState, rng: random.Random) -> tuple[float, ...]:
         return self.rewards(capture_playout(state, rng, self.playout_depth))
 
+    def random_playout(self, state: GwState, rng: random.Random,
+                       max_plies: int = 100_000) -> GwState:
+        return random_playout(state, rng, max_plies)
 
-def _safe(board, move, colour, kings, ep) -> bool:
-    """Whether `move` (pseudo-legal) leaves the mover's king unattacked; undone after."""
-    frm, to = move
-    p, taken = board[frm], board[to]
-    victim = -1
-    if to == ep and p & 7 == PAWN and (to - frm) & 7:
-        victim = (frm & ~7) | (to & 7)
-        taken = board[victim]
-        board[victim] = EMPTY
-    board[to], board[frm] = p, EMPTY
-    safe = not attacked(board, to if p & 7 == KING else kings[colour], 1 - colour)
-    board[frm] = p
-    if victim >= 0:
-        board[to], board[victim] = EMPTY, taken
-    else:
-        board[to] = taken
-    return safe
+    def evaluate(self, state: GwState) -> tuple[float, ...]:
+        """Each seat's chance to win, guessed from material and mobility."""
+        result = self.game.result(state)
+        if result is not None:
+            return tuple(result.reward(seat) for seat in (WHITE, BLACK))
+        material = [0.0, 0.0]
+        for p in state.board:
+            if p:
+                material[p >> 3] += _VALUE[p]
+        mobility = [len(pseudo_moves(state.board, c, -1)) for c in (WHITE, BLACK)]
+        lead = (material[WHITE] - material[BLACK]) + 0.05 * (mobility[WHITE] - mobility[BLACK])
+        white = 1.0 / (1.0 + math.exp(-0.4 * lead))
+        return (white, 1.0 - white)
 
 
-def _captures_best_first(board, moves, colour):
+# --------------------------------------------------------------------------- playouts
+
+def random_playout(state: GwState, rng: random.Random, max_plies: int = 100_000,
+                   trace: list[Step] | None = None) -> GwState:
+    """Uniformly random legal moves to the end (or max_plies), as `Game.random_playout`
+    plays them, fast.  The moves made are appended to `trace` if one is given."""
+    board = list(state.board)
+    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
+                                     rng, max_plies, trace=trace)
+    return GwState(tuple(board), colour, ply, ep, last)
+
+
+def capture_playout(state: GwState, rng: random.Random, max_plies: int) -> GwState:
+    """Play on from `state` for up to `max_plies`, preferring captures."""
+    board = list(state.board)
+    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
+                                     rng, max_plies, _captures_best_first, CAPTURE_CHANCE)
+    return GwState(tuple(board), colour, ply, ep, last)
+
+
+def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> list[Step]:
     """The capturing moves, the most valuable victim first, then the cheapest attacker."""
     enemy = (1 - colour) << 3
     keyed = []
@@ -58,42 +92,55 @@ def _captures_best_first(board, moves, colour):
     return [move for _, _, move in keyed]
 
 
-def capture_playout(state: GwState, rng, max_plies: int) -> GwState:
-    """Play on from `state` for up to `max_plies`, preferring captures."""
-    board = list(state.board)
-    colour, ply, ep, last = state.turn, state.ply, state.ep, state.last
-    counts = [count_pieces(board, 0), count_pieces(board, 1)]
-    kings = [board.index(piece(0, KING)), board.index(piece(1, KING))]
-    random, randrange = rng.random, rng.randrange
+Prefer = Callable[[list[int], list[Step], int], list[Step]]
+
+
+def play_out(board: list[int], colour: int, ply: int, ep: int, last: Step | None,
+             rng: random.Random, max_plies: int, prefer: Prefer | None = None,
+             chance: float = 0.0, trace: list[Step] | None = None
+             ) -> tuple[int, int, int, Step | None]:
+    """Play on, on the list `board` in place, for up to `max_plies` or to the game's end;
+    return (colour to move, ply, en passant square, last move) after it.
+
+    Each ply a pseudo-legal move is drawn at random and tried; an unsafe one is struck out
+    and another drawn, which picks each legal move with equal chance.  With `prefer`, a
+    ply first tries (with probability `chance`) the moves prefer(board, moves, colour)
+    lists, in order, and makes the first safe one.  The moves made are appended to
+    `trace` if one is given."""
+    counts = [count_pieces(board, WHITE), count_pieces(board, BLACK)]
+    kings = [board.index(piece(WHITE, KING)), board.index(piece(BLACK, KING))]
+    random_, randrange = rng.random, rng.randrange
     for _ in range(max_plies):
         if ply >= MAX_PLIES or counts[colour] <= 1:
             break
         moves = pseudo_moves(board, colour, ep)
-        chosen = None
-        if random() < CAPTURE_CHANCE:
-            for move in _captures_best_first(board, moves, colour):
-                if _safe(board, move, colour, kings, ep):
+        king = kings[colour]
+        chosen = None           # once a move is chosen, frm and to are its squares
+        if prefer is not None and random_() < chance:
+            for move in prefer(board, moves, colour):
+                frm, to = move
+                if safe_after(board, frm, to, king, ep):
                     chosen = move
                     break
         n = len(moves)
         while chosen is None and n:
             i = randrange(n)
-            if _safe(board, moves[i], colour, kings, ep):
-                chosen = moves[i]
+            frm, to = move = moves[i]
+            if safe_after(board, frm, to, king, ep):
+                chosen = move
             else:
                 n -= 1
                 moves[i] = moves[n]
         if chosen is None:
             break
-        frm, to = chosen
-        if board[to]:
-            counts[1 - colour] -= 1
-        elif to == ep and board[frm] & 7 == PAWN and (to - frm) & 7:
+        if board[to] or (to == ep and is_en_passant(board, frm, to, ep)):
             counts[1 - colour] -= 1
         if board[frm] & 7 == KING:
             kings[colour] = to
-        ep = apply_on(board, chosen, ep)
+        ep = apply_on(board, frm, to, ep)
         last = chosen
+        if trace is not None:
+            trace.append(chosen)
         colour = 1 - colour
         ply += 1
-    return GwState(tuple(board), colour, ply, ep, last)
+    return colour, ply, ep, last

@@ -14,296 +14,65 @@ only one piece left (a bare king); 2,500 plies without a result is a draw.
 Two artefacts of the published reconstruction are corrected: each side's pawns
 move toward the opponent, and d3/d6 hold only the queen.
 
-A square is an index row * 8 + col (a1 = 0, h8 = 63).  A move is the pair
-(from, to), written from-square then to-square: `e3e4`.  Promotion is forced,
-so nothing is added.  `scores` counts each seat's pieces on the board; a
-finished game's Result.scores is 1 for the winner and 0 for the loser (½ each
-in a draw).
+The rules on a bare board (move tables, attack, king safety, making a move) are
+engine/games/gwyddbwyll_kernel.py; this module is the game on top of them: states,
+notation, why a move is illegal, the end, the view.  The computer's fast playouts use
+the same kernel (engine/ai/know_gwyddbwyll.py).
+
+A square is an index row * 8 + col (a1 = 0, h8 = 63).  A move is a `Step(frm, to)`,
+written from-square then to-square: `e3e4`.  Promotion is forced, so nothing is
+added.  `scores` counts each seat's pieces on the board; a finished game's
+Result.scores is 1 for the winner and 0 for the loser (½ each in a draw).
+
+Reason codes of an illegal move (`check(state, move).code`):
+    not-a-move            not a pair of squares
+    same-square           the from-square and the to-square are the same
+    empty-square          no piece stands on the from-square
+    not-your-piece        the piece on the from-square is the other side's
+    own-piece             the to-square holds one of the mover's own pieces
+    still-in-check        the king is in check and the move does not end that   } the king's
+    king-into-check       the king would step onto an attacked square           } safety:
+    leaves-king-in-check  the move would open the mover's king to attack        } KING_SAFETY
+    knight-move, bishop-move, king-move, queen-move, rook-move, pawn-move
+                          not how that piece moves
+    queen-cannot-jump     a queen's two-square jump, which only a new queen has
+    jump-cannot-capture   the new queen's jump onto an enemy piece
+    rook-blocked          a piece stands in the rook's way
+    pawn-backward         a pawn moving sideways or back
+    pawn-blocked          a pawn stepping straight ahead onto a piece, or a double step
+                          with a square ahead taken
+    pawn-double-step      a double step from off the pawn's starting rank
+    pawn-needs-capture    a pawn's diagonal step with nothing to take
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-from ..core import BadNotation, Game, Result, int_tuple, parse_square, square_name
+from ..core import (BadNotation, Game, Result, Verdict, View, int_tuple, parse_square,
+                    refusal, square_name)
+from .gwyddbwyll_kernel import (BISHOP, BLACK, EMPTY, FORWARD, JUMPER, KING, KNIGHT,
+                                MAX_PLIES, MOVE, PAWN, QUEEN, ROOK, ROOK_RAYS, SIZE,
+                                START_ROW, WHITE, Step, apply_on, attacked, colour_of,
+                                count_pieces, en_passant_victim, is_en_passant,
+                                legal_moves_on, piece, pseudo_moves)
 
-SIZE = 8
-MAX_PLIES = 2500
-WHITE, BLACK = 0, 1
 SEAT_NAMES = ("White", "Black")
-
-# Piece codes: kind | (colour << 3); 0 is an empty square.
-EMPTY = 0
-PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, JUMPER = 1, 2, 3, 4, 5, 6, 7
-# JUMPER is a queen just made by promotion that still has its one-time jump.
-BLACK_BIT = 8
 KIND_NAMES = {PAWN: "pawn", KNIGHT: "knight", BISHOP: "bishop", ROOK: "rook",
               QUEEN: "queen", KING: "king", JUMPER: "queen"}
 LETTERS = {PAWN: "p", KNIGHT: "n", BISHOP: "b", ROOK: "r", QUEEN: "q", KING: "k", JUMPER: "j"}
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 
-START_ROW = (2, 5)          # rank 3 for White's pawns, rank 6 for Black's
-PROMOTION_ROW = (7, 0)      # rank 8 for White, rank 1 for Black
-FORWARD = (1, -1)           # row direction of each colour's pawns
+# The reason codes of a move refused only for its king's safety.
+KING_SAFETY = frozenset({"still-in-check", "king-into-check", "leaves-king-in-check"})
 
 _MOVE = re.compile(r"^([a-h][1-8])[-x]?([a-h][1-8])[+#]?$")
 
 
-def colour_of(piece: int) -> int:
-    return piece >> 3
-
-
-def kind_of(piece: int) -> int:
-    return piece & 7
-
-
-def piece(colour: int, kind: int) -> int:
-    return kind | (colour << 3)
-
-
 def name(sq: int) -> str:
     return square_name(sq % SIZE, sq // SIZE)
-
-
-# --------------------------------------------------------------------------- move tables
-
-def _square(col: int, row: int) -> int:
-    return row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else -1
-
-
-def _targets(steps) -> tuple[tuple[int, ...], ...]:
-    """For each square, the squares one of `steps` (dcol, drow) away, on the board."""
-    table = []
-    for sq in range(SIZE * SIZE):
-        col, row = sq % SIZE, sq // SIZE
-        table.append(tuple(t for dc, dr in steps if (t := _square(col + dc, row + dr)) >= 0))
-    return tuple(table)
-
-
-ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
-BISHOP_STEPS = ((2, 2), (2, -2), (-2, 2), (-2, -2))
-
-KNIGHT_TO = _targets(KNIGHT_STEPS)
-BISHOP_TO = _targets(BISHOP_STEPS)      # also the promoted queen's jump
-KING_TO = _targets(ORTHOGONAL + DIAGONAL)
-QUEEN_TO = _targets(DIAGONAL)
-
-
-def _rays(sq: int) -> tuple[tuple[int, ...], ...]:
-    """The four orthogonal lines leaving `sq`, nearest square first (empty lines left out)."""
-    col, row = sq % SIZE, sq // SIZE
-    rays = []
-    for dc, dr in ORTHOGONAL:
-        ray, c, r = [], col + dc, row + dr
-        while 0 <= c < SIZE and 0 <= r < SIZE:
-            ray.append(r * SIZE + c)
-            c, r = c + dc, r + dr
-        if ray:
-            rays.append(tuple(ray))
-    return tuple(rays)
-
-
-ROOK_RAYS = tuple(_rays(sq) for sq in range(SIZE * SIZE))
-
-# PAWN_AHEAD[colour][sq]: the square in front (-1 off the board);
-# PAWN_TAKES[colour][sq]: the squares diagonally in front.
-PAWN_AHEAD = tuple(tuple(_square(sq % SIZE, sq // SIZE + FORWARD[c]) for sq in range(64))
-                   for c in (WHITE, BLACK))
-PAWN_TAKES = tuple(_targets(((-1, FORWARD[c]), (1, FORWARD[c]))) for c in (WHITE, BLACK))
-
-# Every move (from, to) as one shared tuple, and the leapers' moves per square
-# as (to, move) pairs, so generation allocates nothing.
-MOVE = tuple(tuple((frm, to) for to in range(64)) for frm in range(64))
-
-
-def _with_moves(table):
-    return tuple(tuple((to, MOVE[frm][to]) for to in targets) for frm, targets in enumerate(table))
-
-
-LEAPS = {KNIGHT: _with_moves(KNIGHT_TO), BISHOP: _with_moves(BISHOP_TO),
-         KING: _with_moves(KING_TO), QUEEN: _with_moves(QUEEN_TO)}
-JUMPS = LEAPS[BISHOP]
-ROOK_MOVES = tuple(tuple(tuple((to, MOVE[frm][to]) for to in ray) for ray in rays)
-                   for frm, rays in enumerate(ROOK_RAYS))
-PAWN_STEP_MOVES = tuple(tuple(MOVE[sq][PAWN_AHEAD[c][sq]] if PAWN_AHEAD[c][sq] >= 0 else None
-                              for sq in range(64)) for c in (WHITE, BLACK))
-PAWN_TAKE_MOVES = tuple(_with_moves(PAWN_TAKES[c]) for c in (WHITE, BLACK))
-
-
-# --------------------------------------------------------------------------- rules on a board
-
-def attacked(board, sq: int, by: int) -> bool:
-    """Could a piece of colour `by` land on `sq`?  Looks outward from `sq`."""
-    base = by << 3
-    knight = base | KNIGHT
-    for s in KNIGHT_TO[sq]:
-        if board[s] == knight:
-            return True
-    bishop = base | BISHOP
-    for s in BISHOP_TO[sq]:
-        if board[s] == bishop:
-            return True
-    king = base | KING
-    for s in KING_TO[sq]:
-        if board[s] == king:
-            return True
-    queen, jumper = base | QUEEN, base | JUMPER
-    for s in QUEEN_TO[sq]:
-        p = board[s]
-        if p == queen or p == jumper:
-            return True
-    pawn = base | PAWN
-    for s in PAWN_TAKES[1 - by][sq]:     # where a pawn of `by` would stand to take sq
-        if board[s] == pawn:
-            return True
-    rook = base | ROOK
-    for ray in ROOK_RAYS[sq]:
-        for s in ray:
-            p = board[s]
-            if p:
-                if p == rook:
-                    return True
-                break
-    return False
-
-
-def pseudo_moves(board, colour: int, ep: int) -> list:
-    """Every move of `colour` by the pieces' own rules, ignoring the safety of its king."""
-    moves = []
-    add = moves.append
-    mine = colour << 3
-    start_row = START_ROW[colour]
-    step_moves, take_moves = PAWN_STEP_MOVES[colour], PAWN_TAKE_MOVES[colour]
-    ahead = PAWN_AHEAD[colour]
-    for frm in range(64):
-        p = board[frm]
-        if not p or (p & 8) != mine:
-            continue
-        kind = p & 7
-        if kind == PAWN:
-            to = ahead[frm]
-            if not board[to]:
-                add(step_moves[frm])
-                if frm >> 3 == start_row:
-                    two = ahead[to]
-                    if not board[two]:
-                        add(MOVE[frm][two])
-            for to, move in take_moves[frm]:
-                q = board[to]
-                if (q and (q & 8) != mine) or to == ep:
-                    add(move)
-        elif kind == ROOK:
-            for ray in ROOK_MOVES[frm]:
-                for to, move in ray:
-                    q = board[to]
-                    if not q:
-                        add(move)
-                    else:
-                        if (q & 8) != mine:
-                            add(move)
-                        break
-        elif kind == JUMPER:
-            for to, move in LEAPS[QUEEN][frm]:
-                q = board[to]
-                if not q or (q & 8) != mine:
-                    add(move)
-            for to, move in JUMPS[frm]:
-                if not board[to]:
-                    add(move)
-        else:
-            for to, move in LEAPS[kind][frm]:
-                q = board[to]
-                if not q or (q & 8) != mine:
-                    add(move)
-    return moves
-
-
-def en_passant_victim(frm: int, to: int) -> int:
-    """The square of the pawn taken en passant by a pawn moving frm -> to."""
-    return (frm & ~7) | (to & 7)
-
-
-def is_en_passant(board, frm: int, to: int, ep: int) -> bool:
-    return to == ep and board[frm] & 7 == PAWN and (to - frm) & 7 != 0
-
-
-def leaves_king_safe(board, move, colour: int, ep: int) -> bool:
-    """After `move` (pseudo-legal), is the mover's king unattacked?"""
-    frm, to = move
-    after = list(board)
-    p = after[frm]
-    if is_en_passant(board, frm, to, ep):
-        after[en_passant_victim(frm, to)] = EMPTY
-    after[to], after[frm] = p, EMPTY
-    king_sq = to if p & 7 == KING else after.index(piece(colour, KING))
-    return not attacked(after, king_sq, 1 - colour)
-
-
-def legal_moves_on(board, colour: int, ep: int) -> list:
-    """The legal moves of `colour`.  Only moves that could expose the king are tried
-    out: king moves, en passant, moves of pinned pieces, and every move when in check.
-    Rooks are the only sliders, so only they pin, along ranks and files."""
-    moves = pseudo_moves(board, colour, ep)
-    king_sq = board.index(piece(colour, KING))
-    enemy = 1 - colour
-    if attacked(board, king_sq, enemy):
-        return [m for m in moves if leaves_king_safe(board, m, colour, ep)]
-    pinned = _pinned(board, king_sq, colour)
-    legal = []
-    for move in moves:
-        frm, to = move
-        if (frm == king_sq or frm in pinned or to == ep) and not leaves_king_safe(board, move, colour, ep):
-            continue
-        legal.append(move)
-    return legal
-
-
-def _pinned(board, king_sq: int, colour: int) -> set:
-    """Squares of `colour`'s pieces that stand alone between its king and an enemy rook."""
-    enemy_rook = piece(1 - colour, ROOK)
-    mine = colour << 3
-    pinned = set()
-    for ray in ROOK_RAYS[king_sq]:
-        shield = -1
-        for s in ray:
-            p = board[s]
-            if not p:
-                continue
-            if shield < 0 and (p & 8) == mine:
-                shield = s
-                continue
-            if shield >= 0 and p == enemy_rook:
-                pinned.add(shield)
-            break
-    return pinned
-
-
-def apply_on(board: list, move, ep: int) -> int:
-    """Make `move` on the list `board` in place; return the new en passant square."""
-    frm, to = move
-    p = board[frm]
-    kind = p & 7
-    new_ep = -1
-    if kind == PAWN:
-        if to == ep and (to - frm) & 7:
-            board[en_passant_victim(frm, to)] = EMPTY
-        elif to - frm in (16, -16):
-            new_ep = (frm + to) >> 1
-        if to >> 3 == PROMOTION_ROW[p >> 3]:
-            p = (p & 8) | JUMPER
-    elif kind == JUMPER:
-        p = (p & 8) | QUEEN
-    board[to], board[frm] = p, EMPTY
-    return new_ep
-
-
-def count_pieces(board, colour: int) -> int:
-    mine = colour << 3
-    return sum(1 for p in board if p and (p & 8) == mine)
 
 
 # --------------------------------------------------------------------------- state
@@ -314,8 +83,8 @@ class GwState:
     turn: int = WHITE                  # the colour (= seat) to move
     ply: int = 0                       # moves made so far
     ep: int = -1                       # the square a pawn just passed over by a double step
-    last: tuple[int, int] | None = None
-    _moves: list | None = field(default=None, compare=False, repr=False)
+    last: Step | None = None
+    _moves: list[Step] | None = field(default=None, compare=False, repr=False)
 
 
 def _start_board() -> tuple[int, ...]:
@@ -365,105 +134,99 @@ def board_text(state: GwState) -> str:
     return "\n".join(lines)
 
 
+# --------------------------------------------------------------------------- what a board shows
+
+class Piece(NamedTuple):
+    """A piece as a board draws it."""
+
+    kind: str       # "king", "queen", "rook", "knight", "bishop" or "pawn"
+    colour: int     # WHITE or BLACK: the seat that owns it
+    jump: bool      # a queen just made by promotion, its one-time jump still to come
+
+
+# The piece drawn for each piece code (None: an empty square).
+PIECES: tuple[Piece | None, ...] = tuple(
+    Piece(KIND_NAMES[code & 7], code >> 3, code & 7 == JUMPER) if code & 7 else None
+    for code in range(16))
+
+
+class Target(NamedTuple):
+    """A legal move as a board marks it: the move, and the square of the piece it takes
+    (None for a quiet move; en passant takes the pawn beside the landing square)."""
+
+    move: Step
+    taken: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GwyddbwyllView(View):
+    """The position for the board: View's fields, squares numbered row * 8 + col.
+
+    cells:   the piece on each square, or None.
+    last:    the last move's from- and to-square (empty before the first move).
+    check:   the square of the king to move when it is in check, else None.
+    targets: the legal moves, each with the square of the piece it takes.
+    held:    for each of the mover's pieces that has moves by its own rule but none that
+             keeps its king safe, one such move (its verdict says why the piece is held).
+    """
+
+    cells: tuple[Piece | None, ...]
+    check: int | None
+    targets: tuple[Target, ...]
+    held: tuple[Step, ...]
+
+
 # --------------------------------------------------------------------------- the game
 
-class Gwyddbwyll(Game):
+class Gwyddbwyll(Game[GwState, Step]):
     id = "gwyddbwyll"
     name = "Gwyddbwyll"
     options_spec = ()
 
-    def _options(self, state):
+    def _options(self, state: GwState) -> dict:
         return {}
 
-    def _new(self, options):
+    def _new(self, options: dict) -> GwState:
         return GwState(_start_board())
 
-    def seat_names(self, state):
+    def seat_names(self, state: GwState) -> tuple[str, ...]:
         return SEAT_NAMES
 
-    def _to_move(self, state):
+    def _to_move(self, state: GwState) -> int:
         return state.turn
 
     # ---- moves
 
-    def _all_legal(self, state) -> list:
+    def _all_legal(self, state: GwState) -> list[Step]:
         """The legal moves by the pieces' rules, cached; ignores the game's end."""
-        if state._moves is None:
-            object.__setattr__(state, "_moves", legal_moves_on(state.board, state.turn, state.ep))
-        return state._moves
+        moves = state._moves
+        if moves is None:
+            moves = legal_moves_on(state.board, state.turn, state.ep)
+            object.__setattr__(state, "_moves", moves)
+        return moves
 
-    def _legal(self, state):
+    def _legal(self, state: GwState) -> list[Step]:
         if self._over(state):
             return []
         return list(self._all_legal(state))
 
-    def _over(self, state) -> bool:
+    def _over(self, state: GwState) -> bool:
         return (state.ply >= MAX_PLIES or count_pieces(state.board, state.turn) <= 1
                 or not self._all_legal(state))
 
-    def _apply(self, state, move):
+    def _apply(self, state: GwState, move: Step) -> GwState:
         board = list(state.board)
-        ep = apply_on(board, move, state.ep)
-        return GwState(tuple(board), 1 - state.turn, state.ply + 1, ep, tuple(move))
-
-    def random_playout(self, state, rng, max_plies=100_000, trace=None):
-        """Uniformly random legal moves to the end, on a mutable board.  A move is
-        drawn from the pseudo-legal ones and tried; an unsafe one is struck out and
-        another drawn, which picks each legal move with equal chance.  The moves
-        made are appended to the list `trace` if one is given."""
-        board = list(state.board)
-        colour, ply, ep, last = state.turn, state.ply, state.ep, state.last
-        counts = [count_pieces(board, WHITE), count_pieces(board, BLACK)]
-        kings = [board.index(piece(WHITE, KING)), board.index(piece(BLACK, KING))]
-        randrange = rng.randrange
-        for _ in range(max_plies):
-            if ply >= MAX_PLIES or counts[colour] <= 1:
-                break
-            moves = pseudo_moves(board, colour, ep)
-            n = len(moves)
-            enemy = 1 - colour
-            while n:
-                i = randrange(n)
-                frm, to = move = moves[i]
-                p, taken = board[frm], board[to]
-                victim = -1
-                if to == ep and p & 7 == PAWN and (to - frm) & 7:
-                    victim = (frm & ~7) | (to & 7)
-                    taken = board[victim]
-                    board[victim] = EMPTY
-                board[to], board[frm] = p, EMPTY
-                king_sq = to if p & 7 == KING else kings[colour]
-                safe = not attacked(board, king_sq, enemy)
-                board[frm] = p
-                if victim >= 0:
-                    board[to], board[victim] = EMPTY, taken
-                else:
-                    board[to] = taken
-                if safe:
-                    break
-                n -= 1
-                moves[i] = moves[n]
-            else:
-                break
-            if taken:
-                counts[enemy] -= 1
-            if p & 7 == KING:
-                kings[colour] = to
-            ep = apply_on(board, move, ep)
-            last = move
-            if trace is not None:
-                trace.append(move)
-            colour = enemy
-            ply += 1
-        return GwState(tuple(board), colour, ply, ep, last)
+        frm, to = move
+        ep = apply_on(board, frm, to, state.ep)
+        return GwState(tuple(board), 1 - state.turn, state.ply + 1, ep, move)
 
     # ---- notation
 
-    def _format(self, state, move):
+    def _format(self, state: GwState, move: Step) -> str:
         frm, to = move
         return name(frm) + name(to)
 
-    def _decode(self, state, text):
+    def _decode(self, state: GwState, text: str) -> Step:
         match = _MOVE.match(text)
         if not match:
             raise BadNotation(f"'{text}' is not a move (write the from-square then the "
@@ -471,90 +234,107 @@ class Gwyddbwyll(Game):
         frm, to = (parse_square(match.group(i), SIZE) for i in (1, 2))
         return MOVE[frm[1] * SIZE + frm[0]][to[1] * SIZE + to[0]]
 
-    def describe(self, state, move) -> str:
-        """A richer form for the move list: piece letter, x for a capture, + for check."""
-        frm, to = move
-        p = state.board[frm]
-        capture = bool(state.board[to]) or is_en_passant(state.board, frm, to, state.ep)
-        after = self._apply(state, move)
-        result = self._result(after)
-        suffix = "#" if result and "checkmate" in result.reason else "+" if self.in_check(after) else ""
-        letter = LETTERS[p & 7].upper() if p & 7 != PAWN else ""
-        letter = "Q" if letter == "J" else letter
-        return f"{letter}{name(frm)}{'x' if capture else '-'}{name(to)}{suffix}"
+    # ---- why a move is illegal
 
-    def _why_illegal(self, state, move):
+    def _why_illegal(self, state: GwState, move: Any) -> Verdict:
         if not int_tuple(move, 2, SIZE * SIZE):
-            return "that is not a Gwyddbwyll move (a from-square and a to-square, like e3e4)"
+            return refusal("not-a-move", "that is not a Gwyddbwyll move (a from-square and a "
+                                         "to-square, like e3e4)")
         frm, to = move
         board, me = state.board, state.turn
         p, q = board[frm], board[to]
         if frm == to:
-            return "a piece must move: the from-square and the to-square are the same"
+            return refusal("same-square", "a piece must move: the from-square and the "
+                                          "to-square are the same")
         if not p:
-            return f"there is no piece on {name(frm)}"
+            return refusal("empty-square", f"there is no piece on {name(frm)}")
         if colour_of(p) != me:
-            return (f"the {KIND_NAMES[p & 7]} on {name(frm)} is {SEAT_NAMES[colour_of(p)]}'s, "
-                    f"and it is {SEAT_NAMES[me]}'s turn")
+            return refusal("not-your-piece",
+                           f"the {KIND_NAMES[p & 7]} on {name(frm)} is "
+                           f"{SEAT_NAMES[colour_of(p)]}'s, and it is {SEAT_NAMES[me]}'s turn")
         if q and colour_of(q) == me:
-            return f"{name(to)} holds your own {KIND_NAMES[q & 7]}"
-        if move in pseudo_moves(board, me, state.ep):
+            return refusal("own-piece", f"{name(to)} holds your own {KIND_NAMES[q & 7]}")
+        if move in pseudo_moves(board, me, state.ep):      # by its own rule: then its king
             if self.in_check(state):
-                return "your king is in check, and that move does not get it out of check"
+                return refusal("still-in-check", "your king is in check, and that move does "
+                                                 "not get it out of check")
             if p & 7 == KING:
-                return "that would put your king in check"
-            return "that would leave your king in check"
+                return refusal("king-into-check", "that would put your king in check")
+            return refusal("leaves-king-in-check", "that would leave your king in check")
+        if p & 7 == PAWN:
+            return self._why_not_pawn(state, frm, to)
         return self._why_not_by_kind(state, frm, to)
 
     @staticmethod
-    def _why_not_by_kind(state, frm, to):
-        board, me = state.board, state.turn
-        kind, q = board[frm] & 7, board[to]
+    def _why_not_by_kind(state: GwState, frm: int, to: int) -> Verdict:
+        """Why a piece other than a pawn cannot move frm -> to by its own rule."""
+        board = state.board
+        kind = board[frm] & 7
         dcol, drow = to % SIZE - frm % SIZE, to // SIZE - frm // SIZE
         if kind == KNIGHT:
-            return "a knight leaps two squares one way and one square to the side"
+            return refusal("knight-move", "a knight leaps two squares one way and one square "
+                                          "to the side")
         if kind == BISHOP:
-            return "a bishop jumps exactly two squares diagonally"
+            return refusal("bishop-move", "a bishop jumps exactly two squares diagonally")
         if kind == KING:
-            return "a king steps one square in any direction (there is no castling)"
+            return refusal("king-move", "a king steps one square in any direction (there is "
+                                        "no castling)")
         if kind in (QUEEN, JUMPER):
             if abs(dcol) == abs(drow) == 2:
                 if kind == QUEEN:
-                    return ("a queen steps one square diagonally; only a queen just made by "
-                            "promotion may jump, on its first move")
-                return "the promoted queen's jump cannot capture: it must land on an empty square"
-            return "a queen steps one square diagonally"
-        if kind == ROOK:
-            if dcol and drow:
-                return "a rook moves along a rank or a file"
-            ray = next(r for r in ROOK_RAYS[frm] if to in r)
-            blocker = next(s for s in ray if board[s])
-            return f"a rook cannot pass other pieces: {name(blocker)} is in the way"
+                    return refusal("queen-cannot-jump",
+                                   "a queen steps one square diagonally; only a queen just "
+                                   "made by promotion may jump, on its first move")
+                return refusal("jump-cannot-capture", "the promoted queen's jump cannot "
+                                                      "capture: it must land on an empty square")
+            return refusal("queen-move", "a queen steps one square diagonally")
+        if dcol and drow:
+            return refusal("rook-move", "a rook moves along a rank or a file")
+        ray = next(r for r in ROOK_RAYS[frm] if to in r)
+        blocker = next(s for s in ray if board[s])
+        return refusal("rook-blocked", f"a rook cannot pass other pieces: {name(blocker)} is "
+                                       "in the way")
+
+    @staticmethod
+    def _why_not_pawn(state: GwState, frm: int, to: int) -> Verdict:
+        """Why a pawn cannot move frm -> to."""
+        me = state.turn
+        dcol, drow = to % SIZE - frm % SIZE, to // SIZE - frm // SIZE
         forward = drow * FORWARD[me]
         if forward <= 0:
-            return "a pawn moves only forward (toward rank 8 for White, rank 1 for Black)"
+            return refusal("pawn-backward", "a pawn moves only forward (toward rank 8 for "
+                                            "White, rank 1 for Black)")
         if dcol == 0 and forward == 1:
-            return f"a pawn cannot capture straight ahead: {name(to)} is taken"
+            return refusal("pawn-blocked", f"a pawn cannot capture straight ahead: {name(to)} "
+                                           "is taken")
         if dcol == 0 and forward == 2:
             if frm // SIZE != START_ROW[me]:
-                return "only a pawn still on its starting square may move two squares"
-            return "a pawn's double step needs both squares ahead of it empty"
-        if abs(dcol) == 1 and forward == 1 and not q:
-            return ("a pawn moves diagonally only to capture (or en passant, just after an "
-                    "enemy pawn's double step past it)")
-        return ("a pawn steps one square forward (two from its starting square) and captures "
-                "one square diagonally forward")
+                return refusal("pawn-double-step", "only a pawn still on its starting square "
+                                                   "may move two squares")
+            return refusal("pawn-blocked", "a pawn's double step needs both squares ahead of "
+                                           "it empty")
+        if abs(dcol) == 1 and forward == 1 and not state.board[to]:
+            return refusal("pawn-needs-capture",
+                           "a pawn moves diagonally only to capture (or en passant, just "
+                           "after an enemy pawn's double step past it)")
+        return refusal("pawn-move", "a pawn steps one square forward (two from its starting "
+                                    "square) and captures one square diagonally forward")
 
     # ---- check, score and end
 
-    def in_check(self, state) -> bool:
-        king_sq = state.board.index(piece(state.turn, KING))
-        return attacked(state.board, king_sq, 1 - state.turn)
+    def in_check(self, state: GwState) -> bool:
+        return self._checked_king(state) is not None
 
-    def _scores(self, state):
+    @staticmethod
+    def _checked_king(state: GwState) -> int | None:
+        """The square of the king to move when it is in check, else None."""
+        king = state.board.index(piece(state.turn, KING))
+        return king if attacked(state.board, king, 1 - state.turn) else None
+
+    def _scores(self, state: GwState) -> tuple[int, int]:
         return (count_pieces(state.board, WHITE), count_pieces(state.board, BLACK))
 
-    def _result(self, state):
+    def _result(self, state: GwState) -> Result | None:
         loser = state.turn
         winner = 1 - loser
         lost = SEAT_NAMES[loser]
@@ -571,60 +351,33 @@ class Gwyddbwyll(Game):
             return Result((WHITE, BLACK), (0.5, 0.5), f"{MAX_PLIES:,} plies were played without a result")
         return None
 
-    # ---- for the computer player
-
-    def evaluate(self, state) -> tuple[float, ...]:
-        """Each seat's chance to win, guessed from material and mobility."""
-        result = self._result(state)
-        if result is not None:
-            return tuple(result.reward(seat) for seat in (WHITE, BLACK))
-        material = [0.0, 0.0]
-        for p in state.board:
-            if p:
-                material[p >> 3] += VALUES[p & 7]
-        mobility = [len(pseudo_moves(state.board, c, -1)) for c in (WHITE, BLACK)]
-        lead = (material[WHITE] - material[BLACK]) + 0.05 * (mobility[WHITE] - mobility[BLACK])
-        white = 1.0 / (1.0 + math.exp(-0.4 * lead))
-        return (white, 1.0 - white)
-
     # ---- display
 
-    def targets(self, state) -> dict[str, dict[str, str | None]]:
-        """The legal moves by piece, for a board: {from: {to: square of the piece taken,
-        or None for a quiet move}} (en passant takes a pawn beside the landing square)."""
+    def view(self, state: GwState) -> GwyddbwyllView:
         board, ep = state.board, state.ep
-        out: dict[str, dict[str, str | None]] = {}
-        for frm, to in self._legal(state):
-            if is_en_passant(board, frm, to, ep):
-                taken = name(en_passant_victim(frm, to))
-            else:
-                taken = name(to) if board[to] else None
-            out.setdefault(name(frm), {})[name(to)] = taken
-        return out
-
-    def view(self, state):
-        pieces = {}
-        for sq, p in enumerate(state.board):
-            if p:
-                entry = {"kind": KIND_NAMES[p & 7], "colour": ("white", "black")[p >> 3]}
-                if p & 7 in (QUEEN, JUMPER):
-                    entry["jump"] = p & 7 == JUMPER
-                pieces[name(sq)] = entry
-        check = None
-        if self.in_check(state):
-            check = name(state.board.index(piece(state.turn, KING)))
-        return {
-            "files": SIZE,
-            "ranks": SIZE,
-            "pieces": pieces,
-            "to_move": SEAT_NAMES[state.turn],
-            "check": check,
-            "last": (name(state.last[0]), name(state.last[1])) if state.last else None,
-            "ply": state.ply,
-        }
+        core = self.view_core(state)
+        moves: tuple[Step, ...] = core["moves"]
+        targets = tuple(Target(m, _taken(board, m, ep)) for m in moves)
+        held: dict[int, Step] = {}
+        if moves:
+            movable = {m[0] for m in moves}
+            for m in pseudo_moves(board, state.turn, ep):
+                if m[0] not in movable:
+                    held.setdefault(m[0], m)
+        return GwyddbwyllView(
+            **core, width=SIZE, height=SIZE,
+            cells=tuple(PIECES[p] for p in board),
+            last=tuple(state.last) if state.last else (),
+            check=self._checked_king(state),
+            targets=targets, held=tuple(held.values()))
 
 
-# Rough worth of each kind for evaluate(): a fers and a two-square bishop are weak pieces.
-VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
+def _taken(board: tuple[int, ...], move: Step, ep: int) -> int | None:
+    """The square of the piece `move` takes, or None."""
+    frm, to = move
+    if is_en_passant(board, frm, to, ep):
+        return en_passant_victim(frm, to)
+    return to if board[to] else None
+
 
 GAME = Gwyddbwyll()

@@ -11,22 +11,48 @@ it has more groups than the other colour (0 if none); the higher score wins,
 and at 0–0 the colour that made the last placement loses.  Pie rule: on
 White's first turn White may `swap`, and the seat that opened then owns White.
 
-A placement is (black square, white square), squares indexed row * size + col,
-written `c3d3`; the other moves are the strings "swap" and "pass".
+A placement is a `Placement(black, white)`: the squares (row * size + col) of its
+black and white bits, written `c3d3`; the other moves are core's PASS and SWAP.
+Which placements a pair of squares allows is decided in one place, `pair_mask`,
+for the move list here and for the fast playout (engine/ai/know_wythe.py) alike.
+
+Reason codes of `_why_illegal` (Game.check's verdicts):
+    no-swap          a swap other than on White's first turn
+    no-pass          a pass while a placement is possible
+    not-a-move       not a placement, swap or pass at all (e.g. a square off the board)
+    same-square      both bits on one square
+    not-adjacent     the two squares are not orthogonal neighbours
+    unequal-heights  an empty square with a stack, or two stacks of different heights
+    like-on-like     a bit onto a top of its own colour
+    on-one-piece     exactly on top of one piece
+    frozen           onto a piece that is already half-covered
+    illegal          none of these (not expected: every refusal above has its own code)
+and core's game-over once the game has ended.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-from ..core import (BadNotation, Game, Option, Result, connected_groups, grid_neighbours,
-                    int_tuple, parse_square, split_square_prefix, square_name, with_pass_and_swap)
+from ..core import (PASS, SWAP, BadNotation, Game, Option, Result, Verdict, View,
+                    connected_groups, grid_neighbours, int_tuple, parse_square, refusal,
+                    split_square_prefix, square_name, swapped_pair, with_pass_and_swap)
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")
-SWAP, PASS = "swap", "pass"
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 6, 12, 8
+
+
+class Placement(NamedTuple):
+    """A piece laid on two adjacent squares (row * size + col): its black bit's and its
+    white bit's."""
+    black: int
+    white: int
+
+
+Move = Placement | str          # a placement, PASS or SWAP
 
 
 @dataclass(frozen=True)
@@ -35,23 +61,43 @@ class WytheState:
     heights: tuple[int, ...]                 # bits on each square (row * size + col)
     tops: tuple[int, ...]                    # colour of each square's top bit, EMPTY if none
     top_piece: tuple[int, ...]               # index in `pieces` of the piece on top, -1 if none
-    pieces: tuple[tuple[int, int], ...]      # (black square, white square), in placement order
+    pieces: tuple[Placement, ...]            # in placement order
     covered: tuple[int, ...]                 # per piece: 1 once one of its bits is covered
-    black_seat: int = 0                      # the seat that owns Black (1 after a swap)
+    swapped: bool = False                    # the seats swapped colours: seat 1 owns Black
     colour_to_move: int = BLACK
     ply: int = 0                             # moves made, swap and passes included
     passes: int = 0                          # passes in a row just made
-    last: tuple | str | None = None          # the last move, for display
-    _moves: list | None = field(default=None, compare=False, repr=False)
+    last: Placement | str | None = None      # the last move, for display
+    _moves: tuple | None = field(default=None, compare=False, repr=False)
 
 
-# --------------------------------------------------------------------------- board geometry
+# --------------------------------------------------------------------------- the rule of a pair
 
-_PAIRS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]] = {}
+class PairTable(NamedTuple):
+    """A board's adjacent square pairs and the placements on them, made once per size.
+
+    pairs:      the pairs (u, v), u < v; pair e's placements have codes 2e (black bit on
+                u) and 2e + 1 (black bit on v).
+    incident:   per square, the indices of its pairs.
+    around:     per code, the indices of the pairs that share a square with its placement's
+                (itself too), for the fast playout: in the order of a set of them, as it once
+                built them (so a seeded playout still plays the same games).
+    placements: per code, its Placement.
+    choices:    per pair, its placements for each value of pair_mask (0 to 3), in code order.
+    """
+    pairs: tuple[tuple[int, int], ...]
+    incident: tuple[tuple[int, ...], ...]
+    around: tuple[tuple[int, ...], ...]
+    placements: tuple[Placement, ...]
+    choices: tuple[tuple[tuple[Placement, ...], ...], ...]
 
 
-def pair_table(size: int):
-    """The adjacent square pairs (u < v) of the board and, per square, its pairs' indices."""
+_PAIRS: dict[int, PairTable] = {}
+
+BLACK_ON_U, BLACK_ON_V = 1, 2       # the bits of pair_mask (written as numbers there: faster)
+
+
+def pair_table(size: int) -> PairTable:
     if size not in _PAIRS:
         neighbours = grid_neighbours(size)
         pairs = tuple((u, v) for u in range(size * size) for v in neighbours[u] if u < v)
@@ -59,8 +105,46 @@ def pair_table(size: int):
         for index, (u, v) in enumerate(pairs):
             incident[u].append(index)
             incident[v].append(index)
-        _PAIRS[size] = (pairs, tuple(tuple(i) for i in incident))
+        codes = tuple(Placement(*ends) for u, v in pairs for ends in ((u, v), (v, u)))
+        around = tuple(tuple({e for square in {black, white} for e in incident[square]})
+                       for black, white in codes)
+        choices = tuple(((), (codes[2 * e],), (codes[2 * e + 1],), codes[2 * e:2 * e + 2])
+                        for e in range(len(pairs)))
+        _PAIRS[size] = PairTable(pairs, tuple(tuple(i) for i in incident), around, codes,
+                                 choices)
     return _PAIRS[size]
+
+
+def pair_mask(u: int, v: int, heights, tops, top_piece, covered) -> int:
+    """The placements the rules allow on the adjacent squares u and v: BLACK_ON_U (the
+    black bit on u, the white on v), BLACK_ON_V, both (two empty squares) or 0.
+
+    Equal heights; on stacks, the black bit onto the white top (tops differ, so one
+    orientation), two different pieces below, neither of them half-covered yet."""
+    height = heights[u]
+    if height != heights[v]:
+        return 0
+    if height == 0:
+        return 3                                # BLACK_ON_U | BLACK_ON_V
+    top_u = tops[u]
+    if top_u == tops[v]:
+        return 0
+    p, q = top_piece[u], top_piece[v]
+    if p == q or covered[p] or covered[q]:
+        return 0
+    return 1 if top_u == WHITE else 2           # BLACK_ON_U (onto the white top) or BLACK_ON_V
+
+
+def placements(state: WytheState) -> list[Placement]:
+    """Every legal placement, in a fixed order (by square pair, then orientation)."""
+    heights, tops, top_piece, covered = state.heights, state.tops, state.top_piece, state.covered
+    table = pair_table(state.size)
+    moves: list[Placement] = []
+    for (u, v), choice in zip(table.pairs, table.choices):
+        mask = pair_mask(u, v, heights, tops, top_piece, covered)
+        if mask:
+            moves += choice[mask]
+    return moves
 
 
 def name(size: int, square: int) -> str:
@@ -70,31 +154,6 @@ def name(size: int, square: int) -> str:
 def other_half(pieces, piece: int, square: int) -> int:
     black_sq, white_sq = pieces[piece]
     return white_sq if square == black_sq else black_sq
-
-
-def pair_moves(u, v, heights, tops, top_piece, covered):
-    """The legal placements on the adjacent squares u and v, as (black, white) tuples."""
-    height = heights[u]
-    if height != heights[v]:
-        return ()
-    if height == 0:
-        return ((u, v), (v, u))
-    top_u = tops[u]
-    if top_u == tops[v]:
-        return ()
-    p, q = top_piece[u], top_piece[v]
-    if p == q or covered[p] or covered[q]:
-        return ()
-    return ((u, v),) if top_u == WHITE else ((v, u),)
-
-
-def placements(state: WytheState) -> list[tuple[int, int]]:
-    """Every legal placement, in a fixed order (by square pair, then orientation)."""
-    heights, tops, top_piece, covered = state.heights, state.tops, state.top_piece, state.covered
-    moves: list[tuple[int, int]] = []
-    for u, v in pair_table(state.size)[0]:
-        moves.extend(pair_moves(u, v, heights, tops, top_piece, covered))
-    return moves
 
 
 # --------------------------------------------------------------------------- scoring
@@ -107,7 +166,7 @@ def groups_of(size: int, tops) -> list[list[int]]:
 
 def size_counts(size: int, tops) -> tuple[Counter, Counter]:
     """Per colour: group size -> number of groups of that size."""
-    counts = (Counter(), Counter())
+    counts: tuple[Counter, Counter] = (Counter(), Counter())
     for group in groups_of(size, tops):
         counts[tops[group[0]]][len(group)] += 1
     return counts
@@ -118,21 +177,99 @@ def deciding_size(mine: Counter, theirs: Counter) -> int:
     return max((s for s, n in mine.items() if n > theirs.get(s, 0)), default=0)
 
 
-def score_of_groups(black_sizes, white_sizes) -> tuple[int, int]:
-    """(Black's score, White's score) for two lists of group sizes."""
-    black, white = Counter(black_sizes), Counter(white_sizes)
-    return deciding_size(black, white), deciding_size(white, black)
-
-
 def colour_scores(size: int, tops) -> tuple[int, int]:
     """(Black's score, White's score) on a board of top colours."""
     black, white = size_counts(size, tops)
     return deciding_size(black, white), deciding_size(white, black)
 
 
+def last_placer(state: WytheState) -> int | None:
+    """The colour that made the last placement (placements alternate, Black first)."""
+    if not state.pieces:
+        return None
+    return BLACK if len(state.pieces) % 2 == 1 else WHITE
+
+
+# --------------------------------------------------------------------------- what the board shows
+
+class WytheCell(NamedTuple):
+    """One square as the board shows it."""
+    square: str                 # its name, e.g. "c3"
+    col: int
+    row: int
+    height: int                 # bits in its stack (0: empty)
+    top: int                    # the colour of the top bit (BLACK, WHITE), EMPTY if none
+    stack: tuple[int, ...]      # the colours of its bits, bottom first
+    piece: int                  # the piece on top (its index in placement order), -1 if none
+    partner: int                # the square of that piece's other half, -1 if none
+    frozen: bool                # that piece is half-covered: this bit stays forever
+    group: int                  # its group's index in WytheView.groups, -1 if empty
+
+
+class WytheGroup(NamedTuple):
+    squares: tuple[int, ...]    # ascending
+    colour: int
+    size: int
+
+
+class SizeCount(NamedTuple):
+    """How many groups of one size each colour has."""
+    size: int
+    black: int
+    white: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class WytheView(View):
+    """cells: a WytheCell per square (row * size + col); last: the last placement's
+    squares, black then white (empty after a pass or swap)."""
+    cells: tuple[WytheCell, ...]
+    groups: tuple[WytheGroup, ...]            # ordered by their lowest square
+    by_size: tuple[SizeCount, ...]            # every group size on the board, largest first
+    colour_scores: tuple[int, int]            # Black's score, White's score
+    swapped: bool                             # the seats swapped colours (pie rule)
+    seat_colours: tuple[int, int]             # the colour each seat plays
+
+
+def wythe_view(state: WytheState, core: dict) -> WytheView:
+    """The view of `state`, given the common fields (Game.view_core)."""
+    size, tops = state.size, state.tops
+    stacks: list[list[int]] = [[] for _ in range(size * size)]
+    for black_sq, white_sq in state.pieces:
+        stacks[black_sq].append(BLACK)
+        stacks[white_sq].append(WHITE)
+    group_of = [-1] * (size * size)
+    groups = []
+    counts: tuple[Counter, Counter] = (Counter(), Counter())
+    for index, group in enumerate(sorted(groups_of(size, tops), key=min)):
+        for square in group:
+            group_of[square] = index
+        colour = tops[group[0]]
+        groups.append(WytheGroup(tuple(sorted(group)), colour, len(group)))
+        counts[colour][len(group)] += 1
+    cells = []
+    for sq in range(size * size):
+        piece = state.top_piece[sq]
+        cells.append(WytheCell(
+            name(size, sq), sq % size, sq // size, state.heights[sq], tops[sq],
+            tuple(stacks[sq]), piece,
+            other_half(state.pieces, piece, sq) if piece >= 0 else -1,
+            piece >= 0 and bool(state.covered[piece]), group_of[sq]))
+    black, white = counts
+    return WytheView(
+        **core, width=size, height=size, cells=tuple(cells),
+        last=tuple(state.last) if isinstance(state.last, tuple) else (),
+        groups=tuple(groups),
+        by_size=tuple(SizeCount(s, black.get(s, 0), white.get(s, 0))
+                      for s in sorted(set(black) | set(white), reverse=True)),
+        colour_scores=(deciding_size(black, white), deciding_size(white, black)),
+        swapped=state.swapped,
+        seat_colours=(swapped_pair(0, state.swapped), swapped_pair(1, state.swapped)))
+
+
 # --------------------------------------------------------------------------- the game
 
-class Wythe(Game):
+class Wythe(Game[WytheState, Move]):
     id = "wythe"
     name = "Wythe"
     options_spec = (
@@ -140,45 +277,35 @@ class Wythe(Game):
                help="Squares on a side, from 6 to 12."),
     )
 
-    def _options(self, state):
+    def _options(self, state: WytheState) -> dict:
         return {"size": state.size}
 
     # ---- state and seats
 
-    def _new(self, options):
+    def _new(self, options: dict) -> WytheState:
         size = options["size"]
         cells = size * size
         return WytheState(size, (0,) * cells, (EMPTY,) * cells, (-1,) * cells, (), ())
 
-    def seat_of(self, state: WytheState, colour: int) -> int:
-        return state.black_seat if colour == BLACK else 1 - state.black_seat
+    def seat_names(self, state: WytheState) -> tuple[str, ...]:
+        return tuple(COLOURS[swapped_pair(seat, state.swapped)] for seat in (0, 1))
 
-    def colour_of(self, state: WytheState, seat: int) -> int:
-        return BLACK if seat == state.black_seat else WHITE
-
-    def seat_names(self, state):
-        return tuple(COLOURS[self.colour_of(state, seat)] for seat in (0, 1))
-
-    def _to_move(self, state):
-        return self.seat_of(state, state.colour_to_move)
+    def _to_move(self, state: WytheState) -> int:
+        return swapped_pair(state.colour_to_move, state.swapped)
 
     # ---- moves
 
-    def _generate(self, state):
+    def _generate(self, state: WytheState) -> list:
         if state.passes >= 2:
             return []
         return with_pass_and_swap(placements(state), state.ply, PASS, SWAP)
 
-    def _apply(self, state, move):
-        if move == SWAP:
-            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
-                              state.covered, 1 - state.black_seat, state.colour_to_move,
-                              state.ply + 1, 0, SWAP)
-        if move == PASS:
-            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
-                              state.covered, state.black_seat, 1 - state.colour_to_move,
-                              state.ply + 1, state.passes + 1, PASS)
+    def _apply(self, state: WytheState, move: Move) -> WytheState:
+        if isinstance(move, str):
+            return self._apply_word(state, move)
         black_sq, white_sq = move
+        if type(move) is not Placement:
+            move = Placement(black_sq, white_sq)
         covered = list(state.covered)
         if state.heights[black_sq]:
             covered[state.top_piece[black_sq]] = 1
@@ -191,73 +318,86 @@ class Wythe(Game):
         tops[black_sq], tops[white_sq] = BLACK, WHITE
         top_piece[black_sq] = top_piece[white_sq] = piece
         return WytheState(state.size, tuple(heights), tuple(tops), tuple(top_piece),
-                          state.pieces + ((black_sq, white_sq),), tuple(covered),
-                          state.black_seat, 1 - state.colour_to_move, state.ply + 1, 0,
-                          (black_sq, white_sq))
+                          state.pieces + (move,), tuple(covered), state.swapped,
+                          1 - state.colour_to_move, state.ply + 1, 0, move)
 
-    def _why_illegal(self, state, move):
+    @staticmethod
+    def _apply_word(state: WytheState, move: str) -> WytheState:
         if move == SWAP:
-            return "a swap is only allowed on White's first turn, instead of a placement"
+            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
+                              state.covered, not state.swapped, state.colour_to_move,
+                              state.ply + 1, 0, SWAP)
+        if move == PASS:
+            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
+                              state.covered, state.swapped, 1 - state.colour_to_move,
+                              state.ply + 1, state.passes + 1, PASS)
+        raise ValueError(f"{move!r} is not a Wythe move")
+
+    def _why_illegal(self, state: WytheState, move: Any) -> Verdict:
+        if move == SWAP:
+            return refusal("no-swap", "a swap is only allowed on White's first turn, instead of "
+                                      "a placement")
         if move == PASS:
             example = placements(state)
             if example:
-                return (f"you may pass only when no placement is possible "
-                        f"(for example {self._format(state, example[0])} is)")
-            return "the rules do not allow a pass here"
+                return refusal("no-pass", f"you may pass only when no placement is possible "
+                                          f"(for example {self._format(state, example[0])} is)")
+            return refusal("no-pass", "the rules do not allow a pass here")
         if not int_tuple(move, 2, state.size ** 2):
-            return "that is not a Wythe move (a placement like c3d3, swap or pass)"
-        return self._why_placement_illegal(state, *move)
+            return refusal("not-a-move",
+                           "that is not a Wythe move (a placement like c3d3, swap or pass)")
+        black_sq, white_sq = move
+        return self._why_placement_illegal(state, black_sq, white_sq)
 
-    def _why_placement_illegal(self, state, black_sq, white_sq):
+    def _why_placement_illegal(self, state: WytheState, black_sq: int, white_sq: int) -> Verdict:
         size = state.size
         a, b = name(size, black_sq), name(size, white_sq)
         if black_sq == white_sq:
-            return "a piece covers two different squares"
+            return refusal("same-square", "a piece covers two different squares")
         if white_sq not in grid_neighbours(size)[black_sq]:
-            return f"{a} and {b} are not adjacent: a piece covers two orthogonally adjacent squares"
+            return refusal("not-adjacent", f"{a} and {b} are not adjacent: a piece covers two "
+                                           "orthogonally adjacent squares")
         ha, hb = state.heights[black_sq], state.heights[white_sq]
         if ha != hb:
             if 0 in (ha, hb):
                 empty, stack = (a, b) if ha == 0 else (b, a)
-                return (f"{empty} is empty but {stack} holds a stack: a piece covers two empty "
-                        "squares or two stacks of the same height")
-            return (f"{a} is {ha} high but {b} is {hb} high: a piece covers two stacks of the "
-                    "same height")
-        ta, tb = state.tops[black_sq], state.tops[white_sq]
-        if ta == BLACK:
-            return f"the black bit would land on the black top at {a} (no like-on-like)"
-        if tb == WHITE:
-            return f"the white bit would land on the white top at {b} (no like-on-like)"
+                return refusal("unequal-heights", f"{empty} is empty but {stack} holds a stack: "
+                               "a piece covers two empty squares or two stacks of the same height")
+            return refusal("unequal-heights", f"{a} is {ha} high but {b} is {hb} high: a piece "
+                                              "covers two stacks of the same height")
+        if state.tops[black_sq] == BLACK:
+            return refusal("like-on-like",
+                           f"the black bit would land on the black top at {a} (no like-on-like)")
+        if state.tops[white_sq] == WHITE:
+            return refusal("like-on-like",
+                           f"the white bit would land on the white top at {b} (no like-on-like)")
         p, q = state.top_piece[black_sq], state.top_piece[white_sq]
         if p == q:
-            return (f"it would lie exactly on the piece at {a}{b}: every piece must keep a bit "
-                    "uncovered")
+            return refusal("on-one-piece", f"it would lie exactly on the piece at {a}{b}: every "
+                                           "piece must keep a bit uncovered")
         for square, piece in ((black_sq, p), (white_sq, q)):
             if state.covered[piece]:
-                return (f"{name(size, square)} is frozen: its piece is already half-covered and "
-                        "must keep that bit uncovered")
-        return "the rules do not allow it here"
+                return refusal("frozen", f"{name(size, square)} is frozen: its piece is already "
+                                         "half-covered and must keep that bit uncovered")
+        return refusal("illegal", "the rules do not allow it here")
 
     # ---- notation
 
-    def _format(self, state, move):
-        if move in (SWAP, PASS):
+    def _format(self, state: WytheState, move: Move) -> str:
+        if isinstance(move, str):
             return move
         black_sq, white_sq = move
         return name(state.size, black_sq) + name(state.size, white_sq)
 
-    def _decode(self, state, text):
+    def _decode(self, state: WytheState, text: str) -> Move:
         if text in (SWAP, PASS):
             return text
         first, rest = split_square_prefix(text)
         if not rest:
             raise BadNotation(f"'{text}' is not a move: write a placement as the black bit's "
                               "square then the white bit's, like c3d3, or swap, or pass")
-        squares = []
-        for part in (first, rest):
-            col, row = parse_square(part, state.size)
-            squares.append(row * state.size + col)
-        return tuple(squares)
+        black, white = (parse_square(part, state.size) for part in (first, rest))
+        return Placement(black[1] * state.size + black[0], white[1] * state.size + white[0])
 
     # ---- score and end
 
@@ -265,17 +405,11 @@ class Wythe(Game):
         """(Black's score, White's score) on the current position."""
         return colour_scores(state.size, state.tops)
 
-    def _scores(self, state):
+    def _scores(self, state: WytheState) -> tuple[int, ...]:
         by_colour = self.colour_scores(state)
-        return tuple(by_colour[self.colour_of(state, seat)] for seat in (0, 1))
+        return tuple(by_colour[swapped_pair(seat, state.swapped)] for seat in (0, 1))
 
-    def last_placer(self, state: WytheState) -> int | None:
-        """The colour that made the last placement (placements alternate, Black first)."""
-        if not state.pieces:
-            return None
-        return BLACK if len(state.pieces) % 2 == 1 else WHITE
-
-    def _result(self, state):
+    def _result(self, state: WytheState) -> Result | None:
         if state.passes < 2:
             return None
         black, white = self.colour_scores(state)
@@ -283,188 +417,18 @@ class Wythe(Game):
         if black != white:
             winner = BLACK if black > white else WHITE
             reason = "Both players passed"
-            return Result((self.seat_of(state, winner),), scores, reason)
-        loser = self.last_placer(state)
+            return Result((swapped_pair(winner, state.swapped),), scores, reason)
+        loser = last_placer(state)
         if loser is None:
             return Result((0, 1), scores, "Both players passed without a placement: a draw")
-        winner = 1 - loser
         reason = (f"Both players passed at {black}–{white}: {COLOURS[loser]} made the last "
                   f"placement and loses")
-        return Result((self.seat_of(state, winner),), scores, reason)
-
-    def evaluate(self, state: WytheState) -> tuple[float, ...]:
-        """A cheap per-seat chance to win, from the live score (the tie-break at 0–0)."""
-        result = self._result(state)
-        if result is not None:
-            return tuple(result.reward(seat) for seat in (0, 1))
-        black, white = self.colour_scores(state)
-        if black == white:
-            placer = self.last_placer(state)
-            black_chance = 0.5 if placer is None else (0.45 if placer == BLACK else 0.55)
-        else:
-            black_chance = 0.5 + 0.4 * (black - white) / (black + white)
-        chances = (black_chance, 1.0 - black_chance)
-        return tuple(chances[self.colour_of(state, seat)] for seat in (0, 1))
-
-    # ---- fast random playout
-
-    def random_playout(self, state, rng, max_plies=100_000):
-        """Uniformly random legal moves to the end, keeping the legal set incrementally.
-
-        A placement is coded 2*e + o: pair e = (u, v) of pair_table, o = 0 puts the
-        black bit on u, o = 1 on v.  `legal` holds the codes of the legal placements
-        and `slot[code]` its index there (-1 if absent), so a move only rechecks the
-        pairs around the squares whose height, top or freedom it changed.
-        """
-        if self._result(state) is not None or max_plies <= 0:
-            return state
-        pairs, incident = pair_table(state.size)
-        heights, tops = list(state.heights), list(state.tops)
-        top_piece, covered = list(state.top_piece), list(state.covered)
-        pieces = list(state.pieces)
-        slot = [-1] * (2 * len(pairs))
-        legal: list[int] = []
-
-        def recheck(e):
-            for code in (2 * e, 2 * e + 1):
-                i = slot[code]
-                if i >= 0:
-                    moved = legal.pop()
-                    if moved != code:
-                        legal[i] = moved
-                        slot[moved] = i
-                    slot[code] = -1
-            u, v = pairs[e]
-            height = heights[u]
-            if height != heights[v]:
-                return
-            if height == 0:
-                slot[2 * e] = len(legal)
-                legal.append(2 * e)
-                slot[2 * e + 1] = len(legal)
-                legal.append(2 * e + 1)
-                return
-            top_u = tops[u]
-            if top_u == tops[v]:
-                return
-            p, q = top_piece[u], top_piece[v]
-            if p == q or covered[p] or covered[q]:
-                return
-            code = 2 * e if top_u == WHITE else 2 * e + 1
-            slot[code] = len(legal)
-            legal.append(code)
-
-        for e in range(len(pairs)):
-            recheck(e)
-
-        black_seat, colour, ply, passes, last = (state.black_seat, state.colour_to_move,
-                                                 state.ply, state.passes, state.last)
-        randrange = rng.randrange
-        for _ in range(max_plies):
-            if passes >= 2:
-                break
-            count = len(legal)
-            if count == 0:
-                passes += 1
-                colour ^= 1
-                ply += 1
-                last = PASS
-                continue
-            pick = randrange(count + 1) if ply == 1 else randrange(count)
-            if pick == count:
-                black_seat ^= 1
-                ply += 1
-                last = SWAP
-                continue
-            code = legal[pick]
-            u, v = pairs[code >> 1]
-            black_sq, white_sq = (v, u) if code & 1 else (u, v)
-            changed = {black_sq, white_sq}
-            height = heights[black_sq]
-            if height:
-                for square in (black_sq, white_sq):
-                    piece = top_piece[square]
-                    covered[piece] = 1
-                    changed.add(other_half(pieces, piece, square))
-            piece = len(pieces)
-            pieces.append((black_sq, white_sq))
-            covered.append(0)
-            heights[black_sq] = heights[white_sq] = height + 1
-            tops[black_sq], tops[white_sq] = BLACK, WHITE
-            top_piece[black_sq] = top_piece[white_sq] = piece
-            for e in {e for square in changed for e in incident[square]}:
-                recheck(e)
-            colour ^= 1
-            ply += 1
-            passes = 0
-            last = (black_sq, white_sq)
-        return WytheState(state.size, tuple(heights), tuple(tops), tuple(top_piece),
-                          tuple(pieces), tuple(covered), black_seat, colour, ply, passes, last)
+        return Result((swapped_pair(1 - loser, state.swapped),), scores, reason)
 
     # ---- display
 
-    def view(self, state):
-        size = state.size
-        stacks: list[list[str]] = [[] for _ in range(size * size)]
-        for black_sq, white_sq in state.pieces:
-            stacks[black_sq].append("black")
-            stacks[white_sq].append("white")
-        group_of = [-1] * (size * size)
-        groups = []
-        for group in sorted(groups_of(size, state.tops), key=min):
-            for square in group:
-                group_of[square] = len(groups)
-            groups.append({"squares": sorted(group), "colour": COLOURS[state.tops[group[0]]].lower(),
-                           "size": len(group)})
-        cells = []
-        for sq in range(size * size):
-            piece = state.top_piece[sq]
-            cells.append({
-                "square": name(size, sq),
-                "col": sq % size,
-                "row": sq // size,
-                "height": state.heights[sq],
-                "top": COLOURS[state.tops[sq]].lower() if piece >= 0 else None,
-                "stack": stacks[sq],
-                "piece": piece,
-                "partner": other_half(state.pieces, piece, sq) if piece >= 0 else -1,
-                "frozen": piece >= 0 and bool(state.covered[piece]),
-                "group": group_of[sq],
-            })
-        black_counts, white_counts = size_counts(size, state.tops)
-        black_score = deciding_size(black_counts, white_counts)
-        white_score = deciding_size(white_counts, black_counts)
-        all_sizes = sorted(set(black_counts) | set(white_counts), reverse=True)
-        placement = isinstance(state.last, tuple)
-        moves = self._legal(state)
-        result = self._result(state)
-        return {
-            "size": size,
-            "cells": cells,
-            "pieces": [{"black": b, "white": w, "covered": bool(c)}
-                       for (b, w), c in zip(state.pieces, state.covered)],
-            "groups": groups,
-            "last": list(state.last) if placement else [],
-            "last_move": self._format(state, state.last) if state.last is not None else "",
-            "colours": list(COLOURS),
-            "seat_of_colour": {"black": state.black_seat, "white": 1 - state.black_seat},
-            "seat_names": list(self.seat_names(state)),
-            "swapped": state.black_seat == 1,
-            "to_move_seat": self._to_move(state),
-            "to_move_colour": COLOURS[state.colour_to_move].lower(),
-            "placements_made": len(state.pieces),
-            "can_swap": SWAP in moves,
-            "must_pass": moves == [PASS],
-            "over": result is not None,
-            "score": {
-                "black": black_score,
-                "white": white_score,
-                "by_size": [{"size": s, "black": black_counts.get(s, 0),
-                             "white": white_counts.get(s, 0)} for s in all_sizes],
-                "black_decides": black_score or None,
-                "white_decides": white_score or None,
-            },
-        }
+    def view(self, state: WytheState) -> WytheView:
+        return wythe_view(state, self.view_core(state))
 
 
 GAME = Wythe()

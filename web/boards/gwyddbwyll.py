@@ -4,18 +4,30 @@ Click one of your pieces and its legal destinations light up (a dot for a
 quiet move, a ring for a capture); click one to move.  Dragging a piece onto a
 destination does the same.  The last move is tinted, a king in check glows
 red, and a queen that still has its one-time jump wears a star.  The panel's
-"Flip board" button (or the F key) turns the board so Black sits at the bottom;
-`set_seats` does it by itself when a person plays Black against the computer.
+"Flip board" button (or the F key) turns the board so Black sits at the bottom
+(`ui.flipped`).
+
+Everything comes from the engine's GwyddbwyllView: the pieces, the legal moves with
+what each takes (`targets`), the king in check, and for a piece that cannot move
+because of its king one of its moves (`held`), whose verdict says why.  A move tried
+and refused comes back as `ui.refused`; the prompt shows the engine's reason.
 """
 
 from __future__ import annotations
 
-from engine.core import EngineError
+from dataclasses import dataclass, replace
+from typing import Any
 
-from .base import BoardRenderer, svg_open
+from engine.core import square_name
+from engine.games.gwyddbwyll import KING_SAFETY, GwyddbwyllView, Step, Target
+
+from .base import Board, Ui, svg_open
 from .squares import CELL, MARGIN, coordinates, corner
 
-FILES = "abcdefgh"
+SIZE = 8
+SQUARES = {square_name(sq % SIZE, sq // SIZE): sq for sq in range(SIZE * SIZE)}   # "e4" -> 28
+NAMES = {sq: cell for cell, sq in SQUARES.items()}
+COLOURS = ("white", "black")                 # a piece's colour (its seat) as CSS and prose say it
 
 STYLE = """
 svg.gwyddbwyll .sq { stroke: none; }
@@ -89,13 +101,13 @@ def piece_icon(kind: str, colour: str, jump: bool = False) -> str:
             f'{piece_svg(kind, colour, 0, 0, jump)}</svg>')
 
 
-COLOURS = {"white": ("#fbf7ea", "#262626"), "black": ("#2e2b28", "#efe6d2")}
+INKS = {"white": ("#fbf7ea", "#262626"), "black": ("#2e2b28", "#efe6d2")}
 
 
 def legend_svg(kind: str, colour: str, jump: bool = False) -> str:
     """A piece as a self-contained inline SVG styled by attributes (no classes, no <style>),
     as the rules panel's legend shows it (web/rules/gwyddbwyll.html)."""
-    fill, ink = COLOURS[colour]
+    fill, ink = INKS[colour]
     body = (SHAPES[kind] + BASE + (STAR if jump else "")).replace(
         '<path class="line" ', '<path fill="none" ').replace(
         '<circle class="dot" ', f'<circle fill="{ink}" stroke="none" ').replace(
@@ -107,129 +119,124 @@ def legend_svg(kind: str, colour: str, jump: bool = False) -> str:
             f'stroke-linecap="round">{body}</g></svg>')
 
 
-class GwyddbwyllBoard(BoardRenderer):
-    def __init__(self, game):
-        self.flipped = False         # Black at the bottom; kept across moves
-        super().__init__(game)
+@dataclass(frozen=True)
+class Pick:
+    """The board's half-made move (`ui.pick`).
 
-    def reset(self):
-        self.selected = None         # square name of the chosen piece
-        self.hovered = None          # destination under the pointer while a piece is chosen
-        self.message = ""
+    square: the mover's piece chosen, or (foe) the other side's piece clicked while none
+            was chosen, which the prompt says is not theirs.
+    foe:    `square` is the other side's piece; nothing is chosen.
+    tried:  a destination tried from the chosen piece and refused (`ui.refused` says why).
+    """
 
-    def set_seats(self, seats) -> None:
-        """Who plays each seat ("human" or a computer level), for a page that tells its
-        renderer: a person playing Black against the computer gets Black at the bottom."""
-        self.flipped = list(seats)[:2] == [seats[0], "human"] and seats[0] != "human"
+    square: int
+    foe: bool = False
+    tried: int | None = None
 
-    # ---- what the engine says
 
-    def _mover(self, state) -> str:
-        return ("white", "black")[self.game.to_move(state)]
+def _chosen(ui: Ui) -> int | None:
+    """The square of the piece chosen, or None."""
+    pick = ui.pick
+    return pick.square if isinstance(pick, Pick) and not pick.foe else None
 
-    def _mine(self, state, cell) -> dict | None:
-        piece = self.game.view(state)["pieces"].get(cell)
-        return piece if piece and piece["colour"] == self._mover(state) else None
 
-    def _reason(self, state, frm, to) -> str:
-        try:
-            self.game.parse(state, frm + to)
-        except EngineError as err:
-            return str(err).split(": ", 1)[-1]
-        return ""
+def _destinations(view: GwyddbwyllView, frm: int | None) -> dict[int, Target]:
+    """The legal moves of the piece on `frm`, by destination."""
+    return {t.move.to: t for t in view.targets if t.move.frm == frm}
 
-    def _describe(self, state, cell) -> str:
-        piece = self.game.view(state)["pieces"].get(cell)
-        return f"{piece['colour']} {piece['kind']}" if piece else "empty"
+
+def _square(target: dict | None) -> int | None:
+    """The square a target names in its data-cell, or None."""
+    return SQUARES.get((target or {}).get("cell") or "")
+
+
+def _describe(view: GwyddbwyllView, sq: int) -> str:
+    piece = view.cells[sq]
+    return f"{COLOURS[piece.colour]} {piece.kind}" if piece else "empty"
+
+
+class GwyddbwyllBoard(Board[GwyddbwyllView]):
 
     # ---- events
 
-    def click(self, state, target):
-        if not target:
-            return None
-        if target.get("action") == "flip":
-            self.flipped = not self.flipped
-            return None
-        cell = target.get("cell")
-        if not cell:
-            return None
-        targets = self.game.targets(state)
-        if self.selected and cell in targets.get(self.selected, {}):
-            move = self.selected + cell
-            self.reset()
-            return move
-        if cell == self.selected:
-            self.reset()
-            return None
-        mine = self._mine(state, cell)
-        if mine:
-            self.selected, self.hovered, self.message = cell, None, ""
-            if cell not in targets:
-                self.message = (f"The {mine['kind']} on {cell} has no legal move"
-                                f"{self._why_stuck(state, cell)}.")
-            return None
-        if self.selected:
-            self.message = f"{self.selected}{cell} is not allowed: {self._reason(state, self.selected, cell)}."
-            return None
-        piece = self.game.view(state)["pieces"].get(cell)
-        if piece:
-            self.message = f"That is a {piece['colour']} piece: move one of yours."
-        return None
+    def hit(self, view: GwyddbwyllView, ui: Ui, target: dict | None,
+            gesture: str = "click", source: dict | None = None) -> tuple[Ui, Any]:
+        if gesture == "hover":
+            return self._hover(view, ui, target), None
+        if gesture == "drop":
+            return self._drop(view, ui, source, target)
+        if target and target.get("action") == "flip":
+            return replace(ui, flipped=not ui.flipped), None
+        return self._click(view, ui, _square(target))
 
-    def _why_stuck(self, state, cell) -> str:
-        """Why a piece cannot move, when the reason is the king: ' (your king is in check)'."""
-        for to in (f + r for f in FILES for r in "12345678"):
-            reason = self._reason(state, cell, to)
-            if "king" in reason:
-                return f": {reason}"
-        return ""
+    @staticmethod
+    def _choose(view: GwyddbwyllView, ui: Ui, sq: int) -> Ui:
+        """The mover's piece on `sq` chosen; a piece its king holds back previews one of its
+        moves, so the engine's verdict says why it cannot move."""
+        held = next((m for m in view.held if m.frm == sq), None)
+        return replace(ui.cleared(), pick=Pick(sq), preview=held)
 
-    def drag(self, state, source, target):
-        frm, to = (source or {}).get("cell"), (target or {}).get("cell")
-        if not frm or not to or frm == to:
-            return None
-        if to in self.game.targets(state).get(frm, {}):
-            self.reset()
-            return frm + to
-        if self._mine(state, frm):
-            self.selected, self.hovered = frm, None
-            self.message = f"{frm}{to} is not allowed: {self._reason(state, frm, to)}."
-        return None
+    def _click(self, view: GwyddbwyllView, ui: Ui, sq: int | None) -> tuple[Ui, Any]:
+        if sq is None:
+            return ui, None
+        chosen = _chosen(ui)
+        dests = _destinations(view, chosen)
+        if sq in dests:
+            return ui.cleared(), dests[sq].move
+        if sq == chosen:
+            return ui.cleared(), None
+        piece = view.cells[sq]
+        if piece is not None and piece.colour == view.to_move:
+            return self._choose(view, ui, sq), None
+        if chosen is not None:          # the engine refuses it: ui.refused says why
+            return replace(ui, pick=Pick(chosen, tried=sq)), Step(chosen, sq)
+        if piece is not None:
+            return replace(ui, pick=Pick(sq, foe=True), preview=None, refused=None), None
+        return ui, None
 
-    def hover(self, state, target):
-        cell = (target or {}).get("cell")
-        if not self.selected or cell not in self.game.targets(state).get(self.selected, {}):
-            cell = None
-        if cell == self.hovered:
-            return False
-        self.hovered = cell
-        return True
+    def _drop(self, view: GwyddbwyllView, ui: Ui, source: dict | None,
+              target: dict | None) -> tuple[Ui, Any]:
+        frm, to = _square(source), _square(target)
+        if frm is None or to is None or frm == to:
+            return ui, None
+        dests = _destinations(view, frm)
+        if to in dests:
+            return ui.cleared(), dests[to].move
+        piece = view.cells[frm]
+        if piece is not None and piece.colour == view.to_move:
+            return replace(ui.cleared(), pick=Pick(frm, tried=to)), Step(frm, to)
+        return ui, None
 
-    def key(self, state, key):
+    @staticmethod
+    def _hover(view: GwyddbwyllView, ui: Ui, target: dict | None) -> Ui:
+        """The destination under the pointer, of the piece chosen, as `ui.preview`."""
+        dests = _destinations(view, _chosen(ui))
+        if not dests:                   # nothing to show (a held piece keeps its preview)
+            return ui
+        sq = _square(target)
+        move = dests[sq].move if sq in dests else None
+        return ui if move == ui.preview else replace(ui, preview=move)
+
+    def key(self, view: GwyddbwyllView, ui: Ui, key: str) -> Ui | None:
         if key in ("f", "F"):
-            self.flipped = not self.flipped
-            return True
-        if key == "Escape" and self.selected:
-            self.reset()
-            return True
-        return False
+            return replace(ui, flipped=not ui.flipped)
+        if key == "Escape" and _chosen(ui) is not None:
+            return ui.cleared()
+        return None
 
-    def swatch(self, state, seat):
+    def swatch(self, view: GwyddbwyllView, seat: int) -> str:
         return ("gw-white", "gw-black")[seat]
 
     # ---- drawing
 
-    def _corner(self, cell: str) -> tuple[int, int]:
-        """Top-left corner of a square in the SVG, after any flip."""
-        return corner(8, FILES.index(cell[0]), int(cell[1]) - 1, self.flipped)
-
-    def svg(self, state, interactive):
-        view = self.game.view(state)
-        pieces = view["pieces"]
-        targets = self.game.targets(state) if interactive else {}
-        chosen = targets.get(self.selected, {}) if interactive and self.selected else {}
+    def draw(self, view: GwyddbwyllView, ui: Ui) -> str:
+        flipped = ui.flipped
+        targets = view.targets if ui.live else ()
+        movable = {t.move.frm for t in targets}
+        chosen = _chosen(ui) if ui.live else None
+        dests = {t.move.to: t.taken for t in targets if t.move.frm == chosen}
         span = 8 * CELL + 2 * MARGIN
-        side = "Black" if self.flipped else "White"
+        side = "Black" if flipped else "White"
         out = [svg_open(span, span, f"Gwyddbwyll board, {side} at the bottom").replace(
                    "<svg ", '<svg class="gwyddbwyll" ', 1),
                f"<style>{STYLE}</style>",
@@ -238,49 +245,65 @@ class GwyddbwyllBoard(BoardRenderer):
                '<stop offset="1" stop-color="#e0301e" stop-opacity="0"/></radialGradient></defs>']
         for row in range(8):
             for col in range(8):
-                cell = f"{FILES[col]}{row + 1}"
-                x, y = self._corner(cell)
+                sq = row * SIZE + col
+                x, y = corner(8, col, row, flipped)
                 classes = ["sq", "dark" if (col + row) % 2 == 0 else "light"]
-                if cell in targets:
+                if sq in movable:
                     classes.append("movable")
-                if cell in chosen:
+                if sq in dests:
                     classes.append("dest")
                 out.append(f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" '
-                           f'height="{CELL}" data-cell="{cell}"><title>{cell}: '
-                           f'{self._describe(state, cell)}</title></rect>')
+                           f'height="{CELL}" data-cell="{NAMES[sq]}"><title>{NAMES[sq]}: '
+                           f'{_describe(view, sq)}</title></rect>')
         out.append(f'<rect class="gw-frame" x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" '
                    f'height="{8 * CELL}"/>')
-        for cell in view["last"] or ():
-            x, y = self._corner(cell)
-            out.append(f'<rect class="gw-last" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
-        if chosen:
-            x, y = self._corner(self.selected)
-            out.append(f'<rect class="gw-selected" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
-        if view["check"]:
-            x, y = self._corner(view["check"])
-            out.append(f'<circle class="gw-check" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="50"/>')
-        for cell, piece in pieces.items():
-            x, y = self._corner(cell)
-            out.append(piece_svg(piece["kind"], piece["colour"], x, y, piece.get("jump", False)))
-        for cell, taken in chosen.items():
-            x, y = self._corner(cell)
-            cx, cy = x + CELL / 2, y + CELL / 2
-            if taken:
-                out.append(f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" data-target="{cell}"/>')
-            else:
-                out.append(f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" data-target="{cell}"/>')
-        if self.hovered and self.hovered in chosen:
-            x, y = self._corner(self.hovered)
-            out.append(f'<rect class="gw-hover" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
-                       f'height="{CELL - 6}"/>')
-        out.append(coordinates(8, self.flipped))
+        out += self._marks(view, ui, dests)
+        out.append(coordinates(8, flipped))
         out.append("</svg>")
         return "".join(out)
 
+    @staticmethod
+    def _marks(view: GwyddbwyllView, ui: Ui, dests: dict[int, int | None]) -> list[str]:
+        """What lies on the squares: the last move, the chosen piece, the king in check,
+        the pieces, the chosen piece's destinations and the one under the pointer."""
+        flipped = ui.flipped
+
+        def at(sq: int) -> tuple[int, int]:
+            return corner(8, sq % SIZE, sq // SIZE, flipped)
+
+        out = []
+        for sq in view.last:
+            x, y = at(sq)
+            out.append(f'<rect class="gw-last" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+        chosen = _chosen(ui)
+        if dests and chosen is not None:
+            x, y = at(chosen)
+            out.append(f'<rect class="gw-selected" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+        if view.check is not None:
+            x, y = at(view.check)
+            out.append(f'<circle class="gw-check" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="50"/>')
+        for sq, piece in enumerate(view.cells):
+            if piece is not None:
+                x, y = at(sq)
+                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump))
+        for sq, taken in dests.items():
+            x, y = at(sq)
+            cx, cy = x + CELL / 2, y + CELL / 2
+            if taken is not None:
+                out.append(f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" data-target="{NAMES[sq]}"/>')
+            else:
+                out.append(f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" data-target="{NAMES[sq]}"/>')
+        hover = ui.preview
+        if isinstance(hover, Step) and hover.frm == chosen and hover.to in dests:
+            x, y = at(hover.to)
+            out.append(f'<rect class="gw-hover" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
+                       f'height="{CELL - 6}"/>')
+        return out
+
     # ---- beside the board
 
-    def panel(self, state, interactive):
-        pressed = "true" if self.flipped else "false"
+    def panel(self, view: GwyddbwyllView, ui: Ui) -> str:
+        pressed = "true" if ui.flipped else "false"
         return (
             '<div class="gw-panel">'
             f'<button type="button" data-action="flip" aria-pressed="{pressed}" '
@@ -293,17 +316,40 @@ class GwyddbwyllBoard(BoardRenderer):
             'squares diagonally to an empty square.</span></li>'
             '</ul></div>')
 
-    def prompt(self, state):
-        name = self.game.seat_names(state)[self.game.to_move(state)]
-        check = f"{name} is in check. " if self.game.view(state)["check"] else ""
-        if self.message:
-            return f"{check}{self.message}"
-        if self.selected:
-            piece = self._mine(state, self.selected)
-            if piece:
-                return (f"{check}{name}: {piece['kind']} on {self.selected} chosen; click a "
-                        "marked square (or choose another piece).")
+    def prompt(self, view: GwyddbwyllView, ui: Ui) -> str:
+        if view.to_move < 0:
+            return ""
+        name = view.seat_names[view.to_move]
+        check = f"{name} is in check. " if view.check is not None else ""
+        message = self._message(view, ui)
+        if message:
+            return f"{check}{message}"
+        chosen = _chosen(ui)
+        piece = view.cells[chosen] if chosen is not None else None
+        if chosen is not None and piece is not None:
+            return (f"{check}{name}: {piece.kind} on {NAMES[chosen]} chosen; click a marked "
+                    "square (or choose another piece).")
         return f"{check}{name} to move: click a piece, then where it goes (or drag it)."
+
+    @staticmethod
+    def _message(view: GwyddbwyllView, ui: Ui) -> str:
+        """What the last click or drop calls for: why a move was refused, that a piece is the
+        other side's, or that the piece chosen cannot move (and why, when its king holds it)."""
+        pick = ui.pick
+        if not isinstance(pick, Pick):
+            return ""
+        piece = view.cells[pick.square]
+        if pick.tried is not None and ui.refused is not None:
+            return f"{NAMES[pick.square]}{NAMES[pick.tried]} is not allowed: {ui.refused.text}."
+        if piece is None:
+            return ""
+        if pick.foe:
+            return f"That is a {COLOURS[piece.colour]} piece: move one of yours."
+        if _destinations(view, pick.square):
+            return ""
+        verdict = ui.verdict
+        why = f": {verdict.text}" if verdict is not None and verdict.code in KING_SAFETY else ""
+        return f"The {piece.kind} on {NAMES[pick.square]} has no legal move{why}."
 
 
 BOARD = GwyddbwyllBoard

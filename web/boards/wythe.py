@@ -11,13 +11,20 @@ Placing: click the square for the black half (the board then marks the legal
 squares for the white half), then one of those.  Click the chosen square
 again, press Escape or use Cancel to start over.  Swap and Pass are action
 buttons under the board, each with a line saying what it does or why.
+
+The renderer is a pure `Board`: what the player has chosen and points at is a
+`WythePick` in `ui.pick`; the legal placements come from `view.moves`, and a
+white half the rules refuse comes back from the engine as `ui.refused`.
 """
 
 from __future__ import annotations
 
-from engine.core import EngineError, square_name
+from dataclasses import dataclass, replace
 
-from .base import BoardRenderer, attr, svg_open
+from engine.core import PASS, SWAP
+from engine.games.wythe import BLACK, WHITE, Placement, WytheCell, WytheView
+
+from .base import Board, Ui, attr, svg_open
 from .squares import CELL, MARGIN, coordinates, corner, side
 
 INSET = 9
@@ -68,265 +75,71 @@ SWAP_SENTENCE = ("Swap: instead of placing, take Black's first piece as yours an
                  "from now on; the other player then places for White.")
 
 
-class WytheBoard(BoardRenderer):
-    can_flip = True
+COLOUR_NAMES = ("black", "white")         # by colour (BLACK, WHITE): CSS classes and text
 
-    def reset(self):
-        self.selected: int | None = None      # square chosen for the black half
-        self.hovered: int | None = None       # square under the pointer
-        self.message = ""
-        self._cached = (None, None)
 
-    # ---- what the engine says
+@dataclass(frozen=True)
+class WythePick:
+    """The board's half-made placement and the pointer (Ui.pick).
 
-    def _view(self, state) -> dict:
-        if self._cached[0] is not state:
-            self._cached = (state, self.game.view(state))
-        return self._cached[1]
+    black:    the square chosen for the black half, or None.
+    hovered:  the square under the pointer, or None.
+    no_black: a square just refused for the black half (the view tells why), or None.
+    no_white: a square just refused for the white half (`ui.refused` tells why), or None.
+    """
 
-    def _placements(self, state) -> list[tuple[int, int]]:
-        return [m for m in self.game.legal_moves(state) if isinstance(m, tuple)]
+    black: int | None = None
+    hovered: int | None = None
+    no_black: int | None = None
+    no_white: int | None = None
 
-    def _partners(self, state, black_sq: int) -> list[int]:
-        return [w for b, w in self._placements(state) if b == black_sq]
 
-    def _name(self, state, square: int) -> str:
-        size = self._view(state)["size"]
-        return square_name(square % size, square // size)
+NOTHING = WythePick()
 
-    def _reason(self, state, black_sq: int, white_sq: int) -> str:
-        text = self._name(state, black_sq) + self._name(state, white_sq)
-        try:
-            self.game.parse(state, text)
-        except EngineError as err:
-            return str(err).split(": ", 1)[-1]
-        return ""
 
-    def _why_no_black_half(self, state, square: int) -> str:
-        view = self._view(state)
-        name = self._name(state, square)
-        cell = view["cells"][square]
-        if cell["top"] == "black":
-            return f"{name} already shows a black top, so the black half cannot go on it"
-        if cell["frozen"]:
-            return f"{name} is frozen: its piece is already half-covered"
-        size = view["size"]
-        col, row = square % size, square // size
-        near = [r * size + c for c, r in ((col - 1, row), (col + 1, row), (col, row - 1),
-                                          (col, row + 1)) if 0 <= c < size and 0 <= r < size]
-        reasons = {self._reason(state, square, other) for other in near}
-        if len(reasons) == 1:
-            return f"{name} cannot take the black half: {reasons.pop()}"
-        return (f"no square next to {name} can take the white half (heights differ, "
-                "colours clash or a piece there is frozen)")
+def pick_of(ui: Ui) -> WythePick:
+    return ui.pick if isinstance(ui.pick, WythePick) else NOTHING
 
-    def _square_of(self, state, target) -> int | None:
-        if not target or "col" not in target:
-            return None
-        size = self._view(state)["size"]
-        return int(target["row"]) * size + int(target["col"])
 
-    # ---- events
+def partners(view: WytheView, black: int) -> list[int]:
+    """The squares that can take the white half when the black half goes on `black`."""
+    return [m.white for m in view.moves if isinstance(m, Placement) and m.black == black]
 
-    def click(self, state, target):
-        if not target:
-            return None
-        if target.get("action") == "cancel":
-            self.selected, self.message = None, ""
-            return None
-        square = self._square_of(state, target)
-        if square is None:
-            return None
-        if self.selected is None or square == self.selected:
-            if square == self.selected:
-                self.selected, self.message = None, ""
-                return None
-            return self._choose_black(state, square)
-        if square in self._partners(state, self.selected):
-            return self._name(state, self.selected) + self._name(state, square)
-        if self._partners(state, square):
-            return self._choose_black(state, square)
-        self.message = (f"The white half cannot go on {self._name(state, square)}: "
-                        f"{self._reason(state, self.selected, square)}.")
+
+def square_of(view: WytheView, target: dict | None) -> int | None:
+    if not target or "col" not in target:
         return None
+    return int(target["row"]) * view.width + int(target["col"])
 
-    def _choose_black(self, state, square):
-        if self._partners(state, square):
-            self.selected, self.message = square, ""
-        else:
-            self.selected = None
-            self.message = self._why_no_black_half(state, square) + "."
-        return None
 
-    def hover(self, state, target):
-        square = self._square_of(state, target)
-        if square == self.hovered:
-            return False
-        self.hovered, self.message = square, ""
-        return True
+@dataclass(frozen=True)
+class Frame:
+    """Where the squares of a size×size board are drawn, turned round or not."""
 
-    def key(self, state, key):
-        if key == "Escape" and (self.selected is not None or self.message):
-            self.selected, self.message = None, ""
-            return True
-        return False
+    size: int
+    flipped: bool
 
-    word_moves = {
-        **BoardRenderer.word_moves,
-        "swap": ("Swap colours", SWAP_SENTENCE),
-    }
+    def corner(self, square: int) -> tuple[int, int]:
+        return corner(self.size, square % self.size, square // self.size, self.flipped)
 
-    def actions(self, state):
-        """Swap and Pass under the board; the Pass button says why it is the only move."""
-        view = self._view(state)
-        out = []
-        if view["can_swap"]:
-            out.append(("swap",) + self.word_moves["swap"])
-        if view["must_pass"]:
-            colour = view["to_move_colour"].capitalize()
-            out.append(("pass", f"Pass ({colour} has no legal placement)",
-                        "No two adjacent squares can take a piece, so passing is the only move."))
-        return out
-
-    def swatch(self, state, seat):
-        return f"wy-c-{self.game.seat_names(state)[seat].lower()}"
-
-    # ---- drawing
-
-    def svg(self, state, interactive):
-        view = self._view(state)
-        size = view["size"]
-        span = size * CELL
-        head = svg_open(span + MARGIN * 2, span + MARGIN * 2,
-                        f"Wythe board, {size} by {size}").replace("<svg ", '<svg class="wythe-board" ', 1)
-        out = [head, f"<style>{STYLE}</style>", HATCHES, '<g>']
-        for cell in view["cells"]:
-            x, y = self._corner(size, cell["col"], cell["row"])
-            text = attr(self._describe(view, cell))
-            out.append(f'<rect class="sq blank" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'data-cell="{cell["square"]}" data-col="{cell["col"]}" '
-                       f'data-row="{cell["row"]}" aria-label="{text}"><title>{text}'
-                       f'</title></rect>')
-        out.append('<g pointer-events="none">')
-        out.append(self._group_edges(view))
-        out.extend(self._pieces(view))
-        if view["last"]:
-            out.append(self._outline(size, view["last"], "last-move", 4))
-        if self.hovered is not None and interactive:
-            out.append(self._hovered_group(view))
-        if interactive and self.selected is not None:
-            out.extend(self._selection(state, view))
-        out.append(coordinates(size, self.flipped))
-        out.append("</g></g></svg>")
-        return "".join(out)
-
-    def _corner(self, size, col, row) -> tuple[int, int]:
-        return corner(size, col, row, self.flipped)
-
-    @staticmethod
-    def _describe(view, cell) -> str:
-        """What a square holds, for its tooltip and for screen readers (the keyboard cursor
-        reads it out): top colour, height, frozen, and the group it belongs to."""
-        if not cell["height"]:
-            return f"{cell['square']}: empty"
-        text = f"{cell['square']}: {cell['top']} top, height {cell['height']}"
-        if cell["frozen"]:
-            text += ", frozen (its piece is half-covered)"
-        group = cell["group"]
-        if group >= 0:
-            size = view["groups"][group]["size"]
-            text += f"; in a {view['groups'][group]['colour']} group of {size}"
-        return text
-
-    def _pieces(self, view) -> list[str]:
-        """Every top piece: a whole domino where both halves show, else a frozen half."""
-        size, cells, out = view["size"], view["cells"], []
-        drawn = set()
-        for cell in cells:
-            piece = cell["piece"]
-            if piece < 0 or piece in drawn:
-                continue
-            drawn.add(piece)
-            here = cell["row"] * size + cell["col"]
-            squares = [here]
-            partner = cell["partner"]
-            if cells[partner]["piece"] == piece:
-                squares.append(partner)
-            out.append(self._layers(view, squares))
-            out.append(self._domino(view, piece, squares))
-        for cell in cells:
-            if cell["height"]:
-                out.append(self._badge(size, cell))
-        return out
-
-    def _box(self, size, squares) -> tuple[float, float, float, float]:
-        xs, ys = zip(*(self._corner(size, s % size, s // size) for s in squares))
+    def box(self, squares) -> tuple[int, int, int, int]:
+        """x, y, width, height of the inset outline of one or two squares."""
+        xs, ys = zip(*(self.corner(s) for s in squares))
         return (min(xs) + INSET, min(ys) + INSET,
                 max(xs) + CELL - INSET - (min(xs) + INSET), max(ys) + CELL - INSET - (min(ys) + INSET))
 
-    def _layers(self, view, squares) -> str:
-        """From height 2, one offset edge per bit below, like the sides of a pile."""
-        height = view["cells"][squares[0]]["height"]
-        x, y, w, h = self._box(view["size"], squares)
-        return "".join(f'<rect class="wy-layer" x="{x + 4 * k}" y="{y + 4 * k}" width="{w}" '
-                       f'height="{h}" rx="10"/>' for k in range(min(height - 1, 4), 0, -1))
+    def outline(self, squares, cls: str, inset: int) -> str:
+        x, y, w, h = self.box(squares)
+        d = inset - INSET
+        return (f'<rect class="{cls}" x="{x + d}" y="{y + d}" width="{w - 2 * d}" '
+                f'height="{h - 2 * d}" rx="8"/>')
 
-    def _domino(self, view, piece, squares) -> str:
-        size, cells = view["size"], view["cells"]
-        frozen = len(squares) == 1
-        out = [f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}">']
-        for s in squares:
-            colour = cells[s]["top"]
-            x, y = self._corner(size, s % size, s // size)
-            left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
-            if not frozen:                    # reach the shared edge so the halves join
-                other = squares[1] if s == squares[0] else squares[0]
-                ox, oy = self._corner(size, other % size, other // size)
-                if ox > x:
-                    right = x + CELL
-                elif ox < x:
-                    left = x
-                elif oy < y:
-                    top = y
-                else:
-                    bottom = y + CELL
-            out.append(f'<rect class="wy-half {colour}" x="{left}" y="{top}" '
-                       f'width="{right - left}" height="{bottom - top}"/>')
-            cx, cy = x + CELL / 2, y + CELL / 2
-            if colour == "black":
-                out.append(f'<circle class="wy-mark black" cx="{cx}" cy="{cy}" r="11"/>')
-            else:
-                out.append(f'<rect class="wy-mark white" x="{cx - 10}" y="{cy - 10}" '
-                           f'width="20" height="20"/>')
-            if frozen:
-                out.append(f'<rect class="wy-hatch" x="{left}" y="{top}" width="{right - left}" '
-                           f'height="{bottom - top}" fill="url(#wy-hatch-{colour})"/>')
-        x, y, w, h = self._box(size, squares)
-        if not frozen:
-            a, b = squares
-            if abs(a - b) == 1:
-                mid = x + w / 2
-                out.append(f'<line class="wy-divider" x1="{mid}" y1="{y}" x2="{mid}" y2="{y + h}"/>')
-            else:
-                mid = y + h / 2
-                out.append(f'<line class="wy-divider" x1="{x}" y1="{mid}" x2="{x + w}" y2="{mid}"/>')
-        out.append(f'<rect class="wy-rim" x="{x}" y="{y}" width="{w}" height="{h}" rx="10"/>')
-        out.append("</g>")
-        return "".join(out)
-
-    def _badge(self, size, cell) -> str:
-        x, y = self._corner(size, cell["col"], cell["row"])
-        cx, cy = x + 25, y + 25
-        colour = cell["top"]
-        return (f'<circle class="wy-badge {colour}" cx="{cx}" cy="{cy}" r="13"/>'
-                f'<text class="wy-height {colour}" x="{cx}" y="{cy + 7}">{cell["height"]}</text>')
-
-    def _edges(self, size, inside) -> list[str]:
+    def edges(self, inside) -> list[str]:
         """Path pieces along the border of a set of squares."""
-        lines = []
+        size, lines = self.size, []
         for s in inside:
             col, row = s % size, s // size
-            x, y = self._corner(size, col, row)
+            x, y = self.corner(s)
             if col == 0 or s - 1 not in inside:
                 lines.append(side(x, y, -1, 0, self.flipped))
             if col == size - 1 or s + 1 not in inside:
@@ -337,66 +150,119 @@ class WytheBoard(BoardRenderer):
                 lines.append(side(x, y, 0, -1, self.flipped))
         return lines
 
-    def _group_edges(self, view) -> str:
-        """Thick lines between neighbouring squares of different groups."""
-        size, cells, lines = view["size"], view["cells"], []
-        for s, cell in enumerate(cells):
-            col, row = cell["col"], cell["row"]
-            x, y = self._corner(size, col, row)
-            if col + 1 < size and cells[s + 1]["group"] != cell["group"]:
-                lines.append(side(x, y, 1, 0, self.flipped))
-            if row + 1 < size and cells[s + size]["group"] != cell["group"]:
-                lines.append(side(x, y, 0, 1, self.flipped))
-        span = size * CELL
-        lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
-        return f'<path class="area-edge" d="{"".join(lines)}"/>'
 
-    def _hovered_group(self, view) -> str:
-        group = view["cells"][self.hovered]["group"]
-        if group < 0:
-            return ""
-        squares = set(view["groups"][group]["squares"])
-        return f'<path class="wy-group" d="{"".join(self._edges(view["size"], squares))}"/>'
+class WytheBoard(Board[WytheView]):
+    can_flip = True
 
-    def _outline(self, size, squares, cls, inset) -> str:
-        x, y, w, h = self._box(size, squares)
-        d = inset - INSET
-        return (f'<rect class="{cls}" x="{x + d}" y="{y + d}" width="{w - 2 * d}" '
-                f'height="{h - 2 * d}" rx="8"/>')
+    word_moves = {
+        **Board.word_moves,
+        SWAP: ("Swap colours", SWAP_SENTENCE),
+    }
 
-    def _selection(self, state, view) -> list[str]:
-        size = view["size"]
-        partners = self._partners(state, self.selected)
-        out = [self._outline(size, [self.selected], "wy-selected", 3)]
-        for s in partners:
-            out.append(self._outline(size, [s], "wy-target", 14))
-        if self.hovered in partners:
-            for s, colour in ((self.selected, "black"), (self.hovered, "white")):
-                x, y = self._corner(size, s % size, s // size)
-                out.append(f'<rect class="wy-ghost {colour}" x="{x + 22}" y="{y + 22}" '
-                           f'width="{CELL - 44}" height="{CELL - 44}" rx="6"/>')
+    # ---- events
+
+    def hit(self, view: WytheView, ui: Ui, target: dict | None, gesture: str = "click",
+            source: dict | None = None) -> tuple[Ui, Placement | None]:
+        pick = pick_of(ui)
+        if gesture == "hover":
+            square = square_of(view, target)
+            if square == pick.hovered:
+                return ui, None
+            return replace(ui, pick=replace(pick, hovered=square, no_black=None, no_white=None),
+                           refused=None), None
+        if gesture != "click" or not target:
+            return ui, None
+        if target.get("action") == "cancel":
+            return cancelled(ui, pick), None
+        square = square_of(view, target)
+        if square is None:
+            return ui, None
+        if pick.black is None:
+            return self._choose_black(view, ui, pick, square), None
+        if square == pick.black:
+            return cancelled(ui, pick), None
+        if square in partners(view, pick.black):
+            return ui, Placement(pick.black, square)
+        if partners(view, square):
+            return self._choose_black(view, ui, pick, square), None
+        # Not a partner: the engine's verdict on this placement (ui.refused) says why.
+        return (replace(ui, pick=replace(pick, no_black=None, no_white=square)),
+                Placement(pick.black, square))
+
+    @staticmethod
+    def _choose_black(view: WytheView, ui: Ui, pick: WythePick, square: int) -> Ui:
+        if partners(view, square):
+            pick = replace(pick, black=square, no_black=None, no_white=None)
+        else:
+            pick = replace(pick, black=None, no_black=square, no_white=None)
+        return replace(ui, pick=pick, refused=None)
+
+    def key(self, view: WytheView, ui: Ui, key: str) -> Ui | None:
+        pick = pick_of(ui)
+        if key == "Escape" and (pick.black is not None or message(view, ui, pick)):
+            return cancelled(ui, pick)
+        return None
+
+    def actions(self, view: WytheView) -> list[tuple[str, str, str]]:
+        """Swap and Pass under the board; the Pass button says why it is the only move."""
+        out = []
+        if SWAP in view.moves:
+            out.append((SWAP, *self.word_moves[SWAP]))
+        if view.moves == (PASS,):
+            colour = view.seat_names[view.to_move]
+            out.append((PASS, f"Pass ({colour} has no legal placement)",
+                        "No two adjacent squares can take a piece, so passing is the only move."))
         return out
+
+    def swatch(self, view: WytheView, seat: int) -> str:
+        return f"wy-c-{COLOUR_NAMES[view.seat_colours[seat]]}"
+
+    # ---- drawing
+
+    def draw(self, view: WytheView, ui: Ui) -> str:
+        size, frame, pick = view.width, Frame(view.width, ui.flipped), pick_of(ui)
+        span = size * CELL
+        head = svg_open(span + MARGIN * 2, span + MARGIN * 2,
+                        f"Wythe board, {size} by {size}").replace("<svg ", '<svg class="wythe-board" ', 1)
+        out = [head, f"<style>{STYLE}</style>", HATCHES, '<g>']
+        for sq, cell in enumerate(view.cells):
+            x, y = frame.corner(sq)
+            text = attr(describe(view, cell))
+            out.append(f'<rect class="sq blank" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                       f'data-cell="{cell.square}" data-col="{cell.col}" '
+                       f'data-row="{cell.row}" aria-label="{text}"><title>{text}'
+                       f'</title></rect>')
+        out.append('<g pointer-events="none">')
+        out.append(group_edges(view, frame))
+        out.extend(pieces(view, frame))
+        if view.last:
+            out.append(frame.outline(view.last, "last-move", 4))
+        if pick.hovered is not None and ui.live:
+            out.append(hovered_group(view, frame, pick.hovered))
+        if ui.live and pick.black is not None:
+            out.extend(selection(view, frame, pick))
+        out.append(coordinates(size, ui.flipped))
+        out.append("</g></g></svg>")
+        return "".join(out)
 
     # ---- beside the board
 
-    def panel(self, state, interactive):
-        view = self._view(state)
-        score = view["score"]
+    def panel(self, view: WytheView, ui: Ui) -> str:
         seats = "".join(
             f'<li><span class="chip {colour.lower()}"></span>Player {seat + 1}: '
             f'<strong>{colour}</strong></li>'
-            for seat, colour in enumerate(view["seat_names"]))
+            for seat, colour in enumerate(view.seat_names))
         swapped = ('<p class="note">After the swap, Player 1 (who opened) plays White and '
-                   'Player 2 plays Black.</p>' if view["swapped"] else "")
+                   'Player 2 plays Black.</p>' if view.swapped else "")
         rows = []
-        for entry in score["by_size"]:
+        for entry in view.by_size:
             cells = []
-            for colour in ("black", "white"):
-                decides = score[f"{colour}_decides"] == entry["size"]
-                mark = (f' class="decides" title="{colour.capitalize()}&#39;s score"'
+            for colour, count in ((BLACK, entry.black), (WHITE, entry.white)):
+                decides = view.colour_scores[colour] == entry.size
+                mark = (f' class="decides" title="{COLOUR_NAMES[colour].capitalize()}&#39;s score"'
                         if decides else "")
-                cells.append(f"<td{mark}>{entry[colour]}</td>")
-            rows.append(f'<tr><th scope="row">{entry["size"]}</th>{"".join(cells)}</tr>')
+                cells.append(f"<td{mark}>{count}</td>")
+            rows.append(f'<tr><th scope="row">{entry.size}</th>{"".join(cells)}</tr>')
         if rows:
             table = ('<table><thead><tr><th scope="col">Group size</th>'
                      '<th scope="col"><span class="chip black"></span>Black</th>'
@@ -404,55 +270,220 @@ class WytheBoard(BoardRenderer):
                      f'<tbody>{"".join(rows)}</tbody></table>')
         else:
             table = '<p class="note">No groups yet.</p>'
-        summary = f'<p>{self._explain(score, "black")}</p><p>{self._explain(score, "white")}</p>'
+        summary = "".join(f"<p>{explain(view.colour_scores[c], c)}</p>" for c in (BLACK, WHITE))
         extra = []
-        if interactive and view["can_swap"]:
+        if ui.live and SWAP in view.moves:
             extra.append(f'<p class="note">{attr(SWAP_SENTENCE)}</p>')
-        if interactive and self.selected is not None:
+        if ui.live and pick_of(ui).black is not None:
             extra.append('<button type="button" data-action="cancel">Cancel this piece (Esc)</button>')
         return (f'<div class="wythe-panel"><ul class="seats">{seats}</ul>{swapped}'
                 f'<h3>Groups by size</h3>{table}{summary}{"".join(extra)}</div>')
 
-    @staticmethod
-    def _explain(score, colour) -> str:
-        name = colour.capitalize()
-        size = score[f"{colour}_decides"]
-        if size is None:
-            return f"{name} scores 0: at no size does {name} have more groups."
-        return f"{name} scores {size}: the largest size where {name} has more groups."
-
-    def prompt(self, state):
-        view = self._view(state)
-        colour = view["to_move_colour"].capitalize()
-        player = f"{colour} (Player {view['to_move_seat'] + 1})"
-        if self.message:
-            return f"{player} to move. {self.message}"
-        if view["must_pass"]:
+    def prompt(self, view: WytheView, ui: Ui) -> str:
+        pick = pick_of(ui)
+        if view.to_move < 0:
+            return ""
+        player = f"{view.seat_names[view.to_move]} (Player {view.to_move + 1})"
+        said = message(view, ui, pick)
+        if said:
+            return f"{player} to move. {said}"
+        if view.moves == (PASS,):
             return (f"{player} has no legal placement (no two adjacent squares can take a piece) "
                     "and must pass.")
-        if self.selected is not None:
-            name = self._name(state, self.selected)
+        if pick.black is not None:
+            name = view.cells[pick.black].square
             return (f"{player}: black half on {name}. Now click a marked square for the white "
                     f"half, or click {name} again to cancel.")
-        hovered = self._hover_text(view)
         text = f"{player} to move: click a square for the black half."
-        if view["can_swap"]:
+        if SWAP in view.moves:
             text = f"{player} to move: place a piece, or swap colours (button below)."
-        return f"{text} {hovered}".strip()
+        return f"{text} {hover_text(view, pick)}".strip()
 
-    def _hover_text(self, view) -> str:
-        if self.hovered is None:
-            return ""
-        group = view["cells"][self.hovered]["group"]
-        if group < 0:
-            return ""
-        info = view["groups"][group]
-        colour, size = info["colour"], info["size"]
-        for entry in view["score"]["by_size"]:
-            if entry["size"] == size:
-                return (f"Pointing at a {colour} group of {size} (groups of {size}: "
-                        f"Black {entry['black']}, White {entry['white']}).")
+
+# --------------------------------------------------------------------------- what the ui says
+
+def cancelled(ui: Ui, pick: WythePick) -> Ui:
+    """No black half chosen and nothing refused (what the pointer is on stays)."""
+    return replace(ui, pick=replace(pick, black=None, no_black=None, no_white=None), refused=None)
+
+
+def message(view: WytheView, ui: Ui, pick: WythePick) -> str:
+    """Why the last square clicked was refused ('' if it was not)."""
+    if ui.refused is not None:
+        if pick.no_white is not None:
+            return (f"The white half cannot go on {view.cells[pick.no_white].square}: "
+                    f"{ui.refused.text}.")
+        return f"You cannot play that: {ui.refused.text}."
+    if pick.no_black is not None:
+        return why_no_black_half(view, pick.no_black) + "."
+    return ""
+
+
+def why_no_black_half(view: WytheView, square: int) -> str:
+    """Why no placement puts its black half on `square` (it has no partner in view.moves).
+    Past a black top or a frozen square, each neighbour fails for a reason of its own (the
+    engine's reasons name the neighbour), so this says the rule in short."""
+    cell = view.cells[square]
+    if cell.top == BLACK:
+        return f"{cell.square} already shows a black top, so the black half cannot go on it"
+    if cell.frozen:
+        return f"{cell.square} is frozen: its piece is already half-covered"
+    return (f"no square next to {cell.square} can take the white half (heights differ, "
+            "colours clash or a piece there is frozen)")
+
+
+def hover_text(view: WytheView, pick: WythePick) -> str:
+    if pick.hovered is None:
         return ""
+    group = view.cells[pick.hovered].group
+    if group < 0:
+        return ""
+    info = view.groups[group]
+    for entry in view.by_size:
+        if entry.size == info.size:
+            return (f"Pointing at a {COLOUR_NAMES[info.colour]} group of {info.size} (groups of "
+                    f"{info.size}: Black {entry.black}, White {entry.white}).")
+    return ""
+
+
+def explain(score: int, colour: int) -> str:
+    name = COLOUR_NAMES[colour].capitalize()
+    if not score:
+        return f"{name} scores 0: at no size does {name} have more groups."
+    return f"{name} scores {score}: the largest size where {name} has more groups."
+
+
+def describe(view: WytheView, cell: WytheCell) -> str:
+    """What a square holds, for its tooltip and for screen readers (the keyboard cursor
+    reads it out): top colour, height, frozen, and the group it belongs to."""
+    if not cell.height:
+        return f"{cell.square}: empty"
+    text = f"{cell.square}: {COLOUR_NAMES[cell.top]} top, height {cell.height}"
+    if cell.frozen:
+        text += ", frozen (its piece is half-covered)"
+    if cell.group >= 0:
+        group = view.groups[cell.group]
+        text += f"; in a {COLOUR_NAMES[group.colour]} group of {group.size}"
+    return text
+
+
+# --------------------------------------------------------------------------- the pieces
+
+def pieces(view: WytheView, frame: Frame) -> list[str]:
+    """Every top piece: a whole domino where both halves show, else a frozen half."""
+    cells, out = view.cells, []
+    drawn = set()
+    for here, cell in enumerate(cells):
+        piece = cell.piece
+        if piece < 0 or piece in drawn:
+            continue
+        drawn.add(piece)
+        squares = [here]
+        if cells[cell.partner].piece == piece:
+            squares.append(cell.partner)
+        out.append(layers(frame, cell.height, squares))
+        out.append(domino(view, frame, piece, squares))
+    for here, cell in enumerate(cells):
+        if cell.height:
+            out.append(badge(frame, here, cell))
+    return out
+
+
+def layers(frame: Frame, height: int, squares: list[int]) -> str:
+    """From height 2, one offset edge per bit below, like the sides of a pile."""
+    x, y, w, h = frame.box(squares)
+    return "".join(f'<rect class="wy-layer" x="{x + 4 * k}" y="{y + 4 * k}" width="{w}" '
+                   f'height="{h}" rx="10"/>' for k in range(min(height - 1, 4), 0, -1))
+
+
+def domino(view: WytheView, frame: Frame, piece: int, squares: list[int]) -> str:
+    frozen = len(squares) == 1
+    out = [f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}">']
+    for s in squares:
+        colour = COLOUR_NAMES[view.cells[s].top]
+        x, y = frame.corner(s)
+        left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
+        if not frozen:                    # reach the shared edge so the halves join
+            ox, oy = frame.corner(squares[1] if s == squares[0] else squares[0])
+            if ox > x:
+                right = x + CELL
+            elif ox < x:
+                left = x
+            elif oy < y:
+                top = y
+            else:
+                bottom = y + CELL
+        out.append(f'<rect class="wy-half {colour}" x="{left}" y="{top}" '
+                   f'width="{right - left}" height="{bottom - top}"/>')
+        cx, cy = x + CELL / 2, y + CELL / 2
+        if colour == "black":
+            out.append(f'<circle class="wy-mark black" cx="{cx}" cy="{cy}" r="11"/>')
+        else:
+            out.append(f'<rect class="wy-mark white" x="{cx - 10}" y="{cy - 10}" '
+                       f'width="20" height="20"/>')
+        if frozen:
+            out.append(f'<rect class="wy-hatch" x="{left}" y="{top}" width="{right - left}" '
+                       f'height="{bottom - top}" fill="url(#wy-hatch-{colour})"/>')
+    x, y, w, h = frame.box(squares)
+    if not frozen:
+        a, b = squares
+        if abs(a - b) == 1:
+            mid = x + w / 2
+            out.append(f'<line class="wy-divider" x1="{mid}" y1="{y}" x2="{mid}" y2="{y + h}"/>')
+        else:
+            mid = y + h / 2
+            out.append(f'<line class="wy-divider" x1="{x}" y1="{mid}" x2="{x + w}" y2="{mid}"/>')
+    out.append(f'<rect class="wy-rim" x="{x}" y="{y}" width="{w}" height="{h}" rx="10"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def badge(frame: Frame, square: int, cell: WytheCell) -> str:
+    x, y = frame.corner(square)
+    cx, cy = x + 25, y + 25
+    colour = COLOUR_NAMES[cell.top]
+    return (f'<circle class="wy-badge {colour}" cx="{cx}" cy="{cy}" r="13"/>'
+            f'<text class="wy-height {colour}" x="{cx}" y="{cy + 7}">{cell.height}</text>')
+
+
+# --------------------------------------------------------------------------- groups and hints
+
+def group_edges(view: WytheView, frame: Frame) -> str:
+    """Thick lines between neighbouring squares of different groups."""
+    size, cells, lines = view.width, view.cells, []
+    for s, cell in enumerate(cells):
+        x, y = frame.corner(s)
+        if cell.col + 1 < size and cells[s + 1].group != cell.group:
+            lines.append(side(x, y, 1, 0, frame.flipped))
+        if cell.row + 1 < size and cells[s + size].group != cell.group:
+            lines.append(side(x, y, 0, 1, frame.flipped))
+    span = size * CELL
+    lines.append(f"M{MARGIN} {MARGIN}h{span}v{span}h{-span}Z")
+    return f'<path class="area-edge" d="{"".join(lines)}"/>'
+
+
+def hovered_group(view: WytheView, frame: Frame, hovered: int) -> str:
+    group = view.cells[hovered].group
+    if group < 0:
+        return ""
+    squares = set(view.groups[group].squares)
+    return f'<path class="wy-group" d="{"".join(frame.edges(squares))}"/>'
+
+
+def selection(view: WytheView, frame: Frame, pick: WythePick) -> list[str]:
+    """The chosen black square, its legal partners, and the piece under the pointer."""
+    black = pick.black
+    assert black is not None
+    targets = partners(view, black)
+    out = [frame.outline([black], "wy-selected", 3)]
+    for s in targets:
+        out.append(frame.outline([s], "wy-target", 14))
+    if pick.hovered in targets:
+        for s, colour in ((black, "black"), (pick.hovered, "white")):
+            x, y = frame.corner(s)
+            out.append(f'<rect class="wy-ghost {colour}" x="{x + 22}" y="{y + 22}" '
+                       f'width="{CELL - 44}" height="{CELL - 44}" rx="6"/>')
+    return out
 
 
 BOARD = WytheBoard
