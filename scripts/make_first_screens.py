@@ -43,8 +43,8 @@ def first_screens() -> dict:
     screens = {}
     for game_id in games.ids():
         session = Session(game_id)
-        board = boards.pure(game_id)
-        view = boards.view_of(session.game, session.state)     # TRANSITION
+        board = boards.get(game_id)
+        view = session.game.view(session.state)
         screens[game_id] = {
             "name": games.name(game_id),
             "options": session.fragment().split("/")[2],

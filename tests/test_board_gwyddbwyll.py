@@ -7,9 +7,10 @@ from dataclasses import replace
 
 from engine import games
 from engine.games.gwyddbwyll import Step, state_from_pieces
-from web.boards import get as board_for
-from web.boards.base import Stateful, Ui, settle
+from web.boards.base import Ui, settle
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
+from web.controller import Controller
+from web.session import Session
 
 GAME = games.get("gwyddbwyll")
 BOARD = GwyddbwyllBoard(GAME)
@@ -218,13 +219,14 @@ def test_the_board_keeps_no_state():
     assert vars(BOARD) == before == {"game": GAME}
 
 
-def test_the_page_adapter_plays_notation():
-    board = board_for("gwyddbwyll")
-    assert isinstance(board, Stateful) and isinstance(board.board, GwyddbwyllBoard)
-    board.reset()
-    state = GAME.new()
-    assert board.click(state, cell("e3")) is None
-    assert board.click(state, cell("e5")) == "e3e5"
+def test_the_page_plays_the_boards_move():
+    # The page drives the board through its controller (web/controller.py), with move values.
+    ctl = Controller(Session("gwyddbwyll"))
+    assert isinstance(ctl.board, GwyddbwyllBoard)
+    assert ctl.hit(cell("e3")) is None
+    move = ctl.hit(cell("e5"))
+    assert move is not None and GAME.notation(ctl.state, move) == "e3e5"
+    assert ctl.play(move).played and ctl.session.moves == ["e3e5"]
 
 
 def test_swatches_name_the_colours():

@@ -11,9 +11,10 @@ from dataclasses import replace
 from engine import games
 from engine.core import PASS, SWAP, parse_square, replay
 from engine.games.wythe import Placement
-from web.boards import get as board_for
 from web.boards.base import Ui, settle
 from web.boards.wythe import WytheBoard, WythePick
+from web.controller import Controller
+from web.session import Session
 
 GAME = games.get("wythe")
 BOARD = WytheBoard(GAME)
@@ -254,19 +255,18 @@ def test_no_hints_when_not_interactive():
     assert 'data-action="cancel"' not in board.panel(live=False)
 
 
-def test_the_page_adapter_plays_through_the_board():
-    # The page still drives renderers through boards.get's adapter, with notation.
-    board = board_for("wythe")
-    board.reset()
-    state = at(*STACKED)
-    xml.dom.minidom.parseString(board.svg(state, True))
-    assert board.click(state, cell("c4")) is None
-    assert "c4 is frozen" in board.prompt(state)
-    assert board.click(state, cell("a1")) is None and board.click(state, cell("c4")) is None
-    assert "white half cannot go on c4" in board.prompt(state)
-    assert board.click(state, cell("b1")) == "a1b1"
-    board.reset()
-    assert "white half" not in board.prompt(state)
+def test_the_page_plays_through_the_board():
+    # The page drives the board through its controller (web/controller.py), with move values.
+    ctl = Controller(Session("wythe", {"size": 8}, STACKED))
+    xml.dom.minidom.parseString(ctl.draw())
+    assert ctl.hit(cell("c4")) is None
+    assert "c4 is frozen" in ctl.prompt()
+    assert ctl.hit(cell("a1")) is None and ctl.hit(cell("c4")) is None
+    assert "white half cannot go on c4" in ctl.prompt()
+    move = ctl.hit(cell("b1"))
+    assert move is not None and GAME.notation(ctl.state, move) == "a1b1"
+    ctl.escape()
+    assert "white half" not in ctl.prompt()
 
 
 # ---- the board turned round (the Flip button)

@@ -94,7 +94,7 @@ class Controller:
 
     def __init__(self, session: Session | None = None, seats: Sequence[str] | None = None):
         self.session = Session(DEFAULT_GAME)
-        self.board: Board = boards.pure(self.session.game.id)
+        self.board: Board = boards.get(self.session.game.id)
         self.seats: list[str] = []
         self.ui = Ui()
         self.paused = False
@@ -118,7 +118,7 @@ class Controller:
         """The engine's view of the position on screen (made once per position)."""
         state = self.session.state
         if self._view is None or self._view[0] is not state:
-            self._view = (state, boards.view_of(self.game, state))   # TRANSITION
+            self._view = (state, self.game.view(state))
         return self._view[1]
 
     def open(self, session: Session, seats: Sequence[str] | None = None) -> None:
@@ -127,7 +127,7 @@ class Controller:
         person against the computer sits at the bottom."""
         same = session.game.id == self.session.game.id and self.seats
         self.session = session
-        self.board = boards.pure(session.game.id)
+        self.board = boards.get(session.game.id)
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or [HUMAN] * count)
         ui = self.ui.cleared() if same else Ui()
@@ -377,7 +377,7 @@ class Controller:
         game = games.get(game_id or self.game.id)
         options = game.normalise_options(**(chosen or {}))
         seats = self.seats if game.id == self.game.id else []
-        return f"New game of {game.name}", form_fields(game, boards.pure(game.id), options, seats)
+        return f"New game of {game.name}", form_fields(game, boards.get(game.id), options, seats)
 
 
 # --------------------------------------------------------------------------- markup
@@ -458,7 +458,7 @@ def form_choice(game_id: str, values: dict[str, list[str]]) -> tuple[Game, dict]
     """The game and options the New game form asks for, from each option's input values
     (in document order); the engine reads the text of an int or choice option itself."""
     game = games.get(game_id)
-    board = boards.pure(game.id)
+    board = boards.get(game.id)
     chosen = {}
     for opt in game.options_spec:
         found = values.get(opt.name) or [""]
