@@ -602,3 +602,15 @@ def test_rug_pile_against_the_worker():
     assert said.played and said.announce.startswith("Blue played ")
     assert len(ctl.session.moves) == 2 and shown[-1].startswith("Blue (computer, easy) is thinking…")
     assert ctl.human_turn() or ctl.view.result is not None
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id):
+    ctl = Controller(Session(game_id), ["easy", "human"])
+    assert ctl.ui.flipped and ctl.screen().flip_pressed
+    assert ctl.draw() != Controller(Session(game_id), ["human", "easy"]).draw()
+    ctl.open(Session(game_id))                       # two people: as it was
+    assert ctl.ui.flipped
+    other = next(g for g in games.ids() if g != game_id)
+    ctl.open(Session(other))                         # another game: a fresh board
+    assert ctl.ui == Ui(live=True)
