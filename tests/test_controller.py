@@ -387,7 +387,6 @@ def test_the_screen():
     assert 'data-ply="1" aria-current="true"' in screen.moves
     assert '<li class="to-move"><span class="swatch p1">' in screen.scores
     assert controller().screen().pause_hidden
-    assert ctl.saved() == (ctl.session.fragment(), ("human", "easy"))
 
 
 def test_the_view_is_made_once_per_position():

@@ -308,10 +308,6 @@ class Controller:
         """The location.hash of the game at the ply shown."""
         return "#" + self.session.fragment()
 
-    def saved(self) -> tuple[str, tuple[str, ...]]:
-        """What is saved for this game: its link's fragment and its seats."""
-        return self.session.fragment(), tuple(self.seats)
-
     # ---- the computer
 
     def computer_job(self) -> Job | None:
