@@ -10,7 +10,7 @@ The controller owns the Session (the game and its history), the seats ("human" o
 computer level), the one `Ui` value of the board (selection, flip, cursor; see
 web/boards/base.py), whether the computer is paused, and the position the computer is
 thinking about.  It decides who moves, how far Undo goes, when the computer thinks and
-whether its worker's reply still counts, the status line, and what is saved.  It calls
+whether its worker's reply still counts, and the status line.  It calls
 the board renderer only through the pure `Board` API.
 """
 
