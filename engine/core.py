@@ -552,22 +552,24 @@ def grid_neighbours(width: int, height: int | None = None) -> tuple[tuple[int, .
 
 
 def connected_groups(cells: Iterable[int], neighbours: Sequence[Sequence[int]],
-                     same: Callable[[int, int], bool] = lambda a, b: True) -> list[list[int]]:
-    """Maximal connected sets among `cells` (neighbours joined when same(a, b))."""
-    todo = set(cells)
+                     key: Sequence[object] | None = None) -> list[list[int]]:
+    """Maximal connected sets among `cells` (indices into `neighbours`; joined when `key` is
+    None or equal for both), in the order of their first cell in `cells`, each starting with it."""
+    order = list(cells)
+    left = [False] * len(neighbours)        # flags rather than a set: fewer calls (Pyodide)
+    for cell in order:
+        left[cell] = True
     groups = []
-    while todo:
-        start = todo.pop()
-        group = [start]
-        stack = [start]
-        while stack:
-            here = stack.pop()
-            for there in neighbours[here]:
-                if there in todo and same(here, there):
-                    todo.discard(there)
-                    group.append(there)
-                    stack.append(there)
-        groups.append(group)
+    for start in order:
+        if left[start]:
+            left[start] = False
+            group = [start]
+            for here in group:              # the list grows while it is walked
+                for there in neighbours[here]:
+                    if left[there] and (key is None or key[here] == key[there]):
+                        left[there] = False
+                        group.append(there)
+            groups.append(group)
     return groups
 
 

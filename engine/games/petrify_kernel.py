@@ -216,7 +216,7 @@ class Patch:
 
 def _areas(board: Sequence[int], size: int) -> tuple[list[list[int]], list[list[Grouped]]]:
     """The patches (maximal orthogonally connected block-free areas) and the groups in each
-    (maximal orthogonally connected disks of one colour), in no particular order."""
+    (maximal orthogonally connected disks of one colour), each in order of its lowest square."""
     neighbours = grid_neighbours(size)
     areas = connected_groups([sq for sq, held in enumerate(board) if held != BLOCK], neighbours)
     patch_of = [0] * len(board)
@@ -224,10 +224,10 @@ def _areas(board: Sequence[int], size: int) -> tuple[list[list[int]], list[list[
         for sq in area:
             patch_of[sq] = index
     inside: list[list[Grouped]] = [[] for _ in areas]
-    for colour in (BLUE, ORANGE):
-        same = [sq for sq, held in enumerate(board) if held == colour]
-        for group in connected_groups(same, neighbours):
-            inside[patch_of[group[0]]].append((colour, group))   # no group crosses a block
+    disks = [sq for sq, held in enumerate(board) if held == BLUE or held == ORANGE]
+    for group in connected_groups(disks, neighbours, board):
+        first = group[0]
+        inside[patch_of[first]].append((board[first], group))   # no group crosses a block
     return areas, inside
 
 

@@ -122,7 +122,7 @@ def areas(board: Sequence[int], size: int) -> list[list[int]]:
     """Every area: maximal orthogonally connected same-colour sets of coloured squares,
     in the order of their lowest square (each list starts with it)."""
     return connected_groups([i for i, c in enumerate(board) if c != BLANK],
-                            grid_neighbours(size), lambda a, b: board[a] == board[b])
+                            grid_neighbours(size), board)
 
 
 def area_map(board: Sequence[int], size: int) -> tuple[list[int], list[int]]:

@@ -160,8 +160,8 @@ def other_half(pieces, piece: int, square: int) -> int:
 
 def groups_of(size: int, tops) -> list[list[int]]:
     """Maximal orthogonally connected sets of stacks with one top colour."""
-    return connected_groups((i for i, c in enumerate(tops) if c != EMPTY), grid_neighbours(size),
-                            lambda a, b: tops[a] == tops[b])
+    return connected_groups([i for i, c in enumerate(tops) if c != EMPTY], grid_neighbours(size),
+                            tops)
 
 
 def size_counts(size: int, tops) -> tuple[Counter, Counter]:
