@@ -11,6 +11,7 @@ code is kind | (colour << 3), 0 an empty square.  A move is a `Step(frm, to)`.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import NamedTuple, Sequence
 
 SIZE = 8
@@ -111,34 +112,42 @@ PAWN_STEP_MOVES = tuple(tuple(MOVE[sq][PAWN_AHEAD[c][sq]] if PAWN_AHEAD[c][sq] >
                               for sq in range(64)) for c in (WHITE, BLACK))
 PAWN_TAKE_MOVES = tuple(_with_moves(PAWN_TAKES[c]) for c in (WHITE, BLACK))
 
+# OWN_KIND[colour]: a bytes.translate table from piece code to its kind if the piece is
+# `colour`'s, else 0, so that pseudo_moves finds its pieces in C, not square by square.
+OWN_KIND = tuple(bytes(p & 7 if p and p >> 3 == c else 0 for p in range(256))
+                 for c in (WHITE, BLACK))
+SQUARES = range(SIZE * SIZE)
+
+
+def _near(by: int) -> tuple[tuple[tuple[int, tuple[bool, ...]], ...], ...]:
+    """For each square sq, the squares from which a piece of colour `by` other than a rook
+    could land on sq, each with a tuple telling by piece code whether it could."""
+    # (where a piece could stand to land on sq, its kinds); a pawn of `by` takes forward,
+    # so it stands where a pawn of the other colour would take from sq.
+    leapers = ((KNIGHT_TO, (KNIGHT,)), (BISHOP_TO, (BISHOP,)), (KING_TO, (KING,)),
+               (QUEEN_TO, (QUEEN, JUMPER)), (PAWN_TAKES[1 - by], (PAWN,)))
+    table = []
+    for sq in range(SIZE * SIZE):
+        codes: dict[int, set[int]] = {}
+        for targets, kinds in leapers:
+            for s in targets[sq]:
+                codes.setdefault(s, set()).update(kind | (by << 3) for kind in kinds)
+        table.append(tuple((s, tuple(code in hit for code in range(16)))
+                           for s, hit in codes.items()))
+    return tuple(table)
+
+
+NEAR = (_near(WHITE), _near(BLACK))
+
 
 # --------------------------------------------------------------------------- attack and moves
 
 def attacked(board: Sequence[int], sq: int, by: int) -> bool:
     """Could a piece of colour `by` land on `sq`?  Looks outward from `sq`."""
-    base = by << 3
-    knight = base | KNIGHT
-    for s in KNIGHT_TO[sq]:
-        if board[s] == knight:
+    for s, could in NEAR[by][sq]:
+        if could[board[s]]:
             return True
-    bishop = base | BISHOP
-    for s in BISHOP_TO[sq]:
-        if board[s] == bishop:
-            return True
-    king = base | KING
-    for s in KING_TO[sq]:
-        if board[s] == king:
-            return True
-    queen, jumper = base | QUEEN, base | JUMPER
-    for s in QUEEN_TO[sq]:
-        p = board[s]
-        if p == queen or p == jumper:
-            return True
-    pawn = base | PAWN
-    for s in PAWN_TAKES[1 - by][sq]:     # where a pawn of `by` would stand to take sq
-        if board[s] == pawn:
-            return True
-    rook = base | ROOK
+    rook = (by << 3) | ROOK
     for ray in ROOK_RAYS[sq]:
         for s in ray:
             p = board[s]
@@ -157,11 +166,9 @@ def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:
     start_row = START_ROW[colour]
     step_moves, take_moves = PAWN_STEP_MOVES[colour], PAWN_TAKE_MOVES[colour]
     ahead = PAWN_AHEAD[colour]
-    for frm in range(64):
-        p = board[frm]
-        if not p or (p & 8) != mine:
-            continue
-        kind = p & 7
+    kinds = bytes(board).translate(OWN_KIND[colour])     # by square: the kind if mine, else 0
+    for frm in compress(SQUARES, kinds):
+        kind = kinds[frm]
         if kind == PAWN:
             to = ahead[frm]
             if not board[to]:
@@ -288,5 +295,4 @@ def apply_on(board: list[int], frm: int, to: int, ep: int) -> int:
 
 
 def count_pieces(board: Sequence[int], colour: int) -> int:
-    mine = colour << 3
-    return sum(1 for p in board if p and (p & 8) == mine)
+    return SIZE * SIZE - bytes(board).translate(OWN_KIND[colour]).count(0)
