@@ -1,0 +1,125 @@
+"""Playouts per second of two checkouts side by side (say, before and after a change), in
+CPython and in the browser, interleaved so that a noisy machine weighs on both alike.
+
+    python -m scripts.bench_ab ../old-checkout . --rounds 5 --seconds 1
+    python -m scripts.bench_ab OLD NEW --games petrify --kinds search --where browser
+
+Each checkout needs its vendor/ built (`make vendor`).  Per round every game and kind is
+measured in both checkouts in turn, the order of the two alternating by round; it prints
+the median of each and the ratio new / old.  Measured:
+  fast    the computer's random playout from the start, to the end: `Knowledge.random_playout`
+          where the checkout has it, else a `know_<game>.fast_playout`, else
+          `game.random_playout`;
+  search  `ai.Search(game, game.new(), seed).run(seconds)`, playouts / elapsed.
+CPython runs a fresh process per measurement; the browser uses scripts/bench.py's playout
+page, served from each checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from scripts import bench
+
+GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
+KINDS = ("fast", "search")
+
+FAST = """\
+from engine import games
+game = games.get(G)
+from engine.ai import knowledge
+try:
+    play = knowledge.for_game(game).random_playout
+except AttributeError:          # before Knowledge.random_playout: a know_<game>.fast_playout
+    import importlib            # (Rug Pile's), else the game's own
+    try:
+        fast = importlib.import_module(f"engine.ai.know_{G}").fast_playout
+        play = lambda state, rng: fast(state, rng, 100_000)
+    except (ImportError, AttributeError):
+        play = game.random_playout
+import random, time
+state = game.new()
+rng = random.Random(SEED)
+play(state, rng)
+count, began = 0, time.perf_counter()
+while True:
+    play(state, rng)
+    count += 1
+    elapsed = time.perf_counter() - began
+    if elapsed >= SECONDS:
+        break
+result = count / elapsed
+"""
+
+SEARCH = """\
+from engine import ai, games
+game = games.get(G)
+search = ai.Search(game, game.new(), seed=SEED)
+search.run(seconds=SECONDS)
+result = search.playouts / search.elapsed
+"""
+
+
+def code(game_id: str, kind: str, seed: int, seconds: float) -> str:
+    return (f"G = {game_id!r}\nSEED = {seed}\nSECONDS = {seconds}\n"
+            + (FAST if kind == "fast" else SEARCH))
+
+
+def in_cpython(checkout: Path, source: str) -> float:
+    done = subprocess.run([sys.executable, "-c", source + "\nprint(result)"], cwd=checkout,
+                          capture_output=True, text=True, check=True)
+    return float(done.stdout.strip())
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", type=Path)
+    parser.add_argument("new", type=Path)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=KINDS)
+    parser.add_argument("--where", nargs="+", default=["cpython", "browser"],
+                        choices=("cpython", "browser"))
+    args = parser.parse_args(argv)
+    trees = {"old": args.old.resolve(), "new": args.new.resolve()}
+    pages, rates = {}, {}
+    playwright = None
+    if "browser" in args.where:
+        from playwright.sync_api import sync_playwright
+        playwright = sync_playwright().start()
+        browser = bench.launch(playwright)
+        for name, tree in trees.items():
+            _, base = bench.serve(tree)
+            _, pages[name] = bench.bench_page(browser, base, [])
+    for round_ in range(args.rounds):
+        order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
+        for game_id in args.games:
+            for kind in args.kinds:
+                for name in order:
+                    source = code(game_id, kind, round_ + 1, args.seconds)
+                    if "cpython" in args.where:
+                        rates.setdefault(("cpython", kind, game_id, name), []).append(
+                            in_cpython(trees[name], source))
+                    if "browser" in args.where:
+                        rates.setdefault(("browser", kind, game_id, name), []).append(
+                            float(pages[name].evaluate("code => window.benchRun(code)", source)))
+        print(f"round {round_ + 1} of {args.rounds} done", flush=True)
+    for where in args.where:
+        for kind in args.kinds:
+            for game_id in args.games:
+                old, new = (statistics.median(rates[(where, kind, game_id, name)])
+                            for name in ("old", "new"))
+                print(f"{where:8s} {kind:6s} {game_id:11s} old {old:9.1f}  new {new:9.1f}  "
+                      f"new/old {new / old:.3f}")
+    if playwright is not None:
+        playwright.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
