@@ -82,3 +82,35 @@ def test_ended_game_shows_the_result(page, site):
     assert page.locator("#board .pf-cancelled").count() == fates.count("cancelled")
     shot(page, "petrify-end")
     assert page.errors == []
+
+
+def test_a_click_after_a_refused_capture_is_not_swallowed(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # Blue a1 in a corner, Orange a5 above it: a1's capture of a5 would leave a block that
+    # makes a mound with the ring.
+    open_page(page, site + "/index.html#petrify/1/size=8/a1.a5")
+    click_square(page, "a1")
+    page.wait_for_selector("#board .pf-refused[data-target='a5']")
+    click_square(page, "c6")                       # places at once, as on a fresh board
+    wait_for_moves(page, "a1.a5.c6")
+    assert page.locator("#board .pf-selected").count() == 0
+    # After the engine itself refuses the capture, the next click still counts.
+    open_page(page, site + "/index.html#petrify/1/size=8/a1.a5.a2.h8")
+    click_square(page, "a1")
+    click_square(page, "a5")                       # a1 reaches a5 past its own a2: refused
+    page.wait_for_function("document.getElementById('status').textContent.includes('refused')")
+    click_square(page, "a2")                       # another own disk: chosen at once
+    page.wait_for_selector("#board .pf-target[data-target='a5']")
+    click_square(page, "d4")                       # an empty square: placed at once
+    wait_for_moves(page, "a1.a5.a2.h8.d4")
+    shot(page, "petrify-after-refusal")
+    assert page.errors == []
+
+
+def test_both_scoreboards_list_the_seats_in_the_same_order_after_a_swap(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site + "/index.html#petrify/1/size=8/c3.swap")
+    scores = page.locator("#scores li .name").all_text_contents()
+    panel = [text.split()[0] for text in page.locator("#panel .pf-colours li").all_text_contents()]
+    assert scores == panel == ["Orange", "Blue"]
+

@@ -144,11 +144,35 @@ def test_refused_capture_names_the_formation():
     assert ui.refused is None and "refused" not in prompt(state, ui)
 
 
-def test_clicking_elsewhere_cancels_a_selection():
+def test_with_a_disk_chosen_an_empty_square_still_places():
+    # Issue 19: a click is never swallowed; an empty square places, as on a fresh board.
     state = position(SCENE)
-    ui = clicks(state, "c3", "e5")               # an empty square cancels, it does not place
-    assert drawn(draw(state, ui), "pf-target") == []
-    assert click(state, ui, "e5")[1] == sq("e5")
+    ui = clicks(state, "c3")
+    ui, move = click(state, ui, "e5")
+    assert move == sq("e5") and ui.pick == Pick()
+    ui = clicks(state, "c3", "c3")               # the chosen disk again: chosen no more
+    assert ui.pick == Pick() and drawn(draw(state, ui), "pf-target") == []
+    ui = clicks(state, "c3", "c5")               # a block: said so, and the choice dropped
+    assert "c5 holds a block" in prompt(state, ui) and ui.pick.disk is None
+
+
+def test_after_a_refused_capture_the_next_click_counts():
+    # Issue 19, at #petrify/1/size=8/a1.a5: a1 (a corner) cannot capture a5; the next
+    # click places or chooses as on a fresh board.
+    state = GAME.play(GAME.play(GAME.new(size=8), sq("a1", 8)), sq("a5", 8))
+    ui = clicks(state, "a1")
+    assert "mound" in prompt(state, ui) and "empty square to place" in prompt(state, ui)
+    assert click(state, ui, "c6")[1] == sq("c6", 8)
+    ui, move = click(state, ui, "a5")            # the engine refuses the capture itself
+    assert move is None and ui.refused is not None
+    assert click(state, ui, "c6")[1] == sq("c6", 8)
+    # With a second Blue disk on a2, a click on it chooses it at once.
+    state = GAME.play(GAME.play(state, sq("a2", 8)), sq("h8", 8))
+    ui, move = click(state, clicks(state, "a1"), "a5")
+    assert move is None and ui.refused is not None
+    ui = clicks(state, "a2", ui=ui)
+    assert ui.refused is None and ui.pick == Pick(disk=sq("a2", 8))
+    assert "capture from a2" in prompt(state, ui)
 
 
 def test_clicking_an_enemy_disk_first_explains():
@@ -228,6 +252,12 @@ def test_panel_after_a_swap_says_who_plays_what():
     assert "player 1" in text and "swapped" in text
     view = GAME.view(state)
     assert (BOARD.swatch(view, 0), BOARD.swatch(view, 1)) == ("pf-c-orange", "pf-c-blue")
+    # Issue 19: the panel's score lines in seat order, as the score list beside the board.
+    rows = re.findall(r'<li><span class="pf-dot (\w+)"></span>(\w+) <small>\([^)]*player (\d)', text)
+    assert rows == [("orange", "Orange", "1"), ("blue", "Blue", "2")]
+    assert list(view.seat_names) == ["Orange", "Blue"]
+    unswapped = panel(GAME.play(GAME.new(size=6), 14))
+    assert unswapped.index("Blue <small>") < unswapped.index("Orange <small>")
 
 
 def test_an_ended_game_shows_every_reckoning():

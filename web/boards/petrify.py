@@ -1,12 +1,13 @@
 """Petrify's board: disks, blocks, patches shaded by the owner they would have now.
 
-Placing: click an empty square.  Capturing: click one of your disks; the enemy
-disks it reaches light up and a ghost block shows the square it would leave
-behind; click a lit disk to capture it.  If that block would make a mound or a
-barricade, the targets are crossed out, the blocks (and the ring beyond the
-edge) that would complete the formation turn red, and the prompt says which
-formation it is.  The panel lists the live score and each patch's reckoning;
-clicking a patch there shows on the board which groups cancel and which wins.
+Placing: click an empty square (also with a disk chosen).  Capturing: click one
+of your disks; the enemy disks it reaches light up and a ghost block shows the
+square it would leave behind; click a lit disk to capture it.  If that block
+would make a mound or a barricade, the targets are crossed out, the blocks (and
+the ring beyond the edge) that would complete the formation turn red, and the
+prompt says which formation it is.  The panel lists the live score and each
+patch's reckoning; clicking a patch there shows on the board which groups cancel
+and which wins.
 
 A pure `Board`: what the player has chosen lives in `ui.pick` (a `Pick`), the board is
 turned round when `ui.flipped`, and a capture the engine refuses comes back in `ui.refused`.
@@ -342,14 +343,13 @@ class PetrifyBoard(Board[PetrifyView]):
         if held == mine:
             return replace(ui, pick=replace(pick, disk=None if pick.disk == sq else sq)), None
         reach = chosen(view, pick)
-        if reach is not None:
-            if sq in reach.targets:            # the engine refuses it if a formation forbids it
-                return replace(ui, pick=pick), Capture(reach.start, sq)
-            note = None if held == Cell.EMPTY else Note("out-of-reach", sq)
-            return replace(ui, pick=replace(pick, disk=None, note=note)), None
+        if reach is not None and sq in reach.targets:     # the engine refuses it if a formation
+            return replace(ui, pick=pick), Capture(reach.start, sq)  # forbids it
+        pick = replace(pick, disk=None)        # any other click does what it would on a fresh board
         if held == Cell.EMPTY:
             return replace(ui, pick=pick), sq
-        kind: Literal["block", "enemy"] = "block" if held == Cell.BLOCK else "enemy"
+        kind: Literal["out-of-reach", "block", "enemy"] = (
+            "block" if held == Cell.BLOCK else "enemy" if reach is None else "out-of-reach")
         return replace(ui, pick=replace(pick, note=Note(kind, sq))), None
 
     def key(self, view: PetrifyView, ui: Ui, key: str) -> Ui | None:
@@ -399,8 +399,7 @@ class PetrifyBoard(Board[PetrifyView]):
 
     def panel(self, view: PetrifyView, ui: Ui) -> str:
         rows = []
-        for colour in (Cell.BLUE, Cell.ORANGE):
-            seat = view.colours.index(colour)
+        for seat, colour in enumerate(view.colours):     # seat order, as the score list has it
             rows.append(f'<li><span class="pf-dot {CSS[colour]}"></span>{COLOUR_NAMES[colour]} '
                         f'<small>({plural(view.cells.count(colour), "disk")}, player {seat + 1})'
                         f'</small><span class="pf-points">{view.scores[seat]}</span></li>')
@@ -446,10 +445,11 @@ class PetrifyBoard(Board[PetrifyView]):
             here = name_of(view.width, reach.start)
             if not reach.targets:
                 return (f"{me}: the disk on {here} reaches no enemy disk. "
-                        "Click another disk, or an empty square to cancel.")
+                        "Click another of your disks, or an empty square to place a disk.")
             if reach.formation is not None:
                 return (f"{me}: no capture move from {here}: the block left on {here} would make "
-                        f"{formation_text(reach.formation, view.width)}.")
+                        f"{formation_text(reach.formation, view.width)}. Click another of your "
+                        "disks, or an empty square to place a disk.")
             names = ", ".join(name_of(view.width, sq) for sq in reach.targets)
             return (f"{me}: capture from {here}: click a lit disk ({names}); "
                     f"a block will be left on {here}.")
