@@ -5,7 +5,7 @@ import random
 import sys
 from pathlib import Path
 
-from conftest import open_page, shot
+from conftest import SHOTS, open_page, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import games  # noqa: E402
@@ -114,3 +114,20 @@ def test_both_scoreboards_list_the_seats_in_the_same_order_after_a_swap(page, si
     panel = [text.split()[0] for text in page.locator("#panel .pf-colours li").all_text_contents()]
     assert scores == panel == ["Orange", "Blue"]
 
+
+def test_swap_is_in_view_at_1280_by_800_after_the_first_move(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    top = page.locator("#board").bounding_box()["y"]
+    click_square(page, "d4")
+    wait_for_moves(page, "d4")
+    swap = page.locator("#actions [data-move='swap']")
+    box = swap.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["x"] >= 0
+    assert box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= 1280, box
+    assert page.evaluate("window.scrollY") == 0
+    assert page.locator("#board").bounding_box()["y"] == top      # the board did not move
+    page.screenshot(path=str(SHOTS / "petrify-swap-desktop.png"))  # the viewport, not the page
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.screenshot(path=str(SHOTS / "petrify-swap-phone.png"), full_page=True)
+    assert page.errors == []
