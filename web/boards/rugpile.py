@@ -13,7 +13,6 @@ renderer reads the view and the ui and never asks the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Hashable
 
 from engine.core import square_name
 from engine.games.rugpile import Placement, RugView
@@ -78,9 +77,9 @@ def tile_at(view: RugView, pick: TilePick, target: dict | None,
     return Placement(width, height, col, row)
 
 
-def covers(tile: Hashable, target: dict) -> bool:
-    """Whether the tile shown (a Placement) covers the square `target` names."""
-    if not isinstance(tile, Placement) or "col" not in target:
+def covers(tile: Placement | None, target: dict) -> bool:
+    """Whether the tile shown covers the square `target` names."""
+    if tile is None or "col" not in target:
         return False
     col, row = int(target["col"]), int(target["row"])
     return tile.col <= col < tile.col + tile.width and tile.row <= row < tile.row + tile.height
@@ -111,8 +110,9 @@ class RugPileBoard(Board[RugView]):
         tile = tile_at(view, pick, target, ui.flipped)
         if tile is None:
             return ui, None
-        if tile == ui.preview or (pick.tapped and covers(ui.preview, target)):
-            return ui, ui.preview        # a click where it was shown, or a tap on the tile shown
+        shown = ui.preview if isinstance(ui.preview, Placement) else None
+        if tile == shown or (pick.tapped and covers(shown, target)):
+            return ui, shown             # a click where it was shown, or a tap on the tile shown
         # a tap with no hover first: show the tile, and a second tap on it places it
         return replace(ui, pick=replace(pick, tapped=True), preview=tile, refused=None), None
 
