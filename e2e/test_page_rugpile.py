@@ -1,7 +1,7 @@
 """Rug Pile in the browser: load with nothing fetched from outside, play the fool's mate by
 clicking, see the result; the new-game form; screenshots at desktop and phone sizes."""
 
-from conftest import guard, open_page, shot
+from conftest import SHOTS, guard, open_page, shot
 
 
 def click_square(page, name):
@@ -134,9 +134,36 @@ def test_three_player_move_list_says_who_moved(page, site):
     assert swatches == ["swatch p0", "swatch p1", "swatch p2", "swatch p0"]
     assert items.nth(1).locator(".swatch").get_attribute("title") == "Blue"
     assert items.nth(2).inner_text().strip().endswith("2x2e1")
+    # each move's number (drawn left of its item) clears the move before it in its row
+    boxes = [(items.nth(i).bounding_box(), items.nth(i).locator("button").bounding_box())
+             for i in range(4)]
+    for (_, before), (item, _) in zip(boxes, boxes[1:]):
+        if abs(item["y"] - before["y"]) < 5:
+            assert before["x"] + before["width"] + 18 <= item["x"], (before, item)
     shot(page, "rugpile-desktop-3p-moves")
     # two players: the list stays as it was
     open_page(page, site + "/index.html#rugpile/1/players=2/2x2a1")
     page.wait_for_function("document.querySelectorAll('#moves li').length == 1")
     assert page.locator("#moves .swatch").count() == 0
     assert page.errors == []
+
+
+def test_last_tile_marker_is_no_players_colour_in_light_and_dark(browser, site):
+    link = "/index.html#rugpile/1/players=4/2x2a1.2x2c1.2x2e1.3x3b2"
+    for scheme in ("light", "dark"):
+        for width, height, name in ((1280, 800, "desktop"), (375, 812, "phone")):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          color_scheme=scheme)
+            page = context.new_page()
+            outside = guard(page)
+            open_page(page, site + link)
+            players = page.evaluate("""() => [0, 1, 2, 3].map(i => getComputedStyle(
+                document.querySelector('#scores .swatch.p' + i)).backgroundColor)""")
+            strokes = page.evaluate("""() => [...document.querySelectorAll('#board .rug-last')]
+                .map(e => getComputedStyle(e).stroke)""")
+            assert strokes == ["rgb(17, 17, 17)", "rgb(255, 255, 255)"], strokes
+            assert not set(strokes) & set(players)
+            page.locator("#board").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"rugpile-last-{name}-{scheme}.png"))
+            context.close()
+            assert outside == []

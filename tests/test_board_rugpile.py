@@ -230,3 +230,9 @@ def test_no_hints_when_the_board_is_not_live_and_a_turned_board():
     assert "preview" not in quiet and "rotate(180" not in quiet
     assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view(),
                                                                     Ui(flipped=True))
+
+
+def test_the_last_tile_is_outlined_in_no_players_colour():
+    svg = BOARD(GAME).draw(GAME.view(after_red_3x3()), Ui())
+    assert svg.count('class="rug-last dark" x="50" y="50" width="288" height="288"') == 1
+    assert 'class="rug-last light"' in svg and "last-move" not in svg

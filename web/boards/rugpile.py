@@ -144,7 +144,9 @@ class RugPileBoard(Board[RugView]):
                 out.append(self._mark(colour, x, y))
         out.append(self._area_edges(board, size))
         if view.last:
-            out.append(self._outline(view.last, size, "last-move"))
+            # a black and white double outline: the colour of no player
+            out.append(self._outline(view.last, size, "rug-last dark"))
+            out.append(self._outline(view.last, size, "rug-last light"))
         if ui.live:
             out.append(self._preview(view, ui))
         out.append("</g>")
