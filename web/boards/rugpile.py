@@ -3,7 +3,8 @@
 The player to move picks a tile size and its turn from their supply (in the
 panel beside the board), points at the board to see where the tile would land
 and whether it may, and clicks to place it.  On a touch screen the first tap
-shows the preview and a second tap on the same spot places the tile.
+shows the preview (and the prompt says "tap again to place"), and a second tap on any
+square of that tile places it.
 
 The chosen tile is the ui's `pick` (a `TilePick`); the tile under the pointer is
 `ui.preview` (a Placement) and the engine's verdict on it is `ui.verdict`.  The
