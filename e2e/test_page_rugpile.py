@@ -1,7 +1,7 @@
 """Rug Pile in the browser: load with nothing fetched from outside, play the fool's mate by
 clicking, see the result; the new-game form; screenshots at desktop and phone sizes."""
 
-from conftest import guard, open_page, shot
+from conftest import SHOTS, guard, open_page, shot
 
 
 def click_square(page, name):
@@ -31,7 +31,7 @@ def test_fools_mate_by_clicking(page, site):
     page.hover("#board [data-cell='c3']")
     click_square(page, "c3")
     page.wait_for_function("location.hash.endsWith('/3x3a3.3x3b2')")
-    # Red: a 2x2 centres on its bottom-left square (d1..e2).
+    # Red: a 2x2 has the square pointed at top left, kept on the board: d1 gives d1..e2.
     page.click("#panel [data-action='kind'][data-kind='0']")
     page.hover("#board [data-cell='d1']")
     click_square(page, "d1")
@@ -80,3 +80,90 @@ def test_new_game_form_and_phone_layout(browser, site):
     shot(page, "rugpile-phone")
     context.close()
     assert outside == []
+
+
+def phone(browser):
+    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    page.outside = guard(page)
+    return context, page
+
+
+def box_in_viewport(page, selector):
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box, 0 <= box["y"] and box["y"] + box["height"] <= 812
+
+
+def test_phone_turn_tile_button_is_on_screen_and_a_tap_says_tap_again(browser, site):
+    # Red first in a 2-player game; Yellow, the last row of a 4-player supply, after 3 moves.
+    for players, moves, name, seat, after in ((2, "", "Red", 0, "Blue"),
+                                              (4, "2x2a1.2x2c1.2x2e1", "Yellow", 3, "Red")):
+        context, page = phone(browser)
+        open_page(page, site + f"/index.html#rugpile/1/players={players}/{moves}")
+        page.tap("#panel [data-action='kind'][data-kind='1']")       # the 2x3: it turns
+        page.evaluate("window.scrollTo(0, 0)")                       # as loaded
+        box, seen = box_in_viewport(page, "#panel [data-action='rotate']")
+        assert seen, f"{players} players: the Turn tile button is off the screen at {box}"
+        assert box["height"] >= 40
+        page.locator("#board").scroll_into_view_if_needed()
+        box, seen = box_in_viewport(page, "#panel [data-action='rotate']")
+        assert seen, f"{players} players, board in view: Turn tile at {box}"
+        shot(page, f"rugpile-phone-{players}p")
+        # The first tap shows the tile and says how to place it.
+        page.tap("#board [data-cell='c3']")
+        page.wait_for_selector(f"#board .preview.p{seat}")
+        assert page.text_content("#status") == \
+            f"{name}: tap again to place the 2×3 tile at c2, or tap elsewhere to move it."
+        page.tap("#panel [data-action='rotate']")
+        page.tap("#board [data-cell='b4']")                          # 3 wide: a..c, rows 3-4
+        assert f"{name}: tap again to place the 3×2 tile at a3" in page.text_content("#status")
+        page.tap("#board [data-cell='a3']")                          # any square of it places
+        page.wait_for_function("location.hash.endsWith('3x2a3')")
+        assert f"{after} to move" in page.text_content("#status")
+        context.close()
+        assert page.outside == []
+
+
+def test_three_player_move_list_says_who_moved(page, site):
+    open_page(page, site + "/index.html#rugpile/1/players=3/2x2a1.2x2c1.2x2e1.2x2a3")
+    items = page.locator("#moves li")
+    assert items.count() == 4
+    swatches = [items.nth(i).locator(".swatch").get_attribute("class") for i in range(4)]
+    assert swatches == ["swatch p0", "swatch p1", "swatch p2", "swatch p0"]
+    assert items.nth(1).locator(".swatch").get_attribute("title") == "Blue"
+    assert items.nth(2).inner_text().strip().endswith("2x2e1")
+    # each move's number (drawn left of its item) clears the move before it in its row
+    boxes = [(items.nth(i).bounding_box(), items.nth(i).locator("button").bounding_box())
+             for i in range(4)]
+    for (_, before), (item, _) in zip(boxes, boxes[1:]):
+        if abs(item["y"] - before["y"]) < 5:
+            assert before["x"] + before["width"] + 18 <= item["x"], (before, item)
+    shot(page, "rugpile-desktop-3p-moves")
+    # two players: the list stays as it was
+    open_page(page, site + "/index.html#rugpile/1/players=2/2x2a1")
+    page.wait_for_function("document.querySelectorAll('#moves li').length == 1")
+    assert page.locator("#moves .swatch").count() == 0
+    assert page.errors == []
+
+
+def test_last_tile_marker_is_no_players_colour_in_light_and_dark(browser, site):
+    link = "/index.html#rugpile/1/players=4/2x2a1.2x2c1.2x2e1.3x3b2"
+    for scheme in ("light", "dark"):
+        for width, height, name in ((1280, 800, "desktop"), (375, 812, "phone")):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          color_scheme=scheme)
+            page = context.new_page()
+            outside = guard(page)
+            open_page(page, site + link)
+            players = page.evaluate("""() => [0, 1, 2, 3].map(i => getComputedStyle(
+                document.querySelector('#scores .swatch.p' + i)).backgroundColor)""")
+            strokes = page.evaluate("""() => [...document.querySelectorAll('#board .rug-last')]
+                .map(e => getComputedStyle(e).stroke)""")
+            assert strokes == ["rgb(17, 17, 17)", "rgb(255, 255, 255)"], strokes
+            assert not set(strokes) & set(players)
+            page.locator("#board").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"rugpile-last-{name}-{scheme}.png"))
+            context.close()
+            assert outside == []

@@ -121,6 +121,55 @@ def test_the_first_tap_previews_and_a_second_tap_on_the_same_spot_places():
     assert GAME.notation(hand.state, hand.event(c3)) == "2x3c2"
 
 
+def test_a_tapped_tile_says_tap_again_and_a_tap_anywhere_on_it_places_it():
+    hand = Hand()
+    hand.choose(1)                                            # 2 wide, 3 tall
+    c3 = {"cell": "c3", "col": "2", "row": "2"}
+    assert hand.event(c3) is None
+    assert hand.ui.pick == TilePick(kind=1, tapped=True)
+    assert hand.prompt() == ("Red: tap again to place the 2×3 tile at c2, "
+                             "or tap elsewhere to move it.")
+    # A tap elsewhere moves it (and it is still a tap's preview) ...
+    a1 = {"cell": "a1", "col": "0", "row": "0"}
+    assert hand.event(a1) is None and hand.ui.preview == Placement(2, 3, 0, 0)
+    assert hand.prompt().startswith("Red: tap again to place the 2×3 tile at a1")
+    # ... and a tap on any square of the tile shown places that tile.
+    b3 = {"cell": "b3", "col": "1", "row": "2"}
+    assert GAME.notation(hand.state, hand.event(b3)) == "2x3a1"
+    # A hover (a mouse) is no tap: the usual prompt.
+    hand = Hand()
+    hand.event(c3, "hover")
+    assert hand.prompt() == "Red to move: choose a tile, point at the board, click to place."
+    assert GAME.notation(hand.state, hand.event(c3)) == "2x2c2"
+
+
+def test_a_tapped_illegal_tile_says_tap_elsewhere():
+    hand = Hand(after_red_3x3())
+    hand.choose(2)
+    assert hand.event(B4) is None
+    assert hand.prompt() == ("Blue: a 3×3 tile cannot go there: it would completely cover "
+                             "the Red area at a3. Tap elsewhere to move it.")
+
+
+def test_every_tile_size_is_centred_on_the_pointer_the_same_way():
+    """Odd sides centre on the pointed square; along even sides the pointed square is the
+    middle square nearer the top left of the screen, on a turned board too."""
+    kinds = {(2, 2): (0, False), (2, 3): (1, False), (3, 2): (1, True), (3, 3): (2, False)}
+    c3 = {"cell": "c3", "col": "2", "row": "2"}
+    upright = {(2, 2): "2x2c2", (2, 3): "2x3c2", (3, 2): "3x2b2", (3, 3): "3x3b2"}
+    turned = {(2, 2): "2x2b3", (2, 3): "2x3b2", (3, 2): "3x2b3", (3, 3): "3x3b2"}
+    for flipped, expected in ((False, upright), (True, turned)):
+        for dims, (kind, turn) in kinds.items():
+            hand = Hand()
+            hand.ui = Ui(live=True, flipped=flipped, pick=TilePick(kind=kind, turned=turn))
+            hand.event(c3, "hover")
+            tile = hand.ui.preview
+            assert isinstance(tile, Placement) and (tile.width, tile.height) == dims
+            assert GAME.notation(hand.state, tile) == expected[dims], (flipped, dims)
+            # the pointed square is always on the tile, as near its middle as can be
+            assert tile.col <= 2 < tile.col + tile.width and tile.row <= 2 < tile.row + tile.height
+
+
 def test_an_illegal_spot_is_shown_and_explained_and_not_played():
     hand = Hand(after_red_3x3())
     hand.choose(2)
@@ -160,7 +209,7 @@ def test_a_spent_choice_falls_back_to_the_first_tile_left():
     hand = Hand(GAME.new(tiles="2-0-0"))
     hand.choose(2)                                            # no 3x3: the 2x2 is placed
     hand.event(B4, "hover")
-    assert hand.ui.preview == Placement(2, 2, 1, 3)
+    assert hand.ui.preview == Placement(2, 2, 1, 2)           # b4 is its top-left square
     assert 'data-action="rotate"' not in hand.board.panel(hand.view(), hand.ui)
 
 
@@ -181,3 +230,9 @@ def test_no_hints_when_the_board_is_not_live_and_a_turned_board():
     assert "preview" not in quiet and "rotate(180" not in quiet
     assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view(),
                                                                     Ui(flipped=True))
+
+
+def test_the_last_tile_is_outlined_in_no_players_colour():
+    svg = BOARD(GAME).draw(GAME.view(after_red_3x3()), Ui())
+    assert svg.count('class="rug-last dark" x="50" y="50" width="288" height="288"') == 1
+    assert 'class="rug-last light"' in svg and "last-move" not in svg

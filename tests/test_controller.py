@@ -613,3 +613,12 @@ def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id)
     other = next(g for g in games.ids() if g != game_id)
     ctl.open(Session(other))                         # another game: a fresh board
     assert ctl.ui == Ui(live=True)
+
+
+def test_the_move_list_says_who_played_each_move_when_given_the_movers():
+    plain = moves_html(["a", "b"], 2)
+    assert "swatch" not in plain
+    marked = moves_html(["a", "b"], 2, [("p0", "Red"), ("p1", "Blue & co")])
+    assert ('<button type="button" data-ply="1"><span class="swatch p0" title="Red"></span>'
+            '<span class="visually-hidden">Red: </span>a</button>') in marked
+    assert 'title="Blue &amp; co"' in marked and 'aria-current="true"><span class="swatch p1"' in marked

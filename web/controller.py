@@ -296,13 +296,21 @@ class Controller:
         return Screen(
             board=self.draw(), panel=self.panel(), status=self.status(),
             actions=actions_html(actions), scores=scores_html(view, self.board),
-            result=self.result_text(), moves=moves_html(session.moves, session.ply),
+            result=self.result_text(), moves=moves_html(session.moves, session.ply, self.movers()),
             title=self.game.name, game=self.game.id,
             undo_disabled=session.ply == 0, redo_disabled=session.live,
             flip_hidden=not self.board.can_flip, flip_pressed=self.ui.flipped,
             pause_hidden=not self.against_computer() or over,
             pause_label="Resume" if self.paused else "Pause",
             address=self.address())
+
+    def movers(self) -> list[tuple[str, str]] | None:
+        """Who played each move (swatch class, name), for games of three or more players."""
+        if len(self.view.seat_names) < 3:
+            return None
+        states, names = self.session.states, self.view.seat_names
+        return [(self.board.swatch(self.view, seat), names[seat])
+                for seat in (self.game.to_move(s) for s in states[:len(self.session.moves)])]
 
     def address(self) -> str:
         """The location.hash of the game at the ply shown."""
@@ -397,12 +405,16 @@ def scores_html(view: View, board: Board) -> str:
         for seat, name in enumerate(view.seat_names))
 
 
-def moves_html(moves: Sequence[str], ply: int) -> str:
-    """The move list, the move shown marked as current."""
+def moves_html(moves: Sequence[str], ply: int,
+               movers: Sequence[tuple[str, str]] | None = None) -> str:
+    """The move list, the move shown marked as current; with `movers` (swatch class and
+    name per move), each move shows who played it."""
     current = ' aria-current="true"'
+    who = [f'<span class="swatch {c}" title="{escape(n)}"></span>'
+           f'<span class="visually-hidden">{escape(n)}: </span>' for c, n in movers or ()]
     return "".join(f'<li><button type="button" data-ply="{i + 1}"'
-                   f'{current if ply == i + 1 else ""}>{escape(m)}</button></li>'
-                   for i, m in enumerate(moves))
+                   f'{current if ply == i + 1 else ""}>{who[i] if who else ""}{escape(m)}'
+                   f'</button></li>' for i, m in enumerate(moves))
 
 
 def picker_html() -> str:

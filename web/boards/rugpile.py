@@ -3,7 +3,8 @@
 The player to move picks a tile size and its turn from their supply (in the
 panel beside the board), points at the board to see where the tile would land
 and whether it may, and clicks to place it.  On a touch screen the first tap
-shows the preview and a second tap on the same spot places the tile.
+shows the preview (and the prompt says "tap again to place"), and a second tap on any
+square of that tile places it.
 
 The chosen tile is the ui's `pick` (a `TilePick`); the tile under the pointer is
 `ui.preview` (a Placement) and the engine's verdict on it is `ui.verdict`.  The
@@ -24,10 +25,13 @@ from .squares import CELL, MARGIN, coordinates
 @dataclass(frozen=True)
 class TilePick:
     """The tile the player has chosen: a kind (index into view.kinds; None: the first one
-    left in the supply) and whether it is turned (a 2x3 laid 3 wide instead of 2)."""
+    left in the supply), whether it is turned (a 2x3 laid 3 wide instead of 2), and whether
+    the tile shown on the board came from a tap (a click with no hover before it), which a
+    second tap on it places."""
 
     kind: int | None = None
     turned: bool = False
+    tapped: bool = False
 
 
 def pick_of(ui: Ui) -> TilePick:
@@ -54,18 +58,32 @@ def chosen_dims(view: RugView, pick: TilePick) -> tuple[int, int] | None:
     return (b, a) if pick.turned else (a, b)
 
 
-def tile_at(view: RugView, pick: TilePick, target: dict | None) -> Placement | None:
-    """The chosen tile when pointing at `target`: centred on the square pointed at, and
-    kept on the board."""
+def tile_at(view: RugView, pick: TilePick, target: dict | None,
+            flipped: bool = False) -> Placement | None:
+    """The chosen tile when pointing at `target`, kept on the board: its centre as near the
+    pointed square's centre as can be.  An odd side is centred on the pointed square; along
+    an even side the pointed square is the middle square nearer the top left of the screen
+    (so the tile spreads right and down from the pointer, whichever way the board is
+    turned, and a 2x2 is placed the same way as the middle of a 4x4)."""
     if not target or "col" not in target:
         return None
     dims = chosen_dims(view, pick)
     if dims is None:
         return None
     width, height = dims
-    col = min(max(int(target["col"]) - (width - 1) // 2, 0), view.width - width)
-    row = min(max(int(target["row"]) - (height - 1) // 2, 0), view.height - height)
+    # Screen left is the lower column and screen top the higher row, unless turned round.
+    left, up = (width // 2, (height - 1) // 2) if flipped else ((width - 1) // 2, height // 2)
+    col = min(max(int(target["col"]) - left, 0), view.width - width)
+    row = min(max(int(target["row"]) - up, 0), view.height - height)
     return Placement(width, height, col, row)
+
+
+def covers(tile: Placement | None, target: dict) -> bool:
+    """Whether the tile shown covers the square `target` names."""
+    if tile is None or "col" not in target:
+        return False
+    col, row = int(target["col"]), int(target["row"])
+    return tile.col <= col < tile.col + tile.width and tile.row <= row < tile.row + tile.height
 
 
 class RugPileBoard(Board[RugView]):
@@ -77,23 +95,27 @@ class RugPileBoard(Board[RugView]):
             gesture: str = "click", source: dict | None = None) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
-            tile = tile_at(view, pick, target)
-            if tile == ui.preview:
+            tile = tile_at(view, pick, target, ui.flipped)
+            if tile == ui.preview and not pick.tapped:
                 return ui, None
-            return replace(ui, preview=tile, refused=None), None
+            return replace(ui, pick=replace(pick, tapped=False), preview=tile, refused=None), None
         if gesture != "click" or not target:
             return ui, None
         action = target.get("action")
         if action == "kind":
-            return replace(ui, pick=replace(pick, kind=int(target["kind"])), preview=None), None
+            pick = replace(pick, kind=int(target["kind"]), tapped=False)
+            return replace(ui, pick=pick, preview=None), None
         if action == "rotate":
-            return replace(ui, pick=replace(pick, turned=not pick.turned), preview=None), None
-        tile = tile_at(view, pick, target)
+            return replace(ui, pick=replace(pick, turned=not pick.turned, tapped=False),
+                           preview=None), None
+        tile = tile_at(view, pick, target, ui.flipped)
         if tile is None:
             return ui, None
-        if tile != ui.preview:           # a tap with no hover first: preview, then confirm
-            return replace(ui, preview=tile), None
-        return ui, tile
+        shown = ui.preview if isinstance(ui.preview, Placement) else None
+        if tile == shown or (pick.tapped and covers(shown, target)):
+            return ui, shown             # a click where it was shown, or a tap on the tile shown
+        # a tap with no hover first: show the tile, and a second tap on it places it
+        return replace(ui, pick=replace(pick, tapped=True), preview=tile, refused=None), None
 
     def key(self, view: RugView, ui: Ui, key: str) -> Ui | None:
         if key in ("r", "R"):
@@ -123,7 +145,9 @@ class RugPileBoard(Board[RugView]):
                 out.append(self._mark(colour, x, y))
         out.append(self._area_edges(board, size))
         if view.last:
-            out.append(self._outline(view.last, size, "last-move"))
+            # a black and white double outline: the colour of no player
+            out.append(self._outline(view.last, size, "rug-last dark"))
+            out.append(self._outline(view.last, size, "rug-last light"))
         if ui.live:
             out.append(self._preview(view, ui))
         out.append("</g>")
@@ -225,8 +249,15 @@ class RugPileBoard(Board[RugView]):
         if chosen_dims(view, pick_of(ui)) is None:
             return f"{name} to move."
         tile, verdict = ui.preview, ui.verdict
+        tapped = pick_of(ui).tapped and isinstance(tile, Placement)
         if isinstance(tile, Placement) and verdict is not None and not verdict.legal:
-            return f"{name}: a {tile.width}×{tile.height} tile cannot go there: {verdict.text}."
+            again = " Tap elsewhere to move it." if tapped else ""
+            return (f"{name}: a {tile.width}×{tile.height} tile cannot go there: "
+                    f"{verdict.text}.{again}")
+        if tapped:
+            assert isinstance(tile, Placement)
+            return (f"{name}: tap again to place the {tile.width}×{tile.height} tile at "
+                    f"{square_name(tile.col, tile.row)}, or tap elsewhere to move it.")
         return f"{name} to move: choose a tile, point at the board, click to place."
 
 
