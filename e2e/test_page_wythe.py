@@ -2,7 +2,7 @@
 plays which colour, group hovering, a forced pass with its reason, and an ended game's
 result; screenshots of each."""
 
-from conftest import open_page, shot
+from conftest import SHOTS, open_page, shot
 
 # 6×6, every rank B W W B B W (see tests/test_wythe.py): after these 18 placements neither
 # side can place, the score is 0–0, and White made the last placement.
@@ -81,4 +81,42 @@ def test_phone_layout(page, site):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
     shot(page, "wythe-phone")
+    assert page.errors == []
+
+
+def test_frozen_squares_have_a_legend_and_say_so_when_clicked(page, site):
+    """Issue 19, item 8: the panel's legend draws the frozen marks; a click on a frozen square
+    (a black top too) says it is frozen; White's prompt says why it starts with a black half;
+    the rules figure hatches its frozen squares.  Desktop and phone."""
+    for width, height, name in ((1280, 800, "desktop"), (375, 812, "phone")):
+        page.set_viewport_size({"width": width, "height": height})
+        open_page(page, site + "/index.html#wythe/1/size=8/c3d3.e4e5.d4c4.d3d4")
+        legend = page.locator("#panel .wy-legend [data-key='frozen']")
+        assert "Frozen" in legend.text_content()
+        assert legend.locator(".wy-frozen").count() == 2
+        rim = legend.locator(".wy-frozen .wy-rim").first
+        board_rim = page.locator("#board .wy-frozen .wy-rim").first
+        style = "e => [getComputedStyle(e).stroke, getComputedStyle(e).strokeDasharray]"
+        assert rim.evaluate(style) == board_rim.evaluate(style)   # the board's red dashes
+        assert "a piece's black half" in page.text_content("#status")
+        click_square(page, "c3")                                 # frozen, with a black top
+        page.wait_for_function("document.querySelector('#status').textContent"
+                               ".includes('c3 is frozen')")
+        assert "c3 is frozen: its top piece is half-covered" in page.text_content("#status")
+        shot(page, f"wythe-frozen-{name}")
+        page.keyboard.press("Escape")                            # clears the refusal
+        page.wait_for_function("!document.querySelector('#status').textContent"
+                               ".includes('frozen')")
+    click_square(page, "a1")                                     # Black places a1a2 ...
+    click_square(page, "a2")
+    wait_for_moves(page, "c3d3.e4e5.d4c4.d3d4.a1a2")
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           ".includes('whoever lays it')")        # ... and White is told why
+    assert "White (Player 2) to move" in page.text_content("#status")
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-body .wy-rules-frozen")
+    figure = page.locator("#rules-body .wy-rules-frozen rect[stroke-dasharray]").first
+    assert figure.evaluate("e => getComputedStyle(e).stroke") == "rgb(192, 57, 43)"
+    page.locator("#rules-body .rules-figure").first.screenshot(
+        path=str(SHOTS / "wythe-rules-frozen.png"))
     assert page.errors == []
