@@ -427,7 +427,7 @@ def test_the_panel_has_a_legend_drawn_with_the_boards_own_marks():
     panel = board.panel()
     xml.dom.minidom.parseString(f"<div>{panel}</div>")
     items = dict(re.findall(r'<li data-key="(\w+)">(.*?)</li>', panel))
-    assert list(items) == ["piece", "frozen", "stack"]
+    assert list(items) == ["piece", "frozen"]
     assert "Frozen: the other half of its piece is covered" in items["frozen"]
     assert "nothing can be placed here" in items["frozen"]
     # The legend's frozen halves are the board's: the same elements and classes, hatched
@@ -440,7 +440,7 @@ def test_the_panel_has_a_legend_drawn_with_the_boards_own_marks():
     assert all(f'id="wy-key-hatch-{c}"' in items["frozen"] for c in ("black", "white"))
     assert re.search(r"<defs>.*?</defs>", items["frozen"])[0] == re.search(
         r"<defs>.*?</defs>", board.svg())[0].replace('id="wy-hatch-', 'id="wy-key-hatch-')
-    assert '<g class="wy-piece" ' in items["piece"] and 'class="wy-badge' in items["stack"]
+    assert '<g class="wy-piece" ' in items["piece"] and "wy-frozen" not in items["piece"]
     assert "Legend" in Driven(GAME.new()).panel()                   # there from the start
 
 

@@ -3,7 +3,7 @@
 Every top piece is drawn as one domino (two halves in one outline) so a
 player sees which squares belong together; a piece that shows only one half
 (the other half is covered) is drawn hatched with a dashed rim: that square is
-frozen.  Each stack shows its height in a corner badge and, from height 2,
+frozen (the panel's legend draws both marks with this same code).  Each stack shows its height in a corner badge and, from height 2,
 as layered edges.  Thick lines separate groups; hovering a stack outlines its
 whole group and names it in the status line.
 
@@ -486,7 +486,6 @@ KEY = Frame(2, False)          # the legend's pictures: squares 0 and 1, side by
 LEGEND = (
     ("piece", "A piece: a black and a white half, laid by either player"),
     ("frozen", "Frozen: the other half of its piece is covered, so nothing can be placed here"),
-    ("stack", "Stack height (the number in the corner)"),
 )
 
 
@@ -496,9 +495,6 @@ def key_picture(kind: str) -> str:
     if kind == "frozen":
         marks = (hatches("wy-key-hatch") + domino(KEY, 0, [0], ["black"], "wy-key-hatch")
                  + domino(KEY, 1, [1], ["white"], "wy-key-hatch"))
-    elif kind == "stack":
-        marks = (layers(KEY, 2, [0, 1]) + domino(KEY, 0, [0, 1], ["white", "black"])
-                 + badge(KEY, 0, "white", 2) + badge(KEY, 1, "black", 2))
     else:
         marks = domino(KEY, 0, [0, 1], ["black", "white"])
     return (f'<svg class="wy-key" viewBox="{x} {y} {2 * CELL} {CELL}" aria-hidden="true">'
