@@ -3,8 +3,8 @@
 Every top piece is drawn as one domino (two halves in one outline) so a
 player sees which squares belong together; a piece that shows only one half
 (the other half is covered) is drawn hatched with a dashed rim: that square is
-frozen (the panel's legend draws both marks with this same code).  Each stack shows its height in a corner badge and, from height 2,
-as layered edges.  Thick lines separate groups; hovering a stack outlines its
+frozen (the panel's legend draws both with this same code).  Each stack shows
+its height in a corner badge and, from height 2, as layered edges.  Thick lines separate groups; hovering a stack outlines its
 whole group and names it in the status line.
 
 Placing: click the square for the black half (the board then marks the legal
