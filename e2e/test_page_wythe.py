@@ -2,7 +2,7 @@
 plays which colour, group hovering, a forced pass with its reason, and an ended game's
 result; screenshots of each."""
 
-from conftest import open_page, shot
+from conftest import SHOTS, guard, open_page, shot
 
 # 6×6, every rank B W W B B W (see tests/test_wythe.py): after these 18 placements neither
 # side can place, the score is 0–0, and White made the last placement.
@@ -82,3 +82,60 @@ def test_phone_layout(page, site):
     assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
     shot(page, "wythe-phone")
     assert page.errors == []
+
+
+def check_frozen_legend_and_click(page, name):
+    """The panel's legend draws the frozen marks as the board does; a click (or tap) on the
+    frozen c3, a black top, says it is frozen."""
+    open_page(page, page.url.split("#")[0] + "#wythe/1/size=8/c3d3.e4e5.d4c4.d3d4")
+    legend = page.locator("#panel .wy-legend [data-key='frozen']")
+    assert "Frozen" in legend.text_content()
+    assert legend.locator(".wy-frozen").count() == 2
+    rim = legend.locator(".wy-frozen .wy-rim").first
+    board_rim = page.locator("#board .wy-frozen .wy-rim").first
+    style = "e => [getComputedStyle(e).stroke, getComputedStyle(e).strokeDasharray]"
+    assert rim.evaluate(style) == board_rim.evaluate(style)     # the board's red dashes
+    assert "a piece's black half" in page.text_content("#status")
+    if name == "phone":
+        page.tap("#board [data-cell='c3']")
+    else:
+        click_square(page, "c3")
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           ".includes('c3 is frozen: its top piece is half-covered')")
+    shot(page, f"wythe-frozen-{name}")
+
+
+def test_frozen_squares_have_a_legend_and_say_so_when_clicked(page, site):
+    """Issue 19, item 8, at 1280×800 with a mouse: the legend and a click on a frozen square;
+    White's prompt says why it starts with a black half; the rules figure hatches its frozen
+    squares as the board does."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site + "/index.html")
+    check_frozen_legend_and_click(page, "desktop")
+    page.keyboard.press("Escape")                                # clears the refusal
+    page.wait_for_function("!document.querySelector('#status').textContent"
+                           ".includes('frozen')")
+    click_square(page, "a1")                                     # Black places a1a2 ...
+    click_square(page, "a2")
+    wait_for_moves(page, "c3d3.e4e5.d4c4.d3d4.a1a2")
+    page.wait_for_function("document.querySelector('#status').textContent"
+                           ".includes('whoever lays it')")        # ... and White is told why
+    assert "White (Player 2) to move" in page.text_content("#status")
+    page.click("#rules-open")
+    page.wait_for_selector("#rules-body .wy-rules-frozen")
+    figure = page.locator("#rules-body .wy-rules-frozen rect[stroke-dasharray]").first
+    assert figure.evaluate("e => getComputedStyle(e).stroke") == "rgb(192, 57, 43)"
+    page.locator("#rules-body .rules-figure").first.screenshot(
+        path=str(SHOTS / "wythe-rules-frozen.png"))
+    assert page.errors == []
+
+
+def test_a_tap_on_a_frozen_square_says_so_on_a_phone(browser, site):
+    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True,
+                                  is_mobile=True, color_scheme="dark")
+    page = context.new_page()
+    outside = guard(page)
+    open_page(page, site + "/index.html")
+    check_frozen_legend_and_click(page, "phone")
+    context.close()
+    assert outside == []

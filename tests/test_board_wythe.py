@@ -131,11 +131,11 @@ def test_only_legal_partners_are_offered_and_others_explained():
     board.ui = board.ui.cleared()
     board.click(cell("a1"))                                        # empty: a2 and b1 offered
     assert board.svg().count('class="wy-target"') == 2
-    assert board.click(cell("c4")) is None                         # not a partner of a1
-    # The engine's verdict on a1c4 says why, and the prompt quotes it.
+    assert board.click(cell("e5")) is None                         # not a partner of a1
+    # The engine's verdict on a1e5 says why, and the prompt quotes it.
     assert board.ui.refused.code == "not-adjacent" and board.selected == 0
-    assert board.prompt() == ("Black (Player 1) to move. The white half cannot go on c4: "
-                              "a1 and c4 are not adjacent: a piece covers two orthogonally "
+    assert board.prompt() == ("Black (Player 1) to move. The white half cannot go on e5: "
+                              "a1 and e5 are not adjacent: a piece covers two orthogonally "
                               "adjacent squares.")
     assert board.click(cell("b1")) == placement("a1b1")
     assert board.ui.refused is None
@@ -143,12 +143,12 @@ def test_only_legal_partners_are_offered_and_others_explained():
 
 def test_a_stack_of_another_height_is_refused_for_the_white_half():
     board = Driven(at(*STACKED))
-    board.click(cell("c5"))                                        # empty; d5 is empty too
-    assert board.click(cell("c4")) is None                         # c4: a stack, 1 high
+    board.click(cell("f5"))                                        # empty; g5 is empty too
+    assert board.click(cell("e5")) is None                         # e5: a stack, 1 high
     assert board.ui.refused.code == "unequal-heights"
-    assert "The white half cannot go on c4: c5 is empty but c4 holds a stack" in board.prompt()
-    assert board.hover(cell("d5"))                                 # the pointer moves on:
-    assert board.ui.refused is None and board.selected == 4 * 8 + 2   # the reason goes
+    assert "The white half cannot go on e5: f5 is empty but e5 holds a stack" in board.prompt()
+    assert board.hover(cell("g5"))                                 # the pointer moves on:
+    assert board.ui.refused is None and board.selected == 4 * 8 + 5   # the reason goes
 
 
 def test_a_frozen_square_is_refused_with_the_reason():
@@ -266,7 +266,7 @@ def test_the_page_plays_through_the_board():
     move = ctl.hit(cell("b1"))
     assert move is not None and GAME.notation(ctl.state, move) == "a1b1"
     ctl.escape()
-    assert "white half" not in ctl.prompt()
+    assert "cannot go on" not in ctl.prompt()
 
 
 # ---- the board turned round (the Flip button)
@@ -366,3 +366,99 @@ def test_every_square_is_labelled_for_screen_readers():
     assert labels["a1"] == "a1: empty"
     assert labels["d3"] == "d3: black top, height 2; in a black group of 2"
     assert labels["c4"].startswith("c4: white top, height 1, frozen")
+
+
+# --------------------------------------------------------------------------- issue 19, item 8
+
+FROZEN_C3 = ("Black (Player 1) to move. c3 is frozen: its top piece is half-covered, so "
+             "nothing can ever be placed on it.")
+
+
+def test_a_frozen_square_says_so_whatever_its_top_colour():
+    board = Driven(at(*STACKED))
+    assert board.view.cells[2 * 8 + 2].frozen                      # c3: black top, frozen
+    assert board.click(cell("c3")) is None
+    assert board.selected is None and board.prompt() == FROZEN_C3
+    board.ui = board.ui.cleared()
+    board.click(cell("c5"))                                        # a black half on c5 ...
+    assert board.click(cell("c4")) is None                         # ... then the frozen c4:
+    # the engine finds the heights first (c5 empty, c4 a stack), but the square is frozen.
+    assert board.ui.refused.code == "unequal-heights" and board.selected == 4 * 8 + 2
+    assert board.prompt() == ("Black (Player 1) to move. The white half cannot go on c4: c4 is "
+                              "frozen: its top piece is half-covered, so nothing can ever be "
+                              "placed on it.")
+
+
+def test_the_engines_frozen_verdict_is_said_as_frozen():
+    # 6×6: c3 (white top) can take a piece, but c4 next to it is frozen (c4c5 is half-covered
+    # by c5d5); the engine refuses c3c4 with its "frozen" code.
+    board = Driven(at("c2c3", "a1a2", "d5d4", "c4c5", "b3a3", "c5d5", size=6))
+    board.click(cell("c3"))
+    assert board.selected == 2 * 6 + 2
+    assert board.click(cell("c4")) is None and board.ui.refused.code == "frozen"
+    assert board.prompt().endswith("The white half cannot go on c4: c4 is frozen: its top "
+                                   "piece is half-covered, so nothing can ever be placed on it.")
+
+
+HOW = "click a square for a piece's black half, then a neighbour for its white half."
+
+
+def test_the_prompt_says_how_to_place_and_why_white_places_a_black_half_too():
+    assert Driven(GAME.new()).prompt() == f"Black (Player 1) to move: {HOW}"
+    white = Driven(at("c3d3", "e4e5", "a1a2"))
+    assert white.prompt() == ("White (Player 2) to move: every piece is black and white, "
+                              f"whoever lays it — {HOW}")
+    first = Driven(at("c3d3"))                                      # White may swap
+    assert first.prompt() == ("White (Player 2) to move: every piece is black and white, "
+                              "whoever lays it — click a square for a piece's black half, then "
+                              "a neighbour for its white half — or swap colours (button below).")
+    swapped = Driven(at("c3d3", "swap"))                            # the opener now plays White
+    assert swapped.prompt().startswith("White (Player 1) to move: every piece is black and")
+    assert Driven(at("c3d3", "swap", "d4c4")).prompt() == f"Black (Player 2) to move: {HOW}"
+
+
+def shape(markup):
+    """Markup with its numbers and pattern names left out: what is drawn, not where."""
+    return re.sub(r"#wy(-key)?-hatch-", "#H-", re.sub(r'"[-\d. ]+"', '"#"', markup))
+
+
+def test_the_panel_has_a_legend_drawn_with_the_boards_own_marks():
+    board = Driven(at(*STACKED))
+    panel = board.panel()
+    xml.dom.minidom.parseString(f"<div>{panel}</div>")
+    items = dict(re.findall(r'<li data-key="(\w+)">(.*?)</li>', panel))
+    assert list(items) == ["piece", "frozen"]
+    assert "Frozen: the other half of its piece is covered" in items["frozen"]
+    assert "nothing can be placed here" in items["frozen"]
+    # The legend's frozen halves are the board's: the same elements and classes, hatched
+    # with patterns of their own (the same hatching) so the legend stands alone.
+    frozen = re.findall(r'<g class="wy-piece wy-frozen".*?</g>', items["frozen"])
+    on_board = dict(zip(("black", "white"),
+                        re.findall(r'<g class="wy-piece wy-frozen".*?</g>', board.svg())))
+    assert len(frozen) == 2 and 'wy-half black' in frozen[0] and 'wy-half white' in frozen[1]
+    assert [shape(g) for g in frozen] == [shape(on_board["black"]), shape(on_board["white"])]
+    assert all(f'id="wy-key-hatch-{c}"' in items["frozen"] for c in ("black", "white"))
+    assert re.search(r"<defs>.*?</defs>", items["frozen"])[0] == re.search(
+        r"<defs>.*?</defs>", board.svg())[0].replace('id="wy-hatch-', 'id="wy-key-hatch-')
+    assert '<g class="wy-piece" ' in items["piece"] and "wy-frozen" not in items["piece"]
+    assert "Legend" in Driven(GAME.new()).panel()                   # there from the start
+
+
+def test_the_rules_figure_draws_frozen_squares_as_the_board_does():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "web/rules/wythe.html").read_text()
+    xml.dom.minidom.parseString(re.search(r"<svg.*?</svg>", text, re.S)[0])
+    frozen = re.findall(r'<g class="wy-rules-frozen">(.*?)</g>', text, re.S)
+    assert len(frozen) == 2                                         # a1 and a2
+    for colour, group in zip(("black", "white"), frozen):
+        assert f'fill="url(#wy-rules-hatch-{colour})"' in group     # hatched ...
+        assert "stroke: var(--illegal" in group and "stroke-dasharray" in group  # red dashes
+    # the board's frozen rim: the same colour, and its hatching: the same strokes
+    from web.boards.wythe import STYLE
+    assert "wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray" in STYLE
+    for colour, (stroke, opacity) in (("black", ("#ffffff", ".45")),
+                                      ("white", ("#000000", ".28"))):
+        [pattern] = re.findall(rf'<pattern id="wy-rules-hatch-{colour}".*?</pattern>', text)
+        assert 'rotate(45)' in pattern and f'stroke="{stroke}"' in pattern
+        assert f'stroke-opacity="{opacity}"' in pattern
+        assert f"stroke: {stroke}; stroke-opacity: {opacity}" in STYLE

@@ -3,8 +3,8 @@
 Every top piece is drawn as one domino (two halves in one outline) so a
 player sees which squares belong together; a piece that shows only one half
 (the other half is covered) is drawn hatched with a dashed rim: that square is
-frozen.  Each stack shows its height in a corner badge and, from height 2,
-as layered edges.  Thick lines separate groups; hovering a stack outlines its
+frozen (the panel's legend draws both with this same code).  Each stack shows
+its height in a corner badge and, from height 2, as layered edges.  Thick lines separate groups; hovering a stack outlines its
 whole group and names it in the status line.
 
 Placing: click the square for the black half (the board then marks the legal
@@ -66,11 +66,23 @@ STYLE = """
 .wythe-board .wy-mark.black { stroke: #f7f6f1; } .wythe-board .wy-mark.white { stroke: #1c1c1c; }
 .wythe-panel .seats { list-style: none; margin: 0 0 .3rem; padding: 0; }
 .wythe-panel .note { color: var(--muted); font-size: .92em; }
+.wythe-panel .wy-legend { list-style: none; margin: .2rem 0 .4rem; padding: 0; }
+.wythe-panel .wy-legend li { display: flex; align-items: center; gap: .5rem; margin: .2rem 0;
+  font-size: .92em; }
+.wythe-panel .wy-key { flex: none; width: 4rem; height: 2rem; }
 """
-HATCHES = ("<defs>" + "".join(
-    f'<pattern id="wy-hatch-{colour}" width="16" height="16" patternUnits="userSpaceOnUse" '
-    f'patternTransform="rotate(45)"><line x1="4" y1="0" x2="4" y2="16" class="{cls}"/></pattern>'
-    for colour, cls in (("black", "wy-hatch-b"), ("white", "wy-hatch-w"))) + "</defs>")
+
+
+def hatches(prefix: str) -> str:
+    """The hatching of frozen halves, as patterns `<prefix>-black` and `<prefix>-white`."""
+    patterns = "".join(
+        f'<pattern id="{prefix}-{colour}" width="16" height="16" patternUnits="userSpaceOnUse" '
+        f'patternTransform="rotate(45)"><line x1="4" y1="0" x2="4" y2="16" class="{cls}"/>'
+        f'</pattern>' for colour, cls in (("black", "wy-hatch-b"), ("white", "wy-hatch-w")))
+    return f"<defs>{patterns}</defs>"
+
+
+HATCHES = hatches("wy-hatch")
 SWAP_SENTENCE = ("Swap: instead of placing, take Black's first piece as yours and play Black "
                  "from now on; the other player then places for White.")
 
@@ -277,7 +289,8 @@ class WytheBoard(Board[WytheView]):
         if ui.live and pick_of(ui).black is not None:
             extra.append('<button type="button" data-action="cancel">Cancel this piece (Esc)</button>')
         return (f'<div class="wythe-panel"><ul class="seats">{seats}</ul>{swapped}'
-                f'<h3>Groups by size</h3>{table}{summary}{"".join(extra)}</div>')
+                f'<h3>Groups by size</h3>{table}{summary}{"".join(extra)}'
+                f'<h3>Legend</h3>{legend()}</div>')
 
     def prompt(self, view: WytheView, ui: Ui) -> str:
         pick = pick_of(ui)
@@ -294,10 +307,7 @@ class WytheBoard(Board[WytheView]):
             name = view.cells[pick.black].square
             return (f"{player}: black half on {name}. Now click a marked square for the white "
                     f"half, or click {name} again to cancel.")
-        text = f"{player} to move: click a square for the black half."
-        if SWAP in view.moves:
-            text = f"{player} to move: place a piece, or swap colours (button below)."
-        return f"{text} {hover_text(view, pick)}".strip()
+        return f"{to_place(view, player)} {hover_text(view, pick)}".strip()
 
 
 # --------------------------------------------------------------------------- what the ui says
@@ -307,12 +317,34 @@ def cancelled(ui: Ui, pick: WythePick) -> Ui:
     return replace(ui, pick=replace(pick, black=None, no_black=None, no_white=None), refused=None)
 
 
+HOW_TO_PLACE = "click a square for a piece's black half, then a neighbour for its white half"
+
+
+def to_place(view: WytheView, player: str) -> str:
+    """How to place, before the first click.  Every piece is black-and-white and either player
+    lays any piece, so White too starts with the black half: the prompt says why."""
+    why = ("" if view.seat_colours[view.to_move] == BLACK
+           else "every piece is black and white, whoever lays it — ")
+    text = f"{player} to move: {why}{HOW_TO_PLACE}"
+    if SWAP in view.moves:
+        text += " — or swap colours (button below)"
+    return text + "."
+
+
+def frozen_reason(cell: WytheCell) -> str:
+    return (f"{cell.square} is frozen: its top piece is half-covered, so nothing can ever be "
+            "placed on it")
+
+
 def message(view: WytheView, ui: Ui, pick: WythePick) -> str:
-    """Why the last square clicked was refused ('' if it was not)."""
+    """Why the last square clicked was refused ('' if it was not).  A frozen square says so
+    (the view's `frozen`, the engine's "frozen" code), whatever else the engine found first."""
     if ui.refused is not None:
         if pick.no_white is not None:
-            return (f"The white half cannot go on {view.cells[pick.no_white].square}: "
-                    f"{ui.refused.text}.")
+            cell = view.cells[pick.no_white]
+            why = (frozen_reason(cell) if cell.frozen or ui.refused.code == "frozen"
+                   else ui.refused.text)
+            return f"The white half cannot go on {cell.square}: {why}."
         return f"You cannot play that: {ui.refused.text}."
     if pick.no_black is not None:
         return why_no_black_half(view, pick.no_black) + "."
@@ -324,10 +356,10 @@ def why_no_black_half(view: WytheView, square: int) -> str:
     Past a black top or a frozen square, each neighbour fails for a reason of its own (the
     engine's reasons name the neighbour), so this says the rule in short."""
     cell = view.cells[square]
+    if cell.frozen:
+        return frozen_reason(cell)
     if cell.top == BLACK:
         return f"{cell.square} already shows a black top, so the black half cannot go on it"
-    if cell.frozen:
-        return f"{cell.square} is frozen: its piece is already half-covered"
     return (f"no square next to {cell.square} can take the white half (heights differ, "
             "colours clash or a piece there is frozen)")
 
@@ -382,10 +414,10 @@ def pieces(view: WytheView, frame: Frame) -> list[str]:
         if cells[cell.partner].piece == piece:
             squares.append(cell.partner)
         out.append(layers(frame, cell.height, squares))
-        out.append(domino(view, frame, piece, squares))
+        out.append(domino(frame, piece, squares, [COLOUR_NAMES[cells[s].top] for s in squares]))
     for here, cell in enumerate(cells):
         if cell.height:
-            out.append(badge(frame, here, cell))
+            out.append(badge(frame, here, COLOUR_NAMES[cell.top], cell.height))
     return out
 
 
@@ -396,11 +428,14 @@ def layers(frame: Frame, height: int, squares: list[int]) -> str:
                    f'height="{h}" rx="10"/>' for k in range(min(height - 1, 4), 0, -1))
 
 
-def domino(view: WytheView, frame: Frame, piece: int, squares: list[int]) -> str:
+def domino(frame: Frame, piece: int, squares: list[int], colours: list[str],
+           hatch: str = "wy-hatch") -> str:
+    """One top piece: two joined halves, or (one square: the other half is covered) a frozen
+    half, hatched with pattern `<hatch>-<colour>` and a dashed rim.  `colours`: each square's
+    top colour name."""
     frozen = len(squares) == 1
     out = [f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}">']
-    for s in squares:
-        colour = COLOUR_NAMES[view.cells[s].top]
+    for s, colour in zip(squares, colours):
         x, y = frame.corner(s)
         left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
         if not frozen:                    # reach the shared edge so the halves join
@@ -423,7 +458,7 @@ def domino(view: WytheView, frame: Frame, piece: int, squares: list[int]) -> str
                        f'width="20" height="20"/>')
         if frozen:
             out.append(f'<rect class="wy-hatch" x="{left}" y="{top}" width="{right - left}" '
-                       f'height="{bottom - top}" fill="url(#wy-hatch-{colour})"/>')
+                       f'height="{bottom - top}" fill="url(#{hatch}-{colour})"/>')
     x, y, w, h = frame.box(squares)
     if not frozen:
         a, b = squares
@@ -438,12 +473,38 @@ def domino(view: WytheView, frame: Frame, piece: int, squares: list[int]) -> str
     return "".join(out)
 
 
-def badge(frame: Frame, square: int, cell: WytheCell) -> str:
+def badge(frame: Frame, square: int, colour: str, height: int) -> str:
     x, y = frame.corner(square)
     cx, cy = x + 25, y + 25
-    colour = COLOUR_NAMES[cell.top]
     return (f'<circle class="wy-badge {colour}" cx="{cx}" cy="{cy}" r="13"/>'
-            f'<text class="wy-height {colour}" x="{cx}" y="{cy + 7}">{cell.height}</text>')
+            f'<text class="wy-height {colour}" x="{cx}" y="{cy + 7}">{height}</text>')
+
+
+# --------------------------------------------------------------------------- the legend
+
+KEY = Frame(2, False)          # the legend's pictures: squares 0 and 1, side by side
+LEGEND = (
+    ("piece", "A piece: a black and a white half, laid by either player"),
+    ("frozen", "Frozen: the other half of its piece is covered, so nothing can be placed here"),
+)
+
+
+def key_picture(kind: str) -> str:
+    """A legend picture drawn by the board's own code and styles (1 × 2 squares)."""
+    x, y = KEY.corner(0)
+    if kind == "frozen":
+        marks = (hatches("wy-key-hatch") + domino(KEY, 0, [0], ["black"], "wy-key-hatch")
+                 + domino(KEY, 1, [1], ["white"], "wy-key-hatch"))
+    else:
+        marks = domino(KEY, 0, [0, 1], ["black", "white"])
+    return (f'<svg class="wy-key" viewBox="{x} {y} {2 * CELL} {CELL}" aria-hidden="true">'
+            f'<g class="wythe-board">{marks}</g></svg>')
+
+
+def legend() -> str:
+    items = "".join(f'<li data-key="{kind}">{key_picture(kind)}<span>{text}</span></li>'
+                    for kind, text in LEGEND)
+    return f'<ul class="wy-legend" aria-label="Legend">{items}</ul>'
 
 
 # --------------------------------------------------------------------------- groups and hints
