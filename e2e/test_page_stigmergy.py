@@ -106,3 +106,39 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
     assert "Black to move" in page.text_content("#status")
     assert not page.is_disabled("#panel [data-move='button']")
     assert page.errors == []
+
+
+def komi_shown(page):
+    return (page.text_content("#panel .komi-value"),
+            page.text_content("#panel [data-action='komi']"))
+
+
+def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
+    """Issue 19: Undo back to the bid left the komi entered before in the picker (the board
+    kept it).  Back at the bid, by Undo, the move list or the arrow keys, the picker starts
+    afresh at 0, and a komi entered there goes when the position changes."""
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=bid/")
+    page.keyboard.press("5")
+    page.click("#panel [data-action='komi-step'][data-step='1']")
+    assert komi_shown(page) == ("6", "Offer komi 6")
+    page.click("#panel [data-action='komi']")
+    wait_for_moves(page, ["komi6"])
+    page.click("#panel [data-action='side'][data-colour='black']")
+    wait_for_moves(page, ["komi6", "black"])
+    page.click("#undo")
+    page.click("#undo")
+    assert "First player: choose the komi" in page.text_content("#status")
+    assert komi_shown(page) == ("0", "Offer komi 0")
+    page.keyboard.press("9")                     # entered, not offered, then the position moves
+    assert komi_shown(page) == ("9", "Offer komi 9")
+    page.click("#moves [data-ply='1']")
+    page.keyboard.press("Home")
+    assert komi_shown(page) == ("0", "Offer komi 0")
+    page.keyboard.press("4")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert komi_shown(page) == ("0", "Offer komi 0")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#panel [data-action='komi']")      # offering 0 replaces the later moves
+    page.wait_for_function("location.hash.endsWith('/komi0')")
+    assert page.errors == []
