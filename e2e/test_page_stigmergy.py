@@ -2,11 +2,12 @@
 clicking; pass twice to end a game and read the result; a fixed komi from the new-game form;
 screenshots of play and of the end."""
 
+import base64
 import random
 import sys
 from pathlib import Path
 
-from conftest import open_page, shot
+from conftest import guard, open_page, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import games  # noqa: E402
@@ -142,3 +143,52 @@ def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
     page.click("#panel [data-action='komi']")      # offering 0 replaces the later moves
     page.wait_for_function("location.hash.endsWith('/komi0')")
     assert page.errors == []
+
+
+def pixels(page, clip):
+    """The RGB pixels of a part of the page, row by row (decoded by the page's own canvas)."""
+    png = base64.b64encode(page.screenshot(clip=clip)).decode()
+    data = page.evaluate("""async (png) => {
+        const image = new Image();
+        image.src = 'data:image/png;base64,' + png;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width; canvas.height = image.height;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        return [image.width, Array.from(context.getImageData(0, 0, image.width, image.height).data)];
+    }""", png)
+    width, flat = data
+    rgb = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 4)]
+    return [rgb[i:i + width] for i in range(0, len(rgb), width)]
+
+
+def inside_and_beside(page, selector):
+    """The mean colour inside an element's middle and the colour just left of it."""
+    box = page.locator(selector).first.bounding_box()
+    rows = pixels(page, {"x": box["x"] - 4, "y": box["y"], "width": box["width"] + 4,
+                         "height": box["height"]})
+    middle = [p for row in rows[len(rows) // 4: -len(rows) // 4 or None]
+              for p in row[4 + len(row) // 4: -len(row) // 4]]
+    mean = tuple(sum(p[i] for p in middle) / len(middle) for i in range(3))
+    return mean, rows[len(rows) // 2][0]
+
+
+def test_black_stones_beside_the_board_are_solid_in_dark_mode(browser, site):
+    """Issue 19: in dark mode Black's swatch and chip (a near-black disc with a light edge on
+    the dark panel) read as a hollow ring, like the "ring: White controls" legend.  Black's
+    stone must fill its disc with a colour unlike the panel behind it, darker than White's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page = context.new_page()
+    outside = guard(page)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=3/d5.button.a2.a1.b1.g4.a1x")
+    for kind in ("#scores .swatch.stig-{}", "#panel .chip.{}"):
+        black, behind = inside_and_beside(page, kind.format("black"))
+        white, _ = inside_and_beside(page, kind.format("white"))
+        assert sum(abs(a - b) for a, b in zip(black, behind)) >= 60, (kind, black, behind)
+        assert sum(black) < sum(white) - 300, (kind, black, white)
+    shot(page, "stigmergy-desktop-dark")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "stigmergy-phone-dark")
+    context.close()
+    assert outside == []

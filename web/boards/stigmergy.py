@@ -83,6 +83,10 @@ STYLE = """
 .stig-panel .chip.black { background: #1d1d1f; } .stig-panel .chip.white { background: #fbfaf6; }
 .stig-panel .why { color: var(--muted); font-size: .88em; margin: 0 0 .3rem; }
 .field:has(select[name="opt-komi"] option[value="bid"]:checked) input[name="opt-komi"] { display: none; }
+@media (prefers-color-scheme: dark) {
+  .swatch.stig-black, .stig-panel .chip.black { border-color: #000;
+    background: radial-gradient(circle at 35% 35%, #9a9aa0, #3c3c41 40%, #0b0b0c 85%); }
+}
 .stig-panel [aria-pressed="true"] { background: color-mix(in srgb, var(--accent) 16%, var(--panel));
   border-color: var(--accent); }
 """
