@@ -192,3 +192,40 @@ def test_black_stones_beside_the_board_are_solid_in_dark_mode(browser, site):
     shot(page, "stigmergy-phone-dark")
     context.close()
     assert outside == []
+
+
+def readout(page):
+    return page.text_content("#board .coord-readout") \
+        if page.locator("#board .coord-readout").count() else None
+
+
+def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
+    """Issue 19: the cells inside carry no labels; the board names the cell the pointer or
+    the keyboard cursor is on, in its corner, and picks out its row letter and numbers."""
+    open_page(page, site + "/index.html#stigmergy/1/size=5,komi=3/d5")
+    assert readout(page) is None
+    page.hover("#board [data-cell='e3']")
+    assert readout(page) == "e3"
+    assert sorted(page.locator("#board .label.on").all_text_contents()) == ["3", "3", "e"]
+    page.hover("#board [data-cell='d5']")                        # a stone
+    assert readout(page) == "d5"
+    page.hover("#title")
+    assert readout(page) is None
+    page.focus("#board")                                         # the keyboard's cursor
+    page.wait_for_selector("#board .kbd-cursor")
+    start = page.text_content("#announce").split(":")[0]
+    assert readout(page) == start
+    page.keyboard.press("ArrowLeft")
+    name = page.text_content("#announce").split(":")[0]
+    assert name != start and readout(page) == name
+    # After the end, when the board takes no moves, the cursor is still named.
+    moves, _ = moves_to_the_last_two_passes(seed=4)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=1/"
+              + ".".join(moves + ["pass", "pass"]))
+    page.wait_for_selector("#result:not([hidden])")
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    name = page.text_content("#announce").split(":")[0]
+    assert readout(page) == name
+    shot(page, "stigmergy-desktop-cursor-named")
+    assert page.errors == []

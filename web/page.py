@@ -358,7 +358,9 @@ class BoardInput:
         """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
         if by_id("board").matches(":focus-visible"):
             self.cursor.keyboard = True
-            announce(self.cursor.show())
+            said = self.cursor.show()
+            self.redraw()                  # the board may show where the cursor is
+            announce(said)
 
     def on_key(self, event: Any) -> None:
         self.cursor.keyboard = True
@@ -369,7 +371,7 @@ class BoardInput:
                 self.ctl.point_at(cell.getAttribute("data-cell"))
                 if self.ctl.human_turn():
                     self.ctl.hover(data_of(cell))
-                    self.redraw()
+                self.redraw()                  # the board may show where the cursor is
             announce(self.cursor.show())
         elif key in ("Enter", " "):
             element = self.cursor.element()

@@ -6,7 +6,9 @@ White's, on empty cells and stones alike (in ink that shows on the stone).  The
 overlay is on by default; the panel's "Show control" button or the C key turns it
 off and on (it stays so across moves and games).  Row letters run up the left
 edges; the cell numbers, counted from the left end of each row, label the
-diagonals along the bottom and right edges and the top.
+diagonals along the bottom and right edges and the top.  The cell under the pointer or
+the keyboard cursor is named in the board's top-left corner, its row letter and numbers
+picked out at the edges.
 
 Playing: click an empty cell to place, an enemy stone on a cell you control
 to flip it (those stones wear a dashed ring).  Pointing at a cell shows what a
@@ -63,6 +65,9 @@ STYLE = """
 .stig-board .label { fill: var(--muted); font-size: 13px; text-anchor: middle;
   dominant-baseline: central; }
 .stig-board .label.row { font-weight: 600; }
+.stig-board .label.on { fill: var(--accent); font-weight: 700; }
+.stig-board .coord-readout { fill: var(--fg); font-size: 22px; font-weight: 700;
+  dominant-baseline: central; font-variant-numeric: tabular-nums; }
 .stig-board .cells g:focus { outline: none; }
 .swatch.stig-black { background: #1d1d1f; border-radius: 50%; }
 .swatch.stig-white { background: #fbfaf6; border-radius: 50%; }
@@ -245,9 +250,10 @@ def hover_svg(view: StigmergyView, move: Place | Flip, frame: Frame) -> str:
     return f'<polygon class="nope" points="{hex_points(cx, cy, 0.9)}"/>'
 
 
-def labels(view: StigmergyView, frame: Frame) -> list[str]:
-    """Row letters left of each row; cell numbers at both ends of the diagonals they name
-    (a number stays the same up-left through the lower half, up-right through the upper)."""
+def label_spots(view: StigmergyView, frame: Frame) -> list[tuple[str, float, float, str]]:
+    """Where the edge labels go, as (class, x, y, text): row letters left of each row; cell
+    numbers at both ends of the diagonals they name (a number stays the same up-left
+    through the lower half, up-right through the upper)."""
     out = []
     rows, cells = view.rows, view.cells
     middle = len(rows) // 2
@@ -255,7 +261,7 @@ def labels(view: StigmergyView, frame: Frame) -> list[str]:
     for row in rows:
         first = cells[row.first]
         x, y = frame.at(first.x - 0.95, first.y)
-        out.append(f'<text class="label row" x="{x}" y="{y}">{row.letter}</text>')
+        out.append(("label row", x, y, row.letter))
     longest = rows[middle].length
     for number in range(1, longest + 1):
         low = next(r for r in rows[:middle + 1] if r.length >= number)
@@ -263,8 +269,37 @@ def labels(view: StigmergyView, frame: Frame) -> list[str]:
         for row, sign in ((low, -1), (high, 1)):
             cell = cells[row.first + number - 1]
             x, y = frame.at(cell.x + 0.5 * 0.95, cell.y + sign * dy * 0.95)
-            out.append(f'<text class="label" x="{x}" y="{y}">{number}</text>')
+            out.append(("label", x, y, str(number)))
     return out
+
+
+def labels(view: StigmergyView, frame: Frame) -> list[str]:
+    return [f'<text class="{cls}" x="{x}" y="{y}">{text}</text>'
+            for cls, x, y, text in label_spots(view, frame)]
+
+
+def pointed_cell(view: StigmergyView, ui: Ui) -> int | None:
+    """The cell the pointer is on (the ui's preview) or else the keyboard cursor's, if any."""
+    if isinstance(ui.preview, (Place, Flip)):
+        return ui.preview.cell
+    if ui.cursor is None:
+        return None
+    return next((i for i, c in enumerate(view.cells) if c.name == ui.cursor), None)
+
+
+def coordinate_svg(view: StigmergyView, frame: Frame, index: int) -> str:
+    """The pointed cell's name in the board's top-left corner, and its row letter and
+    diagonal numbers at the edges picked out, since the cells inside carry no labels."""
+    cell = view.cells[index]
+    row = next(r for r in view.rows if r.first <= index < r.first + r.length)
+    letter, number = row.letter, str(index - row.first + 1)
+    out = [f'<g class="pointed" pointer-events="none"><text class="coord-readout" '
+           f'x="{UNIT * 0.2:.0f}" y="{UNIT * 0.55:.0f}">{cell.name}</text>']
+    out.extend(f'<text class="{cls} on" x="{x}" y="{y}">{text}</text>'
+               for cls, x, y, text in label_spots(view, frame)
+               if text == (letter if cls == "label row" else number))
+    out.append("</g>")
+    return "".join(out)
 
 
 # --------------------------------------------------------------------------- beside the board
@@ -401,6 +436,9 @@ class StigmergyBoard(Board[StigmergyView]):
         shown = board_move(view, ui)
         if ui.live and shown is not None:
             out.append(hover_svg(view, shown, frame))
+        pointed = pointed_cell(view, ui)
+        if pointed is not None:
+            out.append(coordinate_svg(view, frame, pointed))
         out.append("</g></svg>")
         return "".join(out)
 
