@@ -229,3 +229,39 @@ def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
     assert readout(page) == name
     shot(page, "stigmergy-desktop-cursor-named")
     assert page.errors == []
+
+
+def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
+    """Issue 19: on a phone a side-8 board's cells were 22x26 px.  The panel's Zoom board
+    draws the board larger in a box that pans (centred at first); a cell is then at least
+    40 px each way, and a tap (a preview) and a second tap place a stone."""
+    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, site + "/index.html#stigmergy/1/size=8,komi=3/")
+    cell = "#board [data-cell='h8']"                             # the middle
+    small = page.locator(cell).bounding_box()
+    assert small["width"] < 40
+    page.tap("#panel [data-action='zoom']")
+    assert page.get_attribute("#panel [data-action='zoom']", "aria-pressed") == "true"
+    box = page.locator(cell).bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40, box
+    board = page.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 375     # the page does not widen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert board["x"] < middle[0] < board["x"] + board["width"]       # shown, not scrolled off
+    page.locator(cell).scroll_into_view_if_needed()
+    page.tap(cell)
+    assert "Click to place on h8" in page.text_content("#status")
+    page.tap(cell)
+    page.wait_for_function("location.hash.endsWith('/h8')")
+    page.wait_for_selector(cell + " .stone.black")
+    shot(page, "stigmergy-phone-zoomed")
+    box = page.locator("#board [data-cell='a1']").bounding_box()      # still zoomed
+    assert box["width"] >= 40 and box["height"] >= 40, box
+    page.tap("#panel [data-action='zoom']")
+    assert page.locator(cell).bounding_box()["width"] < 40
+    context.close()
+    assert outside == [] and errors == []

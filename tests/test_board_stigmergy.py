@@ -366,3 +366,23 @@ def test_the_pointed_cell_is_named_in_the_corner_and_at_its_edges():
     flipped = draw(state, replace(ui, flipped=True))
     assert pointed(flipped) == (["b5"], ["5", "5", "b"])
     assert draw(state, replace(ui, preview=None, cursor=None)) == draw(state, Ui(live=True))
+
+
+def test_zoom_draws_the_board_large_and_is_kept():
+    """Issue 19: Zoom board (the panel's button, or Z) draws the board at 1.1 px a unit, in a
+    box that pans on a narrow screen (the CSS); a pref, kept like the control overlay."""
+    state = position(black="d4")
+    opening = re.match(r"<svg[^>]*>", draw(state)).group(0)
+    assert 'class="stig-board"' in opening and "style" not in opening
+    assert 'data-action="zoom" aria-pressed="false"' in panel(state)
+    ui, move = hit(state, LIVE, {"action": "zoom"})
+    assert move is None and ui.prefs == Prefs(zoom=True)
+    opening = re.match(r"<svg[^>]*>", draw(state, ui)).group(0)
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', opening).group(1))
+    assert f"--zoom-w: {width * 1.1:.0f}px" in opening and 'class="stig-board zoomed"' in opening
+    assert 'data-action="zoom" aria-pressed="true"' in panel(state, ui)
+    assert ui.cleared().prefs == Prefs(zoom=True)
+    ui = BOARD.key(GAME.view(state), ui, "z")
+    assert ui is not None and ui.prefs == Prefs()
+    both = BOARD.key(GAME.view(state), replace(LIVE, prefs=Prefs(zoom=True)), "c")
+    assert both is not None and both.prefs == Prefs(show_control=False, zoom=True)

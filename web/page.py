@@ -306,7 +306,12 @@ class BoardInput:
         self.press: dict[str, str] | None = None   # data of the element a pointer went down on
 
     def draw(self, svg: str, status: str) -> None:
-        by_id("board").innerHTML = svg
+        board = by_id("board")
+        wide = board.scrollWidth
+        board.innerHTML = svg
+        if board.scrollWidth != wide:      # drawn at another size (zoomed): show its middle
+            board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2
+            board.scrollTop = (board.scrollHeight - board.clientHeight) / 2
         by_id("status").textContent = status
         if self.cursor.keyboard and document.activeElement == by_id("board"):
             self.cursor.show()

@@ -42,19 +42,17 @@ RADIUS = UNIT / math.sqrt(3)               # a cell's corner distance (pointy-to
 HEX = tuple((math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k)))
             for k in range(6))
 KIND = {3: "corner", 4: "edge", 6: "inside"}
+ZOOM = 1.1                                 # CSS px per SVG unit when zoomed: cells 44 px across
 
 STYLE = """
 .stig-board .hex { fill: #dcb978; stroke: #8f7444; stroke-width: 1.2; cursor: pointer; }
-.stig-board .hex.ctl-black { fill: #a8854a; }
-.stig-board .hex.ctl-white { fill: #f3e5c4; }
+.stig-board .hex.ctl-black { fill: #a8854a; } .stig-board .hex.ctl-white { fill: #f3e5c4; }
 .stig-board .stone.black { fill: #1d1d1f; stroke: #000; stroke-width: 1.5; }
 .stig-board .stone.white { fill: #fbfaf6; stroke: #4a4a4a; stroke-width: 1.5; }
-.stig-board .ctl-mark.dot { stroke: none; }
-.stig-board .ctl-mark.ring { fill: none; stroke-width: 2.4; }
+.stig-board .ctl-mark.dot { stroke: none; } .stig-board .ctl-mark.ring { fill: none; stroke-width: 2.4; }
 .stig-board .ctl-mark.ink-dark.dot { fill: #1d1d1f; } .stig-board .ctl-mark.ink-dark.ring { stroke: #1d1d1f; }
 .stig-board .ctl-mark.ink-light.dot { fill: #fbfaf6; } .stig-board .ctl-mark.ink-light.ring { stroke: #fbfaf6; }
-.stig-board .flippable { fill: none; stroke: var(--accent); stroke-width: 3;
-  stroke-dasharray: 6 4; }
+.stig-board .flippable { fill: none; stroke: var(--accent); stroke-width: 3; stroke-dasharray: 6 4; }
 .stig-board .last { fill: none; stroke: var(--highlight); stroke-width: 3.2; }
 .stig-board .ghost { fill-opacity: .55; stroke: var(--accent); stroke-width: 2.5; }
 .stig-board .ghost.black { fill: #1d1d1f; } .stig-board .ghost.white { fill: #fbfaf6; }
@@ -62,25 +60,22 @@ STYLE = """
   stroke-width: 2.5; stroke-dasharray: 5 4; }
 .stig-board .hover { fill: none; stroke: var(--accent); stroke-width: 2.5; }
 .stig-board .kbd-cursor { stroke-width: 3.5; rx: 6px; }
-.stig-board .label { fill: var(--muted); font-size: 13px; text-anchor: middle;
-  dominant-baseline: central; }
-.stig-board .label.row { font-weight: 600; }
-.stig-board .label.on { fill: var(--accent); font-weight: 700; }
+.stig-board .label { fill: var(--muted); font-size: 13px; text-anchor: middle; dominant-baseline: central; }
+.stig-board .label.row { font-weight: 600; } .stig-board .label.on { fill: var(--accent); font-weight: 700; }
 .stig-board .coord-readout { fill: var(--fg); font-size: 22px; font-weight: 700;
   dominant-baseline: central; font-variant-numeric: tabular-nums; }
 .stig-board .cells g:focus { outline: none; }
 .swatch.stig-black { background: #1d1d1f; border-radius: 50%; }
 .swatch.stig-white { background: #fbfaf6; border-radius: 50%; }
 .swatch.stig-none { background: repeating-linear-gradient(45deg, #1d1d1f 0 4px, #fbfaf6 4px 8px); }
-.stig-panel h3 { font-size: 1rem; margin: .2rem 0 .3rem; }
-.stig-panel p { margin: .3rem 0; }
+.stig-panel h3 { font-size: 1rem; margin: .2rem 0 .3rem; } .stig-panel p { margin: .3rem 0; }
 .stig-panel .note { color: var(--muted); font-size: .92em; }
 .stig-panel .row { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem; margin: .35rem 0; }
 .stig-panel .komi-value { min-width: 3.2rem; text-align: center; font-size: 1.25rem; font-weight: 700;
   font-variant-numeric: tabular-nums; }
 .stig-panel table { border-collapse: collapse; width: 100%; margin: .4rem 0; }
 .stig-panel th, .stig-panel td { padding: .15rem .3rem; text-align: right; font-variant-numeric: tabular-nums; }
-.stig-panel th:first-child { text-align: left; }
+.stig-panel th:first-child { text-align: left; } .stig-panel .stig-zoom { display: none; }
 .stig-panel thead th { border-bottom: 1px solid var(--line); font-weight: 600; font-size: .85em; }
 .stig-panel tr.total th, .stig-panel tr.total td { font-weight: 700; border-top: 1px solid var(--line); }
 .stig-panel .chip { display: inline-block; width: .85rem; height: .85rem; border-radius: 50%;
@@ -88,10 +83,11 @@ STYLE = """
 .stig-panel .chip.black { background: #1d1d1f; } .stig-panel .chip.white { background: #fbfaf6; }
 .stig-panel .why { color: var(--muted); font-size: .88em; margin: 0 0 .3rem; }
 .field:has(select[name="opt-komi"] option[value="bid"]:checked) input[name="opt-komi"] { display: none; }
-@media (prefers-color-scheme: dark) {
-  .swatch.stig-black, .stig-panel .chip.black { border-color: #000;
-    background: radial-gradient(circle at 35% 35%, #9a9aa0, #3c3c41 40%, #0b0b0c 85%); }
-}
+@media (prefers-color-scheme: dark) { .swatch.stig-black, .stig-panel .chip.black { border-color: #000;
+  background: radial-gradient(circle at 35% 35%, #9a9aa0, #3c3c41 40%, #0b0b0c 85%); } }
+@media (max-width: 760px) { .stig-panel .stig-zoom { display: flex; }
+  .board:has(> svg.stig-board.zoomed) { overflow: auto; overscroll-behavior: contain; contain: inline-size; }
+  .board > svg.stig-board.zoomed { width: var(--zoom-w); height: var(--zoom-h); max-width: none; } }
 .stig-panel [aria-pressed="true"] { background: color-mix(in srgb, var(--accent) 16%, var(--panel));
   border-color: var(--accent); }
 """
@@ -105,8 +101,10 @@ class KomiEntry:
 
 @dataclass(frozen=True)
 class Prefs:
-    """The ui's prefs: whether each cell is tinted and marked by who controls it."""
+    """The ui's prefs: whether each cell is tinted and marked by who controls it, and whether
+    the board is drawn large (cells 44 px across) in a box that scrolls, on a narrow screen."""
     show_control: bool = True
+    zoom: bool = False
 
 
 DEFAULT_PREFS = Prefs()
@@ -118,6 +116,12 @@ def colour_name(colour: int | None) -> str:
 
 def prefs_of(ui: Ui) -> Prefs:
     return ui.prefs if isinstance(ui.prefs, Prefs) else DEFAULT_PREFS
+
+
+def toggled(ui: Ui, name: str) -> Ui:
+    """The ui with one of its prefs (show_control, zoom) turned the other way."""
+    prefs = prefs_of(ui)
+    return replace(ui, prefs=replace(prefs, **{name: not getattr(prefs, name)}))
 
 
 def komi_entry(ui: Ui) -> int:
@@ -282,24 +286,19 @@ def pointed_cell(view: StigmergyView, ui: Ui) -> int | None:
     """The cell the pointer is on (the ui's preview) or else the keyboard cursor's, if any."""
     if isinstance(ui.preview, (Place, Flip)):
         return ui.preview.cell
-    if ui.cursor is None:
-        return None
     return next((i for i, c in enumerate(view.cells) if c.name == ui.cursor), None)
 
 
 def coordinate_svg(view: StigmergyView, frame: Frame, index: int) -> str:
     """The pointed cell's name in the board's top-left corner, and its row letter and
     diagonal numbers at the edges picked out, since the cells inside carry no labels."""
-    cell = view.cells[index]
     row = next(r for r in view.rows if r.first <= index < r.first + r.length)
     letter, number = row.letter, str(index - row.first + 1)
-    out = [f'<g class="pointed" pointer-events="none"><text class="coord-readout" '
-           f'x="{UNIT * 0.2:.0f}" y="{UNIT * 0.55:.0f}">{cell.name}</text>']
-    out.extend(f'<text class="{cls} on" x="{x}" y="{y}">{text}</text>'
-               for cls, x, y, text in label_spots(view, frame)
-               if text == (letter if cls == "label row" else number))
-    out.append("</g>")
-    return "".join(out)
+    marks = "".join(f'<text class="{cls} on" x="{x}" y="{y}">{text}</text>'
+                    for cls, x, y, text in label_spots(view, frame)
+                    if text == (letter if cls == "label row" else number))
+    return (f'<g class="pointed" pointer-events="none"><text class="coord-readout" x="8" '
+            f'y="22">{view.cells[index].name}</text>{marks}</g>')
 
 
 # --------------------------------------------------------------------------- beside the board
@@ -426,8 +425,10 @@ class StigmergyBoard(Board[StigmergyView]):
         frame = Frame.of(view, ui.flipped)
         width, height = (frame.right - frame.left) * UNIT, (frame.top - frame.bottom) * UNIT
         label = f"Stigmergy board, {view.size} cells a side"
-        out = [svg_open(round(width, 1), round(height, 1), label).replace(
-            "<svg ", '<svg class="stig-board" ', 1), f"<style>{STYLE}</style>",
+        zoom = (f'class="stig-board zoomed" style="--zoom-w: {width * ZOOM:.0f}px; '
+                f'--zoom-h: {height * ZOOM:.0f}px" ' if prefs_of(ui).zoom else 'class="stig-board" ')
+        out = [svg_open(round(width, 1), round(height, 1), label).replace("<svg ", "<svg " + zoom, 1),
+               f"<style>{STYLE}</style>",
             cells_layer(view, ui.live, prefs_of(ui).show_control, ui.flipped)]
         for index in view.last:
             cell = view.cells[index]
@@ -443,7 +444,10 @@ class StigmergyBoard(Board[StigmergyView]):
         return "".join(out)
 
     def panel(self, view: StigmergyView, ui: Ui) -> str:
-        parts = ['<div class="stig-panel">']
+        zoomed = "true" if prefs_of(ui).zoom else "false"
+        parts = ['<div class="stig-panel">', f'<div class="row stig-zoom"><button type="button" '
+                 f'data-action="zoom" aria-pressed="{zoomed}" title="Draw the board larger, '
+                 f'in a box you can pan (key Z)">Zoom board</button></div>']
         if view.phase == "bid":
             parts.append(bid_panel(view, ui))
         elif view.phase == "side":
@@ -532,8 +536,8 @@ class StigmergyBoard(Board[StigmergyView]):
     def panel_hit(view: StigmergyView, ui: Ui, target: dict) -> tuple[Ui, Any]:
         action = target.get("action")
         limit, entry = view.komi_limit, komi_entry(ui)
-        if action == "overlay":
-            return replace(ui, prefs=Prefs(not prefs_of(ui).show_control)), None
+        if action in ("overlay", "zoom"):
+            return toggled(ui, "zoom" if action == "zoom" else "show_control"), None
         if action == "komi-step":
             step = int(target.get("step", "0"))
             return replace(ui, pick=KomiEntry(max(-limit, min(limit, entry + step)))), None
@@ -551,8 +555,8 @@ class StigmergyBoard(Board[StigmergyView]):
         return ui, None
 
     def key(self, view: StigmergyView, ui: Ui, key: str) -> Ui | None:
-        if key in ("c", "C"):
-            return replace(ui, prefs=Prefs(not prefs_of(ui).show_control))
+        if key.lower() in ("c", "z"):
+            return toggled(ui, "zoom" if key.lower() == "z" else "show_control")
         if view.phase != "bid":
             return None
         entry = komi_entry(ui)
