@@ -2,11 +2,12 @@
 clicking; pass twice to end a game and read the result; a fixed komi from the new-game form;
 screenshots of play and of the end."""
 
+import base64
 import random
 import sys
 from pathlib import Path
 
-from conftest import open_page, shot
+from conftest import guard, open_page, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import games  # noqa: E402
@@ -106,3 +107,161 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
     assert "Black to move" in page.text_content("#status")
     assert not page.is_disabled("#panel [data-move='button']")
     assert page.errors == []
+
+
+def komi_shown(page):
+    return (page.text_content("#panel .komi-value"),
+            page.text_content("#panel [data-action='komi']"))
+
+
+def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
+    """Issue 19: Undo back to the bid left the komi entered before in the picker (the board
+    kept it).  Back at the bid, by Undo, the move list or the arrow keys, the picker starts
+    afresh at 0, and a komi entered there goes when the position changes."""
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=bid/")
+    page.keyboard.press("5")
+    page.click("#panel [data-action='komi-step'][data-step='1']")
+    assert komi_shown(page) == ("6", "Offer komi 6")
+    page.click("#panel [data-action='komi']")
+    wait_for_moves(page, ["komi6"])
+    page.click("#panel [data-action='side'][data-colour='black']")
+    wait_for_moves(page, ["komi6", "black"])
+    page.click("#undo")
+    page.click("#undo")
+    assert "First player: choose the komi" in page.text_content("#status")
+    assert komi_shown(page) == ("0", "Offer komi 0")
+    page.keyboard.press("9")                     # entered, not offered, then the position moves
+    assert komi_shown(page) == ("9", "Offer komi 9")
+    page.click("#moves [data-ply='1']")
+    page.keyboard.press("Home")
+    assert komi_shown(page) == ("0", "Offer komi 0")
+    page.keyboard.press("4")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert komi_shown(page) == ("0", "Offer komi 0")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#panel [data-action='komi']")      # offering 0 replaces the later moves
+    page.wait_for_function("location.hash.endsWith('/komi0')")
+    assert page.errors == []
+
+
+def pixels(page, clip):
+    """The RGB pixels of a part of the page, row by row (decoded by the page's own canvas)."""
+    png = base64.b64encode(page.screenshot(clip=clip)).decode()
+    data = page.evaluate("""async (png) => {
+        const image = new Image();
+        image.src = 'data:image/png;base64,' + png;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width; canvas.height = image.height;
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        return [image.width, Array.from(context.getImageData(0, 0, image.width, image.height).data)];
+    }""", png)
+    width, flat = data
+    rgb = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 4)]
+    return [rgb[i:i + width] for i in range(0, len(rgb), width)]
+
+
+def inside_and_beside(page, selector):
+    """The mean colour inside an element's middle and the colour just left of it."""
+    box = page.locator(selector).first.bounding_box()
+    rows = pixels(page, {"x": box["x"] - 4, "y": box["y"], "width": box["width"] + 4,
+                         "height": box["height"]})
+    middle = [p for row in rows[len(rows) // 4: -len(rows) // 4 or None]
+              for p in row[4 + len(row) // 4: -len(row) // 4]]
+    mean = tuple(sum(p[i] for p in middle) / len(middle) for i in range(3))
+    return mean, rows[len(rows) // 2][0]
+
+
+def test_black_stones_beside_the_board_are_solid_in_dark_mode(browser, site):
+    """Issue 19: in dark mode Black's swatch and chip (a near-black disc with a light edge on
+    the dark panel) read as a hollow ring, like the "ring: White controls" legend.  Black's
+    stone must fill its disc with a colour unlike the panel behind it, darker than White's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page = context.new_page()
+    outside = guard(page)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=3/d5.button.a2.a1.b1.g4.a1x")
+    for kind in ("#scores .swatch.stig-{}", "#panel .chip.{}"):
+        black, behind = inside_and_beside(page, kind.format("black"))
+        white, _ = inside_and_beside(page, kind.format("white"))
+        assert sum(abs(a - b) for a, b in zip(black, behind)) >= 60, (kind, black, behind)
+        assert sum(black) < sum(white) - 300, (kind, black, white)
+    shot(page, "stigmergy-desktop-dark")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "stigmergy-phone-dark")
+    context.close()
+    assert outside == []
+
+
+def readout(page):
+    return page.text_content("#board .coord-readout") \
+        if page.locator("#board .coord-readout").count() else None
+
+
+def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
+    """Issue 19: the cells inside carry no labels; the board names the cell the pointer or
+    the keyboard cursor is on, in its corner, and picks out its row letter and numbers."""
+    open_page(page, site + "/index.html#stigmergy/1/size=5,komi=3/d5")
+    assert readout(page) is None
+    page.hover("#board [data-cell='e3']")
+    assert readout(page) == "e3"
+    assert sorted(page.locator("#board .label.on").all_text_contents()) == ["3", "3", "e"]
+    page.hover("#board [data-cell='d5']")                        # a stone
+    assert readout(page) == "d5"
+    page.hover("#title")
+    assert readout(page) is None
+    page.focus("#board")                                         # the keyboard's cursor
+    page.wait_for_selector("#board .kbd-cursor")
+    start = page.text_content("#announce").split(":")[0]
+    assert readout(page) == start
+    page.keyboard.press("ArrowLeft")
+    name = page.text_content("#announce").split(":")[0]
+    assert name != start and readout(page) == name
+    # After the end, when the board takes no moves, the cursor is still named.
+    moves, _ = moves_to_the_last_two_passes(seed=4)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=1/"
+              + ".".join(moves + ["pass", "pass"]))
+    page.wait_for_selector("#result:not([hidden])")
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")
+    name = page.text_content("#announce").split(":")[0]
+    assert readout(page) == name
+    shot(page, "stigmergy-desktop-cursor-named")
+    assert page.errors == []
+
+
+def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
+    """Issue 19: on a phone a side-8 board's cells were 22x26 px.  The panel's Zoom board
+    draws the board larger in a box that pans (centred at first); a cell is then at least
+    40 px each way, and a tap (a preview) and a second tap place a stone."""
+    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, site + "/index.html#stigmergy/1/size=8,komi=3/")
+    cell = "#board [data-cell='h8']"                             # the middle
+    small = page.locator(cell).bounding_box()
+    assert small["width"] < 40
+    page.tap("#panel [data-action='zoom']")
+    assert page.get_attribute("#panel [data-action='zoom']", "aria-pressed") == "true"
+    box = page.locator(cell).bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40, box
+    board = page.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 375     # the page does not widen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert board["x"] < middle[0] < board["x"] + board["width"]       # shown, not scrolled off
+    page.locator(cell).scroll_into_view_if_needed()
+    page.tap(cell)
+    assert "Click to place on h8" in page.text_content("#status")
+    page.tap(cell)
+    page.wait_for_function("location.hash.endsWith('/h8')")
+    page.wait_for_selector(cell + " .stone.black")
+    shot(page, "stigmergy-phone-zoomed")
+    box = page.locator("#board [data-cell='a1']").bounding_box()      # still zoomed
+    assert box["width"] >= 40 and box["height"] >= 40, box
+    page.tap("#panel [data-action='zoom']")
+    assert page.locator(cell).bounding_box()["width"] < 40
+    context.close()
+    assert outside == [] and errors == []

@@ -331,3 +331,58 @@ def test_every_cell_carries_an_aria_label():
     assert all(g.getAttribute("aria-label") for g in cells.values())
     assert cells["a1"].getAttribute("aria-label").startswith("a1: empty, controlled by Black.")
     assert cells["d4"].getAttribute("aria-label").startswith("d4: White stone, controlled by nobody.")
+
+
+def pointed(svg):
+    """The readout in the corner and the edge labels picked out, or None without them."""
+    doc = xml.dom.minidom.parseString(svg)
+    group = next((g for g in doc.getElementsByTagName("g")
+                  if g.getAttribute("class") == "pointed"), None)
+    if group is None:
+        return None
+    texts = group.getElementsByTagName("text")
+    readout = [t.firstChild.data for t in texts if t.getAttribute("class") == "coord-readout"]
+    marked = sorted(t.firstChild.data for t in texts if "on" in t.getAttribute("class").split())
+    return readout, marked
+
+
+def test_the_pointed_cell_is_named_in_the_corner_and_at_its_edges():
+    """Issue 19: cells inside carry no labels, so the board names the cell under the pointer
+    (the ui's preview) or the keyboard cursor, and picks out its row letter and the two ends
+    of its numbered diagonal."""
+    state = position(black="d4", white="a1")
+    assert pointed(draw(state)) is None
+    ui, _ = hit(state, LIVE, {"cell": "c3"}, "hover")
+    assert pointed(draw(state, ui)) == (["c3"], ["3", "3", "c"])
+    ui, _ = hit(state, LIVE, {"cell": "d4"}, "hover")          # an own stone: still named
+    assert pointed(draw(state, ui)) == (["d4"], ["4", "4", "d"])
+    # The keyboard cursor, also when the board takes no moves (the end, the computer's turn),
+    # and in the bid; the pointer's cell wins over the cursor's.
+    assert pointed(draw(state, Ui(cursor="g4"))) == (["g4"], ["4", "4", "g"])
+    bid = GAME.new(size=4, komi="bid")
+    assert pointed(draw(bid, Ui(live=True, cursor="a1"))) == (["a1"], ["1", "1", "a"])
+    ui, _ = hit(state, replace(LIVE, cursor="g4"), {"cell": "b5"}, "hover")
+    assert pointed(draw(state, ui)) == (["b5"], ["5", "5", "b"])
+    flipped = draw(state, replace(ui, flipped=True))
+    assert pointed(flipped) == (["b5"], ["5", "5", "b"])
+    assert draw(state, replace(ui, preview=None, cursor=None)) == draw(state, Ui(live=True))
+
+
+def test_zoom_draws_the_board_large_and_is_kept():
+    """Issue 19: Zoom board (the panel's button, or Z) draws the board at 1.1 px a unit, in a
+    box that pans on a narrow screen (the CSS); a pref, kept like the control overlay."""
+    state = position(black="d4")
+    opening = re.match(r"<svg[^>]*>", draw(state)).group(0)
+    assert 'class="stig-board"' in opening and "style" not in opening
+    assert 'data-action="zoom" aria-pressed="false"' in panel(state)
+    ui, move = hit(state, LIVE, {"action": "zoom"})
+    assert move is None and ui.prefs == Prefs(zoom=True)
+    opening = re.match(r"<svg[^>]*>", draw(state, ui)).group(0)
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', opening).group(1))
+    assert f"--zoom-w: {width * 1.1:.0f}px" in opening and 'class="stig-board zoomed"' in opening
+    assert 'data-action="zoom" aria-pressed="true"' in panel(state, ui)
+    assert ui.cleared().prefs == Prefs(zoom=True)
+    ui = BOARD.key(GAME.view(state), ui, "z")
+    assert ui is not None and ui.prefs == Prefs()
+    both = BOARD.key(GAME.view(state), replace(LIVE, prefs=Prefs(zoom=True)), "c")
+    assert both is not None and both.prefs == Prefs(show_control=False, zoom=True)

@@ -306,7 +306,12 @@ class BoardInput:
         self.press: dict[str, str] | None = None   # data of the element a pointer went down on
 
     def draw(self, svg: str, status: str) -> None:
-        by_id("board").innerHTML = svg
+        board = by_id("board")
+        wide = board.scrollWidth
+        board.innerHTML = svg
+        if board.scrollWidth != wide:      # drawn at another size (zoomed): show its middle
+            board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2
+            board.scrollTop = (board.scrollHeight - board.clientHeight) / 2
         by_id("status").textContent = status
         if self.cursor.keyboard and document.activeElement == by_id("board"):
             self.cursor.show()
@@ -358,7 +363,9 @@ class BoardInput:
         """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
         if by_id("board").matches(":focus-visible"):
             self.cursor.keyboard = True
-            announce(self.cursor.show())
+            said = self.cursor.show()
+            self.redraw()                  # the board may show where the cursor is
+            announce(said)
 
     def on_key(self, event: Any) -> None:
         self.cursor.keyboard = True
@@ -369,7 +376,7 @@ class BoardInput:
                 self.ctl.point_at(cell.getAttribute("data-cell"))
                 if self.ctl.human_turn():
                     self.ctl.hover(data_of(cell))
-                    self.redraw()
+                self.redraw()                  # the board may show where the cursor is
             announce(self.cursor.show())
         elif key in ("Enter", " "):
             element = self.cursor.element()

@@ -6,7 +6,9 @@ White's, on empty cells and stones alike (in ink that shows on the stone).  The
 overlay is on by default; the panel's "Show control" button or the C key turns it
 off and on (it stays so across moves and games).  Row letters run up the left
 edges; the cell numbers, counted from the left end of each row, label the
-diagonals along the bottom and right edges and the top.
+diagonals along the bottom and right edges and the top.  The cell under the pointer or
+the keyboard cursor is named in the board's top-left corner, its row letter and numbers
+picked out at the edges.
 
 Playing: click an empty cell to place, an enemy stone on a cell you control
 to flip it (those stones wear a dashed ring).  Pointing at a cell shows what a
@@ -40,19 +42,17 @@ RADIUS = UNIT / math.sqrt(3)               # a cell's corner distance (pointy-to
 HEX = tuple((math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k)))
             for k in range(6))
 KIND = {3: "corner", 4: "edge", 6: "inside"}
+ZOOM = 1.1                                 # CSS px per SVG unit when zoomed: cells 44 px across
 
 STYLE = """
 .stig-board .hex { fill: #dcb978; stroke: #8f7444; stroke-width: 1.2; cursor: pointer; }
-.stig-board .hex.ctl-black { fill: #a8854a; }
-.stig-board .hex.ctl-white { fill: #f3e5c4; }
+.stig-board .hex.ctl-black { fill: #a8854a; } .stig-board .hex.ctl-white { fill: #f3e5c4; }
 .stig-board .stone.black { fill: #1d1d1f; stroke: #000; stroke-width: 1.5; }
 .stig-board .stone.white { fill: #fbfaf6; stroke: #4a4a4a; stroke-width: 1.5; }
-.stig-board .ctl-mark.dot { stroke: none; }
-.stig-board .ctl-mark.ring { fill: none; stroke-width: 2.4; }
+.stig-board .ctl-mark.dot { stroke: none; } .stig-board .ctl-mark.ring { fill: none; stroke-width: 2.4; }
 .stig-board .ctl-mark.ink-dark.dot { fill: #1d1d1f; } .stig-board .ctl-mark.ink-dark.ring { stroke: #1d1d1f; }
 .stig-board .ctl-mark.ink-light.dot { fill: #fbfaf6; } .stig-board .ctl-mark.ink-light.ring { stroke: #fbfaf6; }
-.stig-board .flippable { fill: none; stroke: var(--accent); stroke-width: 3;
-  stroke-dasharray: 6 4; }
+.stig-board .flippable { fill: none; stroke: var(--accent); stroke-width: 3; stroke-dasharray: 6 4; }
 .stig-board .last { fill: none; stroke: var(--highlight); stroke-width: 3.2; }
 .stig-board .ghost { fill-opacity: .55; stroke: var(--accent); stroke-width: 2.5; }
 .stig-board .ghost.black { fill: #1d1d1f; } .stig-board .ghost.white { fill: #fbfaf6; }
@@ -60,22 +60,22 @@ STYLE = """
   stroke-width: 2.5; stroke-dasharray: 5 4; }
 .stig-board .hover { fill: none; stroke: var(--accent); stroke-width: 2.5; }
 .stig-board .kbd-cursor { stroke-width: 3.5; rx: 6px; }
-.stig-board .label { fill: var(--muted); font-size: 13px; text-anchor: middle;
-  dominant-baseline: central; }
-.stig-board .label.row { font-weight: 600; }
+.stig-board .label { fill: var(--muted); font-size: 13px; text-anchor: middle; dominant-baseline: central; }
+.stig-board .label.row { font-weight: 600; } .stig-board .label.on { fill: var(--accent); font-weight: 700; }
+.stig-board .coord-readout { fill: var(--fg); font-size: 22px; font-weight: 700;
+  dominant-baseline: central; font-variant-numeric: tabular-nums; }
 .stig-board .cells g:focus { outline: none; }
 .swatch.stig-black { background: #1d1d1f; border-radius: 50%; }
 .swatch.stig-white { background: #fbfaf6; border-radius: 50%; }
 .swatch.stig-none { background: repeating-linear-gradient(45deg, #1d1d1f 0 4px, #fbfaf6 4px 8px); }
-.stig-panel h3 { font-size: 1rem; margin: .2rem 0 .3rem; }
-.stig-panel p { margin: .3rem 0; }
+.stig-panel h3 { font-size: 1rem; margin: .2rem 0 .3rem; } .stig-panel p { margin: .3rem 0; }
 .stig-panel .note { color: var(--muted); font-size: .92em; }
 .stig-panel .row { display: flex; flex-wrap: wrap; align-items: center; gap: .3rem; margin: .35rem 0; }
 .stig-panel .komi-value { min-width: 3.2rem; text-align: center; font-size: 1.25rem; font-weight: 700;
   font-variant-numeric: tabular-nums; }
 .stig-panel table { border-collapse: collapse; width: 100%; margin: .4rem 0; }
 .stig-panel th, .stig-panel td { padding: .15rem .3rem; text-align: right; font-variant-numeric: tabular-nums; }
-.stig-panel th:first-child { text-align: left; }
+.stig-panel th:first-child { text-align: left; } .stig-panel .stig-zoom { display: none; }
 .stig-panel thead th { border-bottom: 1px solid var(--line); font-weight: 600; font-size: .85em; }
 .stig-panel tr.total th, .stig-panel tr.total td { font-weight: 700; border-top: 1px solid var(--line); }
 .stig-panel .chip { display: inline-block; width: .85rem; height: .85rem; border-radius: 50%;
@@ -83,6 +83,11 @@ STYLE = """
 .stig-panel .chip.black { background: #1d1d1f; } .stig-panel .chip.white { background: #fbfaf6; }
 .stig-panel .why { color: var(--muted); font-size: .88em; margin: 0 0 .3rem; }
 .field:has(select[name="opt-komi"] option[value="bid"]:checked) input[name="opt-komi"] { display: none; }
+@media (prefers-color-scheme: dark) { .swatch.stig-black, .stig-panel .chip.black { border-color: #000;
+  background: radial-gradient(circle at 35% 35%, #9a9aa0, #3c3c41 40%, #0b0b0c 85%); } }
+@media (max-width: 760px) { .stig-panel .stig-zoom { display: flex; }
+  .board:has(> svg.stig-board.zoomed) { overflow: auto; overscroll-behavior: contain; contain: inline-size; }
+  .board > svg.stig-board.zoomed { width: var(--zoom-w); height: var(--zoom-h); max-width: none; } }
 .stig-panel [aria-pressed="true"] { background: color-mix(in srgb, var(--accent) 16%, var(--panel));
   border-color: var(--accent); }
 """
@@ -96,8 +101,10 @@ class KomiEntry:
 
 @dataclass(frozen=True)
 class Prefs:
-    """The ui's prefs: whether each cell is tinted and marked by who controls it."""
+    """The ui's prefs: whether each cell is tinted and marked by who controls it, and whether
+    the board is drawn large (cells 44 px across) in a box that scrolls, on a narrow screen."""
     show_control: bool = True
+    zoom: bool = False
 
 
 DEFAULT_PREFS = Prefs()
@@ -109,6 +116,12 @@ def colour_name(colour: int | None) -> str:
 
 def prefs_of(ui: Ui) -> Prefs:
     return ui.prefs if isinstance(ui.prefs, Prefs) else DEFAULT_PREFS
+
+
+def toggled(ui: Ui, name: str) -> Ui:
+    """The ui with one of its prefs (show_control, zoom) turned the other way."""
+    prefs = prefs_of(ui)
+    return replace(ui, prefs=replace(prefs, **{name: not getattr(prefs, name)}))
 
 
 def komi_entry(ui: Ui) -> int:
@@ -241,9 +254,10 @@ def hover_svg(view: StigmergyView, move: Place | Flip, frame: Frame) -> str:
     return f'<polygon class="nope" points="{hex_points(cx, cy, 0.9)}"/>'
 
 
-def labels(view: StigmergyView, frame: Frame) -> list[str]:
-    """Row letters left of each row; cell numbers at both ends of the diagonals they name
-    (a number stays the same up-left through the lower half, up-right through the upper)."""
+def label_spots(view: StigmergyView, frame: Frame) -> list[tuple[str, float, float, str]]:
+    """Where the edge labels go, as (class, x, y, text): row letters left of each row; cell
+    numbers at both ends of the diagonals they name (a number stays the same up-left
+    through the lower half, up-right through the upper)."""
     out = []
     rows, cells = view.rows, view.cells
     middle = len(rows) // 2
@@ -251,7 +265,7 @@ def labels(view: StigmergyView, frame: Frame) -> list[str]:
     for row in rows:
         first = cells[row.first]
         x, y = frame.at(first.x - 0.95, first.y)
-        out.append(f'<text class="label row" x="{x}" y="{y}">{row.letter}</text>')
+        out.append(("label row", x, y, row.letter))
     longest = rows[middle].length
     for number in range(1, longest + 1):
         low = next(r for r in rows[:middle + 1] if r.length >= number)
@@ -259,8 +273,32 @@ def labels(view: StigmergyView, frame: Frame) -> list[str]:
         for row, sign in ((low, -1), (high, 1)):
             cell = cells[row.first + number - 1]
             x, y = frame.at(cell.x + 0.5 * 0.95, cell.y + sign * dy * 0.95)
-            out.append(f'<text class="label" x="{x}" y="{y}">{number}</text>')
+            out.append(("label", x, y, str(number)))
     return out
+
+
+def labels(view: StigmergyView, frame: Frame) -> list[str]:
+    return [f'<text class="{cls}" x="{x}" y="{y}">{text}</text>'
+            for cls, x, y, text in label_spots(view, frame)]
+
+
+def pointed_cell(view: StigmergyView, ui: Ui) -> int | None:
+    """The cell the pointer is on (the ui's preview) or else the keyboard cursor's, if any."""
+    if isinstance(ui.preview, (Place, Flip)):
+        return ui.preview.cell
+    return next((i for i, c in enumerate(view.cells) if c.name == ui.cursor), None)
+
+
+def coordinate_svg(view: StigmergyView, frame: Frame, index: int) -> str:
+    """The pointed cell's name in the board's top-left corner, and its row letter and
+    diagonal numbers at the edges picked out, since the cells inside carry no labels."""
+    row = next(r for r in view.rows if r.first <= index < r.first + r.length)
+    letter, number = row.letter, str(index - row.first + 1)
+    marks = "".join(f'<text class="{cls} on" x="{x}" y="{y}">{text}</text>'
+                    for cls, x, y, text in label_spots(view, frame)
+                    if text == (letter if cls == "label row" else number))
+    return (f'<g class="pointed" pointer-events="none"><text class="coord-readout" x="8" '
+            f'y="22">{view.cells[index].name}</text>{marks}</g>')
 
 
 # --------------------------------------------------------------------------- beside the board
@@ -387,8 +425,10 @@ class StigmergyBoard(Board[StigmergyView]):
         frame = Frame.of(view, ui.flipped)
         width, height = (frame.right - frame.left) * UNIT, (frame.top - frame.bottom) * UNIT
         label = f"Stigmergy board, {view.size} cells a side"
-        out = [svg_open(round(width, 1), round(height, 1), label).replace(
-            "<svg ", '<svg class="stig-board" ', 1), f"<style>{STYLE}</style>",
+        zoom = (f'class="stig-board zoomed" style="--zoom-w: {width * ZOOM:.0f}px; '
+                f'--zoom-h: {height * ZOOM:.0f}px" ' if prefs_of(ui).zoom else 'class="stig-board" ')
+        out = [svg_open(round(width, 1), round(height, 1), label).replace("<svg ", "<svg " + zoom, 1),
+               f"<style>{STYLE}</style>",
             cells_layer(view, ui.live, prefs_of(ui).show_control, ui.flipped)]
         for index in view.last:
             cell = view.cells[index]
@@ -397,11 +437,17 @@ class StigmergyBoard(Board[StigmergyView]):
         shown = board_move(view, ui)
         if ui.live and shown is not None:
             out.append(hover_svg(view, shown, frame))
+        pointed = pointed_cell(view, ui)
+        if pointed is not None:
+            out.append(coordinate_svg(view, frame, pointed))
         out.append("</g></svg>")
         return "".join(out)
 
     def panel(self, view: StigmergyView, ui: Ui) -> str:
-        parts = ['<div class="stig-panel">']
+        zoomed = "true" if prefs_of(ui).zoom else "false"
+        parts = ['<div class="stig-panel">', f'<div class="row stig-zoom"><button type="button" '
+                 f'data-action="zoom" aria-pressed="{zoomed}" title="Draw the board larger, '
+                 f'in a box you can pan (key Z)">Zoom board</button></div>']
         if view.phase == "bid":
             parts.append(bid_panel(view, ui))
         elif view.phase == "side":
@@ -490,8 +536,8 @@ class StigmergyBoard(Board[StigmergyView]):
     def panel_hit(view: StigmergyView, ui: Ui, target: dict) -> tuple[Ui, Any]:
         action = target.get("action")
         limit, entry = view.komi_limit, komi_entry(ui)
-        if action == "overlay":
-            return replace(ui, prefs=Prefs(not prefs_of(ui).show_control)), None
+        if action in ("overlay", "zoom"):
+            return toggled(ui, "zoom" if action == "zoom" else "show_control"), None
         if action == "komi-step":
             step = int(target.get("step", "0"))
             return replace(ui, pick=KomiEntry(max(-limit, min(limit, entry + step)))), None
@@ -509,8 +555,8 @@ class StigmergyBoard(Board[StigmergyView]):
         return ui, None
 
     def key(self, view: StigmergyView, ui: Ui, key: str) -> Ui | None:
-        if key in ("c", "C"):
-            return replace(ui, prefs=Prefs(not prefs_of(ui).show_control))
+        if key.lower() in ("c", "z"):
+            return toggled(ui, "zoom" if key.lower() == "z" else "show_control")
         if view.phase != "bid":
             return None
         entry = komi_entry(ui)
