@@ -174,3 +174,39 @@ def test_every_button_on_a_phone_is_big_enough(browser, site):
     assert small == []
     assert page.errors == []
     context.close()
+
+
+def test_a_bad_link_shows_the_board_of_its_own_game(browser, site):
+    page = new_page(browser)
+    rug = random_game("rugpile", 2)
+    open_page(page, f"{site}/index.html#{rug}")
+    expect(page.locator("#moves button")).to_have_count(2)
+    wythe = random_game("wythe", 2)
+    page.evaluate("h => { location.hash = h }", f"#{wythe}.zz9")        # a link typed in
+    message = page.locator("#message")
+    expect(message).to_contain_text("move 3 ('zz9')")
+    expect(message).to_have_class("error")
+    expect(page.locator("body")).to_have_attribute("data-game", "wythe")
+    expect(page.locator("#title")).to_have_text("Wythe")
+    assert page.locator("#board [data-cell='h8']").count() == 1           # Wythe's board, empty
+    expect(page.locator("#moves button")).to_have_count(0)
+    shot(page, "bad-link-own-board")
+    # The offers still stand: the game on screen before, the legal part, a fresh game.
+    expect(page.locator("#message [data-action='fresh']")).to_be_visible()
+    page.click("#message [data-action='resume']")
+    expect(page.locator("body")).to_have_attribute("data-game", "rugpile")
+    expect(page.locator("#moves button")).to_have_count(2)
+    expect(message).to_be_hidden()
+    page.evaluate("h => { location.hash = h }", f"#{wythe}.zz9")
+    expect(message).to_contain_text("move 3 ('zz9')")
+    page.click("#message [data-action='legal-part']")
+    page.wait_for_function(f"location.hash === {('#' + wythe)!r}")
+    expect(page.locator("#moves button")).to_have_count(2)
+    expect(message).to_be_hidden()
+    # A link to no game we know leaves the board as it is.
+    page.evaluate("h => { location.hash = h }", "#chess/1//e2e4")
+    expect(message).to_contain_text("unknown game 'chess'")
+    expect(page.locator("body")).to_have_attribute("data-game", "wythe")
+    expect(page.locator("#moves button")).to_have_count(2)
+    assert page.errors == []
+    page.context.close()

@@ -187,7 +187,12 @@ class Page:
                 return
         if address not in (self.shown_hash, self.tried_hash):
             self.tried_hash = address
-            self.follow(self.sharing.open_link(address, self.ctl.game.id), push=False)
+            opening = self.sharing.open_link(address, self.ctl.game.id, offer_saved=True)
+            opened = self.follow(opening, push=False)
+            if not opened and opening is not None and not opening.opens \
+                    and self.sharing.legal is not None:
+                # a bad link to a game we have: its board (as at start-up), not another game's
+                self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
 
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)
