@@ -187,7 +187,12 @@ class Page:
                 return
         if address not in (self.shown_hash, self.tried_hash):
             self.tried_hash = address
-            self.follow(self.sharing.open_link(address, self.ctl.game.id), push=False)
+            opening = self.sharing.open_link(address, self.ctl.game.id, offer_saved=True)
+            opened = self.follow(opening, push=False)
+            if not opened and opening is not None and not opening.opens \
+                    and self.sharing.legal is not None:
+                # a bad link to a game we have: its board (as at start-up), not another game's
+                self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
 
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)
@@ -501,6 +506,7 @@ def write_screen(screen: Screen) -> None:
     if screen.result is not None:
         banner.textContent = screen.result
     by_id("moves").innerHTML = screen.moves
+    keep_current_move_in_view()
     by_id("title").textContent = screen.title
     for button in document.querySelectorAll("#picker .pick"):
         button.setAttribute("aria-current", str(button.dataset.game == screen.game).lower())
@@ -514,21 +520,36 @@ def write_screen(screen: Screen) -> None:
     pause.textContent = screen.pause_label
 
 
+def keep_current_move_in_view() -> None:
+    """Scroll the move list (only the list: the page stays put) so its current move shows."""
+    moves = by_id("moves")
+    current = moves.querySelector("[aria-current='true']")
+    if not found(current):
+        moves.scrollTop = 0
+        return
+    box, item = moves.getBoundingClientRect(), current.getBoundingClientRect()
+    if item.bottom > box.bottom:
+        moves.scrollTop += item.bottom - box.bottom + 4
+    elif item.top < box.top:
+        moves.scrollTop -= box.top - item.top + 4
+
+
 def show_status(text: str) -> None:
     by_id("status").textContent = text
 
 
-def show_message(html: str, error: bool = False) -> None:
+def show_message(html: str, error: bool = False, toast: bool = False) -> None:
+    """The message above the board; a `toast` (a passing notice) floats over the page."""
     box = by_id("message")
     box.innerHTML = html
     box.hidden = not html
-    box.className = "error" if error else "note"
+    box.className = ("error" if error else "note") + (" toast" if toast else "")
 
 
 def show(said: Said | Opening) -> None:
     """What a move, a link or a record says: the message, and to screen readers."""
     if said.message is not None:
-        show_message(said.message, said.error)
+        show_message(said.message, said.error, isinstance(said, Opening) and bool(said.lasts))
     announce(said.announce)
     if isinstance(said, Opening):
         if said.focus:

@@ -70,6 +70,7 @@ class Sharing:
         self.keeper = keeper
         self.offer: Record | None = None    # the legal part of the last bad link/record/save
         self.fresh: tuple[str, dict] | None = None   # the game to start afresh: (id, options)
+        self.legal: Record | None = None    # the legal part of the last bad one (None: no game)
 
     # ---- links
 
@@ -98,6 +99,7 @@ class Sharing:
         """Say what is wrong (escaped) and offer the legal part, a fresh game (of the legal
         part's game, else of `current`) and the `saved` game (a recent.Entry): in the page's
         message, or the Record dialog's status when `where` is "dialog"."""
+        self.legal = legal
         self.offer = legal if legal is not None and legal.moves else None
         if legal is not None:
             self.fresh = (legal.game, legal.options_dict)

@@ -1,0 +1,212 @@
+"""The page's layout while playing (issue 19): the move list follows the game, the board does
+not jump when the status wraps or a notice shows, and every button on a phone is big enough
+for a finger."""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import open_page, shot
+from engine import games
+from engine.record import encode, make_record
+from test_links import new_page
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+
+
+def random_game(game_id: str, plies: int, seed: int = 1) -> str:
+    """The fragment of a game of `plies` random legal moves (a seed that plays that long)."""
+    game = games.get(game_id)
+    for attempt in range(50):
+        rng = random.Random(seed + attempt)
+        state, moves = game.new(), []
+        while len(moves) < plies and game.result(state) is None:
+            move = rng.choice(game.legal_moves(state))
+            moves.append(game.notation(state, move))
+            state = game.play(state, move)
+        if len(moves) == plies:
+            return encode(make_record(game, {}, moves))
+    raise AssertionError(f"no random {game_id} game of {plies} plies")
+
+
+def current_in_view(page) -> bool:
+    """The move list's current move lies inside the list's visible box."""
+    return page.evaluate("""() => {
+        const list = document.getElementById('moves');
+        const item = list.querySelector("[aria-current='true']");
+        if (!item) return null;
+        const box = list.getBoundingClientRect(), r = item.getBoundingClientRect();
+        return r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    }""")
+
+
+def keys(page, key: str, ply: int):
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press(key)
+    if ply:
+        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute("aria-current", "true")
+    else:
+        expect(page.locator("#moves [aria-current='true']")).to_have_count(0)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
+    plies = 60
+    fragment = random_game("gwyddbwyll", plies)
+    page = new_page(browser)
+    page.set_viewport_size(viewport)
+    open_page(page, f"{site}/index.html#{fragment}")
+    expect(page.locator("#moves button")).to_have_count(plies)
+    assert page.evaluate("document.getElementById('moves').scrollHeight > "
+                         "document.getElementById('moves').clientHeight"), "the list does not scroll"
+    expect(page.locator(f"#moves [data-ply='{plies}']")).to_have_attribute("aria-current", "true")
+    assert current_in_view(page), "the latest move is out of the list's view"
+    scroll_y = page.evaluate("scrollY")
+
+    keys(page, "Home", 0)
+    keys(page, "ArrowRight", 1)
+    assert current_in_view(page), "move 1 is out of view after Home"
+    keys(page, "End", plies)
+    assert current_in_view(page), "the latest move is out of view after End"
+    for ply in range(plies - 1, plies - 25, -1):              # step back, past the top of the view
+        keys(page, "ArrowLeft", ply)
+        assert current_in_view(page), f"move {ply} is out of view after stepping back"
+    assert page.evaluate("scrollY") == scroll_y, "the page itself scrolled"
+    page.click("#undo")                                       # the buttons too
+    expect(page.locator(f"#moves [data-ply='{plies - 25}']")).to_have_attribute("aria-current", "true")
+    assert current_in_view(page)
+    page.click("#moves [data-ply='2']", force=True)           # a click on a move in the list
+    page.locator("#moves").evaluate("list => { list.scrollTop = list.scrollHeight; }")
+    page.click("#redo")
+    expect(page.locator("#moves [data-ply='3']")).to_have_attribute("aria-current", "true")
+    assert current_in_view(page), "Redo left the current move out of view"
+    shot(page, f"move-list-follows-{'phone' if viewport is PHONE else 'desktop'}")
+    assert page.errors == []
+    page.context.close()
+
+
+# The lines of text in the status (the box itself keeps room for two).
+LINES = """status => {
+    const range = document.createRange();
+    range.selectNodeContents(status);
+    return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight));
+}"""
+# The longest status of whole words that takes `lines` lines on this screen (now shown).
+WRAP = """(status, lines) => {
+    const count = () => (""" + LINES + """)(status);
+    const words = "Black to move: click a square for the black half, then one beside it".split(" ");
+    let text = "";
+    for (let i = 0; ; i++) {
+        const longer = (text + " " + words[i % words.length]).trim();
+        status.textContent = longer;
+        if (count() > lines) break;
+        text = longer;
+    }
+    status.textContent = text;
+    if (count() !== lines) throw new Error(`${count()} lines, not ${lines}`);
+    return text;
+}"""
+
+
+def board_top(page) -> float:
+    return page.evaluate("document.getElementById('board').getBoundingClientRect().top")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_board_stays_put_when_the_status_wraps_or_a_notice_shows(browser, site, viewport):
+    page = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    page.set_viewport_size(viewport)
+    label = "phone" if viewport is PHONE else "desktop"
+    for game_id in games.ids():
+        open_page(page, f"{site}/index.html#{random_game(game_id, 3)}")
+        top = board_top(page)
+        status = page.locator("#status")
+        real = status.text_content()
+        room = 3 if viewport is PHONE else 2
+        assert status.evaluate(LINES) <= room, f"{game_id}: the status {real!r} is over {room} lines"
+        # One line, then two (three): the room is kept whatever the status says.
+        for lines in range(1, room + 1):
+            text = status.evaluate(WRAP, lines)
+            assert abs(board_top(page) - top) <= 1, f"{game_id}: the board moved for {text!r}"
+        status.evaluate("(s, text) => { s.textContent = text; }", real)
+
+        page.click("#copy-link")
+        expect(page.locator("#message")).to_have_text("Link copied.")
+        assert abs(board_top(page) - top) <= 1, f"{game_id}: 'Link copied.' moved the board"
+        if game_id == "wythe":
+            shot(page, f"link-copied-{label}")
+        expect(page.locator("#message")).to_be_hidden(timeout=6000)
+        assert abs(board_top(page) - top) <= 1, f"{game_id}: the notice going moved the board"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_every_button_on_a_phone_is_big_enough(browser, site):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    small = []
+
+    def measure(where):
+        for name, height in page.evaluate("""() => [...document.querySelectorAll(
+                'button, .file-button, [role=button]')]
+            .filter(b => b.offsetParent !== null || getComputedStyle(b).position === 'fixed')
+            .map(b => [b.id || b.textContent.trim().slice(0, 20) || b.className,
+                       b.getBoundingClientRect().height])"""):
+            if height < 40 - 0.01:
+                small.append(f"{where}: {name!r} is {height:.0f} px tall")
+
+    for game_id in games.ids():
+        open_page(page, f"{site}/index.html#{random_game(game_id, 3)}")
+        measure(game_id)
+    for dialog in ["newgame", "record", "recent", "rules", "shortcuts"]:
+        page.click(f"#{dialog}-open" if dialog != "newgame" else "#new-game")
+        expect(page.locator(f"#{dialog}")).to_be_visible()
+        measure(f"the {dialog} dialog")
+        if dialog == "shortcuts":
+            shot(page, "shortcuts-phone")
+        page.keyboard.press("Escape")
+        expect(page.locator(f"#{dialog}")).to_be_hidden()
+    shot(page, "buttons-phone")
+    assert small == []
+    assert page.errors == []
+    context.close()
+
+
+def test_a_bad_link_shows_the_board_of_its_own_game(browser, site):
+    page = new_page(browser)
+    rug = random_game("rugpile", 2)
+    open_page(page, f"{site}/index.html#{rug}")
+    expect(page.locator("#moves button")).to_have_count(2)
+    wythe = random_game("wythe", 2)
+    page.evaluate("h => { location.hash = h }", f"#{wythe}.zz9")        # a link typed in
+    message = page.locator("#message")
+    expect(message).to_contain_text("move 3 ('zz9')")
+    expect(message).to_have_class("error")
+    expect(page.locator("body")).to_have_attribute("data-game", "wythe")
+    expect(page.locator("#title")).to_have_text("Wythe")
+    assert page.locator("#board [data-cell='h8']").count() == 1           # Wythe's board, empty
+    expect(page.locator("#moves button")).to_have_count(0)
+    shot(page, "bad-link-own-board")
+    # The offers still stand: the game on screen before, the legal part, a fresh game.
+    expect(page.locator("#message [data-action='fresh']")).to_be_visible()
+    page.click("#message [data-action='resume']")
+    expect(page.locator("body")).to_have_attribute("data-game", "rugpile")
+    expect(page.locator("#moves button")).to_have_count(2)
+    expect(message).to_be_hidden()
+    page.evaluate("h => { location.hash = h }", f"#{wythe}.zz9")
+    expect(message).to_contain_text("move 3 ('zz9')")
+    page.click("#message [data-action='legal-part']")
+    page.wait_for_function(f"location.hash === {('#' + wythe)!r}")
+    expect(page.locator("#moves button")).to_have_count(2)
+    expect(message).to_be_hidden()
+    # A link to no game we know leaves the board as it is.
+    page.evaluate("h => { location.hash = h }", "#chess/1//e2e4")
+    expect(message).to_contain_text("unknown game 'chess'")
+    expect(page.locator("body")).to_have_attribute("data-game", "wythe")
+    expect(page.locator("#moves button")).to_have_count(2)
+    assert page.errors == []
+    page.context.close()
