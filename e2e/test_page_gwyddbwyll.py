@@ -44,7 +44,9 @@ def test_click_drag_and_capture(page, site):
     click_square(page, "f6")
     wait_for_moves(page, "e3e5.a6a4.e5f6")
     assert page.locator("#board .pc").count() == 29
-    assert page.locator("#scores .score").all_text_contents() == ["15", "14"]
+    assert page.locator("#scores .score").all_text_contents() == ["15 pieces", "14 pieces"]
+    # The move list shows the capture (the link above keeps e5f6).
+    assert page.locator("#moves button").all_text_contents() == ["e3e5", "a6a4", "e5xf6"]
     assert page.locator("#board .gw-last").count() == 2
     # A wrong drag (a knight dropped two squares ahead) plays nothing: once the page has
     # handled the drop (its status gives the engine's reason), the moves are as they were.
@@ -69,7 +71,10 @@ def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
     click_square(page, "e6")
     click_square(page, "e1")
     page.wait_for_selector("#result:not([hidden])")
-    assert page.text_content("#result").startswith("Black wins 1–0. Checkmate: White is in check")
+    assert page.text_content("#result") == \
+        "Black wins by checkmate: White is in check and has no legal move."
+    assert page.locator("#scores .score").all_text_contents() == ["12 pieces", "11 pieces"]
+    assert page.locator("#moves button").all_text_contents()[-1] == "Re6e1#"
     assert page.locator("#board .gw-check").count() == 1          # White's king, mated
     shot(page, "gwyddbwyll-checkmate")
     page.click("#rules-open")

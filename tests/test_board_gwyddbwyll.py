@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from engine import games
 from engine.games.gwyddbwyll import Step, state_from_pieces
+from engine.record_text import to_text
 from web.boards.base import Ui, settle
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
 from web.controller import Controller
@@ -227,6 +228,30 @@ def test_the_page_plays_the_boards_move():
     move = ctl.hit(cell("e5"))
     assert move is not None and GAME.notation(ctl.state, move) == "e3e5"
     assert ctl.play(move).played and ctl.session.moves == ["e3e5"]
+
+
+def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
+    moves = ["e3e5", "a6a4", "e5f6"]
+    ctl = Controller(Session("gwyddbwyll", moves=moves))
+    screen = ctl.screen()
+    assert '<span class="score">15 pieces</span>' in screen.scores
+    assert '<span class="score">14 pieces</span>' in screen.scores
+    # The move list shows the capture; its buttons and the link keep the plain notation.
+    assert '<button type="button" data-ply="3" aria-current="true">e5xf6</button>' in screen.moves
+    assert screen.address.endswith("/e3e5.a6a4.e5f6")
+    # Black ends the game with a bare king: Rh1xh3 takes White's last piece but the king.
+    state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
+    ctl = Controller(Session("gwyddbwyll"))
+    ctl.session.states = [state]
+    ctl.play(Step(sq("h1"), sq("h3")))
+    screen = ctl.screen()
+    assert screen.result == "Black wins: White has only the king left."
+    assert ctl.status() == "Game over: Black wins: White has only the king left."
+    assert '<span class="score">1 piece</span>' in screen.scores
+    assert '<span class="score">2 pieces</span>' in screen.scores
+    assert ">Rh1xh3</button>" in screen.moves and ctl.session.moves == ["h1h3"]
+    record = to_text(ctl.session.current_record(), states=ctl.session.states)
+    assert '[Result "Black wins: White has only the king left."]' in record
 
 
 def test_swatches_name_the_colours():

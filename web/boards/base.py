@@ -13,6 +13,7 @@ of its own and imports no browser module, so it is unit-tested in CPython.
     prompt(view, ui)          -> one line telling the player to move what they can do
     actions(view)             -> buttons for the word moves (pass, swap, ...)
     swatch(view, seat)        -> the css class of a seat's colour swatch
+    score_text(view, seat)    -> a seat's score as the score list shows it
 
 Events: the page finds the nearest element carrying `data-cell` or `data-action` under the
 pointer and passes all its data-* attributes (names without the `data-` prefix, values as
@@ -125,6 +126,10 @@ class Board(Generic[V]):
         """CSS class of the small colour swatch shown beside a seat's name and score: the
         colour that seat plays now (after a swap it is not the seat's first colour)."""
         return f"p{seat}"
+
+    def score_text(self, view: V, seat: int) -> str:
+        """A seat's score as the score list shows it (e.g. "13 pieces")."""
+        return str(view.scores[seat])
 
     def prompt(self, view: V, ui: Ui) -> str:
         """One line telling the player to move what they can do now (plain text)."""

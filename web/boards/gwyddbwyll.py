@@ -59,6 +59,8 @@ svg.gwyddbwyll .pc .star { fill: #f0b429 !important; stroke: #262626 !important;
 .gw-panel li { display: flex; align-items: center; gap: .55rem; line-height: 1.25; }
 .gw-panel li svg { width: 2.4rem; height: 2.4rem; flex: none; }
 .gw-panel button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
+body[data-game="gwyddbwyll"] #moves { grid-template-columns: repeat(auto-fill, minmax(6rem, 1fr));
+  column-gap: 2rem; }
 """
 
 # Each piece drawn in a 100×100 square, standing on a common base.
@@ -226,6 +228,10 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
 
     def swatch(self, view: GwyddbwyllView, seat: int) -> str:
         return ("gw-white", "gw-black")[seat]
+
+    def score_text(self, view: GwyddbwyllView, seat: int) -> str:
+        count = view.scores[seat]
+        return f"{count} piece{'' if count == 1 else 's'}"
 
     # ---- drawing
 
