@@ -62,8 +62,10 @@ def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
     page.set_viewport_size({"width": 1200, "height": 900})
     moves = MATE.split(".")
     open_page(page, site + "/index.html#gwyddbwyll/1//" + ".".join(moves[:-1]))
-    page.click("#panel [data-action='flip']")
-    page.wait_for_selector("#panel [data-action='flip'][aria-pressed='true']")
+    # The toolbar's Flip button, as in every game (the panel has no flip button of its own).
+    assert page.locator("#panel button").count() == 0
+    page.click("#flip")
+    page.wait_for_selector("#flip[aria-pressed='true']")
     # Flipped: h8 is now the bottom-left square.
     box = page.locator("#board [data-cell='h8']").bounding_box()
     a1 = page.locator("#board [data-cell='a1']").bounding_box()
@@ -86,3 +88,27 @@ def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
     page.locator("#rules-body .legend").scroll_into_view_if_needed()
     shot(page, "gwyddbwyll-rules")
     assert page.errors == []
+
+
+def test_the_end_the_labelled_scores_the_move_list_and_flip_at_desktop_and_phone(browser, site):
+    for width, height, label in [(1280, 800, "desktop"), (375, 812, "phone")]:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      has_touch=label == "phone")
+        page = context.new_page()
+        errors: list = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        open_page(page, site + "/index.html#gwyddbwyll/1//" + MATE)
+        assert page.text_content("#result") == \
+            "Black wins by checkmate: White is in check and has no legal move."
+        assert page.locator("#scores .score").all_text_contents() == ["12 pieces", "11 pieces"]
+        shown = page.locator("#moves button").all_text_contents()
+        assert shown[5] == "Nd7xe5" and shown[6] == "f5xe6" and shown[-1] == "Re6e1#"
+        assert page.evaluate("location.hash").endswith("/" + MATE)              # plain notation
+        # Flip is the toolbar's button, where every game has it.
+        assert page.is_visible("#flip") and page.locator("#panel button").count() == 0
+        page.click("#flip")
+        page.wait_for_selector("#flip[aria-pressed='true']")
+        assert page.get_attribute("#board svg", "aria-label").endswith("Black at the bottom")
+        shot(page, f"gwyddbwyll-end-{label}")
+        assert errors == []
+        context.close()

@@ -182,10 +182,13 @@ def test_flip_turns_the_board_and_survives_moves():
         return rect.getAttribute("x"), rect.getAttribute("y")
 
     assert a1(LIVE) == ("44", "744")                            # bottom left
-    ui, move = hit(state, LIVE, {"action": "flip"})
-    assert move is None and ui.flipped
-    assert 'aria-pressed="true"' in BOARD.panel(GAME.view(state), ui)
-    ui = ui.cleared()                                           # as after a move
+    # The toolbar's Flip button, as in every game: the panel has none of its own.
+    ctl = Controller(Session("gwyddbwyll"))
+    assert not ctl.screen().flip_hidden and not ctl.screen().flip_pressed
+    ctl.flip()
+    assert ctl.screen().flip_pressed and ctl.ui.flipped
+    assert "flip" not in BOARD.panel(GAME.view(state), ctl.ui).lower()
+    ui = replace(LIVE, flipped=True).cleared()                  # as after a move
     assert a1(ui) == ("744", "44")                              # top right
     assert 'Black at the bottom' in draw(state, ui)
     assert BOARD.key(GAME.view(state), ui, "f") == replace(ui, flipped=False)

@@ -3,9 +3,9 @@
 Click one of your pieces and its legal destinations light up (a dot for a
 quiet move, a ring for a capture); click one to move.  Dragging a piece onto a
 destination does the same.  The last move is tinted, a king in check glows
-red, and a queen that still has its one-time jump wears a star.  The panel's
-"Flip board" button (or the F key) turns the board so Black sits at the bottom
-(`ui.flipped`).
+red, and a queen that still has its one-time jump wears a star.  The toolbar's
+Flip button, as in every game (or the F key), turns the board so Black sits at the
+bottom (`ui.flipped`).
 
 Everything comes from the engine's GwyddbwyllView: the pieces, the legal moves with
 what each takes (`targets`), the king in check, and for a piece that cannot move
@@ -55,10 +55,9 @@ svg.gwyddbwyll .pc.black .dot { fill: #efe6d2; stroke: none; }
 svg.gwyddbwyll .pc .star { fill: #f0b429 !important; stroke: #262626 !important; stroke-width: 2; }
 .swatch.gw-white { background: #fbf7ea; border: 1px solid #262626; }
 .swatch.gw-black { background: #2e2b28; border: 1px solid #262626; }
-.gw-panel ul { list-style: none; margin: .6rem 0 0; padding: 0; display: grid; gap: .4rem; }
+.gw-panel ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
 .gw-panel li { display: flex; align-items: center; gap: .55rem; line-height: 1.25; }
 .gw-panel li svg { width: 2.4rem; height: 2.4rem; flex: none; }
-.gw-panel button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
 body[data-game="gwyddbwyll"] #moves { grid-template-columns: repeat(auto-fill, minmax(6rem, 1fr));
   column-gap: 2rem; }
 """
@@ -159,6 +158,8 @@ def _describe(view: GwyddbwyllView, sq: int) -> str:
 
 class GwyddbwyllBoard(Board[GwyddbwyllView]):
 
+    can_flip = True               # the toolbar's Flip button (and the F key) turns it round
+
     # ---- events
 
     def hit(self, view: GwyddbwyllView, ui: Ui, target: dict | None,
@@ -167,8 +168,6 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
             return self._hover(view, ui, target), None
         if gesture == "drop":
             return self._drop(view, ui, source, target)
-        if target and target.get("action") == "flip":
-            return replace(ui, flipped=not ui.flipped), None
         return self._click(view, ui, _square(target))
 
     @staticmethod
@@ -309,11 +308,8 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
     # ---- beside the board
 
     def panel(self, view: GwyddbwyllView, ui: Ui) -> str:
-        pressed = "true" if ui.flipped else "false"
         return (
             '<div class="gw-panel">'
-            f'<button type="button" data-action="flip" aria-pressed="{pressed}" '
-            'title="Turn the board round (key F)">Flip board ⇅</button>'
             '<ul>'
             f'<li>{piece_icon("bishop", "white")}<span>Bishop: jumps exactly two squares '
             'diagonally, over anything.</span></li>'
