@@ -112,3 +112,41 @@ def test_the_end_the_labelled_scores_the_move_list_and_flip_at_desktop_and_phone
         shot(page, f"gwyddbwyll-end-{label}")
         assert errors == []
         context.close()
+
+
+def test_a_dragged_piece_follows_the_pointer(page, site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site + "/index.html#gwyddbwyll/1//")
+
+    def centre(selector):
+        box = page.locator(selector).bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (ex, ey), (fx, fy) = centre("#board [data-cell='e3']"), centre("#board [data-cell='e5']")
+    x0, y0 = centre("#board [data-drag='e3']")                  # the pawn drawn on e3
+
+    def moved_with_the_pointer(x, y):
+        px, py = centre("#board [data-drag='e3']")
+        return abs(px - x0 - (x - ex)) < 1.5 and abs(py - y0 - (y - ey)) < 1.5
+
+    page.mouse.move(ex, ey)
+    page.mouse.down()
+    page.mouse.move((ex + fx) / 2, (ey + fy) / 2, steps=4)     # halfway, between e4 and e5
+    assert moved_with_the_pointer((ex + fx) / 2, (ey + fy) / 2)
+    page.mouse.move(fx, fy, steps=4)
+    assert moved_with_the_pointer(fx, fy)                       # over e5, the dot under it
+    shot(page, "gwyddbwyll-dragging")
+    page.mouse.up()
+    page.wait_for_function("location.hash.split('/')[3] === 'e3e5'")
+    assert page.locator("#board [data-cell='e5']").count() == 1
+    # A piece dragged off the squares and let go goes back where it was.
+    (ax, ay), a6 = centre("#board [data-cell='a6']"), centre("#board [data-drag='a6']")
+    page.mouse.move(ax, ay)
+    page.mouse.down()
+    page.mouse.move(ax - 60, ay, steps=4)                       # onto the rank numbers
+    assert page.locator("#board [data-at]").count() == 1
+    page.mouse.up()
+    page.wait_for_function("!document.querySelector('#board [data-at]')")
+    assert centre("#board [data-drag='a6']") == a6
+    assert page.evaluate("location.hash").endswith("/e3e5")
+    assert page.errors == []

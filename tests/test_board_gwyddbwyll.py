@@ -75,6 +75,11 @@ def test_movable_pieces_are_marked_and_only_the_movers():
                if "movable" in r.getAttribute("class").split()}
     # From the start: king e1, rooks c2 f2, knights d2 e2, queen d3, pawns a3..h3 but d3.
     assert movable == {"e1", "c2", "f2", "d2", "e2", "d3", "a3", "b3", "c3", "e3", "f3", "g3", "h3"}
+    # The same pieces may be dragged (the page moves a data-drag piece with the pointer).
+    dragged = {g.getAttribute("data-drag") for g in doc.getElementsByTagName("g")
+               if g.getAttribute("data-drag")}
+    assert dragged == movable
+    assert "data-drag" not in draw(GAME.new(), Ui())            # not live: nothing to drag
 
 
 def test_click_a_piece_then_a_destination():

@@ -304,6 +304,7 @@ class BoardInput:
         self.ctl, self.play = ctl, play
         self.cursor = Cursor(ctl)
         self.press: dict[str, str] | None = None   # data of the element a pointer went down on
+        self.grab: tuple[float, float] | None = None    # where a mouse went down on a cell
 
     def draw(self, svg: str, status: str) -> None:
         by_id("board").innerHTML = svg
@@ -332,23 +333,47 @@ class BoardInput:
             return
         if self.ctl.hover(data_of(closest(event, TARGET))):
             self.redraw()
+        self.follow(event)
+
+    def follow(self, event: Any) -> None:
+        """While a piece is dragged, it follows the pointer: the board marks the pieces that
+        may be dragged with data-drag (their cell)."""
+        if self.grab is None or not self.press or not event.buttons:
+            return
+        piece = document.querySelector(f"#board [data-drag='{self.press.get('cell')}']")
+        svg = document.querySelector("#board svg")
+        if not found(piece) or not found(svg):
+            return
+        dx, dy = event.clientX - self.grab[0], event.clientY - self.grab[1]
+        if abs(dx) + abs(dy) < 5:                # a click's jitter is not a drag
+            return
+        if not piece.hasAttribute("data-at"):    # drawn afresh: on top of the others
+            piece.setAttribute("data-at", piece.getAttribute("transform") or "")
+            piece.parentNode.appendChild(piece)
+        scale = svg.getScreenCTM().a             # screen pixels per svg unit
+        piece.setAttribute("transform", f"{piece.getAttribute('data-at')} "
+                                        f"translate({dx / scale:.1f} {dy / scale:.1f})")
 
     def on_leave(self, event: Any) -> None:
         if event.pointerType == "touch":     # touch pointers "leave" after every tap
             return
-        if self.ctl.hover(None):
-            self.redraw()
+        self.grab = None
+        if self.ctl.hover(None) or found(document.querySelector("#board [data-at]")):
+            self.redraw()                    # a piece dragged off the board goes back
 
     def on_down(self, event: Any) -> None:
         self.cursor.keyboard = False
         self.cursor.hide()
         self.press = data_of(closest(event, TARGET))
+        self.grab = (event.clientX, event.clientY) if event.pointerType != "touch" else None
 
     def on_up(self, event: Any) -> None:
-        source, self.press = self.press, None
+        source, self.press, self.grab = self.press, None, None
         target = data_of(closest(event, TARGET))
         if source and target and source != target and self.ctl.human_turn():
             self.made(self.ctl.hit(target, "drop", source))
+        elif found(document.querySelector("#board [data-at]")):
+            self.redraw()                    # a piece dragged and dropped off the squares
 
     def on_click(self, event: Any) -> None:
         if self.ctl.human_turn():

@@ -1,11 +1,11 @@
 """Gwyddbwyll's board: an 8×8 wooden board with drawn pieces (no font glyphs).
 
-Click one of your pieces and its legal destinations light up (a dot for a
-quiet move, a ring for a capture); click one to move.  Dragging a piece onto a
-destination does the same.  The last move is tinted, a king in check glows
-red, and a queen that still has its one-time jump wears a star.  The toolbar's
-Flip button, as in every game (or the F key), turns the board so Black sits at the
-bottom (`ui.flipped`).
+Click one of your pieces and its legal destinations light up (a dot for a quiet move, a
+ring for a capture); click one to move.  Dragging a piece onto a destination does the
+same: a piece that can move is marked `data-drag` (its square), and the page moves it
+with the pointer while it is dragged.  The last move is tinted, a king in check glows red,
+and a queen that still has its one-time jump wears a star.  The toolbar's Flip button, as
+in every game (or the F key), turns the board so Black sits at the bottom (`ui.flipped`).
 
 Everything comes from the engine's GwyddbwyllView: the pieces, the legal moves with
 what each takes (`targets`), the king in check, and for a piece that cannot move
@@ -89,9 +89,12 @@ STAR = ('<path class="star" d="M80 6 L83.5 15 L93 15 L85.5 20.5 L88.5 30 L80 24 
 LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N", "bishop": "B", "pawn": ""}
 
 
-def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False) -> str:
-    """One piece drawn in the 100×100 square whose top-left corner is (x, y)."""
-    return (f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})">'
+def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False,
+              drag: str = "") -> str:
+    """One piece drawn in the 100×100 square whose top-left corner is (x, y); `drag` names
+    its square when the page may move it with the pointer while it is dragged."""
+    extra = f' data-drag="{drag}"' if drag else ""
+    return (f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})"{extra}>'
             f'{SHAPES[kind]}{BASE}{STAR if jump else ""}</g>')
 
 
@@ -287,10 +290,12 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         if view.check is not None:
             x, y = at(view.check)
             out.append(f'<circle class="gw-check" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="50"/>')
+        movable = {t.move.frm for t in view.targets} if ui.live else set()
         for sq, piece in enumerate(view.cells):
             if piece is not None:
                 x, y = at(sq)
-                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump))
+                drag = NAMES[sq] if sq in movable else ""
+                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump, drag))
         for sq, taken in dests.items():
             x, y = at(sq)
             cx, cy = x + CELL / 2, y + CELL / 2
