@@ -133,8 +133,12 @@ def test_a_dragged_piece_follows_the_pointer(page, site):
     page.mouse.down()
     page.mouse.move((ex + fx) / 2, (ey + fy) / 2, steps=4)     # halfway, between e4 and e5
     assert moved_with_the_pointer((ex + fx) / 2, (ey + fy) / 2)
+    # The drag chose the pawn: its destinations are marked, as after a click.
+    assert marks(page, "gw-dot") == {"e4", "e5"}
+    assert "pawn on e3 chosen" in page.text_content("#status")
     page.mouse.move(fx, fy, steps=4)
     assert moved_with_the_pointer(fx, fy)                       # over e5, the dot under it
+    assert page.locator("#board .gw-hover").count() == 1
     shot(page, "gwyddbwyll-dragging")
     page.mouse.up()
     page.wait_for_function("location.hash.split('/')[3] === 'e3e5'")

@@ -136,6 +136,16 @@ def test_clicking_the_other_sides_piece_says_so():
     assert "black piece" in prompt(state, ui)
 
 
+def test_a_drag_chooses_its_piece_as_it_begins():
+    state = GAME.new()
+    ui, move = hit(state, LIVE, cell("e3"), "grab")
+    assert move is None and ui.pick == Pick(sq("e3"))
+    assert 'class="gw-dot"' in draw(state, ui)                  # its destinations shown
+    assert hit(state, ui, cell("e3"), "grab") == (ui, None)     # already chosen: kept
+    assert hit(state, LIVE, cell("e6"), "grab") == (LIVE, None)  # Black's pawn: nothing
+    assert hit(state, LIVE, cell("e4"), "grab") == (LIVE, None)  # an empty square
+
+
 def test_drag_plays_a_legal_move_and_explains_a_wrong_one():
     state = GAME.new()
     assert hit(state, LIVE, cell("e5"), "drop", cell("e3"))[1] == GAME.parse(state, "e3e5")

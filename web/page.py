@@ -304,7 +304,8 @@ class BoardInput:
         self.ctl, self.play = ctl, play
         self.cursor = Cursor(ctl)
         self.press: dict[str, str] | None = None   # data of the element a pointer went down on
-        self.grab: tuple[float, float] | None = None    # where a mouse went down on a cell
+        self.grab: tuple[float, float] | None = None    # where a mouse went down on a cell,
+        self.dragging = False                           # and whether it has moved since
 
     def draw(self, svg: str, status: str) -> None:
         by_id("board").innerHTML = svg
@@ -336,23 +337,24 @@ class BoardInput:
         self.follow(event)
 
     def follow(self, event: Any) -> None:
-        """While a piece is dragged, it follows the pointer: the board marks the pieces that
-        may be dragged with data-drag (their cell)."""
+        """A dragged piece follows the pointer (a board marks such pieces data-drag="<cell>")."""
         if self.grab is None or not self.press or not event.buttons:
-            return
-        piece = document.querySelector(f"#board [data-drag='{self.press.get('cell')}']")
-        svg = document.querySelector("#board svg")
-        if not found(piece) or not found(svg):
             return
         dx, dy = event.clientX - self.grab[0], event.clientY - self.grab[1]
         if abs(dx) + abs(dy) < 5:                # a click's jitter is not a drag
             return
-        if not piece.hasAttribute("data-at"):    # drawn afresh: on top of the others
-            piece.setAttribute("data-at", piece.getAttribute("transform") or "")
-            piece.parentNode.appendChild(piece)
-        scale = svg.getScreenCTM().a             # screen pixels per svg unit
-        piece.setAttribute("transform", f"{piece.getAttribute('data-at')} "
-                                        f"translate({dx / scale:.1f} {dy / scale:.1f})")
+        if not self.dragging:                    # it begins: the board may choose the piece
+            self.dragging, before = True, self.ctl.ui
+            self.ctl.hit(self.press, "grab")
+            if self.ctl.ui != before:
+                self.redraw()
+        piece = document.querySelector(f"#board [data-drag='{self.press.get('cell')}']")
+        if found(piece):
+            if not piece.hasAttribute("data-at"):    # drawn afresh: on top of the others
+                piece.setAttribute("data-at", piece.getAttribute("transform") or "")
+                piece.parentNode.appendChild(piece)
+            x, y = (d / piece.ownerSVGElement.getScreenCTM().a for d in (dx, dy))  # svg units
+            piece.setAttribute("transform", f"{piece.getAttribute('data-at')} translate({x:.1f} {y:.1f})")
 
     def on_leave(self, event: Any) -> None:
         if event.pointerType == "touch":     # touch pointers "leave" after every tap
@@ -365,7 +367,9 @@ class BoardInput:
         self.cursor.keyboard = False
         self.cursor.hide()
         self.press = data_of(closest(event, TARGET))
-        self.grab = (event.clientX, event.clientY) if event.pointerType != "touch" else None
+        piece = document.querySelector(f"#board [data-drag='{(self.press or {}).get('cell')}']")
+        mouse = event.pointerType != "touch" and found(piece)        # a piece to drag
+        self.grab, self.dragging = ((event.clientX, event.clientY) if mouse else None), False
 
     def on_up(self, event: Any) -> None:
         source, self.press, self.grab = self.press, None, None

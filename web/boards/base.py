@@ -144,7 +144,8 @@ class Board(Generic[V]):
             source: dict | None = None) -> tuple[Ui, Any]:
         """The player's pointer (or the keyboard's Enter on the cursor) on `target`:
         gesture "click" (a click, a tap, Enter), "hover" (the pointer moved onto target;
-        None: off the board) or "drop" (a press on `source` released over `target`).
+        None: off the board), "grab" (a mouse drag began on target) or "drop" (a press on
+        `source` released over `target`).
         Returns the new ui and a move when one is complete (else None)."""
         return ui, None
 

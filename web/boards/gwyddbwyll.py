@@ -171,6 +171,12 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
             return self._hover(view, ui, target), None
         if gesture == "drop":
             return self._drop(view, ui, source, target)
+        if gesture == "grab":           # a drag begins: its piece chosen, its moves shown
+            sq = _square(target)
+            piece = view.cells[sq] if sq is not None else None
+            if sq is None or sq == _chosen(ui) or piece is None or piece.colour != view.to_move:
+                return ui, None
+            return self._choose(view, ui, sq), None
         return self._click(view, ui, _square(target))
 
     @staticmethod
