@@ -95,7 +95,7 @@ def check_frozen_legend_and_click(page, name):
     board_rim = page.locator("#board .wy-frozen .wy-rim").first
     style = "e => [getComputedStyle(e).stroke, getComputedStyle(e).strokeDasharray]"
     assert rim.evaluate(style) == board_rim.evaluate(style)     # the board's red dashes
-    assert "a piece's black half" in page.text_content("#status")
+    assert "for the black half" in page.text_content("#status")
     if name == "phone":
         page.tap("#board [data-cell='c3']")
     else:
@@ -119,7 +119,7 @@ def test_frozen_squares_have_a_legend_and_say_so_when_clicked(page, site):
     click_square(page, "a2")
     wait_for_moves(page, "c3d3.e4e5.d4c4.d3d4.a1a2")
     page.wait_for_function("document.querySelector('#status').textContent"
-                           ".includes('whoever lays it')")        # ... and White is told why
+                           ".includes('both players lay')")        # ... and White is told why
     assert "White (Player 2) to move" in page.text_content("#status")
     page.click("#rules-open")
     page.wait_for_selector("#rules-body .wy-rules-frozen")

@@ -185,10 +185,8 @@ class Result:
 
 
 def result_sentence(names: Sequence[str], result: Result) -> str:
-    """"Blue wins 8–6. Red cannot place a tile." from the seat names and a result.
-
-    Two seats: the winner's score first.  More seats: every seat's score by name.
-    """
+    """"Blue wins 8–6. Red cannot place a tile." from the seat names and a result.  Two
+    seats: the winner's score first; more seats: every seat's score by name."""
     scores = [str(s) for s in result.scores]
     winners = [names[w] for w in result.winners]
     if len(winners) == len(names):
@@ -435,6 +433,14 @@ class Game(Generic[S, M]):
         """What each seat is called right now (its colour, after any swap)."""
         return tuple(f"Player {i + 1}" for i in range(self.num_seats(state)))
 
+    def result_text(self, names: Sequence[str], result: Result) -> str:
+        """The result as a sentence for players (`result_sentence`, unless the game words it)."""
+        return result_sentence(names, result)
+
+    def move_label(self, before: S, after: S, text: str) -> str:
+        """The move `text` as the move list shows it (a game may show a capture, a check)."""
+        return text
+
     def view(self, state: S) -> "View":
         """The position for a renderer, as the game's own View subclass: the fields of
         `view_core` and the game's typed extras.  No rules in the renderer."""
@@ -537,15 +543,8 @@ def grid_neighbours(width: int, height: int | None = None) -> tuple[tuple[int, .
         table = []
         for row in range(height):
             for col in range(width):
-                near = []
-                if col > 0:
-                    near.append(row * width + col - 1)
-                if col < width - 1:
-                    near.append(row * width + col + 1)
-                if row > 0:
-                    near.append((row - 1) * width + col)
-                if row < height - 1:
-                    near.append((row + 1) * width + col)
+                near = [row * width + c for c in (col - 1, col + 1) if 0 <= c < width]
+                near += [r * width + col for r in (row - 1, row + 1) if 0 <= r < height]
                 table.append(tuple(near))
         _NEIGHBOURS[key] = tuple(table)
     return _NEIGHBOURS[key]

@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from . import games
-from .core import EngineError, result_sentence
+from .core import EngineError
 from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
                      decode_options, encode, legal_start, replay_canonical, unquote_link)
 
@@ -60,7 +60,7 @@ def to_text(record: Record, ply: int | None = None, states=None, date: str | Non
     if states is not None:
         result = game.result(states[-1])
         if result is not None:
-            head.append(("Result", result_sentence(game.seat_names(states[-1]), result)))
+            head.append(("Result", game.result_text(game.seat_names(states[-1]), result)))
     if ply is not None and ply != len(record.moves):
         head.append(("Ply", str(ply)))
     lines = [f'[{key} "{_quoted(value)}"]' for key, value in head]

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from engine import games
 from engine.games.gwyddbwyll import Step, state_from_pieces
+from engine.record_text import to_text
 from web.boards.base import Ui, settle
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
 from web.controller import Controller
@@ -74,6 +75,11 @@ def test_movable_pieces_are_marked_and_only_the_movers():
                if "movable" in r.getAttribute("class").split()}
     # From the start: king e1, rooks c2 f2, knights d2 e2, queen d3, pawns a3..h3 but d3.
     assert movable == {"e1", "c2", "f2", "d2", "e2", "d3", "a3", "b3", "c3", "e3", "f3", "g3", "h3"}
+    # The same pieces may be dragged (the page moves a data-drag piece with the pointer).
+    dragged = {g.getAttribute("data-drag") for g in doc.getElementsByTagName("g")
+               if g.getAttribute("data-drag")}
+    assert dragged == movable
+    assert "data-drag" not in draw(GAME.new(), Ui())            # not live: nothing to drag
 
 
 def test_click_a_piece_then_a_destination():
@@ -130,6 +136,16 @@ def test_clicking_the_other_sides_piece_says_so():
     assert "black piece" in prompt(state, ui)
 
 
+def test_a_drag_chooses_its_piece_as_it_begins():
+    state = GAME.new()
+    ui, move = hit(state, LIVE, cell("e3"), "grab")
+    assert move is None and ui.pick == Pick(sq("e3"))
+    assert 'class="gw-dot"' in draw(state, ui)                  # its destinations shown
+    assert hit(state, ui, cell("e3"), "grab") == (ui, None)     # already chosen: kept
+    assert hit(state, LIVE, cell("e6"), "grab") == (LIVE, None)  # Black's pawn: nothing
+    assert hit(state, LIVE, cell("e4"), "grab") == (LIVE, None)  # an empty square
+
+
 def test_drag_plays_a_legal_move_and_explains_a_wrong_one():
     state = GAME.new()
     assert hit(state, LIVE, cell("e5"), "drop", cell("e3"))[1] == GAME.parse(state, "e3e5")
@@ -181,10 +197,13 @@ def test_flip_turns_the_board_and_survives_moves():
         return rect.getAttribute("x"), rect.getAttribute("y")
 
     assert a1(LIVE) == ("44", "744")                            # bottom left
-    ui, move = hit(state, LIVE, {"action": "flip"})
-    assert move is None and ui.flipped
-    assert 'aria-pressed="true"' in BOARD.panel(GAME.view(state), ui)
-    ui = ui.cleared()                                           # as after a move
+    # The toolbar's Flip button, as in every game: the panel has none of its own.
+    ctl = Controller(Session("gwyddbwyll"))
+    assert not ctl.screen().flip_hidden and not ctl.screen().flip_pressed
+    ctl.flip()
+    assert ctl.screen().flip_pressed and ctl.ui.flipped
+    assert "flip" not in BOARD.panel(GAME.view(state), ctl.ui).lower()
+    ui = replace(LIVE, flipped=True).cleared()                  # as after a move
     assert a1(ui) == ("744", "44")                              # top right
     assert 'Black at the bottom' in draw(state, ui)
     assert BOARD.key(GAME.view(state), ui, "f") == replace(ui, flipped=False)
@@ -227,6 +246,30 @@ def test_the_page_plays_the_boards_move():
     move = ctl.hit(cell("e5"))
     assert move is not None and GAME.notation(ctl.state, move) == "e3e5"
     assert ctl.play(move).played and ctl.session.moves == ["e3e5"]
+
+
+def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
+    moves = ["e3e5", "a6a4", "e5f6"]
+    ctl = Controller(Session("gwyddbwyll", moves=moves))
+    screen = ctl.screen()
+    assert '<span class="score">15 pieces</span>' in screen.scores
+    assert '<span class="score">14 pieces</span>' in screen.scores
+    # The move list shows the capture; its buttons and the link keep the plain notation.
+    assert '<button type="button" data-ply="3" aria-current="true">e5xf6</button>' in screen.moves
+    assert screen.address.endswith("/e3e5.a6a4.e5f6")
+    # Black ends the game with a bare king: Rh1xh3 takes White's last piece but the king.
+    state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
+    ctl = Controller(Session("gwyddbwyll"))
+    ctl.session.states = [state]
+    ctl.play(Step(sq("h1"), sq("h3")))
+    screen = ctl.screen()
+    assert screen.result == "Black wins: White has only the king left."
+    assert ctl.status() == "Game over: Black wins: White has only the king left."
+    assert '<span class="score">1 piece</span>' in screen.scores
+    assert '<span class="score">2 pieces</span>' in screen.scores
+    assert ">Rh1xh3</button>" in screen.moves and ctl.session.moves == ["h1h3"]
+    record = to_text(ctl.session.current_record(), states=ctl.session.states)
+    assert '[Result "Black wins: White has only the king left."]' in record
 
 
 def test_swatches_name_the_colours():

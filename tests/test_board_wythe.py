@@ -400,20 +400,19 @@ def test_the_engines_frozen_verdict_is_said_as_frozen():
                                    "piece is half-covered, so nothing can ever be placed on it.")
 
 
-HOW = "click a square for a piece's black half, then a neighbour for its white half."
+HOW = "click a square for the black half."
 
 
 def test_the_prompt_says_how_to_place_and_why_white_places_a_black_half_too():
     assert Driven(GAME.new()).prompt() == f"Black (Player 1) to move: {HOW}"
     white = Driven(at("c3d3", "e4e5", "a1a2"))
-    assert white.prompt() == ("White (Player 2) to move: every piece is black and white, "
-                              f"whoever lays it — {HOW}")
+    assert white.prompt() == ("White (Player 2) to move: both players lay black-and-white "
+                              f"pieces — {HOW}")
     first = Driven(at("c3d3"))                                      # White may swap
-    assert first.prompt() == ("White (Player 2) to move: every piece is black and white, "
-                              "whoever lays it — click a square for a piece's black half, then "
-                              "a neighbour for its white half — or swap colours (button below).")
+    assert first.prompt() == ("White (Player 2) to move: both players lay black-and-white "
+                              "pieces — click a square for the black half, or swap colours.")
     swapped = Driven(at("c3d3", "swap"))                            # the opener now plays White
-    assert swapped.prompt().startswith("White (Player 1) to move: every piece is black and")
+    assert swapped.prompt().startswith("White (Player 1) to move: both players lay black-and")
     assert Driven(at("c3d3", "swap", "d4c4")).prompt() == f"Black (Player 2) to move: {HOW}"
 
 

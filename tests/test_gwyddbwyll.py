@@ -690,6 +690,54 @@ def test_fast_playout_picks_legal_moves_uniformly():
     assert chi2 < 24.3
 
 
+# --------------------------------------------------------------------------- how the page words it
+
+def test_the_result_is_said_without_a_chess_score():
+    # A won game's Result.scores are 1 and 0; "Black wins 1-0" would read to a chess player
+    # as White's win, so the sentence gives how the game was won instead of a score.
+    names = ("White", "Black")
+    mate = GAME.result(play(state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k",
+                                               "h6": "p"}), "a1a8"))
+    stale = GAME.result(play(state_from_pieces({"e1": "K", "b1": "R", "e5": "N", "h3": "P",
+                                                "a8": "k", "h4": "p"}), "e5c6"))
+    bare = GAME.result(play(state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"},
+                                              turn=1), "h1h3"))
+    drawn = GAME.result(play(state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "h6": "p"},
+                                               ply=2499), "e1e2"))
+    said = [GAME.result_text(names, r) for r in (mate, stale, bare, drawn)]
+    assert said == ["White wins by checkmate: Black is in check and has no legal move.",
+                    "White wins by stalemate: Black has no legal move (here that loses).",
+                    "Black wins: White has only the king left.",
+                    "A draw: 2,500 plies were played without a result."]
+    assert not any("–" in text for text in said)
+
+
+def label(state, text):
+    after = play(state, text)
+    return GAME.move_label(state, after, text)
+
+
+def test_the_move_list_shows_the_piece_captures_en_passant_promotion_and_check():
+    start = GAME.new()
+    assert label(start, "e3e5") == "e3e5"                     # a pawn has no letter
+    assert label(start, "d2e4") == "Nd2e4"
+    assert label(play(start, "e3e5", "a6a4"), "e5f6") == "e5xf6"
+    # After d6-d4, White's e4 pawn takes it en passant on d5, or takes the knight on f5.
+    state = play(state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"},
+                                   turn=1), "d6d4")
+    assert label(state, "e4d5") == "e4xd5 e.p." and label(state, "e4f5") == "e4xf5"
+    # Promotion, then the new queen's jump (written as a queen's move).
+    state = state_from_pieces({"g7": "P", "a1": "K", "a8": "k", "b6": "p"})
+    assert label(state, "g7g8") == "g7g8=Q"
+    assert label(play(state, "g7g8", "b6b5"), "g8e6") == "Qg8e6"
+    # Check, and checkmate.
+    state = state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p"})
+    assert label(state, "b7b8") == "Rb7b8+" and label(state, "a1a8") == "Ra1a8#"
+    assert label(state, "e1f2") == "Ke1f2"
+    # The notation itself, in links and records, stays plain.
+    assert GAME.notation(state, step("a1a8")) == "a1a8"
+
+
 # --------------------------------------------------------------------------- view and evaluation
 
 def test_view_describes_the_position():

@@ -25,7 +25,7 @@ from html import escape
 from typing import Any, Awaitable, Callable, Hashable, Sequence
 
 from engine import EngineError, games
-from engine.core import Game, View, result_sentence
+from engine.core import Game, View
 from web import boards
 from web.boards.base import Board, Ui, settle
 from web.session import DEFAULT_GAME, Session
@@ -264,7 +264,7 @@ class Controller:
         """The status line: the result, whose turn it is, or what the computer does."""
         view, session = self.view, self.session
         if view.result is not None:
-            return "Game over: " + result_sentence(view.seat_names, view.result)
+            return "Game over: " + self.game.result_text(view.seat_names, view.result)
         prefix = "" if session.live else f"Viewing move {session.ply}. "
         seat = view.to_move
         if self.seats[seat] != HUMAN:
@@ -280,7 +280,12 @@ class Controller:
 
     def result_text(self) -> str | None:
         view = self.view
-        return None if view.result is None else result_sentence(view.seat_names, view.result)
+        return None if view.result is None else self.game.result_text(view.seat_names, view.result)
+
+    def move_labels(self) -> list[str]:
+        """The moves made, as the move list shows them (the game may add to the notation)."""
+        states, label = self.session.states, self.game.move_label
+        return [label(states[i], states[i + 1], m) for i, m in enumerate(self.session.moves)]
 
     def draw(self) -> str:
         return self.board.draw(self.view, self.ui)
@@ -296,7 +301,8 @@ class Controller:
         return Screen(
             board=self.draw(), panel=self.panel(), status=self.status(),
             actions=actions_html(actions), scores=scores_html(view, self.board),
-            result=self.result_text(), moves=moves_html(session.moves, session.ply, self.movers()),
+            result=self.result_text(),
+            moves=moves_html(self.move_labels(), session.ply, self.movers()),
             title=self.game.name, game=self.game.id,
             undo_disabled=session.ply == 0, redo_disabled=session.live,
             flip_hidden=not self.board.can_flip, flip_pressed=self.ui.flipped,
@@ -401,7 +407,7 @@ def scores_html(view: View, board: Board) -> str:
         f'{" winner" if seat in winners else ""}">'
         f'<span class="swatch {board.swatch(view, seat)}"></span>'
         f'<span class="name">{escape(name)}</span>'
-        f'<span class="score">{view.scores[seat]}</span></li>'
+        f'<span class="score">{escape(board.score_text(view, seat))}</span></li>'
         for seat, name in enumerate(view.seat_names))
 
 

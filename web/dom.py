@@ -33,3 +33,9 @@ def data_of(element: Any) -> dict[str, str] | None:
         return None
     names = element.getAttributeNames()
     return {n[5:]: element.getAttribute(n) for n in names if n.startswith("data-")}
+
+
+def announce(text: str) -> None:
+    """Say something to screen readers (a polite live region); '' says nothing."""
+    if text:
+        by_id("announce").textContent = text

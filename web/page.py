@@ -22,14 +22,13 @@ from engine.core import Game
 from engine.record import legal_part, unquote_link
 from web import recent
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
-from web.dom import by_id, closest, data_of, found
+from web.board_input import BoardInput, Cursor
+from web.dom import announce, by_id, closest, found
 from web.keeper import Keeper
 from web.newgame import NewGameForm
 from web.session import DEFAULT_GAME, Session
 from web.sharing import Opening, Sharing, salvage
 
-TARGET = "[data-cell],[data-action]"      # what a pointer event on the board is about
-ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
 class Page:
@@ -301,179 +300,6 @@ class Page:
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())
 
-class BoardInput:
-    """The pointer and the keyboard on the board: the controller says what they do, this
-    redraws the board and hands a finished move to `play`."""
-
-    def __init__(self, ctl: Controller, play: Callable[[Any], None]):
-        self.ctl, self.play = ctl, play
-        self.cursor = Cursor(ctl)
-        self.press: dict[str, str] | None = None   # data of the element a pointer went down on
-
-    def draw(self, svg: str, status: str) -> None:
-        board = by_id("board")
-        wide = board.scrollWidth
-        board.innerHTML = svg
-        if board.scrollWidth != wide:      # drawn at another size (zoomed): show its middle
-            board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2
-            board.scrollTop = (board.scrollHeight - board.clientHeight) / 2
-        by_id("status").textContent = status
-        if self.cursor.keyboard and document.activeElement == by_id("board"):
-            self.cursor.show()
-
-    def redraw(self) -> None:
-        """The board and the status line, after the pointer or the keyboard moved."""
-        self.draw(self.ctl.draw(), self.ctl.status())
-
-    def redraw_live(self) -> None:
-        """The board, the status line and the panel, after a click that made no move."""
-        self.redraw()
-        by_id("panel").innerHTML = self.ctl.panel()
-
-    def made(self, move: Any) -> None:
-        """The move a gesture on the board made, or None: show why not, or what is chosen."""
-        if move is not None:
-            self.play(move)
-        else:
-            self.redraw_live()
-
-    def on_move(self, event: Any) -> None:
-        if event.pointerType == "touch":     # a tap previews, a second tap confirms
-            return
-        if self.ctl.hover(data_of(closest(event, TARGET))):
-            self.redraw()
-
-    def on_leave(self, event: Any) -> None:
-        if event.pointerType == "touch":     # touch pointers "leave" after every tap
-            return
-        if self.ctl.hover(None):
-            self.redraw()
-
-    def on_down(self, event: Any) -> None:
-        self.cursor.keyboard = False
-        self.cursor.hide()
-        self.press = data_of(closest(event, TARGET))
-
-    def on_up(self, event: Any) -> None:
-        source, self.press = self.press, None
-        target = data_of(closest(event, TARGET))
-        if source and target and source != target and self.ctl.human_turn():
-            self.made(self.ctl.hit(target, "drop", source))
-
-    def on_click(self, event: Any) -> None:
-        if self.ctl.human_turn():
-            self.made(self.ctl.hit(data_of(closest(event, TARGET))))
-
-    def on_focus(self, event: Any) -> None:
-        """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
-        if by_id("board").matches(":focus-visible"):
-            self.cursor.keyboard = True
-            said = self.cursor.show()
-            self.redraw()                  # the board may show where the cursor is
-            announce(said)
-
-    def on_key(self, event: Any) -> None:
-        self.cursor.keyboard = True
-        key = event.key
-        if key in ARROWS:
-            cell = self.cursor.step(*ARROWS[key])
-            if cell is not None:               # else at the edge: stay, and say where
-                self.ctl.point_at(cell.getAttribute("data-cell"))
-                if self.ctl.human_turn():
-                    self.ctl.hover(data_of(cell))
-                self.redraw()                  # the board may show where the cursor is
-            announce(self.cursor.show())
-        elif key in ("Enter", " "):
-            element = self.cursor.element()
-            if element is not None and self.ctl.human_turn():
-                move = self.ctl.hit(data_of(element))
-                self.made(move)
-                if move is None:
-                    announce(self.ctl.prompt())
-        elif key == "Escape":
-            self.ctl.escape()
-            self.redraw_live()
-        else:
-            return
-        event.preventDefault()
-        event.stopPropagation()
-
-
-class Cursor:
-    """The keyboard's cursor on the board: a ring round the square the controller's
-    `ui.cursor` names, moved by the arrow keys to the nearest square that way on screen
-    (whatever the board's shape or turn)."""
-
-    def __init__(self, ctl: Controller):
-        self.ctl = ctl
-        self.keyboard = False       # the board is being used from the keyboard (show the ring)
-
-    @staticmethod
-    def cells() -> list[Any]:
-        return list(document.querySelectorAll("#board [data-cell]"))
-
-    def element(self) -> Any:
-        """The square the cursor is on, or None."""
-        if self.ctl.ui.cursor is None:
-            return None
-        element = document.querySelector(f'#board [data-cell="{self.ctl.ui.cursor}"]')
-        return element if found(element) else None
-
-    def show(self) -> str:
-        """Draw a ring round the cursor's square (the middle square if none yet); what the
-        square is, for screen readers ('' when the board has no squares)."""
-        element = self.element()
-        if element is None:
-            cells = self.cells()
-            if not cells:
-                return ""
-            element = cells[len(cells) // 2]
-            self.ctl.point_at(element.getAttribute("data-cell"))
-        self.hide()
-        box = element.getBBox()
-        ring = document.createElementNS("http://www.w3.org/2000/svg", "rect")
-        for name, value in (("x", box.x), ("y", box.y), ("width", box.width),
-                            ("height", box.height), ("class", "kbd-cursor"),
-                            ("pointer-events", "none")):
-            ring.setAttribute(name, str(value))
-        element.parentNode.appendChild(ring)     # the cell's own coordinates (any transform)
-        return describe_cell(element)
-
-    @staticmethod
-    def hide() -> None:
-        for ring in document.querySelectorAll("#board .kbd-cursor"):
-            ring.remove()
-
-    def step(self, dx: int, dy: int) -> Any:
-        """The nearest square in the direction (dx, dy) on screen from the cursor's, or None
-        (no cursor yet, or at the edge)."""
-        here = self.element()
-        if here is None:
-            return None
-        hb = here.getBoundingClientRect()
-        hx, hy = hb.left + hb.width / 2, hb.top + hb.height / 2
-        best, best_cost = None, 0.0
-        for element in self.cells():
-            box = element.getBoundingClientRect()
-            ex, ey = box.left + box.width / 2 - hx, box.top + box.height / 2 - hy
-            along = ex * dx + ey * dy
-            across = abs(ex * dy - ey * dx)
-            if along <= 1 or across > along * 1.2:
-                continue
-            cost = along + 2 * across
-            if best is None or cost < best_cost:
-                best, best_cost = element, cost
-        return best
-
-
-def describe_cell(element: Any) -> str:
-    label = element.getAttribute("aria-label")
-    if found(label) and label:
-        return label
-    title = element.querySelector("title")
-    return title.textContent if found(title) else element.getAttribute("data-cell")
-
-
 class Worker:
     """The computer's worker (web/ai_worker.py), started on first need."""
 
@@ -565,12 +391,6 @@ async def clear_message(text: str, seconds: float) -> None:
     await asyncio.sleep(seconds)
     if by_id("message").textContent == text:
         show_message("")
-
-
-def announce(text: str) -> None:
-    """Say something to screen readers (a polite live region); '' says nothing."""
-    if text:
-        by_id("announce").textContent = text
 
 
 def open_rules(game: Game) -> None:

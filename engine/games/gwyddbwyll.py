@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 from ..core import (BadNotation, Game, Result, Verdict, View, int_tuple, parse_square,
                     refusal, square_name)
@@ -64,6 +64,10 @@ KIND_NAMES = {PAWN: "pawn", KNIGHT: "knight", BISHOP: "bishop", ROOK: "rook",
               QUEEN: "queen", KING: "king", JUMPER: "queen"}
 LETTERS = {PAWN: "p", KNIGHT: "n", BISHOP: "b", ROOK: "r", QUEEN: "q", KING: "k", JUMPER: "j"}
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
+# A piece's letter in the move list (a pawn has none; a new queen is a queen).
+SHOWN_LETTER = {PAWN: "", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K", JUMPER: "Q"}
+# How a win is said, by the first words of the result's reason ("checkmate: ...").
+WON_BY = {"checkmate": " by checkmate", "stalemate": " by stalemate"}
 
 # The reason codes of a move refused only for its king's safety.
 KING_SAFETY = frozenset({"still-in-check", "king-into-check", "leaves-king-in-check"})
@@ -352,6 +356,29 @@ class Gwyddbwyll(Game[GwState, Step]):
         return None
 
     # ---- display
+
+    def result_text(self, names: Sequence[str], result: Result) -> str:
+        """"Black wins by checkmate: White is in check and has no legal move."  No score: a
+        won game's 1 and 0 would read as "1–0", which to chess players is White's win."""
+        if len(result.winners) != 1:
+            return f"A draw: {result.reason}."
+        how, _, why = result.reason.partition(": ")
+        return f"{names[result.winners[0]]} wins{WON_BY.get(how, '')}: {why or how}."
+
+    def move_label(self, before: GwState, after: GwState, text: str) -> str:
+        """The move as the move list shows it: the piece's letter (none for a pawn), x for a
+        capture, e.p. for en passant, =Q for a promotion, + for check, # for checkmate:
+        "Nd2xe4+", "e5xd6 e.p.", "d7d8=Q".  Links and records keep the notation ("d2e4")."""
+        frm, to = self._decode(before, text)
+        board = before.board
+        kind = board[frm] & 7
+        passant = is_en_passant(board, frm, to, before.ep)
+        label = f"{SHOWN_LETTER[kind]}{name(frm)}{'x' if board[to] or passant else ''}{name(to)}"
+        if kind == PAWN and after.board[to] & 7 == JUMPER:
+            label += "=Q"
+        if self.in_check(after):
+            label += "+" if self._all_legal(after) else "#"
+        return label + (" e.p." if passant else "")
 
     def view(self, state: GwState) -> GwyddbwyllView:
         board, ep = state.board, state.ep

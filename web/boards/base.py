@@ -13,6 +13,7 @@ of its own and imports no browser module, so it is unit-tested in CPython.
     prompt(view, ui)          -> one line telling the player to move what they can do
     actions(view)             -> buttons for the word moves (pass, swap, ...)
     swatch(view, seat)        -> the css class of a seat's colour swatch
+    score_text(view, seat)    -> a seat's score as the score list shows it
 
 Events: the page finds the nearest element carrying `data-cell` or `data-action` under the
 pointer and passes all its data-* attributes (names without the `data-` prefix, values as
@@ -126,6 +127,10 @@ class Board(Generic[V]):
         colour that seat plays now (after a swap it is not the seat's first colour)."""
         return f"p{seat}"
 
+    def score_text(self, view: V, seat: int) -> str:
+        """A seat's score as the score list shows it (e.g. "13 pieces")."""
+        return str(view.scores[seat])
+
     def prompt(self, view: V, ui: Ui) -> str:
         """One line telling the player to move what they can do now (plain text)."""
         name = view.seat_names[view.to_move]
@@ -139,7 +144,8 @@ class Board(Generic[V]):
             source: dict | None = None) -> tuple[Ui, Any]:
         """The player's pointer (or the keyboard's Enter on the cursor) on `target`:
         gesture "click" (a click, a tap, Enter), "hover" (the pointer moved onto target;
-        None: off the board) or "drop" (a press on `source` released over `target`).
+        None: off the board), "grab" (a mouse drag began on target) or "drop" (a press on
+        `source` released over `target`).
         Returns the new ui and a move when one is complete (else None)."""
         return ui, None
 

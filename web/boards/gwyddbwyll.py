@@ -1,11 +1,11 @@
 """Gwyddbwyll's board: an 8×8 wooden board with drawn pieces (no font glyphs).
 
-Click one of your pieces and its legal destinations light up (a dot for a
-quiet move, a ring for a capture); click one to move.  Dragging a piece onto a
-destination does the same.  The last move is tinted, a king in check glows
-red, and a queen that still has its one-time jump wears a star.  The panel's
-"Flip board" button (or the F key) turns the board so Black sits at the bottom
-(`ui.flipped`).
+Click one of your pieces and its legal destinations light up (a dot for a quiet move, a
+ring for a capture); click one to move.  Dragging a piece onto a destination does the
+same: a piece that can move is marked `data-drag` (its square), and the page moves it
+with the pointer while it is dragged.  The last move is tinted, a king in check glows red,
+and a queen that still has its one-time jump wears a star.  The toolbar's Flip button, as
+in every game (or the F key), turns the board so Black sits at the bottom (`ui.flipped`).
 
 Everything comes from the engine's GwyddbwyllView: the pieces, the legal moves with
 what each takes (`targets`), the king in check, and for a piece that cannot move
@@ -55,10 +55,11 @@ svg.gwyddbwyll .pc.black .dot { fill: #efe6d2; stroke: none; }
 svg.gwyddbwyll .pc .star { fill: #f0b429 !important; stroke: #262626 !important; stroke-width: 2; }
 .swatch.gw-white { background: #fbf7ea; border: 1px solid #262626; }
 .swatch.gw-black { background: #2e2b28; border: 1px solid #262626; }
-.gw-panel ul { list-style: none; margin: .6rem 0 0; padding: 0; display: grid; gap: .4rem; }
+.gw-panel ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
 .gw-panel li { display: flex; align-items: center; gap: .55rem; line-height: 1.25; }
 .gw-panel li svg { width: 2.4rem; height: 2.4rem; flex: none; }
-.gw-panel button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
+body[data-game="gwyddbwyll"] #moves { grid-template-columns: repeat(auto-fill, minmax(6rem, 1fr));
+  column-gap: 2rem; }
 """
 
 # Each piece drawn in a 100×100 square, standing on a common base.
@@ -88,9 +89,12 @@ STAR = ('<path class="star" d="M80 6 L83.5 15 L93 15 L85.5 20.5 L88.5 30 L80 24 
 LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N", "bishop": "B", "pawn": ""}
 
 
-def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False) -> str:
-    """One piece drawn in the 100×100 square whose top-left corner is (x, y)."""
-    return (f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})">'
+def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False,
+              drag: str = "") -> str:
+    """One piece drawn in the 100×100 square whose top-left corner is (x, y); `drag` names
+    its square when the page may move it with the pointer while it is dragged."""
+    extra = f' data-drag="{drag}"' if drag else ""
+    return (f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})"{extra}>'
             f'{SHAPES[kind]}{BASE}{STAR if jump else ""}</g>')
 
 
@@ -157,6 +161,8 @@ def _describe(view: GwyddbwyllView, sq: int) -> str:
 
 class GwyddbwyllBoard(Board[GwyddbwyllView]):
 
+    can_flip = True               # the toolbar's Flip button (and the F key) turns it round
+
     # ---- events
 
     def hit(self, view: GwyddbwyllView, ui: Ui, target: dict | None,
@@ -165,8 +171,12 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
             return self._hover(view, ui, target), None
         if gesture == "drop":
             return self._drop(view, ui, source, target)
-        if target and target.get("action") == "flip":
-            return replace(ui, flipped=not ui.flipped), None
+        if gesture == "grab":           # a drag begins: its piece chosen, its moves shown
+            sq = _square(target)
+            piece = view.cells[sq] if sq is not None else None
+            if sq is None or sq == _chosen(ui) or piece is None or piece.colour != view.to_move:
+                return ui, None
+            return self._choose(view, ui, sq), None
         return self._click(view, ui, _square(target))
 
     @staticmethod
@@ -227,6 +237,10 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
     def swatch(self, view: GwyddbwyllView, seat: int) -> str:
         return ("gw-white", "gw-black")[seat]
 
+    def score_text(self, view: GwyddbwyllView, seat: int) -> str:
+        count = view.scores[seat]
+        return f"{count} piece{'' if count == 1 else 's'}"
+
     # ---- drawing
 
     def draw(self, view: GwyddbwyllView, ui: Ui) -> str:
@@ -282,10 +296,12 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         if view.check is not None:
             x, y = at(view.check)
             out.append(f'<circle class="gw-check" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="50"/>')
+        movable = {t.move.frm for t in view.targets} if ui.live else set()
         for sq, piece in enumerate(view.cells):
             if piece is not None:
                 x, y = at(sq)
-                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump))
+                drag = NAMES[sq] if sq in movable else ""
+                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump, drag))
         for sq, taken in dests.items():
             x, y = at(sq)
             cx, cy = x + CELL / 2, y + CELL / 2
@@ -303,11 +319,8 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
     # ---- beside the board
 
     def panel(self, view: GwyddbwyllView, ui: Ui) -> str:
-        pressed = "true" if ui.flipped else "false"
         return (
             '<div class="gw-panel">'
-            f'<button type="button" data-action="flip" aria-pressed="{pressed}" '
-            'title="Turn the board round (key F)">Flip board ⇅</button>'
             '<ul>'
             f'<li>{piece_icon("bishop", "white")}<span>Bishop: jumps exactly two squares '
             'diagonally, over anything.</span></li>'

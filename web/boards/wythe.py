@@ -317,17 +317,17 @@ def cancelled(ui: Ui, pick: WythePick) -> Ui:
     return replace(ui, pick=replace(pick, black=None, no_black=None, no_white=None), refused=None)
 
 
-HOW_TO_PLACE = "click a square for a piece's black half, then a neighbour for its white half"
+HOW_TO_PLACE = "click a square for the black half"
 
 
 def to_place(view: WytheView, player: str) -> str:
     """How to place, before the first click.  Every piece is black-and-white and either player
     lays any piece, so White too starts with the black half: the prompt says why."""
     why = ("" if view.seat_colours[view.to_move] == BLACK
-           else "every piece is black and white, whoever lays it — ")
+           else "both players lay black-and-white pieces — ")
     text = f"{player} to move: {why}{HOW_TO_PLACE}"
     if SWAP in view.moves:
-        text += " — or swap colours (button below)"
+        text += ", or swap colours"
     return text + "."
 
 
