@@ -232,7 +232,7 @@ def test_a_failed_save_stays_visible_until_a_save_succeeds(browser, site):
     expect(note).to_be_visible()
     shot(page, "storage-full")
     page.evaluate("window.__full = false")
-    place(page, 0, "a4", "/2x2a1.2x2d1.2x2a4")
+    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")   # a 2x2 grows right and down from there
     expect(note).to_be_hidden()
     assert len(stored(page)[0][0].split("/")[3].split(".")) == 3
     assert page.errors == []
@@ -254,7 +254,7 @@ def test_two_tabs_keep_their_own_games(browser, site):
     # Both tabs on one game: each tab's moves are kept (the second line as a game of its own).
     third = tab(page)
     open_page(third, home + "#" + first)
-    place(third, 0, "a4", "/2x2a1.2x2d1.2x2a4")
+    place(third, 0, "a5", "/2x2a1.2x2d1.2x2a4")
     place(page, 0, "c1", "/2x2a1.2x2d1.2x2c1")
     assert sorted(f for f, _ in stored(page)) == sorted(
         [f"{first}.2x2a4", f"{first}.2x2c1", f"{RUG}/2x2d1"])
