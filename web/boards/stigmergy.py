@@ -20,8 +20,7 @@ buttons that are not yet allowed stay visible, greyed, saying when they are.
 A pure `Board`: the cell under the pointer is the ui's `preview` (a Place or a Flip, whose
 verdict says why it may not be played), the komi being entered its `pick` (KomiEntry), the
 overlay its `prefs` (Prefs).  Legality comes from `view.moves`; the reasons in the tooltips
-from the engine's `cell_refusal`, on the view's cells.  Its methods take the game's own
-StigmergyView, narrower than the base's View (hence their `type: ignore[override]`).
+from the engine's `cell_refusal`, on the view's cells.
 """
 
 from __future__ import annotations
