@@ -97,7 +97,9 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
     assert page.locator("#panel [data-move='pass']").count() == 0
     shot(page, "stigmergy-desktop-end")
     # A new game with a fixed komi from the form: the first player plays Black at once.
-    page.click("#new-game")
+    page.click("#new-game")                     # the form starts from this game's options
+    assert page.input_value("#option-fields input[name='opt-size']") == "4"
+    page.select_option("#option-fields select[name='opt-komi']", "bid")
     assert not page.is_visible("#option-fields input[name='opt-komi']")   # hidden for a bid
     page.select_option("#option-fields select[name='opt-komi']", "fixed")
     page.fill("#option-fields input[name='opt-size']", "5")

@@ -523,6 +523,19 @@ def test_the_new_game_form_keeps_the_seats_of_this_game():
     assert html.count('<option value="human" selected>') == 2
 
 
+def test_the_new_game_form_starts_from_this_games_options_and_seats():
+    # A side-4, komi-3 Stigmergy game against the computer: New game offers the same again
+    # (issue 19 item 2), and another game's form starts from that game's defaults.
+    ctl = Controller(Session("stigmergy", {"size": 4, "komi": 3}), ["easy", "human"])
+    _, html = ctl.form()
+    assert '<input type="text" inputmode="numeric" name="opt-size" value="4"' in html
+    assert 'name="opt-komi" value="3"' in html
+    assert '<select name="seat-0"><option value="human">Human</option><option value="easy" ' \
+        'selected>' in html
+    _, html = ctl.form("wythe")
+    assert 'name="opt-size" value="8"' in html and '<option value="easy" selected>' not in html
+
+
 def test_the_new_game_form_for_a_game_with_options():
     other = games.get("other")
     html = form_fields(other, boards.get("other"), other.normalise_options(look="<fancy>"),
