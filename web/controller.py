@@ -383,13 +383,11 @@ class Controller:
 
     def form(self, game_id: str | None = None, chosen: dict | None = None) -> tuple[str, str]:
         """(title, html of the fields) of the New game form for a game (this one when None):
-        its options as `chosen`, else this game's own for this game and the defaults for
-        another, and the seats as now for this game."""
+        its options as `chosen`, else this game's own (another's defaults); the seats as now."""
         game = games.get(game_id or self.game.id)
-        if chosen is None and game.id == self.game.id:
-            chosen = self.session.options
-        options = game.normalise_options(**(chosen or {}))
-        seats = self.seats if game.id == self.game.id else []
+        same = game.id == self.game.id
+        options = game.normalise_options(**(chosen or (self.session.options if same else {})))
+        seats = self.seats if same else []
         return f"New game of {game.name}", form_fields(game, boards.get(game.id), options, seats)
 
 
