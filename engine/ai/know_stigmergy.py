@@ -99,18 +99,28 @@ class StigmergyKnowledge(Knowledge):
     minimax_weight = 0.4
 
     def evaluate(self, state: StigmergyState) -> tuple[float, ...]:
-        """Each seat's chance to win: Black's expected lead (`black_lead`) through a logistic
+        """Each seat's chance to win: the first seat's expected lead (`margin`) through a logistic
         curve, wider while many cells are empty; the exact rewards once the game is over."""
         if state.passes >= 2 and (result := self.game.result(state)) is not None:
             return tuple(result.reward(seat) for seat in (0, 1))
-        if state.black_seat is None:
+        lead = self.margin(state)
+        if lead is None:
             return (0.5, 0.5)
-        lead = self.black_lead(state)
-        if state.swapped:                       # the first seat plays White: its lead
-            lead = -lead
         spread = SPREAD_BASE + state.board.count(EMPTY) * SPREAD_PER_EMPTY
         p = 1.0 / (1.0 + math.exp(-lead / spread))
         return (p, 1.0 - p)
+
+    def margin(self, state: StigmergyState) -> float | None:
+        """The first seat's expected final lead in points: the score difference once the
+        game is over, else `black_lead` from the first seat's side (None before the colours
+        are chosen)."""
+        if state.passes >= 2 and self.game.result(state) is not None:
+            first, second = self.game.scores(state)
+            return float(first - second)
+        if state.black_seat is None:
+            return None
+        lead = self.black_lead(state)
+        return -lead if state.swapped else lead
 
     def black_lead(self, state: StigmergyState) -> float:
         """Black's expected final lead in points (komi and button included), for a position

@@ -67,6 +67,11 @@ class Knowledge(Generic[S]):
         total = sum(weights)
         return tuple(w / total for w in weights)
 
+    def margin(self, state: S) -> float | None:
+        """The first seat's expected final points minus the second's, in a game that counts
+        points and can say (None by default)."""
+        return None
+
     # ---- playouts
 
     def playout(self, state: S, rng: random.Random) -> tuple[float, ...]:

@@ -65,6 +65,16 @@ class Node:
         return self.exact if self.exact is not None else self.minimax
 
 
+def preference(seat: int) -> Callable[[Node], tuple]:
+    """How `seat`, to move, ranks its children: a proven win first, a proven loss last,
+    then by visits and by mean reward."""
+    def key(child: Node) -> tuple:
+        proven_win = child.exact is not None and child.exact[seat] >= 1.0
+        proven_loss = child.exact is not None and child.exact[seat] <= 0.0
+        return (proven_win, not proven_loss, child.visits, child.mean(seat))
+    return key
+
+
 class Search:
     """An incremental UCT search from one position.
 
@@ -208,14 +218,7 @@ class Search:
         root = self.root
         if not root.children:
             return None
-        seat = root.to_move
-
-        def preference(child: Node) -> tuple:
-            proven_win = child.exact is not None and child.exact[seat] >= 1.0
-            proven_loss = child.exact is not None and child.exact[seat] <= 0.0
-            return (proven_win, not proven_loss, child.visits, child.mean(seat))
-
-        return max(root.children, key=preference)
+        return max(root.children, key=preference(root.to_move))
 
     def best(self) -> Move:
         """The move the search would play now."""

@@ -1,0 +1,119 @@
+"""The computer's judgement of a position, for the analysis board and the game's graph.
+
+    search = ai.Search(game, state, seed=1)
+    search.run(seconds=0.2)
+    report = analyse(search)          # each seat's win chance, the best moves, the line
+    report.to_json()                  # what the worker sends to the page
+
+An `Analysis` says, from the search so far: each seat's chance to win, the best moves at
+the root with the mover's chance after each, the principal line in notation, and where
+the game counts points (Stigmergy) the first seat's expected margin.  A position the
+search has not visited (a finished game, a forced move) is judged by the game's
+knowledge.  `estimate` is the quick judgement of one position at a fixed number of
+playouts (the graph's point per ply).  Pure Python: the same in CPython and the worker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ..core import Game, State
+from .knowledge import for_game
+from .mcts import Search, preference
+
+TOP_MOVES = 3           # best moves reported
+LINE_PLIES = 8          # longest principal line reported
+LINE_VISITS = 2         # a node on the line needs this many visits to count
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A move at the root: its notation, the mover's win chance after it, how many
+    playouts went through it, and whether its value is proven."""
+
+    move: str
+    chance: float
+    visits: int
+    proven: bool
+
+
+@dataclass(frozen=True)
+class Analysis:
+    to_move: int                        # the seat to move, -1 once the game is over
+    chances: tuple[float, ...]          # each seat's win chance, in [0, 1]
+    best: tuple[Candidate, ...]         # the best moves, best first
+    line: tuple[str, ...]               # the principal line, in notation
+    margin: float | None                # first seat's expected points minus the second's
+    playouts: int
+    elapsed: float
+    done: bool                          # more search cannot change it
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Analysis":
+        best = tuple(Candidate(**c) for c in data["best"])
+        return cls(**{**data, "chances": tuple(data["chances"]), "best": best,
+                      "line": tuple(data["line"])})
+
+
+def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
+    """The search's judgement so far of its root position."""
+    game, root = search.game, search.root
+    seat = root.to_move if game.result(root.state) is None else -1
+    if root.visits == 0 and seat >= 0 and len(root.moves or ()) == 1:
+        return _forced(search, seat)
+    if root.exact is not None:
+        chances = tuple(root.exact)
+    elif root.visits:
+        chances = tuple(total / root.visits for total in root.totals)
+    else:
+        chances = tuple(search.know.rewards(root.state))
+    ranked = sorted(root.children, key=preference(seat), reverse=True)
+    best = tuple(Candidate(game.notation(root.state, c.move), round(c.mean(seat), 3), c.visits,
+                           c.exact is not None) for c in ranked[:top])
+    line, end = _line(search)
+    return Analysis(seat, _rounded(chances), best, line, _margin(search, end),
+                    search.playouts, round(search.elapsed, 3), search.done)
+
+
+def _forced(search: Search, seat: int) -> Analysis:
+    """A position with one move, which the search does not play out: judged after it."""
+    game, state = search.game, search.root.state
+    move = (search.root.moves or [None])[0]
+    after = game.apply(state, move)
+    chances = _rounded(search.know.rewards(after))
+    text = game.notation(state, move)
+    best = (Candidate(text, chances[seat], 0, game.result(after) is not None),)
+    return Analysis(seat, chances, best, (text,), _margin(search, after), 0,
+                    round(search.elapsed, 3), True)
+
+
+def estimate(game: Game, state: State, playouts: int, seed: int = 0) -> tuple[float, ...]:
+    """Each seat's win chance in `state` after a search of `playouts` playouts."""
+    search = Search(game, state, seed=seed)
+    search.run(playouts=playouts)
+    return analyse(search, top=0).chances
+
+
+def _line(search: Search) -> tuple[tuple[str, ...], State]:
+    """The principal line from the root (notation) and the position at its end."""
+    game, node = search.game, search.root
+    moves: list[str] = []
+    while len(moves) < LINE_PLIES and node.children:
+        child = max(node.children, key=preference(node.to_move))
+        if child.visits < LINE_VISITS and child.exact is None:
+            break
+        moves.append(game.notation(node.state, child.move))
+        node = child
+    return tuple(moves), node.state
+
+
+def _rounded(chances) -> tuple[float, ...]:
+    return tuple(round(c, 3) for c in chances)
+
+
+def _margin(search: Search, end: State) -> float | None:
+    margin = for_game(search.game).margin(end)
+    return None if margin is None else round(margin, 1)

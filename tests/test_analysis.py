@@ -1,0 +1,105 @@
+"""The analysis board's judgement (engine/ai/analysis.py): win chances, best moves, the
+principal line and Stigmergy's margin, on positions whose answers are known by hand
+(the pinned positions of test_ai)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import ai, games
+from engine.ai.analysis import Analysis, analyse, estimate
+from engine.ai.knowledge import for_game
+from engine.games import stigmergy
+from test_ai import played, position_with_win, stigmergy_halves, wythe_full_board
+
+GAMES = ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]
+# The winning moves of each pinned position (test_ai.position_with_win says why).
+WINS = {"wythe": {"pass"}, "petrify": {"pass"}, "stigmergy": {"pass", "a1", "a4"},
+        "rugpile": {"2x2d1"}, "gwyddbwyll": {"a1a8"}}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_win_in_one_is_the_best_move_proven_and_certain(game_id):
+    game = games.get(game_id)
+    state = position_with_win(game_id)
+    mover = game.to_move(state)
+    search = ai.Search(game, state, seed=3)
+    search.run(playouts=3000)
+    report = analyse(search)
+    assert report.to_move == mover
+    assert report.best[0].move in WINS[game_id]
+    assert report.best[0].proven and report.best[0].chance == 1.0
+    assert report.chances[mover] == 1.0 and sum(report.chances) == pytest.approx(1.0)
+    assert report.line[0] == report.best[0].move
+    assert report.done
+
+
+def test_a_finished_game_reports_its_result_and_no_moves():
+    # Black passes, White passes: the board of test_ai.wythe_full_board ends 16 to 8 for White.
+    game = games.get("wythe")
+    report = analyse(ai.Search(game, played(game, wythe_full_board(), "pass", "pass")))
+    assert report.to_move == -1
+    assert report.chances == (0.0, 1.0)
+    assert report.best == () and report.line == ()
+
+
+def test_a_forced_move_is_reported_without_a_search():
+    # Black's only move on the full Wythe board is to pass.
+    game = games.get("wythe")
+    search = ai.Search(game, wythe_full_board())
+    search.run(seconds=1.0)
+    report = analyse(search)
+    assert report.playouts == 0
+    assert [c.move for c in report.best] == ["pass"] and report.line == ("pass",)
+    assert sum(report.chances) == pytest.approx(1.0)
+
+
+def test_best_moves_are_ranked_and_at_most_three():
+    game = games.get("rugpile")
+    search = ai.Search(game, game.new(), seed=1)
+    search.run(playouts=400)
+    report = analyse(search)
+    assert len(report.best) == 3
+    visits = [c.visits for c in report.best]
+    assert visits == sorted(visits, reverse=True) and visits[0] > 0
+    assert all(0.0 <= c.chance <= 1.0 for c in report.best)
+    assert 1 <= len(report.line) <= 8
+
+
+def test_an_analysis_survives_json():
+    game = games.get("gwyddbwyll")
+    search = ai.Search(game, game.new(), seed=2)
+    search.run(playouts=200)
+    report = analyse(search)
+    assert Analysis.from_json(json.loads(json.dumps(report.to_json()))) == report
+
+
+def test_stigmergy_margin_is_the_score_difference_at_the_end():
+    # White passes, Black passes: Black 19, White 18 (test_ai.stigmergy_halves); Black is
+    # the first seat.
+    game = games.get("stigmergy")
+    end = played(game, stigmergy_halves(), "pass", "pass")
+    assert analyse(ai.Search(game, end)).margin == 1.0
+
+
+def test_stigmergy_margin_in_play_is_the_first_seats_lead():
+    # test_ai's hand count: Black's lead is 35/60 - 2.5; the first seat plays White.
+    state = stigmergy.setup(4, black=["a1"], white=["a3"], komi=2,
+                            button_holder=stigmergy.WHITE, black_seat=1)
+    assert for_game(games.get("stigmergy")).margin(state) == pytest.approx(2.5 - 35 / 60)
+
+
+def test_only_stigmergy_counts_a_margin():
+    game = games.get("rugpile")
+    search = ai.Search(game, game.new(), seed=1)
+    search.run(playouts=50)
+    assert analyse(search).margin is None
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_estimate_gives_every_player_a_chance(players):
+    game = games.get("rugpile")
+    chances = estimate(game, game.new(players=players), playouts=60, seed=1)
+    assert len(chances) == players and sum(chances) == pytest.approx(1.0, abs=0.01)
