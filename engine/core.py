@@ -290,6 +290,7 @@ class Game(Generic[S, M]):
     rules_version: int = 1
     min_seats: int = 2
     max_seats: int = 2
+    draws: bool = False         # a draw is one of its results, so two players may agree one
     options_spec: tuple[Option, ...] = ()
 
     # ---- options

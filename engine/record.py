@@ -7,8 +7,9 @@ fragment form is readable and URL-safe:
 
 - segment 1: the game id; 2: the rules version; 3: options as name=value
   joined by commas (every option, so a link means the same thing even if a
-  default changes); 4: the moves joined by dots (may be empty); 5 (optional):
-  the ply on display.
+  default changes); 4: the moves joined by dots (may be empty), then perhaps how
+  the game ended off the board (`white-resigns`, `draw-agreed`: engine/ending.py);
+  5 (optional): the ply on display.
 A leading '#' is ignored.  Decoding checks the shape and the options;
 `replay_record` then replays the moves and names the first one that fails;
 `replay_canonical` also rewrites them in the game's canonical notation.
@@ -22,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from . import games
+from .ending import ending_result, is_ending
 from .core import (MAX_MOVE_TEXT, EngineError, Game, ReplayError, replay, replay_notated,
                    shown as _shown)
 
@@ -49,6 +51,7 @@ class Record:
     version: int
     options: tuple[tuple[str, object], ...]
     moves: tuple[str, ...] = ()
+    ending: str = ""            # a resignation or agreed draw after the moves (engine/ending.py)
 
     @property
     def options_dict(self) -> dict:
@@ -63,7 +66,7 @@ def make_record(game: Game, options: dict, moves=()) -> Record:
 def encode(record: Record, ply: int | None = None) -> str:
     game = games.get(record.game)
     opts = ",".join(f"{k}={game.format_option(k, v)}" for k, v in record.options)
-    text = f"{record.game}/{record.version}/{opts}/{'.'.join(record.moves)}"
+    text = f"{record.game}/{record.version}/{opts}/{'.'.join(record.moves + _ending(record))}"
     if ply is not None and ply != len(record.moves):
         text += f"/ply={ply}"
     return text
@@ -102,6 +105,7 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
                           f"(this site plays version {game.rules_version})")
     options = decode_options(game, options_text)
     moves = tuple(m for m in moves_text.split(".")) if moves_text else ()
+    moves, ending = split_ending(moves)
     for i, move in enumerate(moves):
         if not _MOVE_TEXT.match(move):
             if partial:
@@ -116,7 +120,18 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
         ply = int(ply_text[4:])
         if ply > len(moves):
             raise RecordError(f"ply {ply} is past the last move ({len(moves)})")
-    return Record(game.id, game.rules_version, options, moves), ply
+    return Record(game.id, game.rules_version, options, moves, ending), ply
+
+
+def split_ending(moves: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """(the moves, the ending word or '') of the words read after a record's options."""
+    if moves and is_ending(moves[-1]):
+        return moves[:-1], moves[-1]
+    return moves, ""
+
+
+def _ending(record: Record) -> tuple[str, ...]:
+    return (record.ending,) if record.ending else ()
 
 
 def game_of(game_id: str) -> Game:
@@ -234,13 +249,20 @@ def replay_record(record: Record) -> list:
 
 def replay_canonical(record: Record) -> tuple[Record, list]:
     """(the record with its moves in the game's canonical notation, every state of its
-    game); ReplayError names the first bad move.  Links and records keep what they mean,
-    in the form the game writes (Gwyddbwyll's e3-e4 and e3xe4 become e3e4)."""
+    game); ReplayError names the first bad move, or an ending that cannot follow the last.
+    Links and records keep what they mean, in the form the game writes (Gwyddbwyll's e3-e4
+    and e3xe4 become e3e4)."""
     game = games.get(record.game)
     states, moves = replay_notated(game, game.new(**record.options_dict), record.moves)
-    return Record(record.game, record.version, record.options, tuple(moves)), states
+    if record.ending:
+        try:
+            ending_result(game, states[-1], record.ending)
+        except EngineError as err:
+            raise RecordError(f"the ending '{record.ending}': {err}", len(moves),
+                              record.ending) from None
+    return Record(record.game, record.version, record.options, tuple(moves), record.ending), states
 
 
 __all__ = ["Record", "RecordError", "ReplayError", "decode", "decode_options", "encode",
            "game_of", "legal_part", "legal_start", "make_record", "replay_canonical", "replay_record",
-           "unquote_link"]
+           "split_ending", "unquote_link"]

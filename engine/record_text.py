@@ -11,6 +11,9 @@
     2. 3x3b2 {Blue}
     3. 2x2d1 {Red}
 
+A game that ended off the board ends with the word of its ending, un-numbered, as in a
+link (`blue-resigns`, `draw-agreed`: engine/ending.py).
+
 Header lines are `[Key "value"]`.  Game (an id or a name) is required; Rules
 (the rules version) defaults to this site's; Options are written as in a link
 (name=value,...; missing ones take their defaults); Ply, when present, is the
@@ -33,8 +36,10 @@ from dataclasses import dataclass
 
 from . import games
 from .core import EngineError
+from .ending import ending_text
 from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
-                     decode_options, encode, legal_start, replay_canonical, unquote_link)
+                     decode_options, encode, legal_start, replay_canonical, split_ending,
+                     unquote_link)
 
 MAX_TEXT = 1_000_000
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"\s*\]$')
@@ -57,7 +62,9 @@ def to_text(record: Record, ply: int | None = None, states=None, date: str | Non
             ("Options", options)]
     if date:
         head.append(("Date", date))
-    if states is not None:
+    if states is not None and record.ending:
+        head.append(("Result", ending_text(game, states[-1], record.ending)))
+    elif states is not None:
         result = game.result(states[-1])
         if result is not None:
             head.append(("Result", game.result_text(game.seat_names(states[-1]), result)))
@@ -73,6 +80,8 @@ def to_text(record: Record, ply: int | None = None, states=None, date: str | Non
             seat = game.to_move(state)
             line = f"{line:<{width + 12}} {{{game.seat_names(state)[seat]}}}"
         lines.append(line.rstrip())
+    if record.ending:
+        lines.append(record.ending)
     return "\n".join(lines) + "\n"
 
 
@@ -150,6 +159,7 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
 
 def _from_head(head: dict, moves: list, lines: list, partial: bool) -> TextRecord:
     """The record of the header lines read (name -> (value, line)) and the moves."""
+    moves_read, ending = split_ending(tuple(moves))
     if "game" not in head:
         raise RecordError('the record has no [Game "..."] line (games: '
                           f'{", ".join(games.ids())})')
@@ -164,14 +174,15 @@ def _from_head(head: dict, moves: list, lines: list, partial: bool) -> TextRecor
         options = decode_options(game, options_text.replace(" ", ""))
     except RecordError as err:
         raise RecordError(f"line {number}: {err}") from None
-    ply = len(moves)
+    ply = len(moves_read)
     if "ply" in head and not partial:
         value, number = head["ply"]
-        if not _NUMBER.match(value) or int(value) > len(moves):
-            raise RecordError(f"line {number}: Ply should be a number from 0 to {len(moves)}, "
+        if not _NUMBER.match(value) or int(value) > ply:
+            raise RecordError(f"line {number}: Ply should be a number from 0 to {ply}, "
                               f"not {_shown(value)!r}")
         ply = int(value)
-    return TextRecord(Record(game.id, game.rules_version, options, tuple(moves)), ply, tuple(lines))
+    return TextRecord(Record(game.id, game.rules_version, options, moves_read, ending), ply,
+                      tuple(lines))
 
 
 def load_text(text: str) -> tuple[Record, int, list]:

@@ -21,7 +21,7 @@ from web import boards
 from web.ai_worker import Thinker
 from web.boards.base import Board, Ui
 from web.controller import (MIN_MOVE_SECONDS, Controller, Job, form_choice, form_fields,
-                            moves_html)
+                            moves_html, new_game_form)
 from web.session import Session
 
 CELLS = "abcde"
@@ -515,10 +515,10 @@ def test_a_job_is_what_the_worker_is_asked():
 
 def test_the_new_game_form_keeps_the_seats_of_this_game():
     ctl = controller(("human", "hard"))
-    title, html = ctl.form()
+    title, html = new_game_form(ctl, )
     assert title == "New game of Claim" and '<input type="hidden" name="game" value="claim">' in html
     assert '<option value="hard" selected>' in html
-    _, html = ctl.form("other")
+    _, html = new_game_form(ctl, "other")
     assert '<option value="hard" selected>' not in html
     assert html.count('<option value="human" selected>') == 2
 
@@ -527,12 +527,12 @@ def test_the_new_game_form_starts_from_this_games_options_and_seats():
     # A side-4, komi-3 Stigmergy game against the computer: New game offers the same again
     # (issue 19 item 2), and another game's form starts from that game's defaults.
     ctl = Controller(Session("stigmergy", {"size": 4, "komi": 3}), ["easy", "human"])
-    _, html = ctl.form()
+    _, html = new_game_form(ctl, )
     assert '<input type="text" inputmode="numeric" name="opt-size" value="4"' in html
     assert 'name="opt-komi" value="3"' in html
     assert '<select name="seat-0"><option value="human">Human</option><option value="easy" ' \
         'selected>' in html
-    _, html = ctl.form("wythe")
+    _, html = new_game_form(ctl, "wythe")
     assert 'name="opt-size" value="8"' in html and '<option value="easy" selected>' not in html
 
 
@@ -564,22 +564,24 @@ def test_the_worker_thinks_in_slices_of_one_search():
     session = Session("rugpile", moves=["3x3a3"])
     thinker = Thinker()
     first = json.loads(thinker.think(session.fragment(), "easy", 0.02, 7))
-    search = thinker.search
+    search = thinker.searches["move"][1]
     second = json.loads(thinker.think(session.fragment(), "easy", 0.02, 7))
-    assert thinker.search is search and second["playouts"] >= first["playouts"] > 0
+    assert thinker.searches["move"][1] is search and second["playouts"] >= first["playouts"] > 0
     assert second["elapsed"] > first["elapsed"]
     thinker.think(session.fragment(), "easy", 0.01, 8)            # another request: a new search
-    assert thinker.search is not search
+    assert thinker.searches["move"][1] is not search
     while not (answer := json.loads(thinker.think(session.fragment(), "easy", 0.1, 8)))["done"]:
         pass
     assert session.game.parse(session.state, answer["best"]) in session.game.legal_moves(session.state)
 
 
-def test_the_worker_exports_its_think():
+def test_the_worker_exports_its_think_and_judge():
     from web import ai_worker
     session = Session("rugpile")
     answer = json.loads(ai_worker.think(session.fragment(), "greedy", 0.1, 1))
-    assert answer["done"] and ai_worker.__export__ == ["think"]
+    assert answer["done"] and ai_worker.__export__ == ["think", "judge"]
+    judged = json.loads(ai_worker.judge(session.fragment(), 0.05, 1))
+    assert judged["to_move"] == 0 and len(judged["chances"]) == 2 and judged["playouts"] > 0
 
 
 # --------------------------------------------------------------------------- with a real game

@@ -6,7 +6,8 @@ slices of thinking, so it can show progress and the search stops by itself
 tree stays here between slices.  Answers are JSON strings.
 
 The thinking is a `Thinker` (pure Python, tested in CPython); the worker exports
-its `think`.
+its `think` (the computer's move) and `judge` (its opinion of a position: each seat's
+chances, for a draw offer).
 """
 
 from __future__ import annotations
@@ -17,37 +18,59 @@ import sys
 sys.path.insert(0, "app.zip")       # the built site's bundle of modules, as in web/main.py
 
 from engine import ai, games  # noqa: E402
+from engine.core import Game, State  # noqa: E402
+from engine.ai.analysis import analyse  # noqa: E402
 from engine.record import decode, replay_record  # noqa: E402
 
 
 class Thinker:
-    """One search at a time, kept between the slices of thinking about one position."""
+    """A search for the computer's move and one for judging a position (a draw offer may
+    come while the computer thinks), each kept between the slices of thinking about one
+    position."""
 
     def __init__(self) -> None:
-        self.key: tuple[str, str, int] | None = None
-        self.search: ai.Search | None = None
+        # "move" or "judge" -> ((fragment, level or "judge", seed), its search)
+        self.searches: dict[str, tuple[tuple[str, str, int], ai.Search]] = {}
+
+    def _search(self, fragment: str, purpose: str, seed: int) -> ai.Search:
+        """The search of the position `fragment` for `purpose` (a level, or "judge"): the
+        one kept from the last slice when it is the same, else a new one."""
+        kind, key = "judge" if purpose == "judge" else "move", (fragment, purpose, seed)
+        kept = self.searches.get(kind)
+        if kept is None or kept[0] != key:
+            kept = self.searches[kind] = (key, ai.Search(*position(fragment), seed=seed))
+        return kept[1]
 
     def think(self, fragment: str, level: str, seconds: float, seed: int) -> str:
         """Think about the position for up to `seconds` more; report progress and the best
         move as JSON: {"done": bool, "best": notation, "playouts": int, "elapsed": float}.
         done is true once the level's thinking time is spent (or the move is certain)."""
-        record, ply = decode(fragment)
-        state = replay_record(record)[ply]
-        game = games.get(record.game)
         if level in ("random", "greedy"):
+            game, state = position(fragment)
             move = ai.choose_move(game, state, level, seed=seed)
             return json.dumps({"done": True, "best": game.notation(state, move),
                                "playouts": 0, "elapsed": 0.0})
-        key = (fragment, level, seed)
-        if self.key != key or self.search is None:
-            self.key, self.search = key, ai.Search(game, state, seed=seed)
-        search = self.search
+        search = self._search(fragment, level, seed)
         budget = ai.THINK_SECONDS[level]
         search.run(seconds=min(seconds, max(budget - search.elapsed, 0.0)))
         summary = search.summary()
         done = search.elapsed >= budget or summary["done"]     # proven, or a forced move
         return json.dumps({"done": bool(done), "best": summary["best"],
                            "playouts": summary["playouts"], "elapsed": search.elapsed})
+
+    def judge(self, fragment: str, seconds: float, seed: int) -> str:
+        """Think `seconds` more about the position (in the worker's own time); its analysis
+        (engine/ai/analysis.py) as JSON: each seat's chances, best moves, line."""
+        search = self._search(fragment, "judge", seed)
+        if not search.done:
+            search.run(seconds=seconds)
+        return json.dumps(analyse(search).to_json())
+
+
+def position(fragment: str) -> tuple[Game, State]:
+    """The game and the position on display of a link's fragment."""
+    record, ply = decode(fragment)
+    return games.get(record.game), replay_record(record)[ply]
 
 
 _THINKER = Thinker()
@@ -58,4 +81,9 @@ def think(fragment: str, level: str, seconds: float, seed: int) -> str:
     return _THINKER.think(fragment, level, seconds, seed)
 
 
-__export__ = ["think"]
+def judge(fragment: str, seconds: float, seed: int) -> str:
+    """The worker's export: `Thinker.judge` of the worker's one thinker."""
+    return _THINKER.judge(fragment, seconds, seed)
+
+
+__export__ = ["think", "judge"]

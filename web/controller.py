@@ -26,7 +26,7 @@ from typing import Any, Awaitable, Callable, Hashable, Sequence
 
 from engine import EngineError, games
 from engine.core import Game, View
-from web import boards
+from web import boards, game_end
 from web.boards.base import Board, Ui, settle
 from web.session import DEFAULT_GAME, Session
 
@@ -86,6 +86,9 @@ class Screen:
     flip_pressed: bool
     pause_hidden: bool
     pause_label: str
+    resign_hidden: bool         # nobody may resign now
+    draw_hidden: bool           # no draw may be offered now
+    rematch_hidden: bool        # the game is not over
     address: str                # the location.hash of this game at this ply
 
 
@@ -100,7 +103,7 @@ class Controller:
         self.paused = False
         self.took_back = False      # the player asked to take back: later moves may go
         self.thinking: Job | None = None    # the computer's turn under way
-        self._view: tuple[Hashable, View] | None = None      # (state, its view)
+        self._view: tuple[Hashable, str, View] | None = None     # (state, ending, its view)
         self.open(session or self.session, seats)
 
     # ---- the game on screen
@@ -115,11 +118,16 @@ class Controller:
 
     @property
     def view(self) -> View:
-        """The engine's view of the position on screen (made once per position)."""
-        state = self.session.state
-        if self._view is None or self._view[0] is not state:
-            self._view = (state, self.game.view(state))
-        return self._view[1]
+        """The engine's view of the position on screen (made once per position), over
+        when the game ended there off the board."""
+        session = self.session
+        state, ending = session.state, session.ending if session.live else ""
+        if self._view is None or self._view[0] is not state or self._view[1] != ending:
+            view = self.game.view(state)
+            if ending:
+                view = replace(view, result=session.result, to_move=-1, moves=())
+            self._view = (state, ending, view)
+        return self._view[2]
 
     def open(self, session: Session, seats: Sequence[str] | None = None) -> None:
         """Show a game with its seats (everyone a person when None).  The board keeps its
@@ -203,16 +211,30 @@ class Controller:
         self._changed()
 
     def take_back(self) -> None:
-        """Undo: one ply in a game between people; against the computer, back to the last
-        position where a person is to move."""
+        """Undo: a resignation or agreed draw; else one ply in a game between people, and
+        against the computer back to the last position where a person is to move."""
         session, game = self.session, self.game
         ply = session.ply - 1
+        if session.ending and session.live:
+            session.take_back_ending()
+            ply += 1
         if HUMAN in self.seats:
             while ply > 0 and self.seats[game.to_move(session.states[ply])] != HUMAN:
                 ply -= 1
         session.goto(max(ply, 0))
         self.took_back = True
         self._changed()
+
+    def end(self, ending: str | None) -> Said:
+        """End the game off the board: a resignation or an agreed draw (web/game_end.py
+        says who may, engine/ending.py what it means)."""
+        try:
+            self.session.end(ending or "")
+        except EngineError as err:
+            return Said(message=escape(str(err)), error=True)
+        self.thinking = None
+        self._changed()
+        return Said(played=True, announce=self.result_text() or "", message="")
 
     def flip(self) -> None:
         self.ui = replace(self.ui, flipped=not self.ui.flipped)
@@ -264,7 +286,7 @@ class Controller:
         """The status line: the result, whose turn it is, or what the computer does."""
         view, session = self.view, self.session
         if view.result is not None:
-            return "Game over: " + self.game.result_text(view.seat_names, view.result)
+            return f"Game over: {self.result_text()}"
         prefix = "" if session.live else f"Viewing move {session.ply}. "
         seat = view.to_move
         if self.seats[seat] != HUMAN:
@@ -279,8 +301,7 @@ class Controller:
         return self.board.prompt(self.view, self.ui)
 
     def result_text(self) -> str | None:
-        view = self.view
-        return None if view.result is None else self.game.result_text(view.seat_names, view.result)
+        return self.session.result_text()
 
     def move_labels(self) -> list[str]:
         """The moves made, as the move list shows them (the game may add to the notation)."""
@@ -302,21 +323,17 @@ class Controller:
             board=self.draw(), panel=self.panel(), status=self.status(),
             actions=actions_html(actions), scores=scores_html(view, self.board),
             result=self.result_text(),
-            moves=moves_html(self.move_labels(), session.ply, self.movers()),
+            moves=moves_html(self.move_labels(), session.ply,
+                             movers(session, view, self.board)),
             title=self.game.name, game=self.game.id,
             undo_disabled=session.ply == 0, redo_disabled=session.live,
             flip_hidden=not self.board.can_flip, flip_pressed=self.ui.flipped,
             pause_hidden=not self.against_computer() or over,
             pause_label="Resume" if self.paused else "Pause",
+            resign_hidden=game_end.resigner(session, people(self.seats)) is None,
+            draw_hidden=game_end.draw_offer(session, people(self.seats)) is None,
+            rematch_hidden=not over or not session.live,
             address=self.address())
-
-    def movers(self) -> list[tuple[str, str]] | None:
-        """Who played each move (swatch class, name), for games of three or more players."""
-        if len(self.view.seat_names) < 3:
-            return None
-        states, names = self.session.states, self.view.seat_names
-        return [(self.board.swatch(self.view, seat), names[seat])
-                for seat in (self.game.to_move(s) for s in states[:len(self.session.moves)])]
 
     def address(self) -> str:
         """The location.hash of the game at the ply shown."""
@@ -343,10 +360,7 @@ class Controller:
     def progress(self, reply: dict) -> str:
         """The status line while the computer thinks, with the worker's progress."""
         seat = self.seat_to_move()
-        name = self.view.seat_names[seat]
-        detail = (f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts"
-                  if reply["playouts"] else "")
-        return f"{name} (computer, {self.seats[seat]}) is thinking… {detail}".strip()
+        return thinking_text(self.view.seat_names[seat], self.seats[seat], reply)
 
     async def think(self, job: Job, ask: Ask, show: Callable[[str], None],
                     wait: Callable[[float], Awaitable[Any]] = asyncio.sleep,
@@ -379,19 +393,40 @@ class Controller:
             self.thinking = None
         return self.play_text(best) if played and best is not None else Said()
 
-    # ---- the new-game form
 
-    def form(self, game_id: str | None = None, chosen: dict | None = None) -> tuple[str, str]:
-        """(title, html of the fields) of the New game form for a game (this one when None):
-        its options as `chosen`, else this game's own (another's defaults); the seats as now."""
-        game = games.get(game_id or self.game.id)
-        same = game.id == self.game.id
-        options = game.normalise_options(**(chosen or (self.session.options if same else {})))
-        seats = self.seats if same else []
-        return f"New game of {game.name}", form_fields(game, boards.get(game.id), options, seats)
+def new_game_form(ctl: Controller, game_id: str | None = None,
+                  chosen: dict | None = None) -> tuple[str, str]:
+    """(title, html of the fields) of the New game form for a game (the one on screen when
+    None): its options as `chosen`, else the game on screen's own (another's defaults); the
+    seats as now."""
+    game = games.get(game_id or ctl.game.id)
+    same = game.id == ctl.game.id
+    options = game.normalise_options(**(chosen or (ctl.session.options if same else {})))
+    seats = ctl.seats if same else []
+    return f"New game of {game.name}", form_fields(game, boards.get(game.id), options, seats)
+
+
+def people(seats: Sequence[str]) -> list[bool]:
+    """Which seats a person plays."""
+    return [kind == HUMAN for kind in seats]
 
 
 # --------------------------------------------------------------------------- markup
+
+def thinking_text(name: str, level: str, reply: dict) -> str:
+    """The status line while the computer thinks, with the worker's progress."""
+    detail = (f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts"
+              if reply["playouts"] else "")
+    return f"{name} (computer, {level}) is thinking… {detail}".strip()
+
+
+def movers(session: Session, view: View, board: Board) -> list[tuple[str, str]] | None:
+    """Who played each move (swatch class, name), for games of three or more players."""
+    names, to_move = view.seat_names, session.game.to_move
+    if len(names) < 3:
+        return None
+    return [(board.swatch(view, seat), names[seat])
+            for seat in (to_move(s) for s in session.states[:len(session.moves)])]
 
 def actions_html(actions: list[tuple[str, str, str]]) -> str:
     """Buttons for the word moves: (move as text, label, tooltip)."""

@@ -9,7 +9,7 @@ from pyscript import document
 
 from engine import EngineError, games
 from engine.core import Game
-from web.controller import Controller, error_id, form_choice
+from web.controller import Controller, error_id, form_choice, new_game_form
 from web.dom import by_id, found
 from web.session import Session
 
@@ -21,7 +21,7 @@ class NewGameForm:
         self.ctl = ctl
 
     def open(self, game_id: str | None = None, chosen: dict | None = None) -> None:
-        title, html = self.ctl.form(game_id, chosen)
+        title, html = new_game_form(self.ctl, game_id, chosen)
         by_id("newgame-title").textContent = title
         by_id("option-fields").innerHTML = html
         for opt in games.get(game_id or self.ctl.game.id).options_spec:

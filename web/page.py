@@ -20,10 +20,11 @@ from pyscript import document, window, workers
 
 from engine.core import Game
 from engine.record import legal_part, unquote_link
-from web import recent
+from web import game_end, recent
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.board_input import BoardInput, Cursor
 from web.dom import announce, by_id, closest, found
+from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
 from web.newgame import NewGameForm
 from web.session import DEFAULT_GAME, Session
@@ -39,6 +40,7 @@ class Page:
         self.input = BoardInput(self.ctl, self.play)       # pointer and keys on the board
         self.form = NewGameForm(self.ctl)
         self.worker = Worker()
+        self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -94,6 +96,11 @@ class Page:
                 ("undo", "click", lambda e: self.change(self.ctl.take_back)),
                 ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
                 ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
+                ("resign", "click", self.ending.resign),
+                ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
+                ("rematch", "click",
+                 lambda e: self.open(*game_end.rematch(self.ctl.session, self.ctl.seats))),
+                ("new-game-after", "click", lambda e: self.form.open()),
                 ("flip", "click", lambda e: self.change(self.ctl.flip)),
                 ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
                 ("rules-close", "click", lambda e: by_id("rules").close()),
@@ -247,6 +254,12 @@ class Page:
         if said.played:
             self.render()
 
+    def ended(self, said: Said) -> None:
+        """After Resign or Offer draw: say what happened; redraw when the game ended."""
+        show(said)
+        if said.played:
+            self.render()
+
     # ---- the computer
 
     def schedule_computer(self) -> None:
@@ -308,6 +321,14 @@ class Worker:
 
     async def ask(self, fragment: str, level: str, seconds: float, seed: int) -> str:
         """The worker's `think` (see Controller.think)."""
+        return await (await self.started()).think(fragment, level, seconds, seed)
+
+    async def judge(self, fragment: str, seconds: float, seed: int) -> str:
+        """The worker's `judge`: its analysis of a position (web/ending_buttons.py)."""
+        return await (await self.started()).judge(fragment, seconds, seed)
+
+    async def started(self) -> Any:
+        """The worker, started now if it was not."""
         if self.worker is None:
             if not found(document.querySelector("script[name='ai']")):
                 tag = document.createElement("script")
@@ -317,7 +338,7 @@ class Worker:
                 document.body.append(tag)
             self.worker = await workers["ai"]
             document.body.dataset.aiReady = "1"
-        return await self.worker.think(fragment, level, seconds, seed)
+        return self.worker
 
 
 # --------------------------------------------------------------------------- writing
@@ -344,6 +365,9 @@ def write_screen(screen: Screen) -> None:
     pause = by_id("pause")
     pause.hidden = screen.pause_hidden
     pause.textContent = screen.pause_label
+    by_id("resign").hidden = screen.resign_hidden
+    by_id("offer-draw").hidden = screen.draw_hidden
+    by_id("after-game").hidden = screen.rematch_hidden
 
 
 def keep_current_move_in_view() -> None:

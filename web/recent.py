@@ -54,7 +54,7 @@ def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
     """The entry of a game on the page (a web.session.Session) and its seats."""
     game = session.game
     return Entry(id, rev, session.fragment(), tuple(seats), game.id, len(session.moves),
-                 game.result(session.states[-1]) is not None, int(now))
+                 session.over, int(now))
 
 
 def entry_from_fragment(fragment, seats, kinds, id: str, rev: str, now: int) -> Entry:

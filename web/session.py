@@ -2,12 +2,15 @@
 
 Pure Python (no browser imports), so the page's history (web/controller.py steps
 through it) is tested in CPython.  A position is always the result of replaying the record;
-`states[k]` is the position after k moves.
+`states[k]` is the position after k moves.  A game may end off the board after its last move
+(`ending`: a resignation or an agreed draw, engine/ending.py).
 """
 
 from __future__ import annotations
 
-from engine import games
+from engine import EngineError, games
+from engine.core import Result
+from engine.ending import ending_result, ending_text
 from engine.record import Record, decode, encode, make_record, replay_canonical
 
 DEFAULT_GAME = "rugpile"        # what a first visit with no link opens
@@ -19,6 +22,7 @@ class Session:
         self.record = make_record(self.game, options or {}, ())
         self.states = [self.game.new(**self.record.options_dict)]
         self.moves: list[str] = []
+        self.ending = ""
         self.ply = 0
         for text in moves:
             self.play_text(text)
@@ -39,6 +43,7 @@ class Session:
         session = cls(record.game, record.options_dict)
         session.states = list(states)
         session.moves = list(record.moves)
+        session.ending = record.ending
         session.ply = len(session.moves) if ply is None else ply
         return session
 
@@ -57,11 +62,32 @@ class Session:
     def options(self) -> dict:
         return self.record.options_dict
 
+    @property
+    def result(self) -> Result | None:
+        """How the game ended by the position shown, or None while it goes on there."""
+        if self.ending and self.live:
+            return ending_result(self.game, self.state, self.ending)
+        return self.game.result(self.state)
+
+    def result_text(self) -> str | None:
+        """The sentence of how the game ended by the position shown, or None."""
+        if self.ending and self.live:
+            return ending_text(self.game, self.state, self.ending)
+        result = self.game.result(self.state)
+        return None if result is None else self.game.result_text(
+            self.game.seat_names(self.state), result)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended (perhaps after the position shown)."""
+        return bool(self.ending) or self.game.result(self.states[-1]) is not None
+
     def fragment(self) -> str:
         return encode(self.current_record(), self.ply)
 
     def current_record(self) -> Record:
-        return Record(self.record.game, self.record.version, self.record.options, tuple(self.moves))
+        return Record(self.record.game, self.record.version, self.record.options,
+                      tuple(self.moves), self.ending)
 
     # ---- changing it
 
@@ -70,6 +96,8 @@ class Session:
         self.play(self.game.parse(self.state, text))
 
     def play(self, move) -> None:
+        if self.ending and self.live:
+            raise EngineError("the game is over: no more moves can be made")
         state = self.state
         after = self.game.play(state, move)
         text = self.game.notation(state, move)
@@ -77,7 +105,18 @@ class Session:
         del self.moves[self.ply:]
         self.states.append(after)
         self.moves.append(text)
+        self.ending = ""
         self.ply = len(self.moves)
+
+    def end(self, ending: str) -> None:
+        """End the game after its last move with `ending` (a resignation or an agreed draw),
+        and show its end; EngineError when it cannot end so."""
+        ending_result(self.game, self.states[-1], ending)
+        self.ending = ending
+        self.ply = len(self.moves)
+
+    def take_back_ending(self) -> None:
+        self.ending = ""
 
     def goto(self, ply: int) -> None:
         self.ply = max(0, min(ply, len(self.moves)))

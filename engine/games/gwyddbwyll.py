@@ -185,6 +185,7 @@ class GwyddbwyllView(View):
 class Gwyddbwyll(Game[GwState, Step]):
     id = "gwyddbwyll"
     name = "Gwyddbwyll"
+    draws = True                # at MAX_PLIES
     options_spec = ()
 
     def _options(self, state: GwState) -> dict:

@@ -171,6 +171,7 @@ class RugPile(Game[RugState, Placement]):
     name = "Rug Pile"
     min_seats = 2
     max_seats = 4
+    draws = True                # players tied for most squares share the win
     options_spec = (
         Option("players", "Players", "int", 2, lo=2, hi=4,
                help="Two, three or four players, each with their own colour and tiles."),

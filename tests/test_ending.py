@@ -1,0 +1,99 @@
+"""Resignations and agreed draws (engine/ending.py): what they mean, and how links and text
+records carry them (engine/record.py, engine/record_text.py).  Expected results are worked
+out by hand from the rules files and the positions built here."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import EngineError, games
+from engine.ending import (DRAW_AGREED, can_agree_draw, ending_result, ending_text, is_ending,
+                           resignation)
+from engine.record import RecordError, decode, encode, legal_part, replay_canonical
+from engine.record_text import load_text, read_text, to_text
+
+GW = games.get("gwyddbwyll")
+RUG = games.get("rugpile")
+
+
+def test_the_ending_words():
+    assert is_ending("white-resigns") and is_ending("yellow-resigns") and is_ending("draw-agreed")
+    assert not is_ending("e3e4") and not is_ending("resigns") and not is_ending("draw")
+    assert resignation(GW, GW.new(), 1) == "black-resigns"
+    with pytest.raises(EngineError):
+        resignation(GW, GW.new(), 2)
+
+
+def test_a_two_player_resignation_gives_the_other_player_the_win():
+    state = GW.play(GW.new(), GW.parse(GW.new(), "e3e4"))         # Black to move
+    result = ending_result(GW, state, "black-resigns")
+    assert result.winners == (0,) and result.reason == "Black resigned"
+    assert ending_text(GW, state, "black-resigns") == "White wins: Black resigned."
+    # a player may resign when it is not their turn (against the computer, while it thinks)
+    assert ending_result(GW, state, "white-resigns").winners == (1,)
+
+
+def test_with_more_players_the_leaders_among_the_others_win():
+    start = RUG.new(players=3)
+    # nobody has a square: Blue and Green tie at 0 and share the win
+    assert ending_result(RUG, start, "red-resigns").winners == (1, 2)
+    assert ending_text(RUG, start, "red-resigns") == "Blue and Green share the win: Red resigned."
+    after = RUG.play(start, RUG.parse(start, "3x3a1"))           # Red shows 9 squares
+    assert ending_result(RUG, after, "blue-resigns").winners == (0,)
+    assert ending_text(RUG, after, "blue-resigns") == "Red wins: Blue resigned."
+
+
+def test_an_agreed_draw_only_where_two_players_may_draw():
+    assert can_agree_draw(GW, GW.new()) and can_agree_draw(RUG, RUG.new(players=2))
+    assert not can_agree_draw(RUG, RUG.new(players=3))
+    for game_id in ("wythe", "petrify", "stigmergy"):        # their tie-breaks leave no draw
+        game = games.get(game_id)
+        assert not can_agree_draw(game, game.new())
+        with pytest.raises(EngineError, match="cannot end in an agreed draw"):
+            ending_result(game, game.new(), DRAW_AGREED)
+    result = ending_result(GW, GW.new(), DRAW_AGREED)
+    assert result.winners == (0, 1) and ending_text(GW, GW.new(), DRAW_AGREED) == \
+        "A draw, agreed by the players."
+
+
+def test_no_ending_after_the_game_is_over():
+    # one 2x2 tile each on a 4x4 board: after both are placed Red has none, and it is over
+    game_over = "rugpile/1/players=2,size=4,tiles=1-0-0/2x2a1.2x2c3"
+    for ending in ("red-resigns", DRAW_AGREED):
+        with pytest.raises(RecordError, match="follows the end of the game") as caught:
+            replay_canonical(decode(f"{game_over}.{ending}")[0])
+        assert caught.value.ply == 2 and caught.value.move == ending
+
+
+def test_a_link_carries_the_ending_after_the_moves():
+    link = "gwyddbwyll/1//e3e4.black-resigns"
+    record, ply = decode(link)
+    assert record.moves == ("e3e4",) and record.ending == "black-resigns" and ply == 1
+    assert encode(record) == link
+    record, ply = decode(link + "/ply=0")          # shown at the start, still ended later
+    assert ply == 0 and record.ending == "black-resigns"
+    assert encode(record, ply) == link + "/ply=0"
+
+
+def test_a_bad_ending_is_named_and_the_legal_part_drops_it():
+    link = "gwyddbwyll/1//e3e4.green-resigns"
+    with pytest.raises(RecordError, match="no player is called 'green'"):
+        replay_canonical(decode(link)[0])
+    part = legal_part(link)
+    assert part is not None and part.moves == ("e3e4",) and part.ending == ""
+    with pytest.raises(EngineError, match="'draw-agreed' is not a move"):   # not at the end
+        replay_canonical(decode("gwyddbwyll/1//draw-agreed.e3e4")[0])
+
+
+def test_a_text_record_writes_and_reads_the_ending():
+    record, states = replay_canonical(decode("gwyddbwyll/1//e3e4.black-resigns")[0])
+    text = to_text(record, None, states)
+    assert '[Result "White wins: Black resigned."]' in text
+    assert text.rstrip().splitlines()[-1] == "black-resigns"
+    again, ply, _ = load_text(text)
+    assert again == record and ply == 1
+    read = read_text('[Game "gwyddbwyll"]\n[Ply "1"]\n1. e3e4 2. e6e5\ndraw-agreed\n')
+    assert read.record.moves == ("e3e4", "e6e5") and read.record.ending == DRAW_AGREED
+    assert read.ply == 1
+    with pytest.raises(RecordError, match="line 2, the ending 'draw-agreed': Wythe cannot"):
+        load_text('[Game "wythe"]\ndraw-agreed\n')
