@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine import ai, games
-from engine.ai.analysis import Analysis, analyse, estimate
+from engine.ai.analysis import Analysis, analyse, estimate, glance
 from engine.ai.knowledge import for_game
 from engine.games import stigmergy
 from test_ai import played, position_with_win, stigmergy_halves, wythe_full_board
@@ -103,3 +103,28 @@ def test_estimate_gives_every_player_a_chance(players):
     game = games.get("rugpile")
     chances = estimate(game, game.new(players=players), playouts=60, seed=1)
     assert len(chances) == players and sum(chances) == pytest.approx(1.0, abs=0.01)
+
+
+def test_a_glance_judges_at_once_without_a_search():
+    # the finished Wythe board: White's 16 to 8 win is certain; nothing is left to find
+    game = games.get("wythe")
+    end = glance(game, played(game, wythe_full_board(), "pass", "pass"))
+    assert end.to_move == -1 and end.chances == (0.0, 1.0) and end.done
+    assert end.best == () and end.line == () and end.playouts == 0
+    # Stigmergy's margin at the end, as the search reports it (Black 19, White 18)
+    stig = games.get("stigmergy")
+    assert glance(stig, played(stig, stigmergy_halves(), "pass", "pass")).margin == 1.0
+    # a game in play: the seat to move, chances that add up, more to find
+    gw = games.get("gwyddbwyll")
+    start = glance(gw, gw.new())
+    assert start.to_move == 0 and not start.done and sum(start.chances) == pytest.approx(1.0)
+
+
+def test_the_chances_are_those_of_the_best_move():
+    # as a chess engine's evaluation is its best line's: the mover's chance is the best move's
+    game = games.get("rugpile")
+    search = ai.Search(game, game.new(), seed=2)
+    search.run(playouts=200)
+    report = analyse(search)
+    assert report.chances[report.to_move] == report.best[0].chance
+    assert sum(report.chances) == pytest.approx(1.0, abs=0.002)

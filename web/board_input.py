@@ -28,6 +28,7 @@ class BoardInput:
         self.press: dict[str, str] | None = None   # data of the element a pointer went down on
         self.grab: tuple[float, float] | None = None    # where a mouse went down on a cell,
         self.dragging = False                           # and whether it has moved since
+        self.drawn: Callable[[], None] = lambda: None   # after each drawing of the board
 
     def draw(self, svg: str, status: str) -> None:
         board = by_id("board")
@@ -37,6 +38,7 @@ class BoardInput:
             board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2
             board.scrollTop = (board.scrollHeight - board.clientHeight) / 2
         by_id("status").textContent = status
+        self.drawn()
         if self.cursor.keyboard and document.activeElement == by_id("board"):
             self.cursor.show()
 

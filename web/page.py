@@ -23,6 +23,7 @@ from engine.record import legal_part, unquote_link
 from web import game_end, recent
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.board_input import BoardInput, Cursor
+from web.analyse_panel import AnalysePanel
 from web.dom import announce, by_id, closest, found
 from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
@@ -41,6 +42,8 @@ class Page:
         self.form = NewGameForm(self.ctl)
         self.worker = Worker()
         self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
+        self.analyse = AnalysePanel(self.ctl, self.worker.judge)
+        self.input.drawn = self.analyse.redraw
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -87,6 +90,8 @@ class Page:
                 ("board", "blur", lambda e: Cursor.hide()),
                 ("panel", "click", self.input.on_click),
                 ("actions", "click", self.on_action),
+                ("analysis", "click", self.on_best_move),
+                ("analyse", "click", self.analyse.toggle),
                 ("picker", "click", self.on_pick),
                 ("moves", "click", self.on_move_list),
                 ("new-game", "click", lambda e: self.form.open()),
@@ -235,6 +240,7 @@ class Page:
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.ctl.session, self.ctl.seats)
         self.keeper.remember(screen.address, self.ctl.seats, push)
+        self.analyse.follow()
         self.schedule_computer()
 
     def change(self, action: Callable[[], None]) -> None:
@@ -280,6 +286,12 @@ class Page:
     def on_action(self, event: Any) -> None:
         button = closest(event, "[data-move]")
         if button is not None:
+            self.play(button.dataset.move, text=True)
+
+    def on_best_move(self, event: Any) -> None:
+        """A best move in the Analyse panel: played, when a person is to move."""
+        button = closest(event, "[data-move]")
+        if button is not None and self.ctl.human_turn():
             self.play(button.dataset.move, text=True)
 
     def on_move_list(self, event: Any) -> None:

@@ -9,8 +9,9 @@ An `Analysis` says, from the search so far: each seat's chance to win, the best 
 the root with the mover's chance after each, the principal line in notation, and where
 the game counts points (Stigmergy) the first seat's expected margin.  A position the
 search has not visited (a finished game, a forced move) is judged by the game's
-knowledge.  `estimate` is the quick judgement of one position at a fixed number of
-playouts (the graph's point per ply).  Pure Python: the same in CPython and the worker.
+knowledge.  `glance` is its judgement before any search (the game's knowledge alone, at
+once, for the page to show while the search starts); `estimate` the judgement of one
+position at a fixed number of playouts (the graph's point per ply).  Pure Python: the same in CPython and the worker.
 """
 
 from __future__ import annotations
@@ -64,13 +65,17 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
     seat = root.to_move if game.result(root.state) is None else -1
     if root.visits == 0 and seat >= 0 and len(root.moves or ()) == 1:
         return _forced(search, seat)
+    ranked = sorted(root.children, key=preference(seat), reverse=True)
     if root.exact is not None:
         chances = tuple(root.exact)
+    elif ranked and (ranked[0].visits or ranked[0].exact is not None):
+        # the value of the best move, as a chess engine's evaluation is its best line's (the
+        # root's average would count the weaker moves the search tried too)
+        chances = tuple(ranked[0].mean(s) for s in range(game.num_seats(root.state)))
     elif root.visits:
         chances = tuple(total / root.visits for total in root.totals)
     else:
         chances = tuple(search.know.rewards(root.state))
-    ranked = sorted(root.children, key=preference(seat), reverse=True)
     best = tuple(Candidate(game.notation(root.state, c.move), round(c.mean(seat), 3), c.visits,
                            c.exact is not None) for c in ranked[:top])
     line, end = _line(search)
@@ -88,6 +93,15 @@ def _forced(search: Search, seat: int) -> Analysis:
     best = (Candidate(text, chances[seat], 0, game.result(after) is not None),)
     return Analysis(seat, chances, best, (text,), _margin(search, after), 0,
                     round(search.elapsed, 3), True)
+
+
+def glance(game: Game, state: State) -> Analysis:
+    """The judgement before any search: the game's knowledge of each seat's chances (the
+    exact result once the game is over), no best moves yet."""
+    know, over = for_game(game), game.result(state) is not None
+    margin = know.margin(state)
+    return Analysis(-1 if over else game.to_move(state), _rounded(know.rewards(state)), (), (),
+                    None if margin is None else round(margin, 1), 0, 0.0, over)
 
 
 def estimate(game: Game, state: State, playouts: int, seed: int = 0) -> tuple[float, ...]:

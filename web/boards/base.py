@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, Generic, Hashable, TypeVar
 
-from engine.core import PASS, SWAP, Game, Verdict, View
+from engine.core import PASS, SWAP, Game, Verdict, View, square_name
 
 
 @dataclass(frozen=True)
@@ -126,6 +126,11 @@ class Board(Generic[V]):
         """CSS class of the small colour swatch shown beside a seat's name and score: the
         colour that seat plays now (after a swap it is not the seat's first colour)."""
         return f"p{seat}"
+
+    def cell_name(self, view: V, index: int) -> str:
+        """The data-cell of the cell numbered `index` in the game's cell order (a square
+        board's name, e.g. "c3", by default)."""
+        return square_name(index % view.width, index // view.width)
 
     def score_text(self, view: V, seat: int) -> str:
         """A seat's score as the score list shows it (e.g. "13 pieces")."""

@@ -466,6 +466,9 @@ class StigmergyBoard(Board[StigmergyView]):
         """Nothing under the board: the panel holds every word move, with its reason."""
         return []
 
+    def cell_name(self, view: StigmergyView, index: int) -> str:
+        return view.cells[index].name
+
     def swatch(self, view: StigmergyView, seat: int) -> str:
         colours = view.seat_colours
         return f"stig-{COLOUR_IDS[colours[seat]] if colours is not None else 'none'}"

@@ -226,6 +226,9 @@ class WytheBoard(Board[WytheView]):
                         "No two adjacent squares can take a piece, so passing is the only move."))
         return out
 
+    def cell_name(self, view: WytheView, index: int) -> str:
+        return view.cells[index].square
+
     def swatch(self, view: WytheView, seat: int) -> str:
         return f"wy-c-{COLOUR_NAMES[view.seat_colours[seat]]}"
 

@@ -1,0 +1,82 @@
+"""The Analyse control in the browser (issue 18, item 2), for every game: it opens on a
+mid-game position, reads each side's win chance, marks the best moves on the board, plays one
+when clicked, follows the new position, and stops and clears when closed."""
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import open_page, shot
+
+# Mid-game positions (random legal moves, seed 3), the number of players, and whether the
+# panel says an expected margin (Stigmergy counts points).
+POSITIONS = {
+    "wythe": ("wythe/1/size=6/c2d2.b5a5.f5f4.f1f2.d4c4.d6e6.a4b4.e3f3", 2),
+    "petrify": ("petrify/1/size=6/d3.f6.c2.b5.d6.e1.a1.e1xa1", 2),
+    "stigmergy": ("stigmergy/1/size=4,komi=2/d1.g3.b5.e5.g1.e3.d6.a3", 2),
+    "rugpile": ("rugpile/1/players=2,size=5,tiles=4-3-2/2x2d4.3x3a1.2x2a3.2x2c4", 2),
+    "gwyddbwyll": ("gwyddbwyll/1//e2g1.d7e5.d3e4.e5d7.a3a4.e7g8.c3c5.f7h7.g3g4.b6b4", 2),
+}
+
+
+SEARCHED = ("document.querySelector('#analysis .effort') && "
+            "document.querySelector('#analysis .effort').textContent.includes('playouts')")
+
+
+def first_estimates_ms(page) -> tuple[float, float]:
+    """Click Analyse; ms to the first estimate (the glance), and to the search's first."""
+    began = page.evaluate("performance.now()")
+    page.click("#analyse")
+    page.wait_for_function("document.querySelectorAll('#analysis .chances li').length > 0",
+                           timeout=60_000)
+    glanced = page.evaluate("performance.now()") - began
+    page.wait_for_function(SEARCHED, timeout=60_000)
+    return glanced, page.evaluate("performance.now()") - began
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_analyse_judges_marks_and_follows_the_position(page, site, game):
+    fragment, seats = POSITIONS[game]
+    open_page(page, f"{site}/index.html#{fragment}")
+    expect(page.locator("#analysis")).to_be_hidden()
+    glanced, cold = first_estimates_ms(page)
+    assert glanced < cold
+    expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#analysis .chances li")).to_have_count(seats)
+    chances = [int(t.rstrip("%")) for t in
+               page.locator("#analysis .chances .chance").all_text_contents()]
+    assert all(0 <= c <= 100 for c in chances) and 98 <= sum(chances) <= 102, chances
+    expect(page.locator("#analysis .chances")).to_have_attribute("aria-label", "Win chance")
+    if game == "stigmergy":
+        expect(page.locator("#analysis .margin")).to_contain_text("Expected margin")
+    best = page.locator("#analysis .best button")
+    expect(best.first).to_be_enabled()
+    expect(page.locator("#board .best-marks .best-cell").first).to_be_attached()
+    label = page.locator("#board .best-marks .best-label").first.text_content()
+    assert label.endswith("%")
+    expect(page.locator("#announce")).to_contain_text("Win chance:")
+    expect(page.locator("#analysis .effort")).to_contain_text("playouts")
+    shot(page, f"analysis-{game}")
+    moves = page.locator("#moves button").count()
+    best.first.click()                                  # plays the best move
+    expect(page.locator("#moves button")).to_have_count(moves + 1)
+    began = page.evaluate("performance.now()")          # the worker is warm now
+    expect(page.locator("#analysis .effort")).to_have_text(      # the new position, at once
+        "At a glance; the computer is thinking…")
+    page.wait_for_function(SEARCHED, timeout=30_000)
+    warm = page.evaluate("performance.now()") - began
+    print(f"{game}: glance {glanced:.0f} ms; search's first estimate {cold:.0f} ms with the "
+          f"worker's start, {warm:.0f} ms after a move")
+    page.click("#analyse")                              # off: the panel and the marks go
+    expect(page.locator("#analysis")).to_be_hidden()
+    expect(page.locator("#board .best-marks")).to_have_count(0)
+    expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "false")
+    assert page.errors == []
+
+
+def test_analyse_on_a_phone(page, site):
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_page(page, f"{site}/index.html#{POSITIONS['gwyddbwyll'][0]}")
+    first_estimates_ms(page)
+    expect(page.locator("#board .best-marks .best-cell").first).to_be_attached()
+    shot(page, "analysis-phone")
+    assert page.errors == []

@@ -1,0 +1,78 @@
+"""The Analyse panel's text and marks (web/analysis_view.py), from hand-made analyses."""
+
+from __future__ import annotations
+
+from engine import games
+from engine.ai.analysis import Analysis, Candidate
+from web import boards
+from web.analysis_view import Mark, marks, margin_text, move_words, panel_html, percent, words
+
+GW = games.get("gwyddbwyll")
+
+
+def gw_analysis(**changes) -> Analysis:
+    best = (Candidate("d2c4", 0.641, 120, False), Candidate("e3e4", 0.58, 80, False))
+    values = dict(to_move=0, chances=(0.62, 0.38), best=best, line=("d2c4", "e6e5"),
+                  margin=None, playouts=1234, elapsed=1.25, done=False)
+    return Analysis(**{**values, **changes})
+
+
+def test_numbers_and_words():
+    assert percent(0.625) == "62%" and percent(0.0) == "0%" and percent(1.0) == "100%"
+    assert margin_text(None, ("Black", "White")) == ""
+    assert margin_text(3.5, ("Black", "White")) == "Expected margin: Black ahead by 3.5 points"
+    assert margin_text(-1.0, ("Black", "White")) == "Expected margin: White ahead by 1.0 points"
+    assert margin_text(0.0, ("Black", "White")) == "Expected margin: level"
+    assert words(gw_analysis(), ("White", "Black"), ["Nd2c4", "e3e4"]) == \
+        "Win chance: White 62%, Black 38%. Best move: Nd2c4 (White 64%)."
+    over = gw_analysis(to_move=-1, best=(), chances=(1.0, 0.0))
+    assert words(over, ("White", "Black"), []) == "Win chance: White 100%, Black 0%."
+
+
+def test_the_moves_read_as_the_move_list_writes_them():
+    # a knight's move gets its letter, a pawn's none; a move that does not replay ends the list
+    assert move_words(GW, GW.new(), ["d2c4", "e6e5"]) == ["Nd2c4", "e6e5"]
+    assert move_words(GW, GW.new(), ["e3e4", "e3e4", "e6e5"]) == ["e3e4"]
+
+
+def test_the_panel_lists_chances_best_moves_and_the_line():
+    html = panel_html(gw_analysis(), ("White", "Black"), ("p0", "p1"), ["Nd2c4", "e3e4"],
+                      ["Nd2c4", "e6e5"])
+    assert '<ol class="chances" aria-label="Win chance">' in html
+    assert html.count("<li><span class=\"swatch") == 2 and ">62%<" in html and ">38%<" in html
+    assert 'data-move="d2c4"' in html and 'White 64%' in html and 'data-move="e3e4"' in html
+    assert '<p class="line">Nd2c4 e6e5</p>' in html
+    assert "1,234 playouts in 1.2 s · thinking…" in html and "disabled" not in html
+    assert " disabled>" in panel_html(gw_analysis(), ("White", "Black"), ("p0", "p1"),
+                                      ["Nd2c4", "e3e4"], [], playable=False)
+
+
+def test_a_glance_and_the_end_read_plainly():
+    glance = gw_analysis(best=(), line=(), playouts=0, elapsed=0.0)
+    html = panel_html(glance, ("White", "Black"), ("p0", "p1"), [], [])
+    assert "At a glance; the computer is thinking…" in html and "Best moves" not in html
+    over = gw_analysis(to_move=-1, best=(), line=(), done=True)
+    assert "The game is over here." in panel_html(over, ("White", "Black"), ("p0", "p1"), [], [])
+    stig = gw_analysis(margin=2.5)
+    assert "Expected margin: Black ahead by 2.5 points" in panel_html(
+        stig, ("Black", "White"), ("p0", "p1"), [], [])
+    names = ("<b>", "White")                    # names are text, never markup
+    assert "<b>" not in panel_html(gw_analysis(), names, ("p0", "p1"), ["Nd2c4"], [])
+
+
+def test_marks_outline_the_cells_a_best_move_touches():
+    got = marks(GW, boards.get("gwyddbwyll"), GW.new(), gw_analysis())
+    assert got == [Mark(("d2", "c4"), 1, "64%"), Mark(("e3", "e4"), 2, "58%")]
+    rug = games.get("rugpile")          # a 3x3 tile laid at a3 covers a3 to c5
+    tile = gw_analysis(best=(Candidate("3x3a3", 0.5, 10, False),))
+    assert marks(rug, boards.get("rugpile"), rug.new(), tile) == [
+        Mark(("a3", "b3", "c3", "a4", "b4", "c4", "a5", "b5", "c5"), 1, "50%")]
+    stale = gw_analysis(best=(Candidate("3x3a3", 0.5, 10, False),))
+    assert marks(GW, boards.get("gwyddbwyll"), GW.new(), stale) == []
+
+
+def test_best_moves_are_alternatives_from_one_position():
+    # each from the start (not a line): a knight's move and a pawn's
+    from web.analysis_view import alternatives
+    assert alternatives(GW, GW.new(), ["d2c4", "e3e4"]) == ["Nd2c4", "e3e4"]
+    assert alternatives(GW, GW.new(), ["d2c4", "e6e5"]) == []       # Black's move: stale

@@ -1,0 +1,153 @@
+"""The Analyse control (browser only): while it is on, the computer judges the position on
+screen in its worker, in short slices so the page never waits, and the panel beside the board
+and the marks on it follow each better estimate; it starts again on another position and stops
+when turned off.  What it shows is web/analysis_view.py's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from pyscript import document
+
+from web import analysis_view
+from web.analysis_view import Mark
+from web.controller import Controller
+from web.dom import announce, by_id, found
+
+if TYPE_CHECKING:       # imported on first use (web/analysis_view.py says why)
+    from engine.ai.analysis import Analysis
+
+# judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
+Judge = Callable[[str, float, int], Awaitable[str]]
+
+FIRST_SLICE = 0.25          # seconds: the first estimate comes quickly
+SLICE = 0.5                 # then it improves in slices this long
+MOST_SECONDS = 30.0         # and stops after this long on one position
+SVG = "http://www.w3.org/2000/svg"
+
+
+class AnalysePanel:
+    """The Analyse button, its panel, and the best moves marked on the board.  A new
+    position shows the computer's judgement at a glance at once (its knowledge alone, on the
+    page's thread: no search), then the worker's search as it improves."""
+
+    def __init__(self, ctl: Controller, judge: Judge):
+        self.ctl, self.judge = ctl, judge
+        self.on = False
+        self.fragment = ""              # the position being judged
+        self.marks: list[Mark] = []
+        self.said: str | None = None    # the best move last announced ('' for none)
+
+    def toggle(self, event: Any = None) -> None:
+        self.on = not self.on
+        by_id("analyse").setAttribute("aria-pressed", str(self.on).lower())
+        by_id("analysis").hidden = not self.on
+        self.fragment, self.marks, self.said = "", [], None
+        if self.on:
+            self.follow()
+        draw_marks([])
+
+    def follow(self) -> None:
+        """After the page drew a position: judge it if it is a new one."""
+        if not self.on:
+            return
+        fragment = self.ctl.session.fragment()
+        if fragment != self.fragment:
+            self.fragment, self.marks, self.said = fragment, [], None
+            from engine.ai.analysis import glance
+            self.show(glance(self.ctl.game, self.ctl.session.state))
+            asyncio.ensure_future(self.judge_position(fragment))
+        draw_marks(self.marks)
+
+    def redraw(self) -> None:
+        """After the board alone was drawn again (the pointer moved): keep its marks."""
+        if self.on:
+            draw_marks(self.marks)
+
+    async def judge_position(self, fragment: str) -> None:
+        seed, seconds = random.randrange(2 ** 31), FIRST_SLICE
+        while self.on and self.fragment == fragment:
+            try:
+                reply = json.loads(await self.judge(fragment, seconds, seed))
+            except Exception as err:
+                by_id("analysis-body").textContent = f"The computer could not judge: {err}"
+                return
+            if not (self.on and self.fragment == fragment):
+                return
+            from engine.ai.analysis import Analysis
+            analysis = Analysis.from_json(reply)
+            self.show(analysis)
+            if analysis.done or analysis.elapsed >= MOST_SECONDS:
+                return
+            seconds = SLICE
+
+    def show(self, analysis: Analysis) -> None:
+        ctl = self.ctl
+        game, state, view = ctl.game, ctl.state, ctl.view
+        names = view.seat_names
+        best = analysis_view.alternatives(game, state, [c.move for c in analysis.best])
+        line = analysis_view.move_words(game, state, analysis.line)
+        swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
+        by_id("analysis-body").innerHTML = analysis_view.panel_html(
+            analysis, names, swatches, best, line, ctl.human_turn())
+        self.marks = analysis_view.marks(game, ctl.board, state, analysis)
+        draw_marks(self.marks)
+        first = best[0] if best else ""
+        if first != self.said:
+            self.said = first
+            announce(analysis_view.words(analysis, names, best))
+
+
+def draw_marks(marks: list[Mark]) -> None:
+    """Outline each best move's cells on the board, its chance on its last cell."""
+    svg = by_id("board").querySelector("svg")
+    if not found(svg):
+        return
+    for old in svg.querySelectorAll(".best-marks"):
+        old.remove()
+    screen = svg.getScreenCTM()
+    if not marks or not found(screen):
+        return
+    to_svg = screen.inverse()
+    layer = document.createElementNS(SVG, "g")
+    layer.setAttribute("class", "best-marks")
+    layer.setAttribute("aria-hidden", "true")
+    for mark in marks:
+        for i, cell in enumerate(mark.cells):
+            element = svg.querySelector(f'[data-cell="{cell}"]')
+            if not found(element):
+                continue
+            x, y, w, h = box_in(element, to_svg)
+            line = max(1.5, min(w, h) * (0.07 if mark.rank == 1 else 0.045))
+            layer.append(shape("rect", {
+                "x": x + line / 2, "y": y + line / 2, "width": w - line, "height": h - line,
+                "rx": line, "stroke-width": line, "class": f"best-cell best-{mark.rank}"}))
+            if i == len(mark.cells) - 1:
+                text = shape("text", {"x": x + w / 2, "y": y + h / 2,
+                                      "font-size": min(w, h) * 0.34, "stroke-width": line,
+                                      "class": f"best-label best-{mark.rank}"})
+                text.textContent = mark.label
+                layer.append(text)
+    svg.append(layer)
+
+
+def box_in(element: Any, to_svg: Any) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of an element's box in the board svg's own coordinates (the
+    board may be turned round, or the cell drawn inside a moved group)."""
+    box, matrix = element.getBBox(), to_svg.multiply(element.getScreenCTM())
+    xs, ys = [], []
+    for px, py in ((box.x, box.y), (box.x + box.width, box.y + box.height)):
+        xs.append(matrix.a * px + matrix.c * py + matrix.e)
+        ys.append(matrix.b * px + matrix.d * py + matrix.f)
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def shape(tag: str, attributes: dict) -> Any:
+    element = document.createElementNS(SVG, tag)
+    for name, value in attributes.items():
+        element.setAttribute(name, str(value))
+    return element
