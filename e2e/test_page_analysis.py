@@ -80,3 +80,48 @@ def test_analyse_on_a_phone(page, site):
     expect(page.locator("#board .best-marks .best-cell").first).to_be_attached()
     shot(page, "analysis-phone")
     assert page.errors == []
+
+
+def test_a_hint_in_hot_seat_is_marked_and_so_is_the_move_after_it(page, site):
+    open_page(page, f"{site}/index.html#{POSITIONS['gwyddbwyll'][0]}")
+    expect(page.locator("#hint")).to_be_visible()
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("Hint for White: ", timeout=30_000)
+    expect(page.locator("#announce")).to_contain_text("Hint for White: ")
+    cells = page.locator("#board .best-marks .best-cell")
+    expect(cells.first).to_be_attached()
+    assert page.locator("#moves button").count() == 10      # shown, not played
+    shot(page, "hint-gwyddbwyll")
+    # play the hinted move: its last marked cell is where the piece goes
+    hinted = page.evaluate("""() => {
+        const svg = document.querySelector('#board svg');
+        const r = [...svg.querySelectorAll('.best-marks .best-cell')].map(e => e.getBBox());
+        const at = (b) => [...svg.querySelectorAll('[data-cell]')].find(c => {
+            const x = c.getBBox(); return Math.abs(x.x - b.x) < x.width / 2 &&
+                                           Math.abs(x.y - b.y) < x.height / 2; });
+        return r.map(b => at(b).dataset.cell);
+    }""")
+    for cell in hinted:
+        page.click(f"#board [data-cell='{cell}']")
+    expect(page.locator("#moves button")).to_have_count(11)
+    expect(page.locator("#moves li").last).to_contain_text("hint")
+    expect(page.locator("#board .best-marks")).to_have_count(0)        # the hint went
+    assert page.errors == []
+
+
+def test_hints_against_the_computer_are_off_until_allowed(page, site):
+    from test_computer import new_game
+    open_page(page, f"{site}/index.html#gwyddbwyll/1//")
+    new_game(page, ["human", "easy"])
+    expect(page.locator("#status")).to_contain_text("White to move")
+    expect(page.locator("#hint")).to_be_hidden()
+    page.click("#new-game")
+    checkbox = page.locator("#newgame-form [name='hints']")
+    expect(checkbox).not_to_be_checked()
+    checkbox.check()
+    page.click("#newgame-form button[type='submit']")
+    expect(page.locator("#hint")).to_be_visible()
+    page.click("#new-game")                                 # remembered
+    expect(page.locator("#newgame-form [name='hints']")).to_be_checked()
+    page.click("#newgame-cancel")
+    assert page.errors == []

@@ -3,7 +3,8 @@
 Neither is a move: the position stays as it was.  Links and text records write the ending
 after the moves, as one word:
 
-    white-resigns   that seat resigned (named by its colour at the end, after any swap)
+    white-resigns   that seat resigned (named by its colour at the end, after any swap; by
+                    the first word of its name before it has a colour: first-resigns)
     draw-agreed     the two players agreed a draw
 
 A resignation loses.  In a two-player game the other player wins; with more players the game
@@ -38,10 +39,10 @@ def resignation(game: Game, state: Any, seat: int) -> str:
     """The ending word of `seat` resigning at `state`; EngineError when it cannot."""
     if game.result(state) is not None:
         raise EngineError("the game is over: nobody can resign")
-    names = game.seat_names(state)
+    names = _words(game, state)
     if not 0 <= seat < len(names):
         raise EngineError(f"there is no seat {seat} to resign")
-    return names[seat].lower() + RESIGNS
+    return names[seat] + RESIGNS
 
 
 def ending_result(game: Game, state: Any, ending: str) -> Result:
@@ -54,7 +55,7 @@ def ending_result(game: Game, state: Any, ending: str) -> Result:
             raise EngineError(f"{game.name} cannot end in an agreed draw"
                               + (" with more than two players" if game.draws else ""))
         return Result((0, 1), scores, "the players agreed a draw")
-    names = [name.lower() for name in game.seat_names(state)]
+    names = _words(game, state)
     name = ending[:-len(RESIGNS)] if ending.endswith(RESIGNS) else ""
     if name not in names:
         raise EngineError(f"no player is called '{shown(name or ending)}' (the players: "
@@ -64,6 +65,11 @@ def ending_result(game: Game, state: Any, ending: str) -> Result:
     best = max(scores[seat] for seat in others)
     winners = tuple(seat for seat in others if scores[seat] == best)
     return Result(winners, scores, f"{game.seat_names(state)[loser]} resigned")
+
+
+def _words(game: Game, state: Any) -> list[str]:
+    """Each seat as its ending word names it: the first word of its name, in lower case."""
+    return [name.split()[0].lower() for name in game.seat_names(state)]
 
 
 def ending_text(game: Game, state: Any, ending: str) -> str:

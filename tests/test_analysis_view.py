@@ -76,3 +76,30 @@ def test_best_moves_are_alternatives_from_one_position():
     from web.analysis_view import alternatives
     assert alternatives(GW, GW.new(), ["d2c4", "e3e4"]) == ["Nd2c4", "e3e4"]
     assert alternatives(GW, GW.new(), ["d2c4", "e6e5"]) == []       # Black's move: stale
+
+
+def test_hints_are_offered_and_said():
+    from web.analysis_view import hint_available, hint_text, hints_field
+    assert hint_available(False, False)                       # hot-seat: always
+    assert not hint_available(True, False)                    # the computer: off by default
+    assert hint_available(True, True)
+    assert hint_text("White", "Nd2c4", 0.641) == \
+        "Hint for White: Nd2c4 (win chance after it 64%)."
+    assert 'name="hints" checked>' in hints_field(True)
+    assert 'name="hints">' in hints_field(False)
+
+
+def test_the_move_list_marks_the_moves_played_after_a_hint():
+    from web.controller import moves_html
+    from web.session import Session
+    session = Session("gwyddbwyll")
+    session.hint_at = 0                       # a hint for the start position
+    session.play_text("e3e4")                 # played after it
+    session.play_text("e6e5")                 # no hint for this one
+    assert session.hinted == {0} and session.hint_at is None
+    html = moves_html(["e3e4", "e6e5"], 2, None, session.hinted)
+    assert html.count("played after a hint") == 1
+    assert html.index("played after a hint") < html.index("e6e5")
+    session.goto(0)                           # a new first move drops the old marks
+    session.play_text("c3c4")
+    assert session.hinted == set()

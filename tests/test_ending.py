@@ -97,3 +97,13 @@ def test_a_text_record_writes_and_reads_the_ending():
     assert read.ply == 1
     with pytest.raises(RecordError, match="line 2, the ending 'draw-agreed': Wythe cannot"):
         load_text('[Game "wythe"]\ndraw-agreed\n')
+
+
+def test_before_stigmergy_has_colours_a_seat_resigns_by_its_first_word():
+    stig = games.get("stigmergy")
+    bid = stig.play(stig.new(), stig.parse(stig.new(), "komi3"))    # Second player to choose
+    assert resignation(stig, bid, 1) == "second-resigns"
+    assert ending_text(stig, bid, "second-resigns") == \
+        "First player wins: Second player resigned."
+    record, _ = replay_canonical(decode("stigmergy/1/size=4,komi=bid/komi3.second-resigns")[0])
+    assert record.ending == "second-resigns"

@@ -35,8 +35,8 @@ class AnalysePanel:
     position shows the computer's judgement at a glance at once (its knowledge alone, on the
     page's thread: no search), then the worker's search as it improves."""
 
-    def __init__(self, ctl: Controller, judge: Judge):
-        self.ctl, self.judge = ctl, judge
+    def __init__(self, ctl: Controller, judge: Judge, refresh: Callable[[], None]):
+        self.ctl, self.judge, self.refresh = ctl, judge, refresh
         self.on = False
         self.fragment = ""              # the position being judged
         self.marks: list[Mark] = []
@@ -49,7 +49,7 @@ class AnalysePanel:
         self.fragment, self.marks, self.said = "", [], None
         if self.on:
             self.follow()
-        draw_marks([])
+        self.refresh()
 
     def follow(self) -> None:
         """After the page drew a position: judge it if it is a new one."""
@@ -61,12 +61,6 @@ class AnalysePanel:
             from engine.ai.analysis import glance
             self.show(glance(self.ctl.game, self.ctl.session.state))
             asyncio.ensure_future(self.judge_position(fragment))
-        draw_marks(self.marks)
-
-    def redraw(self) -> None:
-        """After the board alone was drawn again (the pointer moved): keep its marks."""
-        if self.on:
-            draw_marks(self.marks)
 
     async def judge_position(self, fragment: str) -> None:
         seed, seconds = random.randrange(2 ** 31), FIRST_SLICE
@@ -95,7 +89,7 @@ class AnalysePanel:
         by_id("analysis-body").innerHTML = analysis_view.panel_html(
             analysis, names, swatches, best, line, ctl.human_turn())
         self.marks = analysis_view.marks(game, ctl.board, state, analysis)
-        draw_marks(self.marks)
+        self.refresh()
         first = best[0] if best else ""
         if first != self.said:
             self.said = first

@@ -135,3 +135,22 @@ def marks(game: Game, board: Board, state: Any, analysis: Analysis) -> list[Mark
         if cells:
             out.append(Mark(cells, rank, percent(candidate.chance)))
     return out
+
+
+def hint_text(mover: str, move: str, chance: float) -> str:
+    """What the page says of a hint: "Hint for White: Nd2c4 (win chance after it 64%)."."""
+    return f"Hint for {mover}: {move} (win chance after it {percent(chance)})."
+
+
+def hint_available(against_computer: bool, allowed: bool) -> bool:
+    """The game offers hints: in hot-seat play always, against the computer only when the
+    player allowed them (off by default)."""
+    return allowed or not against_computer
+
+
+def hints_field(allowed: bool) -> str:
+    """The New game form's switch for hints against the computer."""
+    return ('<label class="field check"><input type="checkbox" name="hints"'
+            f'{" checked" if allowed else ""}><span>Allow hints against the computer</span>'
+            '<small>A Hint button shows the computer\'s best move; the move list marks the moves '
+            'played after one.</small></label>')

@@ -22,7 +22,7 @@ import random
 import time
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Awaitable, Callable, Hashable, Sequence
+from typing import Any, Awaitable, Callable, Collection, Hashable, Sequence
 
 from engine import EngineError, games
 from engine.core import Game, View
@@ -324,7 +324,7 @@ class Controller:
             actions=actions_html(actions), scores=scores_html(view, self.board),
             result=self.result_text(),
             moves=moves_html(self.move_labels(), session.ply,
-                             movers(session, view, self.board)),
+                             movers(session, view, self.board), session.hinted),
             title=self.game.name, game=self.game.id,
             undo_disabled=session.ply == 0, redo_disabled=session.live,
             flip_hidden=not self.board.can_flip, flip_pressed=self.ui.flipped,
@@ -448,15 +448,19 @@ def scores_html(view: View, board: Board) -> str:
 
 
 def moves_html(moves: Sequence[str], ply: int,
-               movers: Sequence[tuple[str, str]] | None = None) -> str:
+               movers: Sequence[tuple[str, str]] | None = None,
+               hinted: Collection[int] = ()) -> str:
     """The move list, the move shown marked as current; with `movers` (swatch class and
-    name per move), each move shows who played it."""
+    name per move), each move shows who played it; the moves in `hinted` (0-based) are
+    marked as played after a hint."""
     current = ' aria-current="true"'
     who = [f'<span class="swatch {c}" title="{escape(n)}"></span>'
            f'<span class="visually-hidden">{escape(n)}: </span>' for c, n in movers or ()]
+    hint = ('<small class="hinted" title="Played after a hint"> hint</small>'
+            '<span class="visually-hidden"> (played after a hint)</span>')
     return "".join(f'<li><button type="button" data-ply="{i + 1}"'
                    f'{current if ply == i + 1 else ""}>{who[i] if who else ""}{escape(m)}'
-                   f'</button></li>' for i, m in enumerate(moves))
+                   f'{hint if i in hinted else ""}</button></li>' for i, m in enumerate(moves))
 
 
 def picker_html() -> str:

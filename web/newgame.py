@@ -10,6 +10,8 @@ from pyscript import document
 from engine import EngineError, games
 from engine.core import Game
 from web.controller import Controller, error_id, form_choice, new_game_form
+from web import hint_button
+from web.analysis_view import hints_field
 from web.dom import by_id, found
 from web.session import Session
 
@@ -23,7 +25,7 @@ class NewGameForm:
     def open(self, game_id: str | None = None, chosen: dict | None = None) -> None:
         title, html = new_game_form(self.ctl, game_id, chosen)
         by_id("newgame-title").textContent = title
-        by_id("option-fields").innerHTML = html
+        by_id("option-fields").innerHTML = html + hints_field(hint_button.allowed())
         for opt in games.get(game_id or self.ctl.game.id).options_spec:
             for element in option_inputs(opt.name):
                 element.setAttribute("aria-describedby", error_id(opt.name))
@@ -57,6 +59,7 @@ class NewGameForm:
             show_form_error(err)
             return None
         by_id("newgame").close()
+        hint_button.allow(bool(by_id("newgame-form").elements.namedItem("hints").checked))
         return session, [el.value for el in
                          document.querySelectorAll("#newgame-form select[name^='seat-']")]
 

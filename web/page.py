@@ -23,7 +23,9 @@ from engine.record import legal_part, unquote_link
 from web import game_end, recent
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.board_input import BoardInput, Cursor
-from web.analyse_panel import AnalysePanel
+from web import hint_button
+from web.analyse_panel import AnalysePanel, draw_marks
+from web.hint_button import HintButton
 from web.dom import announce, by_id, closest, found
 from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
@@ -31,6 +33,9 @@ from web.newgame import NewGameForm
 from web.session import DEFAULT_GAME, Session
 from web.sharing import Opening, Sharing, salvage
 
+
+
+NOTICE_SECONDS = 8.0        # a passing notice (a hint, an answer to a draw offer) lasts this
 
 
 class Page:
@@ -42,8 +47,9 @@ class Page:
         self.form = NewGameForm(self.ctl)
         self.worker = Worker()
         self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
-        self.analyse = AnalysePanel(self.ctl, self.worker.judge)
-        self.input.drawn = self.analyse.redraw
+        self.analyse = AnalysePanel(self.ctl, self.worker.judge, self.draw_marks)
+        self.hint = HintButton(self.ctl, self.worker.judge, self.draw_marks, self.ended)
+        self.input.drawn = self.draw_marks
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -92,6 +98,7 @@ class Page:
                 ("actions", "click", self.on_action),
                 ("analysis", "click", self.on_best_move),
                 ("analyse", "click", self.analyse.toggle),
+                ("hint", "click", lambda e: later(self.hint.ask())),
                 ("picker", "click", self.on_pick),
                 ("moves", "click", self.on_move_list),
                 ("new-game", "click", lambda e: self.form.open()),
@@ -241,7 +248,13 @@ class Page:
         self.keeper.save(self.ctl.session, self.ctl.seats)
         self.keeper.remember(screen.address, self.ctl.seats, push)
         self.analyse.follow()
+        self.hint.follow()
+        self.draw_marks()
         self.schedule_computer()
+
+    def draw_marks(self) -> None:
+        """The computer's advice on the board: the Analyse panel's best moves, a hint."""
+        draw_marks((self.analyse.marks if self.analyse.on else []) + self.hint.marks)
 
     def change(self, action: Callable[[], None]) -> None:
         action()
@@ -261,8 +274,8 @@ class Page:
             self.render()
 
     def ended(self, said: Said) -> None:
-        """After Resign or Offer draw: say what happened; redraw when the game ended."""
-        show(said)
+        """After Resign, Offer draw or Hint: say what happened; redraw when the game ended."""
+        show_notice(said)
         if said.played:
             self.render()
 
@@ -406,6 +419,17 @@ def show_message(html: str, error: bool = False, toast: bool = False) -> None:
     box.innerHTML = html
     box.hidden = not html
     box.className = ("error" if error else "note") + (" toast" if toast else "")
+
+
+def show_notice(said: Said) -> None:
+    """What a control says, in a notice over the page (the board does not move) that
+    passes, and to screen readers."""
+    if said.message:
+        show_message(said.message, said.error, toast=True)
+        asyncio.ensure_future(clear_message(by_id("message").textContent, NOTICE_SECONDS))
+    elif said.message is not None:
+        show_message("")
+    announce(said.announce)
 
 
 def show(said: Said | Opening) -> None:

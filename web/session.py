@@ -24,6 +24,8 @@ class Session:
         self.moves: list[str] = []
         self.ending = ""
         self.ply = 0
+        self.hint_at: int | None = None     # the ply whose position a hint was shown for
+        self.hinted: set[int] = set()       # the moves (0-based) played after a hint
         for text in moves:
             self.play_text(text)
         self.ply = len(self.moves) if ply is None else ply
@@ -103,10 +105,14 @@ class Session:
         text = self.game.notation(state, move)
         del self.states[self.ply + 1:]
         del self.moves[self.ply:]
+        self.hinted = {ply for ply in self.hinted if ply < self.ply}
+        if self.hint_at == self.ply:
+            self.hinted.add(self.ply)
         self.states.append(after)
         self.moves.append(text)
         self.ending = ""
         self.ply = len(self.moves)
+        self.hint_at = None
 
     def end(self, ending: str) -> None:
         """End the game after its last move with `ending` (a resignation or an agreed draw),

@@ -1,0 +1,93 @@
+"""The Hint button (browser only): the computer's best move for the person to move, judged
+in its worker and marked on the board, not played; the move list then marks the move played
+after it.  What it says is web/analysis_view.py's.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from html import escape
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
+
+from pyscript import window
+
+from web import analysis_view
+from web.analysis_view import Mark
+from web.controller import Controller, Said
+from web.dom import by_id
+
+if TYPE_CHECKING:       # imported on first use (web/analysis_view.py says why)
+    from engine.ai.analysis import Analysis
+
+# judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
+Judge = Callable[[str, float, int], Awaitable[str]]
+
+HINT_SECONDS = 1.0          # how long the computer looks for a hint
+PREF_KEY = "hints-vs-computer"
+
+
+class HintButton:
+    """The Hint button and the hint's mark on the board (until the position changes)."""
+
+    def __init__(self, ctl: Controller, judge: Judge, refresh: Callable[[], None],
+                 done: Callable[[Said], None]):
+        self.ctl, self.judge, self.refresh, self.done = ctl, judge, refresh, done
+        self.fragment = ""          # the position the mark is for
+        self.marks: list[Mark] = []
+
+    def follow(self) -> None:
+        """After the page drew a position: the hint of another position goes.  The button
+        shows in a game where hints may be asked for (so the toolbar keeps its place from
+        turn to turn), and works when a person is to move."""
+        ctl = self.ctl
+        if ctl.session.fragment() != self.fragment:
+            self.marks = []
+        button = by_id("hint")
+        button.hidden = not analysis_view.hint_available(ctl.against_computer(), allowed())
+        button.disabled = not ctl.human_turn()
+
+    async def ask(self) -> None:
+        ctl = self.ctl
+        if not ctl.human_turn():
+            return
+        fragment = self.fragment = ctl.session.fragment()
+        button = by_id("hint")
+        button.disabled = True
+        self.done(Said(message="The computer is looking for a hint…"))
+        try:
+            reply = json.loads(await self.judge(fragment, HINT_SECONDS, random.randrange(2 ** 31)))
+        except Exception as err:
+            self.done(Said(message=f"The computer could not give a hint: {escape(str(err))}",
+                           error=True))
+            return
+        finally:
+            button.disabled = False
+        if ctl.session.fragment() != fragment:          # the game moved on meanwhile
+            return
+        self.show(reply)
+
+    def show(self, reply: dict) -> None:
+        from engine.ai.analysis import Analysis
+        ctl = self.ctl
+        analysis: Analysis = Analysis.from_json(reply)
+        labels = analysis_view.alternatives(ctl.game, ctl.session.state,
+                                            [c.move for c in analysis.best])
+        if not labels:
+            self.done(Said(message="The computer has no hint here."))
+            return
+        ctl.session.hint_at = ctl.session.ply
+        self.marks = analysis_view.marks(ctl.game, ctl.board, ctl.session.state, analysis)[:1]
+        self.refresh()
+        mover = ctl.view.seat_names[analysis.to_move]
+        text = analysis_view.hint_text(mover, labels[0], analysis.best[0].chance)
+        self.done(Said(message=escape(text), announce=text))
+
+
+def allowed() -> bool:
+    """The player allowed hints against the computer (the New game form; off by default)."""
+    return window.localStorage.getItem(PREF_KEY) == "on"
+
+
+def allow(on: bool) -> None:
+    window.localStorage.setItem(PREF_KEY, "on" if on else "off")
