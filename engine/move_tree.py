@@ -71,6 +71,7 @@ class TreeBuilder:
         self.kids: list[list[int]] = [[]]
         self.endings: list[str] = [""]
         self.parents: list[int] = [-1]
+        self.played: dict[tuple[int, str], int] = {}        # (node, move) -> its child
 
     def add(self, node: int, move: Any) -> int:
         """The child of `node` playing `move`: the existing one, else a new last child."""
@@ -78,9 +79,8 @@ class TreeBuilder:
             shown_move = shown(move) if isinstance(move, str) else f"a {type(move).__name__}"
             raise EngineError(f"'{shown_move}' is not a move (a move is written with a-z, "
                               f"0-9 and '-')")
-        for child in self.kids[node]:
-            if self.moves[child] == move:
-                return child
+        if (node, move) in self.played:
+            return self.played[node, move]
         if self.endings[node]:
             raise EngineError(f"no move can follow '{self.endings[node]}': that line has ended")
         self.moves.append(move)
@@ -88,7 +88,20 @@ class TreeBuilder:
         self.endings.append("")
         self.parents.append(node)
         self.kids[node].append(len(self.moves) - 1)
+        self.played[node, move] = len(self.moves) - 1
         return len(self.moves) - 1
+
+    def remove(self, node: int) -> None:
+        """Take `node` and all below it out of the tree."""
+        parent = self.parents[node]
+        self.kids[parent].remove(node)
+        del self.played[parent, self.moves[node]]
+
+    def first(self, node: int) -> None:
+        """Make `node` its parent's main continuation, the others keeping their order."""
+        kids = self.kids[self.parents[node]]
+        kids.remove(node)
+        kids.insert(0, node)
 
     def end(self, node: int, word: str) -> None:
         """End the line at `node` with a resignation or agreed draw ('' takes it back)."""
@@ -162,6 +175,7 @@ class MoveTree:
         for i, node in enumerate(self.nodes):
             for child in node.children:
                 builder.parents[child] = i
+                builder.played[i, self.nodes[child].move] = child
         return builder
 
     def _node(self, path: Path) -> _Node:
@@ -279,10 +293,8 @@ class MoveTree:
         builder = self.builder()
         node = builder.node(path)
         while node:
-            parent = builder.parents[node]
-            builder.kids[parent].remove(node)
-            builder.kids[parent].insert(0, node)
-            node = parent
+            builder.first(node)
+            node = builder.parents[node]
         return builder.tree(), (0,) * len(path)
 
     def delete(self, path: Path) -> tuple[MoveTree, Path]:
@@ -293,7 +305,7 @@ class MoveTree:
         node = builder.node(path)
         if not node:
             raise EngineError("the start position cannot be deleted")
-        builder.kids[builder.parents[node]].remove(node)
+        builder.remove(node)
         return builder.tree(), tuple(path[:-1])
 
     def with_ending(self, path: Path, word: str) -> MoveTree:
