@@ -14,18 +14,33 @@
 A game that ended off the board ends with the word of its ending, un-numbered, as in a
 link (`blue-resigns`, `draw-agreed`: engine/ending.py).
 
+Side lines (engine/move_tree.py) follow the move they replace, in parentheses, PGN style,
+indented one step deeper each and nested as deep as they go.  Moves are numbered by ply in
+every line (there are games of three and four players), so a side line's first move carries
+the number of the move it replaces; its ending, if any, comes before its ')':
+
+    1. 3x3a3 {Red}
+    2. 3x3b2 {Blue}
+      (2. 3x3c3 {Blue}
+       3. 2x2a1 {Red}
+        (3. 2x2d1 {Red}) blue-resigns)
+    3. 2x2d1 {Red}
+
 Header lines are `[Key "value"]`.  Game (an id or a name) is required; Rules
 (the rules version) defaults to this site's; Options are written as in a link
 (name=value,...; missing ones take their defaults); Ply, when present, is the
-ply on display.  Other keys (Name, Date, Result, ...) are for people and are
+ply on display on the main line; Path, written instead when the position on display is
+in a side line, is its path (child numbers from the start joined by dots, 0 the main
+move, 1 the first side line: "0.1.0").  Other keys (Name, Date, Result, ...) are for people and are
 ignored when reading.  Then the moves in notation, separated by spaces or new
 lines; move numbers ("12." or "12...") and {comments} are skipped, as is
 anything after a ';' on a line.  A comment may span lines, but a '{' left open
 (at the end, or when the next '{' comes) is an error naming its line: read on,
 it would swallow the moves after it.
 
-Reading also accepts a link or its fragment (`...#rugpile/1/...`) pasted alone.
-Errors are RecordError saying what and where: the line, and for a move its
+`load_text` reads the main line (its side lines are read but not replayed) as before;
+`load_tree_text` replays every line into a MoveTree.  Reading also accepts a link or its
+fragment (`...#rugpile/1/...`) pasted alone: one line.  Errors are RecordError saying what and where: the line, and for a move its
 number and text.  Pure Python: no browser imports.
 """
 
@@ -33,13 +48,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from . import games
-from .core import EngineError
-from .ending import ending_text
+from .core import EngineError, Game
+from .ending import ending_result, ending_text, is_ending
+from .move_tree import MoveTree, Path, TreeBuilder
 from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
-                     decode_options, encode, legal_start, replay_canonical, split_ending,
-                     unquote_link)
+                     decode_options, encode, legal_start, replay_canonical, unquote_link)
 
 MAX_TEXT = 1_000_000
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"\s*\]$')
@@ -53,36 +69,76 @@ class TextRecord:
     lines: tuple[int, ...]            # the line (1-based) each move was read from
 
 
+class TreeRecord(NamedTuple):
+    """A text record read with its side lines (`load_tree_text`)."""
+    record: Record                    # the game, its options and its main line
+    tree: MoveTree                    # every line, in the game's canonical notation
+    path: Path                        # the position on display
+    states: list                      # every position of the line through `path`, to its end
+
+
 def to_text(record: Record, ply: int | None = None, states=None, date: str | None = None) -> str:
     """The record as text.  With `states` (the replayed positions), each move is
     followed by who played it and an ended game gets a Result line."""
+    tree = MoveTree.from_line(record.moves, record.ending)
+    by_path = None if states is None else {(0,) * i: state for i, state in enumerate(states)}
+    return tree_to_text(record, tree, None if ply is None else (0,) * ply, by_path, date)
+
+
+def tree_to_text(record: Record, tree: MoveTree, path: Path | None = None,
+                 states: dict | None = None, date: str | None = None) -> str:
+    """The game of `record` (its game and options; its moves are the tree's) with every line
+    of `tree` as text, the position at `path` on display.  `states` (position by path, as
+    MoveTree.all_states gives) adds who played each move and the main line's Result."""
     game = games.get(record.game)
     options = encode(Record(record.game, record.version, record.options, ())).split("/")[2]
     head = [("Game", record.game), ("Name", game.name), ("Rules", str(record.version)),
             ("Options", options)]
     if date:
         head.append(("Date", date))
-    if states is not None and record.ending:
-        head.append(("Result", ending_text(game, states[-1], record.ending)))
-    elif states is not None:
-        result = game.result(states[-1])
+    end = tree.line_end(())
+    last = None if states is None else states.get(end)
+    if last is not None and tree.ending(end):
+        head.append(("Result", ending_text(game, last, tree.ending(end))))
+    elif last is not None:
+        result = game.result(last)
         if result is not None:
-            head.append(("Result", game.result_text(game.seat_names(states[-1]), result)))
-    if ply is not None and ply != len(record.moves):
-        head.append(("Ply", str(ply)))
+            head.append(("Result", game.result_text(game.seat_names(last), result)))
+    if path is not None and not tree.on_main_line(path):
+        head.append(("Path", ".".join(map(str, path))))
+    elif path is not None and len(path) != len(end):
+        head.append(("Ply", str(len(path))))
     lines = [f'[{key} "{_quoted(value)}"]' for key, value in head]
     lines.append("")
-    width = len(str(len(record.moves)))
-    for i, move in enumerate(record.moves):
-        line = f"{i + 1:>{width}}. {move}"
-        if states is not None and i < len(states):
-            state = states[i]
-            seat = game.to_move(state)
-            line = f"{line:<{width + 12}} {{{game.seat_names(state)[seat]}}}"
-        lines.append(line.rstrip())
-    if record.ending:
-        lines.append(record.ending)
+    lines += _move_lines(game, tree, states or {})
+    if tree.ending(end):
+        lines.append(tree.ending(end))
     return "\n".join(lines) + "\n"
+
+
+def _move_lines(game, tree: MoveTree, states: dict) -> list[str]:
+    """One line a move, numbered by ply; a side line indented in parentheses after the move
+    it replaces, its ending (if any) before its ')'."""
+    rows = tree.rows()
+    width = len(str(max((row.ply for row in rows), default=0)))
+    out, open_ends = [], []          # the end of each side line still open
+    for i, row in enumerate(rows):
+        starts = row.depth > 0 and row.path[-1] != 0
+        if starts:
+            open_ends.append(tree.line_end(row.path))
+        indent = "  " * row.depth + (("(" if starts else " ") if row.depth else "")
+        line = f"{indent}{row.ply:>{width}}. {row.move}"
+        state = states.get(row.path[:-1])
+        if state is not None:
+            seat = game.to_move(state)
+            line = f"{line:<{width + 12 + len(indent)}} {{{game.seat_names(state)[seat]}}}"
+        following = rows[i + 1] if i + 1 < len(rows) else None
+        stays = 0 if following is None else following.depth - (following.path[-1] != 0)
+        for _ in range(len(open_ends) - stays):
+            word = tree.ending(open_ends.pop())
+            line = f"{line} {word})" if word else f"{line})"
+        out.append(line.rstrip())
+    return out
 
 
 def _quoted(value: str) -> str:
@@ -90,10 +146,16 @@ def _quoted(value: str) -> str:
 
 
 def read_text(text: str, partial: bool = False) -> TextRecord:
-    """The record written in `text` (see the module docstring); RecordError otherwise.
+    """The record written in `text` (see the module docstring), its main line;
+    RecordError otherwise.
 
-    partial=True stops quietly at the first token that is not a move and lets a
-    bad Ply go, for `legal_part_of_text`."""
+    partial=True stops quietly at the first token that is not a move (or a side line's
+    bracket out of place) and lets a bad Ply go, for `legal_part_of_text`."""
+    return _read(text, partial)[0]
+
+
+def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
+    """The record's main line, and the reader holding every line (None for a link)."""
     if not isinstance(text, str):
         raise RecordError("the record is not text")
     if len(text) > MAX_TEXT:
@@ -102,16 +164,14 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
     link = _as_link(text)
     if link is not None:
         record, ply = decode(unquote_link(link), partial=partial)
-        return TextRecord(record, ply, tuple(1 for _ in record.moves))
+        return TextRecord(record, ply, tuple(1 for _ in record.moves)), None
     head: dict[str, tuple[str, int]] = {}
-    moves: list[str] = []
-    lines: list[int] = []
+    reader = _Reader(partial)
     opened = 0                  # the line of the comment open at the end of a line, else 0
-    stopped = False
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not opened and stripped.startswith("["):
-            if moves:
+            if reader.moved:
                 raise RecordError(f"line {number}: a header line after the moves")
             m = _HEADER.match(stripped)
             if not m:
@@ -122,44 +182,148 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
                 raise RecordError(f"line {number}: a second {m.group(1)} line")
             head[key] = (m.group(2).strip(), number)
             continue
-        if stopped:
+        if reader.stopped:
             continue
         if "\ufeff" in line:
-            if partial:
-                stopped = True
-                continue
-            raise RecordError(f"line {number}: a byte-order mark (U+FEFF, an invisible "
-                              "character) in the middle of the record")
+            reader.stop(RecordError(f"line {number}: a byte-order mark (U+FEFF, an invisible "
+                                    "character) in the middle of the record"))
+            continue
         try:
             body, opened = _strip_comments(line, opened, number)
-        except RecordError:
-            if not partial:
-                raise
-            stopped = True
+        except RecordError as err:
+            reader.stop(err)
             continue
-        for token in body.split():
-            numbered = _NUMBERED.match(token)
-            if numbered:
-                token = numbered.group(2)
-                if not token:
-                    continue
-            move = token.lower()
-            if not _MOVE_TEXT.match(move):
-                if partial:
-                    stopped = True
-                    break
-                raise RecordError(f"line {number}, move {len(moves) + 1}: "
-                                  f"{_shown(token)!r} is not a move", len(moves), token)
-            moves.append(move)
-            lines.append(number)
+        for token in body.replace("(", " ( ").replace(")", " ) ").split():
+            reader.token(token, number)
     if opened and not partial:
         raise RecordError(f"line {opened}: a '{{' comment is never closed with '}}'")
-    return _from_head(head, moves, lines, partial)
+    reader.head = head
+    main = reader.finish()
+    moves = [reader.builder.moves[node] for node in main[1:]]
+    ending = reader.builder.endings[main[-1]]
+    lines = [reader.where[node][0] for node in main[1:]]
+    if ending:                                  # as before: where the ending was, after them
+        lines.append(reader.ending_at[main[-1]][0])
+    return _from_head(head, moves, ending, lines, partial), reader
 
 
-def _from_head(head: dict, moves: list, lines: list, partial: bool) -> TextRecord:
-    """The record of the header lines read (name -> (value, line)) and the moves."""
-    moves_read, ending = split_ending(tuple(moves))
+class _Reader:
+    """The moves of a text record as they are read: a tree of them as written (not yet
+    replayed), where each was read (line, token number), and the side lines still open."""
+
+    def __init__(self, partial: bool):
+        self.partial, self.stopped = partial, False
+        self.head: dict[str, tuple[str, int]] = {}          # the header lines, once read
+        self.builder = TreeBuilder()
+        self.where: list[tuple[int, int]] = [(0, 0)]        # by node
+        self.ending_at: dict[int, tuple[int, int]] = {}      # node -> where its ending was read
+        # each line still open (the main line, side lines in it): [the node before its last
+        # move (None before its first), its last node, the line of its '(']
+        self.open_lines: list[list] = [[None, 0, 0]]
+        self.pending: tuple[str, int, int] | None = None     # an ending word, where it was
+        self.count = 0
+
+    @property
+    def moved(self) -> bool:
+        return len(self.builder.moves) > 1 or self.pending is not None
+
+    def stop(self, err: RecordError) -> None:
+        if not self.partial:
+            raise err
+        self.stopped = True
+
+    def token(self, token: str, number: int) -> None:
+        """Read one word of the moves: a move, an ending, '(' or ')' (a move number is
+        skipped)."""
+        if self.stopped:
+            return
+        numbered = _NUMBERED.match(token)
+        if numbered:
+            token = numbered.group(2)
+            if not token:
+                return
+        self.count += 1
+        try:
+            if token == "(":
+                self._open(number)
+            elif token == ")":
+                self._close(number)
+            elif is_ending(token.lower()):
+                self._flush()
+                self.pending = (token.lower(), number, self.count)
+            else:
+                self._move(token, number, self.count)
+        except RecordError as err:
+            self.stop(err)
+        except EngineError as err:
+            self.stop(RecordError(f"line {number}: {err}"))
+
+    def _flush(self) -> None:
+        """An ending word with more of its line after it was a move after all."""
+        if self.pending:
+            word, self.pending = self.pending, None
+            self._add(*word)
+
+    def _move(self, token: str, number: int, count: int) -> None:
+        move = token.lower()
+        if not _MOVE_TEXT.match(move):
+            ply = len(self.builder.path(self.open_lines[-1][1])) + bool(self.pending)
+            raise RecordError(f"line {number}, move {ply + 1}: {_shown(token)!r} is not a move",
+                              ply, token)
+        self._flush()
+        self._add(move, number, count)
+
+    def _add(self, move: str, number: int, count: int) -> None:
+        line = self.open_lines[-1]
+        node = self.builder.add(line[1], move)
+        if node == len(self.where):
+            self.where.append((number, count))
+        line[0], line[1] = line[1], node
+
+    def _open(self, number: int) -> None:
+        self._flush()
+        before = self.open_lines[-1][0]
+        if before is None:
+            raise RecordError(f"line {number}: a '(' with no move before it for its side line "
+                              "to replace")
+        self.open_lines.append([None, before, number])
+
+    def _close(self, number: int) -> None:
+        if len(self.open_lines) == 1:
+            raise RecordError(f"line {number}: a ')' with no '(' before it")
+        self._end()
+        if self.open_lines[-1][0] is None:
+            raise RecordError(f"line {number}: an empty side line '()'")
+        self.open_lines.pop()
+
+    def _end(self) -> None:
+        """The ending word read last, if any, ends the line open now."""
+        if self.pending:
+            (word, number, count), self.pending = self.pending, None
+            try:
+                self.builder.end(self.open_lines[-1][1], word)
+            except EngineError as err:
+                raise RecordError(f"line {number}: {err}") from None
+            self.ending_at[self.open_lines[-1][1]] = (number, count)
+
+    def finish(self) -> list[int]:
+        """The nodes of the main line, from the start, once every word is read."""
+        try:
+            if len(self.open_lines) > 1 and not self.stopped:
+                raise RecordError(f"line {self.open_lines[-1][2]}: a '(' is never closed with ')'")
+            if len(self.open_lines) == 1:
+                self._end()
+        except RecordError as err:
+            self.stop(err)
+        main = [0]
+        while self.builder.kids[main[-1]]:
+            main.append(self.builder.kids[main[-1]][0])
+        return main
+
+
+def _from_head(head: dict, moves: list, ending: str, lines: list, partial: bool) -> TextRecord:
+    """The record of the header lines read (name -> (value, line)) and the main line."""
+    moves_read = tuple(moves)
     if "game" not in head:
         raise RecordError('the record has no [Game "..."] line (games: '
                           f'{", ".join(games.ids())})')
@@ -186,17 +350,110 @@ def _from_head(head: dict, moves: list, lines: list, partial: bool) -> TextRecor
 
 
 def load_text(text: str) -> tuple[Record, int, list]:
-    """(record, ply on display, every state) of a text record that reads and replays;
-    RecordError says what is wrong and where (line, move number and move)."""
+    """(record, ply on display, every state) of a text record that reads and replays: its
+    main line; RecordError says what is wrong and where (line, move number and move)."""
     read = read_text(text)
+    record, states = _replayed(read)
+    return record, read.ply, states
+
+
+def _replayed(read: TextRecord) -> tuple[Record, list]:
     try:
-        record, states = replay_canonical(read.record)
+        return replay_canonical(read.record)
     except EngineError as err:
         ply = getattr(err, "ply", 0) or 0
         line = read.lines[ply] if ply < len(read.lines) else 0
         where = f"line {line}, " if line else ""
         raise RecordError(f"{where}{err}", ply, getattr(err, "move", None)) from None
-    return record, read.ply, states
+
+
+def load_tree_text(text: str) -> TreeRecord:
+    """A text record with its side lines, every line replayed (moves in canonical notation),
+    and the position on display (Path, else Ply); RecordError says what is wrong and where:
+    the first bad move (or ending) in the text, in the main line or a side line."""
+    read, reader = _read(text, partial=False)
+    if reader is None:                                  # a link: one line
+        record, states = _replayed(read)
+        return TreeRecord(record, MoveTree.from_line(record.moves, record.ending),
+                          (0,) * read.ply, states)
+    game = games.get(read.record.game)
+    canon, to_canon, by_node = _replay_tree(game, game.new(**read.record.options_dict), reader)
+    raw = reader.builder
+    if "path" in reader.head:
+        value, number = reader.head["path"]
+        try:
+            if not all(_NUMBER.match(step) for step in value.split(".")) and value:
+                raise EngineError(f"'{_shown(value)}' should be child numbers joined by dots")
+            node = raw.node(tuple(int(step) for step in value.split(".")) if value else ())
+        except EngineError as err:
+            raise RecordError(f"line {number}: Path: {err}") from None
+    else:
+        node = 0
+        for _ in range(read.ply):
+            node = raw.kids[node][0]
+    tree, shown = canon.tree(), to_canon[node]
+    path = canon.path(shown)
+    line = [0]
+    for step in tree.line_end(path):
+        line.append(canon.kids[line[-1]][step])
+    main = tree.line_end(())
+    record = Record(read.record.game, read.record.version, read.record.options,
+                    tree.moves(main), tree.ending(main))
+    return TreeRecord(record, tree, path, [by_node[node] for node in line])
+
+
+def _replay_tree(game: Game, start: Any, reader: _Reader) -> tuple[TreeBuilder, dict, dict]:
+    """Every line of the record replayed: (the tree in canonical notation, its node for each
+    node read, the position at each of its nodes); RecordError names the first bad move or
+    ending in the text."""
+    raw, canon = reader.builder, TreeBuilder()
+    to_canon, states = {0: 0}, {0: start}
+    first: tuple[int, int, bool, EngineError] | None = None     # where, node, ending?, error
+
+    def fail(where: int, node: int, ending: bool, err: EngineError) -> None:
+        nonlocal first
+        if first is None or where < first[0]:
+            first = (where, node, ending, err)
+
+    def end(node: int) -> None:
+        word = raw.endings[node]
+        if word:
+            try:
+                ending_result(game, states[to_canon[node]], word)
+                canon.end(to_canon[node], word)
+            except EngineError as err:
+                fail(reader.ending_at[node][1], node, True, err)
+
+    end(0)
+    stack = list(reversed(raw.kids[0]))
+    while stack:
+        node = stack.pop()
+        text, state = raw.moves[node], states[to_canon[raw.parents[node]]]
+        try:
+            move = game.parse(state, text)
+            to_canon[node] = canon.add(to_canon[raw.parents[node]], game.notation(state, move))
+        except EngineError as err:
+            fail(reader.where[node][1], node, False, err)
+            continue
+        states[to_canon[node]] = game.apply(state, move)
+        end(node)
+        stack.extend(reversed(raw.kids[node]))
+    if first is not None:
+        raise _replay_error(reader, *first[1:])
+    return canon, to_canon, states
+
+
+def _replay_error(reader: _Reader, node: int, ending: bool, err: EngineError) -> RecordError:
+    """The error of a move (or the ending after it) that does not replay, saying where."""
+    path = reader.builder.path(node)
+    side = "in a side line, " if any(path) else ""
+    if ending:
+        word = reader.builder.endings[node]
+        return RecordError(f"line {reader.ending_at[node][0]}, {side}the ending '{word}': {err}",
+                           len(path), word)
+    text = reader.builder.moves[node]
+    return RecordError(f"line {reader.where[node][0]}, {side}move {len(path)} "
+                       f"('{_shown(text)}'): {err}", len(path) - 1, text)
 
 
 def legal_part_of_text(text: str) -> Record | None:
@@ -257,5 +514,5 @@ def _game_named(value: str, number: int):
                       f"(games: {', '.join(games.ids())})")
 
 
-__all__ = ["MAX_TEXT", "TextRecord", "legal_part_of_text", "load_text", "read_text",
-           "to_text"]
+__all__ = ["MAX_TEXT", "TextRecord", "TreeRecord", "legal_part_of_text", "load_text",
+           "load_tree_text", "read_text", "to_text", "tree_to_text"]

@@ -1,12 +1,17 @@
 """Game records as plain text: the format, reading it back, and errors that say what and where."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, games
-from engine.record import RecordError, make_record, replay_record
-from engine.record_text import legal_part_of_text, load_text, read_text, to_text
+from engine.ending import is_ending, resignation
+from engine.move_tree import MoveTree
+from engine.record import Record, RecordError, decode, encode, make_record, replay_record
+from engine.record_text import (legal_part_of_text, load_text, load_tree_text, read_text,
+                                to_text, tree_to_text)
 from web.session import Session
 
 RUG = games.get("rugpile")
@@ -46,7 +51,7 @@ def test_a_pasted_link_or_fragment_reads_as_a_record():
         assert back.record.moves == ("3x3a3", "3x3b2") and back.ply == 1
 
 
-@pytest.mark.parametrize("text,message", [
+BAD_RECORDS = [
     ("1. 3x3a3", 'no \\[Game "..."\\] line'),
     ('[Game "chess"]', "line 1: unknown game 'chess'"),
     ('[Game "rugpile"]\n[Rules "2"]', "line 2: unknown rules version '2'"),
@@ -67,7 +72,10 @@ def test_a_pasted_link_or_fragment_reads_as_a_record():
     ('[Game "rugpile"]\n[Ply "4"]\n1. 3x3a3', "line 2: Ply should be a number from 0 to 1"),
     ('[Game "rugpile"]\n1. 3x3a3\n[Date "x"]', "line 3: a header line after the moves"),
     ("x" * 1_000_001, "too long"),
-])
+]
+
+
+@pytest.mark.parametrize("text,message", BAD_RECORDS)
 def test_bad_records_say_what_and_where(text, message):
     with pytest.raises(RecordError, match=message):
         load_text(text)
@@ -125,3 +133,232 @@ def test_a_loaded_record_becomes_a_session_at_its_ply():
     assert session.moves == list(record.moves) and session.ply == 2
     assert session.state == Session("rugpile", {"players": 3}, record.moves[:2]).state
     assert Session.from_record(loaded).ply == 3 and Session.from_record(loaded).states == states
+
+
+# --------------------------------------------------------------------------- side lines
+# Each game's short opening, worked out from ../shared/rules/: the main line, a side line
+# replacing move 2 (two moves long), a side line of that side line replacing its move 3, and
+# perhaps an ending on one line.  The expected text is written out by hand.
+TREES = {
+    # Wythe: Black lays c3d3 and White e5f5 on the empty board; White may swap instead on
+    # its first turn, and the opener, now White, lays next (any two empty neighbours).
+    "wythe": (("c3d3", "e5f5", "a1a2"), ("swap", "d4c4"), "h8h7", "", """\
+1. c3d3
+2. e5f5
+  (2. swap
+   3. d4c4
+    (3. h8h7))
+3. a1a2
+"""),
+    # Petrify: placements on empty squares; Blue's c3 takes Orange's f6 along the empty
+    # diagonal d4-e5 (the block left on c3 forms no mound or barricade); after a swap the
+    # opener plays Orange next, and resigns in the side line of the side line.
+    "petrify": (("c3", "f6", "c3xf6"), ("swap", "e5"), "d4", "orange-resigns", """\
+1. c3
+2. f6
+  (2. swap
+   3. e5
+    (3. d4 orange-resigns))
+3. c3xf6
+"""),
+    # Stigmergy (bid): the first seat bids komi 3, the second picks its colour, Black's first
+    # board play; with an odd komi Black may take the button instead.
+    "stigmergy": (("komi3", "black", "h8"), ("white", "a1"), "button", "", """\
+1. komi3
+2. black
+  (2. white
+   3. a1
+    (3. button))
+3. h8
+"""),
+    # Rug Pile: the fool's mate; Blue's 3x3 at c3 covers only c3-c5 of Red's a3-c5 (legal),
+    # Red's 2x2s at a1 and d1 lie on blank squares; Blue resigns in the side line.
+    "rugpile": (("3x3a3", "3x3b2", "2x2d1"), ("3x3c3", "2x2a1"), "2x2d1", "blue-resigns", """\
+1. 3x3a3
+2. 3x3b2
+  (2. 3x3c3
+   3. 2x2a1
+    (3. 2x2d1) blue-resigns)
+3. 2x2d1
+"""),
+    # Gwyddbwyll: pawns e3-e4 and e6-e5, White's knight d2-c4; or Black's a-pawn two
+    # squares (a6-a4) and White's b3 pawn takes it diagonally forward, or h3-h4; the main
+    # line ends in an agreed draw.
+    "gwyddbwyll": (("e3e4", "e6e5", "d2c4"), ("a6a4", "b3a4"), "h3h4", "draw-agreed", """\
+1. e3e4
+2. e6e5
+  (2. a6a4
+   3. b3a4
+    (3. h3h4))
+3. d2c4
+draw-agreed
+"""),
+}
+
+
+def tree_of(game_id):
+    main, side, nested, ending, _ = TREES[game_id]
+    tree = MoveTree.from_line(main)
+    tree, path = tree.add((0,), side[0])
+    tree, path = tree.add(path, side[1])
+    tree, path = tree.add(path[:-1], nested)
+    if ending and game_id == "gwyddbwyll":
+        tree = tree.with_ending(tree.line_end(()), ending)
+    elif ending:
+        tree = tree.with_ending((0, 1, 1) if game_id == "petrify" else (0, 1, 0), ending)
+    return tree
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
+    game = games.get(game_id)
+    main, side, nested, ending, moves_text = TREES[game_id]
+    tree = tree_of(game_id)
+    assert tree.main_line() == main and tree.moves((0, 1, 1)) == (main[0], side[0], nested)
+    record = make_record(game, {}, main)
+    text = tree_to_text(record, tree, (0, 1, 1))
+    head = to_text(record).split("\n\n")[0]
+    assert text == f'{head}\n[Path "0.1.1"]\n\n{moves_text}'
+    back = load_tree_text(text)
+    assert back.tree == tree and back.path == (0, 1, 1)
+    assert back.record.moves == main and back.record.options == record.options
+    assert back.record.ending == tree.ending((0, 0, 0))
+    assert back.states == tree.states(game, game.new(), (0, 1, 1))
+    # with the positions: who played each move, and the ply on the main line
+    states = tree.all_states(game, game.new())
+    again = load_tree_text(tree_to_text(record, tree, (0,), states, "2026-11-24"))
+    assert again.tree == tree and again.path == (0,) and len(again.states) == 4
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_link_carries_the_line_on_display_in_every_game(game_id):
+    game = games.get(game_id)
+    main, side, nested, ending, _ = TREES[game_id]
+    tree = tree_of(game_id)
+    line = tree.record_line((0, 1))                 # the side line, shown after its move 2
+    assert line.moves == (main[0], side[0], side[1]) and line.ply == 2
+    fragment = encode(Record(game.id, game.rules_version, make_record(game, {}).options,
+                             line.moves, line.ending), line.ply)
+    assert fragment.endswith("/" + ".".join(line.moves + ((line.ending,) if line.ending else ()))
+                             + "/ply=2")
+    record, ply = decode(fragment)
+    assert (record.moves, record.ending, ply) == line
+    back = load_tree_text(fragment)
+    assert back.tree == MoveTree.from_line(line.moves, line.ending) and back.path == (0, 0)
+    assert back.tree.record_line(back.path) == line
+
+
+def test_the_text_of_a_tree_with_who_played_each_move():
+    tree = tree_of("rugpile")
+    states = tree.all_states(RUG, RUG.new())
+    text = tree_to_text(make_record(RUG, {}, MOVES), tree, (0, 0, 0), states)
+    assert text.split("\n\n")[1] == """\
+1. 3x3a3      {Red}
+2. 3x3b2      {Blue}
+  (2. 3x3c3      {Blue}
+   3. 2x2a1      {Red}
+    (3. 2x2d1      {Red}) blue-resigns)
+3. 2x2d1      {Red}
+"""
+    assert '[Result "Red wins 9–8. Blue cannot place a tile."]' in text
+    assert "Ply" not in text and "Path" not in text          # the end of the main line
+
+
+def test_load_text_still_reads_the_main_line_of_a_record_with_side_lines():
+    text = tree_to_text(make_record(RUG, {}, MOVES), tree_of("rugpile"), (0, 0))
+    record, ply, states = load_text(text)
+    assert record.moves == tuple(MOVES) and ply == 2 and len(states) == 4
+    assert read_text(text).lines == (7, 8, 12)        # after 5 header lines and a blank
+
+
+def test_a_side_line_written_another_way_joins_the_same_move():
+    # Gwyddbwyll reads b3xa4 as b3a4: the side line after it goes on from the same move
+    text = '[Game "gwyddbwyll"]\n1. e3e4 2. a6a4 3. b3xa4 (3. b3a4 4. h6h5) 4. e6e5\n'
+    back = load_tree_text(text)
+    assert back.tree.main_line() == ("e3e4", "a6a4", "b3a4", "e6e5")
+    assert back.tree.children((0, 0, 0)) == ("e6e5", "h6h5")
+
+
+@pytest.mark.parametrize("text,message", BAD_RECORDS)
+def test_reading_the_tree_of_a_record_without_side_lines_says_the_same(text, message):
+    with pytest.raises(RecordError, match=message) as err:
+        load_tree_text(text)
+    with pytest.raises(RecordError) as same:
+        load_text(text)
+    assert (str(err.value), err.value.ply) == (str(same.value), same.value.ply)
+
+
+@pytest.mark.parametrize("text,message,ply", [
+    # Red covering its own colour (a3 still shows red): illegal
+    ('[Game "rugpile"]\n1. 3x3a3\n2. 3x3b2\n  (2. 3x3c3\n   3. 3x3a3)\n3. 2x2d1',
+     "line 5, in a side line, move 3 \\('3x3a3'\\): ", 2),
+    # Wythe: b1a1 lies exactly on the piece a1b1
+    ('[Game "wythe"]\n1. c3d3\n  (1. a1b1\n   2. b1a1)', "line 4, in a side line, move 2 \\('b1a1'\\)", 1),
+    # the first bad move in the text: the side line's 9x9 (no such tile) on line 2 comes
+    # before the main line's Blue 3x3a3 (it would cover Red's whole area) on line 3
+    ('[Game "rugpile"]\n1. 3x3a3 (1. 9x9a1)\n2. 3x3a3', "line 2, in a side line, move 1 \\('9x9a1'\\)", 0),
+    ('[Game "rugpile"]\n1. 3x3a3 (1. 3x3c3)\n2. 3x3a3', "line 3, move 2 \\('3x3a3'\\)", 1),
+    ('[Game "wythe"]\n1. c3d3\n  (1. a1a2 draw-agreed)',
+     "line 3, in a side line, the ending 'draw-agreed': Wythe cannot end in an agreed draw", 1),
+    ('[Game "rugpile"]\n1. 3x3a3 (1. 3x3c3 red-resigns) (1. 3x3c3 2. 2x2a1)',
+     "line 2: no move can follow 'red-resigns'", None),
+    ('[Game "rugpile"]\n1. 3x3a3 )', "line 2: a '\\)' with no '\\(' before it", None),
+    ('[Game "rugpile"]\n(1. 3x3a3)', "line 2: a '\\(' with no move before it", None),
+    ('[Game "rugpile"]\n1. 3x3a3\n  (1. 3x3c3', "line 3: a '\\(' is never closed", None),
+    ('[Game "rugpile"]\n1. 3x3a3 ()', "line 2: an empty side line", None),
+    ('[Game "rugpile"]\n1. 3x3a3 (1. <b>)', "line 2, move 1: '<b>' is not a move", 0),
+    ('[Game "rugpile"]\n[Path "2"]\n1. 3x3a3 (1. 3x3c3)',
+     "line 2: Path: there is no position 2: after the start the moves are numbered 0 to 1", None),
+    ('[Game "rugpile"]\n[Path "0.0"]\n1. 3x3a3 (1. 3x3c3)',
+     "line 2: Path: there is no position 0.0: no move follows 0", None),
+    ('[Game "rugpile"]\n[Path "1.x"]\n1. 3x3a3 (1. 3x3c3)', "line 2: Path: '1.x' should be", None),
+])
+def test_bad_side_lines_say_what_and_where(text, message, ply):
+    with pytest.raises(RecordError, match=message) as err:
+        load_tree_text(text)
+    assert err.value.ply == ply
+
+
+def test_the_position_on_display_in_a_side_line():
+    text = '[Game "rugpile"]\n[Path "1"]\n1. 3x3a3 (1. 3x3c3 2. 3x3a1)'
+    back = load_tree_text(text)
+    assert back.path == (1,) and back.tree.record_line(back.path).moves == ("3x3c3", "3x3a1")
+    assert len(back.states) == 3                        # the start, and both moves of its line
+    assert load_tree_text('[Game "rugpile"]\n[Ply "0"]\n1. 3x3a3').path == ()
+    assert load_tree_text('[Game "rugpile"]\n[Path ""]\n1. 3x3a3').path == ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='()[]"{};. \n0123456789abcdegiklprsuwx-', max_size=100))
+def test_fuzz_reading_side_lines_raises_only_named_errors(tail):
+    try:
+        back = load_tree_text('[Game "rugpile"]\n' + tail)
+    except RecordError as err:
+        assert str(err)
+    else:
+        assert back.tree.main_line() == back.record.moves
+        assert len(back.states) == len(back.tree.record_line(back.path).moves) + 1
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_random_trees_of_legal_moves_round_trip_through_the_text(game_id):
+    game, rng = games.get(game_id), random.Random(game_id)
+    record = make_record(game, {})
+    for _ in range(15):
+        tree, states = MoveTree(), {(): game.new()}
+        for _ in range(25):
+            path = rng.choice(sorted(states))
+            legal = game.legal_moves(states[path])
+            if not legal or tree.ending(path):
+                continue
+            move = rng.choice(legal)
+            tree, path2 = tree.add(path, game.notation(states[path], move))
+            states[path2] = game.play(states[path], move)
+        ends = [p for p in states if not tree.children(p) and game.result(states[p]) is None]
+        # (in Stigmergy's bid the seats are "First player" and "Second player": no word)
+        if ends and is_ending(word := resignation(game, states[ends[0]], 1)):
+            tree = tree.with_ending(ends[0], word)
+        shown = rng.choice(sorted(states))
+        back = load_tree_text(tree_to_text(record, tree, shown, states))
+        assert (back.tree, back.path) == (tree, shown)
+        assert back.states == tree.states(game, game.new(), tree.line_end(shown))
