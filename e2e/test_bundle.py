@@ -15,7 +15,7 @@ BROWSER_ONLY = {"web/main.py", "web/page.py", "web/ai_worker.py", "web/dom.py",
                 "web/sharing.py", "web/saved.py", "web/keeper.py",
                 "web/newgame.py", "web/board_input.py",
                 "web/ending_buttons.py", "web/analyse_panel.py",
-                "web/hint_button.py"}   # these import pyscript or js
+                "web/hint_button.py", "web/graph_panel.py", "web/advice.py"}   # these import pyscript or js
 
 IMPORT_ALL = """
 import { readFileSync } from "node:fs";

@@ -125,3 +125,76 @@ def test_hints_against_the_computer_are_off_until_allowed(page, site):
     expect(page.locator("#newgame-form [name='hints']")).to_be_checked()
     page.click("#newgame-cancel")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_a_side_line_from_a_past_position_and_its_promotion(page, site, game):
+    fragment, _ = POSITIONS[game]
+    moves = fragment.rsplit("/", 1)[1].split(".")
+    open_page(page, f"{site}/index.html#{fragment}")
+    page.click(f"#moves [data-ply='{len(moves) - 1}']")          # one move back
+    page.click("#analyse")
+    played = moves[-1]
+    other = page.locator(f"#analysis .best button:not([data-move='{played}'])").first
+    expect(other).to_be_enabled(timeout=30_000)
+    other.click()              # no question asked (the panel may have re-ranked: any other)
+    expect(page.locator("#moves li.side button")).to_have_count(1)
+    expect(page.locator("#moves li.side button")).to_have_attribute("aria-current", "true")
+    line = page.evaluate("location.hash").split("/")[-1].split(".")
+    assert line[:-1] == moves[:-1] and line[-1] != played        # the link: the line shown
+    expect(page.locator("#promote")).to_be_visible()
+    shot(page, f"side-line-{game}")
+    page.click("#promote")
+    expect(page.locator("#promote")).to_be_hidden()
+    expect(page.locator(f"#moves li[value='{len(moves)}'] button")).to_have_attribute(
+        "aria-current", "true")                                  # now on the main line
+    expect(page.locator("#moves li.side button")).to_have_count(1)   # the old move, aside
+    page.click("#record-open")
+    record = page.input_value("#record-text")
+    assert f"({len(moves)}. {played}" in record                  # kept in parentheses
+    page.click("#record-close")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_the_graph_of_the_game_goes_to_the_ply_clicked(page, site, game):
+    fragment, seats = POSITIONS[game]
+    plies = len(fragment.rsplit("/", 1)[1].split("."))
+    open_page(page, f"{site}/index.html#{fragment}")
+    page.click("#analyse")
+    page.click("#graph-open")
+    graph = page.locator("#graph-body svg.graph")
+    expect(graph).to_have_attribute("role", "img")
+    expect(page.locator("#graph-progress")).to_contain_text(
+        f"All {plies + 1} positions judged", timeout=60_000)
+    assert graph.get_attribute("aria-label").startswith("Win chance")
+    expect(page.locator("#graph-body polyline")).to_have_count(seats)
+    expect(page.locator("#graph-body .hit")).to_have_count(plies + 1)
+    page.locator("#graph-body .hit[data-ply='2']").click(force=True)
+    expect(page.locator("#moves [data-ply='2']")).to_have_attribute("aria-current", "true")
+    assert page.evaluate("location.hash").endswith("/ply=2")
+    shot(page, f"graph-{game}")
+    assert page.errors == []
+
+
+def test_a_hundred_ply_graph_in_the_browser(page, site):
+    import random
+    from engine import games
+    from web.session import Session
+    game, session, rng = games.get("gwyddbwyll"), Session("gwyddbwyll"), random.Random(0)
+    for _ in range(100):                   # random legal moves: seed 0 lasts 100 plies
+        session.play(rng.choice(game.legal_moves(session.state)))
+    open_page(page, f"{site}/index.html#{session.fragment()}")
+    page.click("#analyse")
+    began = page.evaluate("performance.now()")
+    page.click("#graph-open")
+    expect(page.locator("#graph-progress")).to_contain_text("All 101 positions judged",
+                                                              timeout=120_000)
+    seconds = (page.evaluate("performance.now()") - began) / 1000
+    print(f"the graph of a 100-ply Gwyddbwyll game: {seconds:.1f} s (with the worker's start)")
+    swings = page.locator("#graph-swings button")
+    if swings.count():                       # a swing goes to the position after its move
+        ply = swings.first.get_attribute("data-ply")
+        swings.first.click()
+        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute("aria-current", "true")
+    assert page.errors == []

@@ -59,9 +59,9 @@ def test_resign_in_hot_seat_is_kept_in_the_link_the_record_and_a_reload(page, si
 def test_a_draw_offered_at_one_screen(page, site):
     open_page(page, site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3")
     asked = answer_next_dialog(page, accept=False)
-    page.click("#offer-draw")
-    assert asked == ["Blue offers a draw. Red, do you accept?"]
+    page.click("#offer-draw")                  # the offer is made just after the click
     expect(page.locator("#message")).to_have_text("Red declines the draw.")
+    assert asked == ["Blue offers a draw. Red, do you accept?"]
     expect(page.locator("#result")).to_be_hidden()
     answer_next_dialog(page, accept=True)
     page.click("#offer-draw")

@@ -90,16 +90,19 @@ def test_hints_are_offered_and_said():
 
 
 def test_the_move_list_marks_the_moves_played_after_a_hint():
-    from web.controller import moves_html
+    from web.move_list import move_list_html
     from web.session import Session
     session = Session("gwyddbwyll")
-    session.hint_at = 0                       # a hint for the start position
+    session.hint_at = ()                      # a hint for the start position
     session.play_text("e3e4")                 # played after it
     session.play_text("e6e5")                 # no hint for this one
-    assert session.hinted == {0} and session.hint_at is None
-    html = moves_html(["e3e4", "e6e5"], 2, None, session.hinted)
+    assert session.hinted == {(0,)} and session.hint_at is None
+    rows = session.tree.rows()
+    html = move_list_html(rows, [r.move for r in rows], session.path, None, session.hinted)
     assert html.count("played after a hint") == 1
     assert html.index("played after a hint") < html.index("e6e5")
-    session.goto(0)                           # a new first move drops the old marks
+    session.goto(0)                           # another first move: a side line, unmarked
     session.play_text("c3c4")
-    assert session.hinted == set()
+    assert session.hinted == {(0,)} and session.path == (1,)
+    session.promote()                         # the marks follow the moves they mark
+    assert session.tree.main_line() == ("c3c4",) and session.hinted == {(1,)}

@@ -255,12 +255,13 @@ def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
     assert '<span class="score">15 pieces</span>' in screen.scores
     assert '<span class="score">14 pieces</span>' in screen.scores
     # The move list shows the capture; its buttons and the link keep the plain notation.
-    assert '<button type="button" data-ply="3" aria-current="true">e5xf6</button>' in screen.moves
+    assert ('<button type="button" data-path="0.0.0" data-ply="3" aria-current="true">e5xf6'
+            '</button>') in screen.moves
     assert screen.address.endswith("/e3e5.a6a4.e5f6")
     # Black ends the game with a bare king: Rh1xh3 takes White's last piece but the king.
     state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
     ctl = Controller(Session("gwyddbwyll"))
-    ctl.session.states = [state]
+    ctl.session.states, ctl.session.known = [state], {(): state}     # start there
     ctl.play(Step(sq("h1"), sq("h3")))
     screen = ctl.screen()
     assert screen.result == "Black wins: White has only the king left."

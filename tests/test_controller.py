@@ -21,7 +21,7 @@ from web import boards
 from web.ai_worker import Thinker
 from web.boards.base import Board, Ui
 from web.controller import (MIN_MOVE_SECONDS, Controller, Job, form_choice, form_fields,
-                            moves_html, new_game_form)
+                            new_game_form)
 from web.session import Session
 
 CELLS = "abcde"
@@ -285,18 +285,23 @@ def test_a_word_move_and_a_move_that_cannot_be_read():
     assert ctl.session.moves == ["pass"]
 
 
-def test_playing_at_an_earlier_move_asks_first_unless_taken_back():
+def test_a_move_at_an_earlier_position_starts_a_side_line_and_after_undo_the_main():
     ctl = controller(moves=["a", "b", "c"])
-    assert ctl.discard_question() is None
-    ctl.step(-1)
-    assert ctl.discard_question() == "Play from here and discard the later move?"
-    ctl.goto(0)
-    assert ctl.discard_question() == "Play from here and discard the later 3 moves?"
-    assert ctl.discard_question(by_computer=True) is None
-    ctl.take_back()                   # at ply 0: stays there, and later moves may go
-    assert ctl.session.ply == 0 and ctl.discard_question() is None
-    ctl.play_text("e")
-    assert ctl.session.moves == ["e"] and ctl.discard_question() is None
+    ctl.goto(1)
+    assert ctl.play_text("e").played            # no question: a side line after "a"
+    assert ctl.session.moves == ["a", "e"] and ctl.session.path == (0, 1)
+    assert ctl.session.tree.main_line() == ("a", "b", "c") and ctl.session.live
+    assert ctl.screen().side_line
+    ctl.goto(path=(0, 0, 0))                    # back on the main line, at move 3
+    assert ctl.session.moves == ["a", "b", "c"] and ctl.session.ply == 3
+    ctl.take_back()                             # Undo, then another move: the new main line
+    ctl.play_text("d")
+    assert ctl.session.tree.main_line() == ("a", "b", "d")
+    assert ctl.session.tree.children((0, 0)) == ("d", "c")
+    assert not ctl.screen().side_line and ctl.session.path == (0, 0, 0)
+    ctl.goto(path=(0, 0, 1))
+    ctl.reshape(promote=False)                  # delete the old move c
+    assert ctl.session.tree.children((0, 0)) == ("d",) and ctl.session.path == (0, 0)
 
 
 # --------------------------------------------------------------------------- undo
@@ -383,8 +388,8 @@ def test_the_screen():
     assert not screen.undo_disabled and not screen.redo_disabled
     assert not screen.flip_hidden and not screen.pause_hidden and screen.pause_label == "Pause"
     assert screen.address == "#" + ctl.session.fragment() and screen.address.startswith("#claim/")
-    assert screen.moves == moves_html(["a", "b"], 1)
-    assert 'data-ply="1" aria-current="true"' in screen.moves
+    assert screen.moves.count("<button") == 2 and screen.moves.count("aria-current") == 1
+    assert 'data-path="0" data-ply="1" aria-current="true"' in screen.moves
     assert '<li class="to-move"><span class="swatch p1">' in screen.scores
     assert controller().screen().pause_hidden
 
@@ -579,7 +584,7 @@ def test_the_worker_exports_its_think_and_judge():
     from web import ai_worker
     session = Session("rugpile")
     answer = json.loads(ai_worker.think(session.fragment(), "greedy", 0.1, 1))
-    assert answer["done"] and ai_worker.__export__ == ["think", "judge"]
+    assert answer["done"] and ai_worker.__export__ == ["think", "judge", "graph"]
     judged = json.loads(ai_worker.judge(session.fragment(), 0.05, 1))
     assert judged["to_move"] == 0 and len(judged["chances"]) == 2 and judged["playouts"] > 0
 
@@ -630,10 +635,3 @@ def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id)
     assert ctl.ui == Ui(live=True)
 
 
-def test_the_move_list_says_who_played_each_move_when_given_the_movers():
-    plain = moves_html(["a", "b"], 2)
-    assert "swatch" not in plain
-    marked = moves_html(["a", "b"], 2, [("p0", "Red"), ("p1", "Blue & co")])
-    assert ('<button type="button" data-ply="1"><span class="swatch p0" title="Red"></span>'
-            '<span class="visually-hidden">Red: </span>a</button>') in marked
-    assert 'title="Blue &amp; co"' in marked and 'aria-current="true"><span class="swatch p1"' in marked

@@ -6,8 +6,9 @@ slices of thinking, so it can show progress and the search stops by itself
 tree stays here between slices.  Answers are JSON strings.
 
 The thinking is a `Thinker` (pure Python, tested in CPython); the worker exports
-its `think` (the computer's move) and `judge` (its opinion of a position: each seat's
-chances, for a draw offer).
+its `think` (the computer's move), `judge` (its opinion of a position: each seat's
+chances, best moves and line, for Analyse, Hint and a draw offer) and `graph` (each seat's
+chances after every ply of a line, a batch at a time, for the game's graph).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Thinker:
     def __init__(self) -> None:
         # "move" or "judge" -> ((fragment, level or "judge", seed), its search)
         self.searches: dict[str, tuple[tuple[str, str, int], ai.Search]] = {}
+        self.line: tuple[str, Game, list] | None = None     # the graph's line, replayed
 
     def _search(self, fragment: str, purpose: str, seed: int) -> ai.Search:
         """The search of the position `fragment` for `purpose` (a level, or "judge"): the
@@ -57,6 +59,20 @@ class Thinker:
         done = search.elapsed >= budget or summary["done"]     # proven, or a forced move
         return json.dumps({"done": bool(done), "best": summary["best"],
                            "playouts": summary["playouts"], "elapsed": search.elapsed})
+
+    def graph(self, fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
+        """Each seat's chances after plies start, start+1, ... (at most `count`) of the line
+        in `fragment` (a search of `seconds` each), as a JSON list of lists."""
+        if self.line is None or self.line[0] != fragment:
+            record, _ = decode(fragment)
+            self.line = (fragment, games.get(record.game), replay_record(record))
+        _, game, states = self.line
+        out = []
+        for state in states[start:start + count]:
+            search = ai.Search(game, state, seed=seed)
+            search.run(seconds=seconds)
+            out.append(list(analyse(search, top=1).chances))
+        return json.dumps(out)
 
     def judge(self, fragment: str, seconds: float, seed: int) -> str:
         """Think `seconds` more about the position (in the worker's own time); its analysis
@@ -86,4 +102,9 @@ def judge(fragment: str, seconds: float, seed: int) -> str:
     return _THINKER.judge(fragment, seconds, seed)
 
 
-__export__ = ["think", "judge"]
+def graph(fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
+    """The worker's export: `Thinker.graph` of the worker's one thinker."""
+    return _THINKER.graph(fragment, start, count, seconds, seed)
+
+
+__export__ = ["think", "judge", "graph"]

@@ -35,8 +35,10 @@ class AnalysePanel:
     position shows the computer's judgement at a glance at once (its knowledge alone, on the
     page's thread: no search), then the worker's search as it improves."""
 
-    def __init__(self, ctl: Controller, judge: Judge, refresh: Callable[[], None]):
+    def __init__(self, ctl: Controller, judge: Judge, refresh: Callable[[], None],
+                 busy: Callable[[], bool] = lambda: False):
         self.ctl, self.judge, self.refresh = ctl, judge, refresh
+        self.busy = busy                # the worker has other work first (the graph)
         self.on = False
         self.fragment = ""              # the position being judged
         self.marks: list[Mark] = []
@@ -65,6 +67,9 @@ class AnalysePanel:
     async def judge_position(self, fragment: str) -> None:
         seed, seconds = random.randrange(2 ** 31), FIRST_SLICE
         while self.on and self.fragment == fragment:
+            if self.busy():
+                await asyncio.sleep(0.25)
+                continue
             try:
                 reply = json.loads(await self.judge(fragment, seconds, seed))
             except Exception as err:

@@ -22,11 +22,11 @@ import random
 import time
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Awaitable, Callable, Collection, Hashable, Sequence
+from typing import Any, Awaitable, Callable, Hashable, Sequence
 
 from engine import EngineError, games
 from engine.core import Game, View
-from web import boards, game_end
+from web import boards, game_end, move_list
 from web.boards.base import Board, Ui, settle
 from web.session import DEFAULT_GAME, Session
 
@@ -86,6 +86,8 @@ class Screen:
     flip_pressed: bool
     pause_hidden: bool
     pause_label: str
+    side_line: bool             # the position shown is in a side line
+    deletable: bool             # a move is shown (not the start), which may be deleted
     resign_hidden: bool         # nobody may resign now
     draw_hidden: bool           # no draw may be offered now
     rematch_hidden: bool        # the game is not over
@@ -101,7 +103,7 @@ class Controller:
         self.seats: list[str] = []
         self.ui = Ui()
         self.paused = False
-        self.took_back = False      # the player asked to take back: later moves may go
+        self.took_back = False      # Undo was pressed: the next move's line becomes the main
         self.thinking: Job | None = None    # the computer's turn under way
         self._view: tuple[Hashable, str, View] | None = None     # (state, ending, its view)
         self.open(session or self.session, seats)
@@ -171,22 +173,14 @@ class Controller:
 
     # ---- playing
 
-    def discard_question(self, by_computer: bool = False) -> str | None:
-        """The question to ask before a move at an earlier ply drops the later moves (None:
-        play without asking)."""
-        later = len(self.session.moves) - self.session.ply
-        if not later or by_computer or self.took_back:
-            return None
-        plural = "move" if later == 1 else f"{later} moves"
-        return f"Play from here and discard the later {plural}?"
-
     def play(self, move: Any) -> Said:
-        """Play an engine move (from the board) at the ply on screen."""
-        return self._play(lambda: self.session.play(move))
+        """Play an engine move (from the board) at the position on screen: from a past
+        position a new move starts a side line (after Undo, the new main line)."""
+        return self._play(lambda: self.session.play(move, main=self.took_back))
 
     def play_text(self, text: str) -> Said:
         """Play a move in notation (a word-move button, the computer's move)."""
-        return self._play(lambda: self.session.play_text(text))
+        return self._play(lambda: self.session.play_text(text, main=self.took_back))
 
     def _play(self, make: Callable[[], None]) -> Said:
         mover = self.view.seat_names[self.view.to_move] if self.view.to_move >= 0 else ""
@@ -196,7 +190,8 @@ class Controller:
             return Said(message=escape(str(err)), error=True)
         self.took_back = False
         self._changed()
-        return Said(played=True, announce=f"{mover} played {self.session.moves[-1]}.",
+        session = self.session
+        return Said(played=True, announce=f"{mover} played {session.moves[session.ply - 1]}.",
                     message="")
 
     def step(self, delta: int) -> None:
@@ -205,9 +200,19 @@ class Controller:
         self.took_back = False
         self._changed()
 
-    def goto(self, ply: int) -> None:
-        """Show the position after `ply` moves (the move list)."""
-        self.session.goto(ply)
+    def goto(self, ply: int | None = None, path: tuple[int, ...] | None = None) -> None:
+        """Show the position after `ply` moves of the line shown, or at `path` in the tree
+        (the move list)."""
+        if path is not None:
+            self.session.goto_path(path)
+        else:
+            self.session.goto(ply or 0)
+        self._changed()
+
+    def reshape(self, promote: bool) -> None:
+        """Make the line shown the main line, or (not `promote`) delete the move shown
+        and all that follows it."""
+        self.session.promote() if promote else self.session.delete()
         self._changed()
 
     def take_back(self) -> None:
@@ -303,11 +308,6 @@ class Controller:
     def result_text(self) -> str | None:
         return self.session.result_text()
 
-    def move_labels(self) -> list[str]:
-        """The moves made, as the move list shows them (the game may add to the notation)."""
-        states, label = self.session.states, self.game.move_label
-        return [label(states[i], states[i + 1], m) for i, m in enumerate(self.session.moves)]
-
     def draw(self) -> str:
         return self.board.draw(self.view, self.ui)
 
@@ -323,8 +323,8 @@ class Controller:
             board=self.draw(), panel=self.panel(), status=self.status(),
             actions=actions_html(actions), scores=scores_html(view, self.board),
             result=self.result_text(),
-            moves=moves_html(self.move_labels(), session.ply,
-                             movers(session, view, self.board), session.hinted),
+            moves=move_list.session_html(session, view, self.board),
+            side_line=any(session.path), deletable=session.ply > 0,
             title=self.game.name, game=self.game.id,
             undo_disabled=session.ply == 0, redo_disabled=session.live,
             flip_hidden=not self.board.can_flip, flip_pressed=self.ui.flipped,
@@ -420,14 +420,6 @@ def thinking_text(name: str, level: str, reply: dict) -> str:
     return f"{name} (computer, {level}) is thinking… {detail}".strip()
 
 
-def movers(session: Session, view: View, board: Board) -> list[tuple[str, str]] | None:
-    """Who played each move (swatch class, name), for games of three or more players."""
-    names, to_move = view.seat_names, session.game.to_move
-    if len(names) < 3:
-        return None
-    return [(board.swatch(view, seat), names[seat])
-            for seat in (to_move(s) for s in session.states[:len(session.moves)])]
-
 def actions_html(actions: list[tuple[str, str, str]]) -> str:
     """Buttons for the word moves: (move as text, label, tooltip)."""
     return "".join(f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">'
@@ -445,22 +437,6 @@ def scores_html(view: View, board: Board) -> str:
         f'<span class="name">{escape(name)}</span>'
         f'<span class="score">{escape(board.score_text(view, seat))}</span></li>'
         for seat, name in enumerate(view.seat_names))
-
-
-def moves_html(moves: Sequence[str], ply: int,
-               movers: Sequence[tuple[str, str]] | None = None,
-               hinted: Collection[int] = ()) -> str:
-    """The move list, the move shown marked as current; with `movers` (swatch class and
-    name per move), each move shows who played it; the moves in `hinted` (0-based) are
-    marked as played after a hint."""
-    current = ' aria-current="true"'
-    who = [f'<span class="swatch {c}" title="{escape(n)}"></span>'
-           f'<span class="visually-hidden">{escape(n)}: </span>' for c, n in movers or ()]
-    hint = ('<small class="hinted" title="Played after a hint"> hint</small>'
-            '<span class="visually-hidden"> (played after a hint)</span>')
-    return "".join(f'<li><button type="button" data-ply="{i + 1}"'
-                   f'{current if ply == i + 1 else ""}>{who[i] if who else ""}{escape(m)}'
-                   f'{hint if i in hinted else ""}</button></li>' for i, m in enumerate(moves))
 
 
 def picker_html() -> str:

@@ -76,7 +76,7 @@ class HintButton:
         if not labels:
             self.done(Said(message="The computer has no hint here."))
             return
-        ctl.session.hint_at = ctl.session.ply
+        ctl.session.hint_at = ctl.session.path
         self.marks = analysis_view.marks(ctl.game, ctl.board, ctl.session.state, analysis)[:1]
         self.refresh()
         mover = ctl.view.seat_names[analysis.to_move]
@@ -85,9 +85,16 @@ class HintButton:
 
 
 def allowed() -> bool:
-    """The player allowed hints against the computer (the New game form; off by default)."""
-    return window.localStorage.getItem(PREF_KEY) == "on"
+    """The player allowed hints against the computer (the New game form; off by default,
+    and off when the browser does not let the page use its storage)."""
+    try:
+        return window.localStorage.getItem(PREF_KEY) == "on"
+    except Exception:           # storage refused (private mode, a policy): keep the default
+        return False
 
 
 def allow(on: bool) -> None:
-    window.localStorage.setItem(PREF_KEY, "on" if on else "off")
+    try:
+        window.localStorage.setItem(PREF_KEY, "on" if on else "off")
+    except Exception:           # not kept, as nothing else is without storage
+        pass

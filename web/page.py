@@ -23,12 +23,11 @@ from engine.record import legal_part, unquote_link
 from web import game_end, recent
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.board_input import BoardInput, Cursor
-from web import hint_button
-from web.analyse_panel import AnalysePanel, draw_marks
-from web.hint_button import HintButton
+from web.advice import Advice
 from web.dom import announce, by_id, closest, found
 from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
+from web.move_list import parse_path
 from web.newgame import NewGameForm
 from web.session import DEFAULT_GAME, Session
 from web.sharing import Opening, Sharing, salvage
@@ -47,9 +46,9 @@ class Page:
         self.form = NewGameForm(self.ctl)
         self.worker = Worker()
         self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
-        self.analyse = AnalysePanel(self.ctl, self.worker.judge, self.draw_marks)
-        self.hint = HintButton(self.ctl, self.worker.judge, self.draw_marks, self.ended)
-        self.input.drawn = self.draw_marks
+        self.advice = Advice(self.ctl, self.worker.judge, self.worker.graph,
+                             lambda ply: self.change(lambda: self.ctl.goto(ply)), self.ended)
+        self.input.drawn = self.advice.draw_marks
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -97,8 +96,6 @@ class Page:
                 ("panel", "click", self.input.on_click),
                 ("actions", "click", self.on_action),
                 ("analysis", "click", self.on_best_move),
-                ("analyse", "click", self.analyse.toggle),
-                ("hint", "click", lambda e: later(self.hint.ask())),
                 ("picker", "click", self.on_pick),
                 ("moves", "click", self.on_move_list),
                 ("new-game", "click", lambda e: self.form.open()),
@@ -108,6 +105,8 @@ class Page:
                 ("undo", "click", lambda e: self.change(self.ctl.take_back)),
                 ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
                 ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
+                ("promote", "click", lambda e: self.change(lambda: self.ctl.reshape(True))),
+                ("delete-move", "click", lambda e: self.change(lambda: self.ctl.reshape(False))),
                 ("resign", "click", self.ending.resign),
                 ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
                 ("rematch", "click",
@@ -136,6 +135,7 @@ class Page:
             element = board if name == "board" else by_id(name)
             if found(element):
                 self.on(element, event, handler)
+        self.advice.bind(lambda name, event, handler: self.on(by_id(name), event, handler))
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
         self.on(document, "keydown", self.on_key)
@@ -247,14 +247,9 @@ class Page:
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.ctl.session, self.ctl.seats)
         self.keeper.remember(screen.address, self.ctl.seats, push)
-        self.analyse.follow()
-        self.hint.follow()
-        self.draw_marks()
+        self.advice.follow()
         self.schedule_computer()
 
-    def draw_marks(self) -> None:
-        """The computer's advice on the board: the Analyse panel's best moves, a hint."""
-        draw_marks((self.analyse.marks if self.analyse.on else []) + self.hint.marks)
 
     def change(self, action: Callable[[], None]) -> None:
         action()
@@ -263,11 +258,7 @@ class Page:
     # ---- playing
 
     def play(self, move: Any, text: bool = False) -> None:
-        """A person's move (an engine move, or notation when `text`), once they agree to
-        drop any later moves."""
-        question = self.ctl.discard_question()
-        if question and not window.confirm(question):
-            return
+        """A person's move (an engine move, or notation when `text`)."""
         said = self.ctl.play_text(move) if text else self.ctl.play(move)
         show(said)
         if said.played:
@@ -308,9 +299,9 @@ class Page:
             self.play(button.dataset.move, text=True)
 
     def on_move_list(self, event: Any) -> None:
-        button = closest(event, "[data-ply]")
+        button = closest(event, "[data-path]")
         if button is not None:
-            self.change(lambda: self.ctl.goto(int(button.dataset.ply)))
+            self.change(lambda: self.ctl.goto(path=parse_path(button.dataset.path)))
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
@@ -347,6 +338,11 @@ class Worker:
     async def ask(self, fragment: str, level: str, seconds: float, seed: int) -> str:
         """The worker's `think` (see Controller.think)."""
         return await (await self.started()).think(fragment, level, seconds, seed)
+
+    async def graph(self, fragment: str, start: int, count: int, seconds: float,
+                    seed: int) -> str:
+        """The worker's `graph`: chances along a line (web/graph_panel.py)."""
+        return await (await self.started()).graph(fragment, start, count, seconds, seed)
 
     async def judge(self, fragment: str, seconds: float, seed: int) -> str:
         """The worker's `judge`: its analysis of a position (web/ending_buttons.py)."""
@@ -391,6 +387,8 @@ def write_screen(screen: Screen) -> None:
     pause.hidden = screen.pause_hidden
     pause.textContent = screen.pause_label
     by_id("resign").hidden = screen.resign_hidden
+    by_id("promote").hidden = not screen.side_line
+    by_id("delete-move").hidden = not screen.deletable
     by_id("offer-draw").hidden = screen.draw_hidden
     by_id("after-game").hidden = screen.rematch_hidden
 

@@ -1,16 +1,23 @@
-"""One game on the page: its record, every position, and the ply on display.
+"""One game on the page: its tree of moves (engine/move_tree.py), the line on display and the
+ply on display in it, and every position.
 
-Pure Python (no browser imports), so the page's history (web/controller.py steps
-through it) is tested in CPython.  A position is always the result of replaying the record;
-`states[k]` is the position after k moves.  A game may end off the board after its last move
-(`ending`: a resignation or an agreed draw, engine/ending.py).
+Pure Python (no browser imports), so the page's history (web/controller.py steps through it)
+is tested in CPython.  A move from a past position that differs from the one played starts a
+side line; nothing is discarded.  The line on display runs from the start through the position
+shown to the end of its line (`end_path`); `moves`, `states` and `ending` are that line's:
+`states[k]` is the position after k of its moves, and a line may end off the board after its
+last move (`ending`: a resignation or an agreed draw, engine/ending.py).  A link carries the
+line on display; the text record the whole tree.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import EngineError, games
 from engine.core import Result
 from engine.ending import ending_result, ending_text
+from engine.move_tree import MoveTree, Path
 from engine.record import Record, decode, encode, make_record, replay_canonical
 
 DEFAULT_GAME = "rugpile"        # what a first visit with no link opens
@@ -20,12 +27,16 @@ class Session:
     def __init__(self, game_id: str, options: dict | None = None, moves=(), ply: int | None = None):
         self.game = games.get(game_id)
         self.record = make_record(self.game, options or {}, ())
-        self.states = [self.game.new(**self.record.options_dict)]
+        self.tree = MoveTree()
+        self.known: dict[Path, Any] = {(): self.game.new(**self.record.options_dict)}
+        self.end_path: Path = ()            # the end of the line on display
+        self.states: list = []
         self.moves: list[str] = []
         self.ending = ""
         self.ply = 0
-        self.hint_at: int | None = None     # the ply whose position a hint was shown for
-        self.hinted: set[int] = set()       # the moves (0-based) played after a hint
+        self.hint_at: Path | None = None    # the position a hint was shown for
+        self.hinted: set[Path] = set()      # the moves played after a hint
+        self._show(())
         for text in moves:
             self.play_text(text)
         self.ply = len(self.moves) if ply is None else ply
@@ -43,10 +54,22 @@ class Session:
         if states is None:
             record, states = replay_canonical(record)
         session = cls(record.game, record.options_dict)
-        session.states = list(states)
-        session.moves = list(record.moves)
-        session.ending = record.ending
+        session.tree = MoveTree.from_line(record.moves, record.ending)
+        end = (0,) * len(record.moves)
+        session.known = {end[:k]: state for k, state in enumerate(states)}
+        session._show(end)
         session.ply = len(session.moves) if ply is None else ply
+        return session
+
+    @classmethod
+    def from_tree(cls, record: Record, tree: MoveTree, path: Path) -> "Session":
+        """The session of a whole tree (a text record with side lines: `record` gives the game
+        and options), showing `path`; ReplayError names a move that does not play."""
+        session = cls(record.game, record.options_dict)
+        session.tree = tree
+        session.known = tree.all_states(session.game, session.known[()])
+        session._show(tree.line_end(path))
+        session.ply = len(path)
         return session
 
     # ---- what is shown
@@ -56,8 +79,13 @@ class Session:
         return self.states[self.ply]
 
     @property
+    def path(self) -> Path:
+        """The position shown, in the tree."""
+        return self.end_path[:self.ply]
+
+    @property
     def live(self) -> bool:
-        """True when the position shown is the latest one."""
+        """True when the position shown is the last of its line."""
         return self.ply == len(self.moves)
 
     @property
@@ -81,48 +109,98 @@ class Session:
 
     @property
     def over(self) -> bool:
-        """The game has ended (perhaps after the position shown)."""
+        """The line on display has ended (perhaps after the position shown)."""
         return bool(self.ending) or self.game.result(self.states[-1]) is not None
 
     def fragment(self) -> str:
         return encode(self.current_record(), self.ply)
 
     def current_record(self) -> Record:
+        """The record of the line on display (what a link carries)."""
         return Record(self.record.game, self.record.version, self.record.options,
                       tuple(self.moves), self.ending)
 
     # ---- changing it
 
-    def play_text(self, text: str) -> None:
-        """Play a move given in notation at the ply on display, dropping any later moves."""
-        self.play(self.game.parse(self.state, text))
+    def play_text(self, text: str, main: bool = False) -> None:
+        """Play a move given in notation at the position shown (see `play`)."""
+        self.play(self.game.parse(self.state, text), main)
 
-    def play(self, move) -> None:
+    def play(self, move, main: bool = False) -> None:
+        """Play a move at the position shown: the move already played there is followed,
+        another starts a side line (or goes on at the end of a line); `main` makes its line
+        the main line.  IllegalMove / EngineError change nothing."""
         if self.ending and self.live:
             raise EngineError("the game is over: no more moves can be made")
-        state = self.state
+        state, path = self.state, self.path
         after = self.game.play(state, move)
-        text = self.game.notation(state, move)
-        del self.states[self.ply + 1:]
-        del self.moves[self.ply:]
-        self.hinted = {ply for ply in self.hinted if ply < self.ply}
-        if self.hint_at == self.ply:
-            self.hinted.add(self.ply)
-        self.states.append(after)
-        self.moves.append(text)
-        self.ending = ""
-        self.ply = len(self.moves)
+        tree, child = self.tree.add(path, self.game.notation(state, move))
+        self.tree = tree
+        self.known.setdefault(child, after)
+        if self.hint_at == path:
+            self.hinted.add(child)
         self.hint_at = None
+        if main and any(child):
+            child = self._reshape(tree.promote(child))
+        self._show(self.tree.line_end(child))
+        self.ply = len(child)
+
+    def goto(self, ply: int) -> None:
+        """Show the position after `ply` moves of the line on display."""
+        self.ply = max(0, min(ply, len(self.moves)))
+
+    def goto_path(self, path: Path) -> None:
+        """Show the position at `path` in the line through it; EngineError for no such path."""
+        self._show(self.tree.line_end(tuple(path)))
+        self.ply = len(path)
+
+    def promote(self) -> None:
+        """Make the line through the position shown the main line."""
+        path = self._reshape(self.tree.promote(self.path))
+        self._show(self.tree.line_end(path))
+
+    def delete(self) -> None:
+        """Delete the move shown and all that follows it; show the position before it."""
+        path = self._reshape(self.tree.delete(self.path))
+        self._show(self.tree.line_end(path))
+        self.ply = len(path)
 
     def end(self, ending: str) -> None:
-        """End the game after its last move with `ending` (a resignation or an agreed draw),
-        and show its end; EngineError when it cannot end so."""
+        """End the line on display after its last move with `ending` (a resignation or an
+        agreed draw), and show its end; EngineError when it cannot end so."""
         ending_result(self.game, self.states[-1], ending)
-        self.ending = ending
+        self.tree = self.tree.with_ending(self.end_path, ending)
+        self._show(self.end_path)
         self.ply = len(self.moves)
 
     def take_back_ending(self) -> None:
-        self.ending = ""
+        self.tree = self.tree.with_ending(self.end_path, "")
+        self._show(self.end_path)
 
-    def goto(self, ply: int) -> None:
-        self.ply = max(0, min(ply, len(self.moves)))
+    # ---- keeping the line on display in step with the tree
+
+    def _show(self, end: Path) -> None:
+        self.end_path = end
+        self.moves = list(self.tree.moves(end))
+        self.states = [self.known[end[:k]] for k in range(len(end) + 1)]
+        self.ending = self.tree.ending(end)
+
+    def _reshape(self, changed: tuple[MoveTree, Path]) -> Path:
+        """After a promotion or a deletion, which renumber paths: the new tree, its positions
+        and the hint marks; the path it gives."""
+        before = self.tree
+        hinted = [before.moves(path) for path in self.hinted]
+        self.tree, path = changed
+        self.known = self.tree.all_states(self.game, self.known[()])
+        self.hinted = {found for moves in hinted if (found := self.find(moves)) is not None}
+        return path
+
+    def find(self, moves: tuple[str, ...]) -> Path | None:
+        """The path of a line of moves in the tree, or None when it is not there."""
+        path: Path = ()
+        for move in moves:
+            children = self.tree.children(path)
+            if move not in children:
+                return None
+            path += (children.index(move),)
+        return path

@@ -25,7 +25,7 @@ from pyscript import document, window
 
 from engine import games
 from engine.record import Record, encode, legal_part, unquote_link
-from engine.record_text import MAX_TEXT, legal_part_of_text, load_text, to_text
+from engine.record_text import MAX_TEXT, legal_part_of_text, load_tree_text, tree_to_text
 from web import recent
 from web.dom import by_id, closest, found
 from web.keeper import Keeper
@@ -199,16 +199,18 @@ class Sharing:
         """A record (or a link) pasted or read from a file: the game it opens, or the
         dialog says why not."""
         try:
-            record, ply, states = load_text(text if isinstance(text, str) else "")
+            read = load_tree_text(text if isinstance(text, str) else "")
+            session = Session.from_tree(read.record, read.tree, read.path)
         except Exception as err:
             return self.problem("This record does not open a game", err,
                                 salvage(legal_part_of_text, text), where="dialog")
-        session = Session.from_record(record, ply, states)
         by_id("record").close()
-        n = len(record.moves)
+        n = len(read.record.moves)
+        sides = len(read.tree.rows()) - n
         return Opening(session=session,
                        message=f"Opened a game of {escape(session.game.name)} with "
-                               f"{n} move{'' if n == 1 else 's'}.")
+                               f"{n} move{'' if n == 1 else 's'}"
+                               + (f" and {sides} in side lines." if sides else "."))
 
     async def import_file(self) -> Opening | None:
         field = by_id("record-file")
@@ -241,8 +243,9 @@ def salvage(finder, text):
 
 
 def record_text(session: Session) -> str:
-    return to_text(session.current_record(), session.ply, session.states,
-                   date.today().isoformat())
+    """The whole game as text, with its side lines, the position shown on display."""
+    return tree_to_text(session.current_record(), session.tree, session.path, session.known,
+                        date.today().isoformat())
 
 
 async def to_clipboard(text) -> bool:

@@ -1,0 +1,46 @@
+"""The computer's advice on the page (browser only): the Analyse panel, the Hint button and
+the game's graph, which share the worker and the marks on the board.  The page makes one,
+binds its controls with `bind`, and calls `follow` after drawing a position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+from web.analyse_panel import AnalysePanel, Judge, draw_marks
+from web.controller import Controller, Said
+from web.graph_panel import GraphPanel, Grapher
+from web.hint_button import HintButton
+
+
+class Advice:
+    def __init__(self, ctl: Controller, judge: Judge, grapher: Grapher,
+                 goto: Callable[[int], None], done: Callable[[Said], None]):
+        self.graph = GraphPanel(ctl, grapher, goto)
+        # the graph has the worker first: the panel's search waits while it is drawn
+        self.analyse = AnalysePanel(ctl, judge, self.draw_marks, busy=lambda: self.graph.running)
+        self.hint = HintButton(ctl, judge, self.draw_marks, done)
+
+    def bind(self, on: Callable[[str, str, Callable[[Any], Any]], None]) -> None:
+        """Bind the controls: on(element id, event, handler)."""
+        for name, event, handler in (
+                ("analyse", "click", self.analyse.toggle),
+                ("hint", "click", lambda e: asyncio.ensure_future(self.hint.ask())),
+                ("graph-open", "click", self.graph.open),
+                ("graph-after", "click", self.graph.open),
+                ("graph-close", "click", self.graph.close),
+                ("graph-body", "click", self.graph.on_click),
+                ("graph-swings", "click", self.graph.on_click)):
+            on(name, event, handler)
+
+    def follow(self) -> None:
+        """After the page drew a position."""
+        self.analyse.follow()
+        self.hint.follow()
+        self.graph.follow()
+        self.draw_marks()
+
+    def draw_marks(self) -> None:
+        """The advice on the board: the Analyse panel's best moves, a hint."""
+        draw_marks((self.analyse.marks if self.analyse.on else []) + self.hint.marks)

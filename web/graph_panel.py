@@ -1,0 +1,106 @@
+"""The game's win-chance graph on the page (browser only): opened from the Analyse panel or
+the end of a game, it has the worker judge every position of the line on display, a few at a
+time, and draws the graph as the points come (with the count done), marks and lists the
+biggest swings, and goes to a ply when the graph or a swing is clicked.  A longer line that
+begins with the one judged (a move played since) keeps the points it has.  What it draws is
+web/graph_view.py's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any, Awaitable, Callable
+
+from engine.record import encode
+from web import graph_view
+from web.controller import Controller
+from web.dom import by_id, closest
+
+# graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
+Grapher = Callable[[str, int, int, float, int], Awaitable[str]]
+
+SECONDS_PER_PLY = 0.12      # the budget of the search judging each position
+BATCH = 4                   # positions judged per call to the worker
+
+
+class GraphPanel:
+    """The graph section: its points, the line they belong to, and the work under way."""
+
+    def __init__(self, ctl: Controller, grapher: Grapher, goto: Callable[[int], None]):
+        self.ctl, self.grapher, self.goto = ctl, grapher, goto
+        self.on = False
+        self.line = ""                      # the link of the line judged (no ply)
+        self.moves: tuple[str, ...] = ()
+        self.chances: list[list[float] | None] = []
+        self.running = False
+
+    def open(self, event: Any = None) -> None:
+        self.on = True
+        by_id("graph").hidden = False
+        self.follow()
+        by_id("graph").scrollIntoView({"block": "nearest"})
+
+    def close(self, event: Any = None) -> None:
+        self.on = False
+        by_id("graph").hidden = True
+
+    def follow(self) -> None:
+        """After the page drew a position: judge the line on display if it changed (keeping
+        the points of the moves it shares with the line judged), and redraw."""
+        if not self.on:
+            return
+        session = self.ctl.session
+        record = session.current_record()
+        if encode(record) != self.line:
+            shared = 0
+            while (shared < min(len(self.moves), len(record.moves))
+                   and self.moves[shared] == record.moves[shared]):
+                shared += 1
+            kept = self.chances[:shared + 1] if self.moves or shared else []
+            self.line, self.moves = encode(record), record.moves
+            self.chances = kept + [None] * (len(record.moves) + 1 - len(kept))
+            if not self.running:
+                asyncio.ensure_future(self.judge_line())
+        self.draw()
+
+    async def judge_line(self) -> None:
+        self.running = True
+        seed = random.randrange(2 ** 31)
+        try:
+            while self.on and None in self.chances:
+                line, start = self.line, self.chances.index(None)
+                count = min(BATCH, len(self.chances) - start)
+                reply = json.loads(await self.grapher(line, start, count, SECONDS_PER_PLY, seed))
+                if line != self.line:           # the line changed: start on the new one
+                    continue
+                for i, chances in enumerate(reply):
+                    self.chances[start + i] = chances
+                self.draw()
+        except Exception as err:
+            by_id("graph-progress").textContent = f"The graph could not be made: {err}"
+        finally:
+            self.running = False
+
+    def draw(self) -> None:
+        ctl = self.ctl
+        view, session = ctl.view, ctl.session
+        names = view.seat_names
+        movers = [ctl.game.to_move(state) for state in session.states[:-1]]
+        marked = graph_view.swings(self.chances, movers)
+        by_id("graph-body").innerHTML = graph_view.graph_svg(
+            self.chances, names, session.ply, marked) + graph_view.legend_html(names)
+        done = sum(c is not None for c in self.chances)
+        total = len(self.chances)
+        progress = by_id("graph-progress")
+        progress.textContent = (f"Judged {done} of {total} positions "
+                                f"({SECONDS_PER_PLY:g} s each)…" if done < total else
+                                f"All {total} positions judged ({SECONDS_PER_PLY:g} s each).")
+        by_id("graph-swings").innerHTML = graph_view.swings_html(marked, names)
+
+    def on_click(self, event: Any) -> None:
+        """A click on the graph or on a swing: show that position."""
+        target = closest(event, "[data-ply]")
+        if target is not None:
+            self.goto(int(target.dataset.ply))
