@@ -21,6 +21,7 @@ from pyscript import document, window, workers
 from engine.core import Game
 from engine.record import legal_part, unquote_link
 from web import recent
+from web.animate import Animator
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.board_input import BoardInput, Cursor
 from web.dom import announce, by_id, closest, found
@@ -39,6 +40,7 @@ class Page:
         self.input = BoardInput(self.ctl, self.play)       # pointer and keys on the board
         self.form = NewGameForm(self.ctl)
         self.worker = Worker()
+        self.motion = Animator()            # move animations and sounds
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -223,7 +225,9 @@ class Page:
     def render(self, push: bool = False) -> None:
         """Write everything the controller shows, save the game, and let the computer move."""
         screen = self.ctl.screen()
+        moved = self.motion.before(self.ctl)
         self.input.draw(screen.board, screen.status)
+        self.motion.after(moved)
         write_screen(screen)
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.ctl.session, self.ctl.seats)
