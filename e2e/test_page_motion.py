@@ -1,7 +1,8 @@
 """Move animations and move sounds in the browser: a move slides (a person's at 200 ms), a
 capture fades the piece taken, the computer's reply and a step through the moves are quicker
-(120 ms), a placement drops in, a tile lands as one piece, a flip turns the stone over, and
-nothing moves under prefers-reduced-motion."""
+(120 ms), a placement drops in, a tile lands as one piece, a flip turns the stone over,
+nothing moves under prefers-reduced-motion, and the Sound toggle is off at first, kept across
+a reload, and makes its tones in the page (no sound file is fetched)."""
 
 from conftest import open_page, shot
 
@@ -112,7 +113,7 @@ def test_a_move_slides_a_capture_fades_and_a_step_back_slides_home(page, site):
     assert page.errors == []
 
 
-def test_placements_drop_in_and_a_tile_is_one_piece(page, site):
+def test_a_placement_drops_in_and_a_capture_move_slides_and_leaves_a_block(page, site):
     page.set_viewport_size({"width": 375, "height": 812})
     open_page(spied(page), site + "/index.html#petrify/1/size=6/c3")
     animated(page)
@@ -163,6 +164,39 @@ def test_nothing_moves_when_the_browser_asks_for_reduced_motion(page, site):
     page.wait_for_function("document.querySelector('#board .pc[data-on=\"20\"]') !== null")
     assert running(page) == 0 and animated(page) == []
     assert page.errors == []
+
+
+def test_the_sound_toggle_is_off_at_first_kept_across_a_reload_and_made_in_the_page(
+        page, site):
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
+    open_page(spied(page), site + "/index.html#gwyddbwyll/1//")
+    sound = page.locator("#sound")
+    assert sound.text_content() == "Sound" and sound.get_attribute("aria-pressed") == "false"
+    move(page, "e3", "e5", then="e3e5")
+    assert page.evaluate("window.__tones.length") == 0          # off: not a sound
+    sound.click()
+    assert sound.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("window.__tones.length") == 1          # a sample as it turns on
+    move(page, "a6", "a4", then="e3e5.a6a4")
+    assert page.evaluate("window.__tones.length") == 2          # a move: one tone
+    move(page, "e5", "f6", then="e3e5.a6a4.e5f6")
+    assert page.evaluate("window.__tones.length") == 4          # a capture: two
+    assert page.evaluate("window.__tones.map(t => t.type)")[-2:] == ["square", "triangle"]
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#sound").get_attribute("aria-pressed") == "true"
+    page.click("#sound")
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+    shot(page, "motion-sound-toggle")
+    assert all(url.startswith("http://127.0.0.1") for url in requested)
+    assert not any(url.endswith((".mp3", ".ogg", ".wav", ".m4a")) for url in requested)
+    assert page.errors == []
+
+
 
 
 def test_a_rug_tile_lands_as_one_piece(page, site):

@@ -97,6 +97,7 @@ class Page:
                 ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
                 ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
                 ("flip", "click", lambda e: self.change(self.ctl.flip)),
+                ("sound", "click", lambda e: self.motion.sound.toggle()),
                 ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
                 ("rules-close", "click", lambda e: by_id("rules").close()),
                 ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
