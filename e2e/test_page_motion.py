@@ -232,6 +232,12 @@ def test_a_stigmergy_flip_turns_the_stone_over(page, site):
     away, back = animated(page)
     assert "scaleX(0)" in away["frames"] and away["duration"] == 100 and away["delay"] == 0
     assert "scaleX(0)" in back["frames"] and back["delay"] == 100
+    # The pointer moves on to another cell, whose preview redraws the board: the flip goes
+    # on, on the new drawing.
+    page.evaluate("document.querySelector('#board svg').dataset.before = '1'")
+    page.hover("#board [data-cell='d2']")
+    page.wait_for_function("!document.querySelector('#board svg').dataset.before")
+    assert len(animated(page)) == 2
     half_way(page, 50)              # the black face half turned away, the white one not yet
     assert page.locator("#board .moving").count() == 2
     assert page.locator("#board .moving .stone.white[data-on='33']").count() == 1

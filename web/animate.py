@@ -148,11 +148,21 @@ class Animator:
         self.running: list[Running] = []    # (animation, its tidy-up)
         self.proxies: list[Any] = []
         self.sound = Sound()
+        self.live: tuple[Plan, Any] | None = None   # the move under way, the board it is on
+        self.watch()
+
+    def watch(self) -> None:
+        """Notice the board drawn afresh between renders (the pointer moved over it)."""
+        board = by_id("board")
+        if found(board):
+            self.observer = window.MutationObserver.new(create_proxy(lambda *_: self.redrawn()))
+            self.observer.observe(board, js({"childList": True}))
 
     def before(self, ctl: Controller) -> Plan | None:
         """Before the board is written: stop what still runs, and note the move (if any)
         between what the board showed and what it is about to show."""
         self.stop()
+        self.live = None
         session = ctl.session
         shown = Shown(ctl.game.id, session, tuple(session.moves), session.ply, ctl.view,
                       tuple(ctl.seats))
@@ -181,11 +191,31 @@ class Animator:
         svg = document.querySelector("#board svg")
         if plan.old is None or not found(svg):
             return
+        self.start(plan, svg, 0.0)
+
+    def start(self, plan: Plan, svg: Any, elapsed: float) -> None:
+        """Animate the move on the board drawn as `svg`, from `elapsed` ms into it."""
         try:
             self.animate(plan, svg)
+            for animation, _ in self.running:
+                animation.currentTime = elapsed
         except Exception as err:           # never worth a broken board: show it as drawn
             self.stop()
             window.console.warn(f"move animation skipped: {err}")
+            return
+        self.live = (plan, svg)
+
+    def redrawn(self) -> None:
+        """The board was drawn afresh while a move's animation ran (a hover redraws it): the
+        animation goes on, on the new drawing, from where it was (before the next paint)."""
+        svg = document.querySelector("#board svg")
+        if self.live is None or not self.running or not found(svg) \
+                or svg.isSameNode(self.live[1]):
+            return
+        plan = self.live[0]
+        elapsed = max(float(animation.currentTime or 0) for animation, _ in self.running)
+        self.stop()
+        self.start(plan, svg, elapsed)
 
     def animate(self, plan: Plan, svg: Any) -> None:
         motion, ms, old = plan.change.motion, plan.change.ms, plan.old
