@@ -1,17 +1,20 @@
 """Move animations and move sounds on the page (browser only).
 
 `Animator` shows, after each render, the move web/motion.py finds between what the board
-showed and what it shows now: a piece that moved slides from where it was (FLIP: it is drawn
-where it lands, set back by a transform that then runs to none), a piece that appeared drops
-in (it grows into place and fades in), a piece taken fades out (a copy of it from the board
-before, under the new one), a flipped stone turns over.  PERSON_MS for a person's move,
-QUICK_MS for the computer's and for steps through the moves; nothing at all while the browser
-asks for reduced motion.  The browser runs them (the Web Animations API): nothing waits for
-them, and the next render first stops any still running and puts the board back as drawn.
+showed and what it shows now: a piece that moved slides from where it was, a piece that
+appeared drops in (it grows into place and fades in), a piece taken fades out, a flipped
+stone turns over.  PERSON_MS for a person's move, QUICK_MS for the computer's and for steps
+through the moves; nothing at all while the browser asks for reduced motion.  The browser
+runs them (the Web Animations API): nothing waits for them, and the next render first stops
+any still running.  A redraw between renders (the pointer's hover) does not cut a move
+short: it goes on, on the new drawing, from where it was.
 
-A board marks its pieces with `data-on` (web/boards/base.py); the animation lifts them into
-a group of its own for the time it runs (a wrapper whose transform nothing else sets) and
-puts them back in their places when it ends, so the board is then exactly as drawn.
+The board's markup is never touched.  A board marks its pieces with `data-on`
+(web/boards/base.py); what moves on screen is a look-alike copy of the piece (its styles
+written on it, no class or data-*) in a layer of its own over the board (`.motion-layer`,
+outside #board, deaf to the pointer), while the piece itself is drawn transparent by an
+animation of its own; when the animations end, the layer goes and the board shows as drawn.
+A piece taken is a copy of it from the board before, made while that was still on screen.
 
 `Sound` is the toolbar's Sound toggle (#sound): off until turned on, remembered in this
 browser's storage; each move plays a short tone made in the page by WebAudio (an
@@ -21,7 +24,7 @@ OscillatorNode: no sound file is fetched), a capture another.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -38,6 +41,11 @@ SOUND_KEY = "abstract-games/sound"
 PAINT = ("fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-linejoin",
          "stroke-linecap", "stroke-dasharray", "opacity", "display", "visibility",
          "font-family", "font-size", "font-weight", "text-anchor")
+HIDDEN = [{"opacity": 0}, {"opacity": 0}]          # the piece itself, while its copy moves
+FADE = [{"opacity": 1, "transform": "scale(1)"}, {"opacity": 0, "transform": "scale(.6)"}]
+DROP = [{"opacity": 0, "transform": "scale(1.3)"}, {"opacity": 1, "transform": "scale(1)"}]
+TURN_AWAY = [{"transform": "scaleX(1)"}, {"transform": "scaleX(0)"}]
+TURN_IN = [{"transform": "scaleX(0)"}, {"transform": "scaleX(1)"}]
 # A move's tones and a capture's: (frequency Hz, start s, length s, wave, volume).
 TONES = {False: ((660, 0.0, 0.08, "triangle", 0.22),),
          True: ((880, 0.0, 0.05, "square", 0.06), (330, 0.03, 0.15, "triangle", 0.3))}
@@ -53,9 +61,12 @@ def pieces(root: Any, cells: tuple[int, ...]) -> list[Any]:
     return list(root.querySelectorAll(",".join(on(cell) for cell in cells)))
 
 
-def centre(element: Any) -> tuple[float, float]:
-    box = element.getBoundingClientRect()
-    return box.left + box.width / 2, box.top + box.height / 2
+def centre(elements: list[Any]) -> tuple[float, float]:
+    """The middle, on screen, of the box round `elements`."""
+    boxes = [element.getBoundingClientRect() for element in elements]
+    left, right = min(b.left for b in boxes), max(b.right for b in boxes)
+    top, bottom = min(b.top for b in boxes), max(b.bottom for b in boxes)
+    return (left + right) / 2, (top + bottom) / 2
 
 
 def reduced_motion() -> bool:
@@ -66,19 +77,17 @@ def js(value: Any) -> Any:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
-def group() -> Any:
-    """An empty <g> for a piece in motion, which scales about its contents' middle."""
-    wrapper = document.createElementNS(SVG, "g")
-    wrapper.setAttribute("class", "moving")
-    wrapper.style.transformBox = "fill-box"
-    wrapper.style.transformOrigin = "center"
-    return wrapper
+def svg_element(name: str, **attributes: str) -> Any:
+    element = document.createElementNS(SVG, name)
+    for key, value in attributes.items():
+        element.setAttribute(key.rstrip("_").replace("_", "-"), value)
+    return element
 
 
 def look_alike(element: Any) -> Any:
-    """A copy of a piece's element (on the board, drawn) that looks the same but is not a
-    piece: its styles written on it, without its classes or data-* (no selector of the page
-    or of its tests finds it as a piece, and a click on it means nothing)."""
+    """A copy of a piece's element (on screen) that looks the same but is no piece: its
+    styles written on it, without its classes or data-* (nothing that finds the board's
+    pieces finds it)."""
     copy = element.cloneNode(True)
     for source, target in zip([element, *element.querySelectorAll("*")],
                               [copy, *copy.querySelectorAll("*")]):
@@ -90,54 +99,36 @@ def look_alike(element: Any) -> Any:
     return copy
 
 
-def index_in(node: Any) -> int:
-    return int(window.Array.prototype.indexOf.call(node.parentNode.children, node))
+@dataclass
+class Copy:
+    """Look-alike copies of a piece's elements, and the matrix from their parent's units
+    to the screen (where the piece was drawn)."""
+
+    nodes: list[Any]
+    matrix: tuple[float, float, float, float, float, float]
 
 
-def gone(old: Any, groups: tuple[tuple[int, ...], ...]) -> list[Gone]:
-    """For each piece (by its cells) of the board `old` (still on the page): its first
-    element, and a look-alike copy of each of its elements."""
-    out = []
-    for cells in groups:
-        elements = pieces(old, cells)
-        if elements:
-            out.append((elements[0], [look_alike(element) for element in elements]))
-    return out
-
-
-def twin_place(element: Any, old_root: Any, new_root: Any) -> tuple[Any, int]:
-    """Where `element` of the board drawn before would stand in the board drawn now: the
-    parent at the same place in the tree (boards draw the same groups each time), and its
-    index there."""
-    chain, node = [], element.parentNode
-    while found(node) and not node.isSameNode(old_root):
-        chain.append(index_in(node))
-        node = node.parentNode
-    parent = new_root
-    for index in reversed(chain):
-        child = parent.children.item(index)
-        if not found(child):
-            break
-        parent = child
-    return parent, index_in(element)
-
-
-Lifted = tuple[Any, Callable[[], None]]     # a group of the board lifted, and its tidy-up
-Running = tuple[Any, Callable[[], None]]    # an animation, and its tidy-up
-Gone = tuple[Any, list[Any]]                # a piece's first element before, copies of all
+def copy_of(elements: list[Any]) -> Copy | None:
+    """A copy of a piece drawn on screen now (None when there is nothing to copy)."""
+    if not elements:
+        return None
+    m = elements[0].parentNode.getScreenCTM()
+    if not found(m):
+        return None
+    return Copy([look_alike(e) for e in elements], (m.a, m.b, m.c, m.d, m.e, m.f))
 
 
 @dataclass
 class Plan:
-    """A move to show once the board is written: what it did, and to animate it (else None
-    and empty) the board as it was, where each piece about to slide was on screen, and
-    copies of the pieces taken and of those turned over."""
+    """A move to show once the board is written: what it did, and to animate it (else
+    `old` is None) the board as it was, where each piece about to slide was on screen, and
+    copies of the pieces taken and of those turned over, made from the board as it was."""
 
     change: Change
     old: Any = None
     starts: dict[int, tuple[float, float]] = field(default_factory=dict)
-    taken: list[Gone] = field(default_factory=list)
-    turned: list[Gone] = field(default_factory=list)
+    taken: list[Copy] = field(default_factory=list)
+    turned: list[tuple[int, Copy]] = field(default_factory=list)
 
 
 class Animator:
@@ -145,8 +136,9 @@ class Animator:
 
     def __init__(self) -> None:
         self.shown: Shown | None = None     # what the board showed at the last render
-        self.running: list[Running] = []    # (animation, its tidy-up)
+        self.running: list[Any] = []        # the animations under way
         self.proxies: list[Any] = []
+        self.layer: Any = None              # the layer over the board, while a move runs
         self.sound = Sound()
         self.live: tuple[Plan, Any] | None = None   # the move under way, the board it is on
         self.watch()
@@ -172,14 +164,17 @@ class Animator:
         old = document.querySelector("#board svg")
         if not step.motion or not found(old) or reduced_motion():
             return Plan(step)
-        starts = {}
-        for frm, _ in step.motion.slides:
-            piece = old.querySelector(on(frm))
-            if found(piece):
-                starts[frm] = centre(piece)
-        motion = step.motion
-        return Plan(step, old, starts, gone(old, motion.taken),
-                    gone(old, tuple((cell,) for cell in motion.turned)))
+        motion, plan = step.motion, Plan(step, old)
+        for frm, _ in motion.slides:
+            elements = pieces(old, (frm,))
+            if elements:
+                plan.starts[frm] = centre(elements)
+        plan.taken = [c for c in (copy_of(pieces(old, cells)) for cells in motion.taken) if c]
+        for cell in motion.turned:
+            copy = copy_of(pieces(old, (cell,)))
+            if copy is not None:
+                plan.turned.append((cell, copy))
+        return plan
 
     def after(self, plan: Plan | None) -> None:
         """Once the board is written: the move's sound, and its animation."""
@@ -189,15 +184,14 @@ class Animator:
         if step.forward:
             self.sound.play(step.capture)
         svg = document.querySelector("#board svg")
-        if plan.old is None or not found(svg):
-            return
-        self.start(plan, svg, 0.0)
+        if plan.old is not None and found(svg):
+            self.start(plan, svg, 0.0)
 
     def start(self, plan: Plan, svg: Any, elapsed: float) -> None:
         """Animate the move on the board drawn as `svg`, from `elapsed` ms into it."""
         try:
             self.animate(plan, svg)
-            for animation, _ in self.running:
+            for animation in self.running:
                 animation.currentTime = elapsed
         except Exception as err:           # never worth a broken board: show it as drawn
             self.stop()
@@ -213,124 +207,100 @@ class Animator:
                 or svg.isSameNode(self.live[1]):
             return
         plan = self.live[0]
-        elapsed = max(float(animation.currentTime or 0) for animation, _ in self.running)
+        elapsed = max(float(animation.currentTime or 0) for animation in self.running)
         self.stop()
         self.start(plan, svg, elapsed)
 
     def animate(self, plan: Plan, svg: Any) -> None:
-        motion, ms, old = plan.change.motion, plan.change.ms, plan.old
-        # Everything is found before anything moves, so the trees still match.
-        taken = [(twin_place(first, old, svg), copies) for first, copies in plan.taken]
-        turned = [(twin_place(first, old, svg), copies) for first, copies in plan.turned]
-        placed = [pieces(svg, cells) for cells in motion.placed]
-        slides = [(plan.starts.get(frm), pieces(svg, (to,))) for frm, to in motion.slides]
-        for place, copies in taken:
-            self.run(self.ghost(place, copies),
-                     [{"opacity": 1, "transform": "scale(1)"},
-                      {"opacity": 0, "transform": "scale(.6)"}], {"duration": ms})
-        for place, copies in turned:                # the old face turns away, the new in
-            self.run(self.ghost(place, copies),
-                     [{"transform": "scaleX(1)"}, {"transform": "scaleX(0)"}],
+        motion, ms = plan.change.motion, plan.change.ms
+        self.layer = svg_element("svg", class_="motion-layer", aria_hidden="true")
+        box = svg.getBoundingClientRect()
+        self.layer.setAttribute("style", f"position:absolute;overflow:visible;"
+                                f"pointer-events:none;z-index:5;width:{box.width}px;"
+                                f"height:{box.height}px;left:{box.left + window.scrollX}px;"
+                                f"top:{box.top + window.scrollY}px")
+        document.body.appendChild(self.layer)
+        origin = (box.left, box.top)
+        for copy in plan.taken:
+            self.run(self.show(copy, origin)[1], FADE, {"duration": ms})
+        for cell, copy in plan.turned:         # the old face turns away, then the new in
+            elements = pieces(svg, (cell,))
+            face = copy_of(elements)            # (copied before it is made transparent)
+            self.hide(elements, ms)
+            self.run(self.show(copy, origin)[1], TURN_AWAY,
                      {"duration": ms / 2, "easing": "ease-in", "fill": "forwards"})
-        for cell in motion.turned:
-            self.run(self.lift(pieces(svg, (cell,))),
-                     [{"transform": "scaleX(0)"}, {"transform": "scaleX(1)"}],
+            self.run(self.show(face, origin)[1], TURN_IN,
                      {"duration": ms / 2, "delay": ms / 2, "easing": "ease-out",
                       "fill": "backwards"})
-        for elements in placed:
-            self.run(self.lift(elements),
-                     [{"opacity": 0, "transform": "scale(1.3)"},
-                      {"opacity": 1, "transform": "scale(1)"}],
+        for cells in motion.placed:
+            elements = pieces(svg, cells)
+            drawn = copy_of(elements)           # (copied before it is made transparent)
+            self.hide(elements, ms)
+            self.run(self.show(drawn, origin)[1], DROP,
                      {"duration": ms, "easing": "ease-out"})
-        for start, elements in slides:                # last: on top of everything
-            lifted = self.lift(elements)
-            if lifted is None:
+        for frm, to in motion.slides:          # last: on top
+            elements, start = pieces(svg, (to,)), plan.starts.get(frm)
+            if not elements or start is None:
                 continue
-            shift = self.offset(lifted[0], start)
-            if shift is None:                         # nowhere known to come from
-                lifted[1]()
-                continue
-            dx, dy = shift
-            self.run(lifted, [{"transform": f"translate({dx:.2f}px, {dy:.2f}px)"},
-                              {"transform": "translate(0px, 0px)"}],
+            (x, y), (dx, dy) = centre(elements), start
+            drawn = copy_of(elements)
+            self.hide(elements, ms)
+            self.run(self.show(drawn, origin)[0],
+                     [{"transform": f"translate({dx - x:.1f}px, {dy - y:.1f}px)"},
+                      {"transform": "translate(0px, 0px)"}],
                      {"duration": ms, "easing": SLIDE_EASING})
 
-    @staticmethod
-    def offset(wrapper: Any, start: tuple[float, float] | None) -> tuple[float, float] | None:
-        """How far back (in the wrapper's own units) the piece in `wrapper` is to be drawn so
-        that it stands where it was on screen, at `start`."""
-        matrix = wrapper.getScreenCTM()
-        if start is None or not found(matrix):
-            return None
-        x, y = centre(wrapper)
-        dx, dy = start[0] - x, start[1] - y
-        a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
-        det = a * d - b * c
-        if not det:
-            return None
-        return (d * dx - c * dy) / det, (a * dy - b * dx) / det
+    def show(self, copy: Copy | None, origin: tuple[float, float]) -> tuple[Any, Any]:
+        """Put a copy of a piece in the layer where it is drawn on screen: the group that
+        moves it (in screen pixels) and the one that scales it (about its middle)."""
+        if copy is None:
+            return None, None
+        a, b, c, d, e, f = copy.matrix
+        moving = svg_element("g", class_="moving")
+        placed = svg_element("g", transform=f"matrix({a} {b} {c} {d} {e - origin[0]} "
+                                            f"{f - origin[1]})")
+        scaling = svg_element("g", style="transform-box:fill-box;transform-origin:center")
+        for node in copy.nodes:
+            scaling.appendChild(node)
+        placed.appendChild(scaling)
+        moving.appendChild(placed)
+        self.layer.appendChild(moving)
+        return moving, scaling
 
-    # ---- the board's elements, for the time an animation runs
-
-    def lift(self, elements: list[Any]) -> Lifted | None:
-        """A group of the board holding `elements` for the animation (at the end of the
-        first's parent, so on top), and what puts them back in their places."""
-        if not elements:
-            return None
-        wrapper = group()
-        places = []
+    def hide(self, elements: list[Any], ms: float) -> None:
+        """The board's own piece drawn transparent while its copy moves."""
         for element in elements:
-            mark = document.createComment("")
-            element.replaceWith(mark)
-            wrapper.appendChild(element)
-            places.append((mark, element))
-        places[0][0].parentNode.appendChild(wrapper)
-
-        def tidy() -> None:
-            for spot, element in places:
-                spot.replaceWith(element)
-            while found(wrapper.firstChild):        # anything drawn into it meanwhile
-                wrapper.before(wrapper.firstChild)
-            wrapper.remove()
-        return wrapper, tidy
-
-    @staticmethod
-    def ghost(place: tuple[Any, int], copies: list[Any]) -> Lifted:
-        """Copies of a piece of the board drawn before (see `look_alike`), at its place in
-        the board drawn now, for as long as they fade away."""
-        parent, index = place
-        wrapper = group()
-        wrapper.setAttribute("pointer-events", "none")
-        for copy in copies:
-            wrapper.appendChild(copy)
-        parent.insertBefore(wrapper, parent.children.item(index))
-        return wrapper, wrapper.remove
+            self.run(element, HIDDEN, {"duration": ms})
 
     # ---- running and stopping
 
-    def run(self, lifted: Lifted | None, frames: list[dict], timing: dict) -> None:
-        """Animate a lifted group; when the animation ends, tidy up."""
-        if lifted is None:
+    def run(self, target: Any, frames: list[dict], timing: dict) -> None:
+        """Animate `target` (nothing when None)."""
+        if target is None:
             return
-        wrapper, tidy = lifted
-        animation = wrapper.animate(js(frames), js(timing))
-        entry = (animation, tidy)
-        self.running.append(entry)
-        proxy = create_proxy(lambda event: self.finish(entry))
+        animation = target.animate(js(frames), js(timing))
+        self.running.append(animation)
+        proxy = create_proxy(lambda event: self.finish(animation))
         self.proxies.append(proxy)
         animation.onfinish = proxy
 
-    def finish(self, entry: Running) -> None:
-        if entry in self.running:
-            self.running.remove(entry)
-            entry[1]()
+    def finish(self, animation: Any) -> None:
+        if animation in self.running:
+            self.running.remove(animation)
+        if not self.running:                # all done: the board shows as drawn
+            self.drop_layer()
+
+    def drop_layer(self) -> None:
+        if self.layer is not None:
+            self.layer.remove()
+            self.layer = None
 
     def stop(self) -> None:
-        """Stop every animation still running and put the board back as drawn."""
+        """Stop every animation still running and take the layer away."""
         running, self.running = self.running, []
-        for animation, tidy in reversed(running):
+        for animation in running:
             animation.cancel()
-            tidy()
+        self.drop_layer()
         for proxy in self.proxies:
             proxy.destroy()
         self.proxies = []
