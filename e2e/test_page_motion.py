@@ -102,8 +102,11 @@ def test_a_move_slides_a_capture_fades_and_a_step_back_slides_home(page, site):
     assert animated(page) == []                        # opening a game animates nothing
     page.click("#board [data-cell='e3']")
     assert animated(page) == []                        # choosing a piece is not a move
+    hold(page)                                         # (its first frame, however slow CI is)
     move(page, "e5", then="e3e5")
-    assert running(page) >= 1                          # under way just after the move
+    assert running(page) == 2                          # under way just after the move
+    assert page.evaluate("getComputedStyle(document.querySelector('.motion-layer .moving'))"
+                         ".transform") != "none"       # the pawn's copy set back towards e3
     [pawn] = hidden(page)
     assert pawn["on"] == "36" and pawn["duration"] == 200      # e5's pawn, while its copy
     [slide] = animated(page)                                   # slides there
@@ -118,7 +121,7 @@ def test_a_move_slides_a_capture_fades_and_a_step_back_slides_home(page, site):
         return [box('e3').x - box('e5').x, box('e3').y - box('e5').y];
     }""")
     assert abs(dx - gap[0]) < 1 and abs(dy - gap[1]) < 1 and gap[1] > 100
-    settle(page)
+    settle_all(page)
     assert page.locator("#board .pc").count() == 30
     # Black a6a4, then White's pawn takes on f6: it slides while the pawn taken fades.
     move(page, "a6", "a4", then="e3e5.a6a4")
