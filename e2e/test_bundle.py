@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER_ONLY = {"web/main.py", "web/page.py", "web/ai_worker.py", "web/dom.py",
-                "web/sharing.py", "web/saved.py", "web/keeper.py",
+                "web/sharing.py", "web/saved.py", "web/keeper.py", "web/animate.py",
                 "web/newgame.py", "web/board_input.py",
                 "web/ending_buttons.py", "web/analyse_panel.py",
                 "web/hint_button.py", "web/graph_panel.py", "web/advice.py"}   # these import pyscript or js

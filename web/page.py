@@ -21,6 +21,7 @@ from pyscript import document, window, workers
 from engine.core import Game
 from engine.record import legal_part, unquote_link
 from web import game_end, recent
+from web.animate import Animator
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.board_input import BoardInput, Cursor
 from web.advice import Advice
@@ -49,6 +50,7 @@ class Page:
         self.advice = Advice(self.ctl, self.worker.judge, self.worker.graph,
                              lambda ply: self.change(lambda: self.ctl.goto(ply)), self.ended)
         self.input.drawn = self.advice.draw_marks
+        self.motion = Animator()            # move animations and sounds
         self.handlers: list[Any] = []       # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -113,6 +115,7 @@ class Page:
                  lambda e: self.open(*game_end.rematch(self.ctl.session, self.ctl.seats))),
                 ("new-game-after", "click", lambda e: self.form.open()),
                 ("flip", "click", lambda e: self.change(self.ctl.flip)),
+                ("sound", "click", lambda e: self.motion.sound.toggle()),
                 ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
                 ("rules-close", "click", lambda e: by_id("rules").close()),
                 ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
@@ -242,7 +245,9 @@ class Page:
     def render(self, push: bool = False) -> None:
         """Write everything the controller shows, save the game, and let the computer move."""
         screen = self.ctl.screen()
+        moved = self.motion.before(self.ctl)
         self.input.draw(screen.board, screen.status)
+        self.motion.after(moved)
         write_screen(screen)
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.ctl.session, self.ctl.seats)

@@ -19,6 +19,11 @@ Events: the page finds the nearest element carrying `data-cell` or `data-action`
 pointer and passes all its data-* attributes (names without the `data-` prefix, values as
 strings) as `target`.
 
+Pieces: every element that draws a piece (a stone, a disk, a block, a Gwyddbwyll piece, the
+squares a Rug Pile tile coloured) carries `data-on` with the number of its cell in the view's
+cell order (a piece over two cells, a Wythe domino: both numbers, space-separated), so the
+page's move animation (web/motion.py, web/animate.py) finds what a move placed, moved or took.
+
 Rules stay in the engine: a renderer reads `view.moves` (the legal moves) and never decides
 legality itself.  When it wants to show a move before it is made (a tile under the pointer)
 it puts the move in `ui.preview`; `settle` then asks the engine for `ui.verdict` on it.  A

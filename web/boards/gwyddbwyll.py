@@ -90,10 +90,11 @@ LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N", "bishop": "B", 
 
 
 def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False,
-              drag: str = "") -> str:
+              drag: str = "", on: int | None = None) -> str:
     """One piece drawn in the 100×100 square whose top-left corner is (x, y); `drag` names
-    its square when the page may move it with the pointer while it is dragged."""
-    extra = f' data-drag="{drag}"' if drag else ""
+    its square when the page may move it with the pointer while it is dragged; `on` is the
+    number of the square it stands on, for the page's move animation (web/motion.py)."""
+    extra = (f' data-drag="{drag}"' if drag else "") + (f' data-on="{on}"' if on is not None else "")
     return (f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})"{extra}>'
             f'{SHAPES[kind]}{BASE}{STAR if jump else ""}</g>')
 
@@ -301,7 +302,7 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
             if piece is not None:
                 x, y = at(sq)
                 drag = NAMES[sq] if sq in movable else ""
-                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump, drag))
+                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump, drag, sq))
         for sq, taken in dests.items():
             x, y = at(sq)
             cx, cy = x + CELL / 2, y + CELL / 2

@@ -215,9 +215,10 @@ def patch_edges(view: PetrifyView, flipped: bool) -> str:
 
 def block(size: int, sq: int, cls: str, flipped: bool) -> str:
     x, y = _xy(size, sq, flipped)
-    return (f'<rect class="{cls}" x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
+    on = f' data-on="{sq}"' if cls == "pf-block" else ""    # a block, not a hint of one
+    return (f'<rect class="{cls}"{on} x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
             f'height="{CELL - 16}" rx="10"/>'
-            + (f'<rect class="pf-block-top" x="{x + 20}" y="{y + 18}" width="{CELL - 40}" '
+            + (f'<rect class="pf-block-top"{on} x="{x + 20}" y="{y + 18}" width="{CELL - 40}" '
                f'height="{CELL - 46}" rx="6"/>' if cls == "pf-block" else ""))
 
 
@@ -225,9 +226,10 @@ def disk(size: int, sq: int, colour: str, flipped: bool) -> str:
     """A disk with a small mark per colour, so colour is never the only cue."""
     x, y = _xy(size, sq, flipped)
     cx, cy = x + CELL / 2, y + CELL / 2
-    mark = (f'<circle class="mark" cx="{cx}" cy="{cy}" r="10"/>' if colour == "orange" else
-            f'<rect class="mark" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>')
-    return (f'<circle class="pf-disk {colour}" data-square="{sq}" cx="{cx}" cy="{cy}" r="36"/>'
+    mark = (f'<circle class="mark" data-on="{sq}" cx="{cx}" cy="{cy}" r="10"/>' if colour == "orange"
+            else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>')
+    return (f'<circle class="pf-disk {colour}" data-square="{sq}" data-on="{sq}" cx="{cx}" '
+            f'cy="{cy}" r="36"/>'
             + mark)
 
 

@@ -137,12 +137,13 @@ class RugPileBoard(Board[RugView]):
             x, y = MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
             who = view.seat_names[colour] if colour >= 0 else "blank"
             fill = f"p{colour}" if colour >= 0 else "blank"
-            out.append(f'<rect class="sq {fill}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+            on = f' data-on="{index}"' if colour >= 0 else ""      # for the move animation
+            out.append(f'<rect class="sq {fill}"{on} x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                        f'data-cell="{square_name(col, row)}" data-col="{col}" data-row="{row}" '
                        f'aria-label="{square_name(col, row)}: {who}">'
                        f'<title>{square_name(col, row)}: {who}</title></rect>')
             if colour >= 0:
-                out.append(self._mark(colour, x, y))
+                out.append(self._mark(colour, x, y, index))
         out.append(self._area_edges(board, size))
         if view.last:
             # a black and white double outline: the colour of no player
@@ -156,16 +157,17 @@ class RugPileBoard(Board[RugView]):
         return "".join(out)
 
     @staticmethod
-    def _mark(colour: int, x: int, y: int) -> str:
-        """A small shape per colour, so colour is never the only cue."""
+    def _mark(colour: int, x: int, y: int, on: int) -> str:
+        """A small shape per colour, so colour is never the only cue, on square number `on`."""
         cx, cy = x + CELL / 2, y + CELL / 2
+        mark = f'class="mark" data-on="{on}"'
         if colour == 0:
-            return f'<circle class="mark" cx="{cx}" cy="{cy}" r="9"/>'
+            return f'<circle {mark} cx="{cx}" cy="{cy}" r="9"/>'
         if colour == 1:
-            return f'<rect class="mark" x="{cx - 8}" y="{cy - 8}" width="16" height="16"/>'
+            return f'<rect {mark} x="{cx - 8}" y="{cy - 8}" width="16" height="16"/>'
         if colour == 2:
-            return (f'<path class="mark" d="M{cx - 4} {cy - 12}h8v8h8v8h-8v8h-8v-8h-8v-8h8Z"/>')
-        return f'<path class="mark" d="M{cx} {cy - 11}L{cx + 11} {cy}L{cx} {cy + 11}L{cx - 11} {cy}Z"/>'
+            return (f'<path {mark} d="M{cx - 4} {cy - 12}h8v8h8v8h-8v8h-8v-8h-8v-8h8Z"/>')
+        return f'<path {mark} d="M{cx} {cy - 11}L{cx + 11} {cy}L{cx} {cy + 11}L{cx - 11} {cy}Z"/>'
 
     @staticmethod
     def _area_edges(board: tuple[int, ...], size: int) -> str:

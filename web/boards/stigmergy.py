@@ -203,8 +203,8 @@ def cell_svg(view: StigmergyView, index: int, frame: Frame, legal: set, live: bo
              f'<polygon class="hex{tint}" points="{hex_points(cx, cy)}"/>',
              f"<title>{text}</title>"]
     if cell.stone is not None:
-        parts.append(f'<circle class="stone {COLOUR_IDS[cell.stone]}" cx="{cx}" cy="{cy}" '
-                     f'r="{UNIT * 0.4:.1f}"/>')
+        parts.append(f'<circle class="stone {COLOUR_IDS[cell.stone]}" data-on="{index}" '
+                     f'cx="{cx}" cy="{cy}" r="{UNIT * 0.4:.1f}"/>')
         if Flip(index) in legal:
             parts.append(f'<circle class="flippable" cx="{cx}" cy="{cy}" '
                          f'r="{UNIT * 0.47:.1f}"/>')

@@ -437,7 +437,9 @@ def domino(frame: Frame, piece: int, squares: list[int], colours: list[str],
     half, hatched with pattern `<hatch>-<colour>` and a dashed rim.  `colours`: each square's
     top colour name."""
     frozen = len(squares) == 1
-    out = [f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}">']
+    on = " ".join(map(str, squares))       # the squares it lies on, for the move animation
+    out = [f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}" '
+           f'data-on="{on}">']
     for s, colour in zip(squares, colours):
         x, y = frame.corner(s)
         left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
