@@ -9,13 +9,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from html import escape
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from pyscript import document
 
 from web import analysis_view
 from web.analysis_view import Mark
-from web.controller import Controller
+from web.controller import Controller, Said
 from web.dom import announce, by_id, found
 
 if TYPE_CHECKING:       # imported on first use (web/analysis_view.py says why)
@@ -99,6 +100,22 @@ class AnalysePanel:
         if first != self.said:
             self.said = first
             announce(analysis_view.words(analysis, names, best))
+
+
+async def judge_once(judge: Judge, fragment: str, seconds: float, button: str,
+                     waiting: str, failed: str, done: Callable[[Said], None]) -> dict | None:
+    """One judgement from the worker (for a hint, a draw offer), the button `button` disabled
+    meanwhile and `waiting` said; None when it failed (`failed` and the reason said)."""
+    element = by_id(button)
+    element.disabled = True
+    done(Said(message=waiting))
+    try:
+        return json.loads(await judge(fragment, seconds, random.randrange(2 ** 31)))
+    except Exception as err:
+        done(Said(message=f"{failed}: {escape(str(err))}", error=True))
+        return None
+    finally:
+        element.disabled = False
 
 
 def draw_marks(marks: list[Mark]) -> None:

@@ -5,20 +5,16 @@ its worker.  Who may do either, and how the computer answers, is web/game_end.py
 
 from __future__ import annotations
 
-import json
-import random
 from html import escape
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable
 
 from pyscript import window
 
 from engine.ending import DRAW_AGREED, resignation
 from web import game_end
+from web.analyse_panel import Judge, judge_once
 from web.controller import HUMAN, Controller, Said, people
-from web.dom import by_id
 
-# judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
-Judge = Callable[[str, float, int], Awaitable[str]]
 
 
 class EndingButtons:
@@ -49,18 +45,11 @@ class EndingButtons:
                                announce=f"{names[asked]} declines the draw."))
             return
         fragment = ctl.session.fragment()
-        button = by_id("offer-draw")
-        button.disabled = True
-        self.done(Said(message=f"{escape(names[asked])} (computer) is considering the offer…"))
-        try:
-            reply = json.loads(await self.judge(fragment, game_end.DRAW_THINK_SECONDS,
-                                                random.randrange(2 ** 31)))
-        except Exception as err:
-            self.done(Said(message=f"The computer could not answer: {escape(str(err))}",
-                           error=True))
+        reply = await judge_once(self.judge, fragment, game_end.DRAW_THINK_SECONDS, "offer-draw",
+                                 f"{escape(names[asked])} (computer) is considering the offer…",
+                                 "The computer could not answer", self.done)
+        if reply is None:
             return
-        finally:
-            button.disabled = False
         if ctl.session.fragment() != fragment:      # the game moved on meanwhile
             self.done(Said(message=""))
             return

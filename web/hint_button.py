@@ -5,14 +5,13 @@ after it.  What it says is web/analysis_view.py's.
 
 from __future__ import annotations
 
-import json
-import random
 from html import escape
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Callable
 
 from pyscript import window
 
 from web import analysis_view
+from web.analyse_panel import Judge, judge_once
 from web.analysis_view import Mark
 from web.controller import Controller, Said
 from web.dom import by_id
@@ -20,8 +19,6 @@ from web.dom import by_id
 if TYPE_CHECKING:       # imported on first use (web/analysis_view.py says why)
     from engine.ai.analysis import Analysis
 
-# judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
-Judge = Callable[[str, float, int], Awaitable[str]]
 
 HINT_SECONDS = 1.0          # how long the computer looks for a hint
 PREF_KEY = "hints-vs-computer"
@@ -52,20 +49,11 @@ class HintButton:
         if not ctl.human_turn():
             return
         fragment = self.fragment = ctl.session.fragment()
-        button = by_id("hint")
-        button.disabled = True
-        self.done(Said(message="The computer is looking for a hint…"))
-        try:
-            reply = json.loads(await self.judge(fragment, HINT_SECONDS, random.randrange(2 ** 31)))
-        except Exception as err:
-            self.done(Said(message=f"The computer could not give a hint: {escape(str(err))}",
-                           error=True))
-            return
-        finally:
-            button.disabled = False
-        if ctl.session.fragment() != fragment:          # the game moved on meanwhile
-            return
-        self.show(reply)
+        reply = await judge_once(self.judge, fragment, HINT_SECONDS, "hint",
+                                 "The computer is looking for a hint…",
+                                 "The computer could not give a hint", self.done)
+        if reply is not None and ctl.session.fragment() == fragment:   # not moved on meanwhile
+            self.show(reply)
 
     def show(self, reply: dict) -> None:
         from engine.ai.analysis import Analysis
