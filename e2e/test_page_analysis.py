@@ -144,6 +144,12 @@ def test_a_side_line_from_a_past_position_and_its_promotion(page, site, game):
     assert line[:-1] == moves[:-1] and line[-1] != played        # the link: the line shown
     expect(page.locator("#promote")).to_be_visible()
     shot(page, f"side-line-{game}")
+    hash_shown = page.evaluate("location.hash")
+    page.reload()                                                # the side line is kept
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("location.hash") == hash_shown
+    expect(page.locator("#moves li.side button")).to_have_attribute("aria-current", "true")
+    expect(page.locator("#moves > li > button")).to_have_count(len(moves))   # and the main
     page.click("#promote")
     expect(page.locator("#promote")).to_be_hidden()
     expect(page.locator(f"#moves li[value='{len(moves)}'] button")).to_have_attribute(

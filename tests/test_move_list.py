@@ -84,3 +84,20 @@ def test_a_line_with_an_ending_and_a_side_line_before_it():
     assert s.ending == "" and not s.over and s.path == (1,)
     s.goto_path((0,))
     assert s.ending == "black-resigns" and s.over
+
+
+def test_side_lines_kept_for_a_reload_come_back_around_the_links_line():
+    from web.session import side_lines_text, with_side_lines
+    s = Session("rugpile", moves=["3x3a3", "3x3b2", "2x2d1"])
+    assert side_lines_text(s) == ""                          # one line: the link holds it
+    s.goto(1)
+    s.play_text("2x2d4")                                     # a side line, shown
+    s.goto(1)
+    kept = side_lines_text(s)
+    assert "(2. 2x2d4" in kept
+    back = with_side_lines(Session.from_fragment(s.fragment()), kept)
+    assert back.tree == s.tree and back.path == (0,) and back.moves == ["3x3a3", "2x2d4"]
+    # another game's, or a line the tree does not have: the link as it is
+    other = Session.from_fragment("rugpile/1/players=2,size=5,tiles=4-3-2/2x2a1")
+    assert with_side_lines(other, kept) is other
+    assert with_side_lines(other, "not a record") is other

@@ -20,6 +20,9 @@ from pyscript import window
 from engine import EngineError, games
 from web import recent, saved
 from web.dom import by_id, closest, found
+from web.session import side_lines_text
+
+SIDE_LINES = "abstract-games/side-lines/"     # + entry id: a tab's side lines, for a reload
 
 
 def new_id() -> str:
@@ -148,6 +151,26 @@ class Keeper:
         if self.failed:
             self.failed = ""
             self.show()
+
+    def keep_side_lines(self, session):
+        """Keep this tab's side lines (a link holds only the line shown) for a reload, in
+        the tab's sessionStorage; nothing is lost but them when storage fails."""
+        text = side_lines_text(session)
+        try:
+            if text:
+                window.sessionStorage.setItem(SIDE_LINES + self.entry_id, text)
+            else:
+                window.sessionStorage.removeItem(SIDE_LINES + self.entry_id)
+        except Exception:
+            pass
+
+    def side_lines(self, entry_id) -> str:
+        """The side lines kept for an entry of this tab ('' for none)."""
+        try:
+            text = window.sessionStorage.getItem(SIDE_LINES + entry_id)
+        except Exception:
+            return ""
+        return text if isinstance(text, str) else ""
 
     def remember(self, address, seats, push=False):
         """The history entry: this game's address and state (a new entry when `push`)."""

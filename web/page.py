@@ -30,7 +30,7 @@ from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
 from web.move_list import parse_path
 from web.newgame import NewGameForm
-from web.session import DEFAULT_GAME, Session
+from web.session import DEFAULT_GAME, Session, with_side_lines
 from web.sharing import Opening, Sharing, salvage
 
 
@@ -172,7 +172,8 @@ class Page:
         """The game of a history entry (reload, Back, Forward) at its address, with its seats."""
         entry_id, rev, seats = state
         try:
-            session = Session.from_fragment(unquote_link(window.location.hash))
+            session = with_side_lines(Session.from_fragment(unquote_link(window.location.hash)),
+                                      self.keeper.side_lines(entry_id))
         except Exception:
             return False
         if len(seats) != session.game.num_seats(session.states[0]):    # not this game's seats:
@@ -252,6 +253,7 @@ class Page:
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.ctl.session, self.ctl.seats)
         self.keeper.remember(screen.address, self.ctl.seats, push)
+        self.keeper.keep_side_lines(self.ctl.session)
         self.advice.follow()
         self.schedule_computer()
 

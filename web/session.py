@@ -19,6 +19,7 @@ from engine.core import Result
 from engine.ending import ending_result, ending_text
 from engine.move_tree import MoveTree, Path
 from engine.record import Record, decode, encode, make_record, replay_canonical
+from engine.record_text import load_tree_text, tree_to_text
 
 DEFAULT_GAME = "rugpile"        # what a first visit with no link opens
 
@@ -204,3 +205,31 @@ class Session:
                 return None
             path += (children.index(move),)
         return path
+
+
+def side_lines_text(session: Session) -> str:
+    """The whole tree as a text record when it holds side lines (a link carries only the
+    line on display), else ''."""
+    tree = session.tree
+    if len(tree.nodes) - 1 == len(tree.main_line()):
+        return ""
+    return tree_to_text(session.current_record(), tree)
+
+
+def with_side_lines(session: Session, text: str) -> Session:
+    """The session a link opened, with the side lines kept for it (`side_lines_text` of the
+    same game): the link's line is found in that tree, shown at the link's ply.  The session
+    as it is when the text is not of this game, or the link's line is not one of its lines."""
+    try:
+        read = load_tree_text(text)
+        whole = Session.from_tree(read.record, read.tree, ())
+    except EngineError:
+        return session
+    path = whole.find(tuple(session.moves))
+    if (read.record.game != session.game.id or read.record.options != session.record.options
+            or path is None or whole.tree.line_end(path) != path
+            or whole.tree.ending(path) != session.ending):
+        return session
+    whole.goto_path(path)
+    whole.goto(session.ply)
+    return whole
