@@ -212,7 +212,7 @@ class Controller:
     def reshape(self, promote: bool) -> None:
         """Make the line shown the main line, or (not `promote`) delete the move shown
         and all that follows it."""
-        self.session.promote() if promote else self.session.delete()
+        (self.session.promote if promote else self.session.delete)()
         self._changed()
 
     def take_back(self) -> None:
