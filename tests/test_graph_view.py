@@ -51,3 +51,16 @@ def test_the_worker_judges_a_line_a_batch_at_a_time():
     rest = json.loads(thinker.graph(fragment, 2, 4, 0.02, 1))        # only one ply is left
     assert len(first) == 2 and len(rest) == 1
     assert all(abs(sum(c) - 1) < 0.01 for c in first + rest)
+
+
+def test_a_new_line_keeps_the_points_of_the_positions_it_shares():
+    from web.graph_view import carried
+    judged = [(0.5, 0.5), (0.6, 0.4), (0.7, 0.3)]
+    # a move played since: the three positions kept, one more to judge
+    assert carried(judged, ["a", "b"], ["a", "b", "c"]) == judged + [None]
+    # another second move: the start and the first move kept
+    assert carried(judged, ["a", "b"], ["a", "x"]) == judged[:2] + [None]
+    # another game (the panel passes no points): all to judge
+    assert carried([], ["a", "b"], ["a"]) == [None, None]
+    # a shorter line (a move deleted): nothing new to judge
+    assert carried(judged, ["a", "b"], ["a"]) == judged[:2]

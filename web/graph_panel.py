@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import replace
 from typing import Any, Awaitable, Callable
 
 from engine.record import encode
@@ -32,6 +33,7 @@ class GraphPanel:
         self.ctl, self.grapher, self.goto = ctl, grapher, goto
         self.on = False
         self.line = ""                      # the link of the line judged (no ply)
+        self.head = ""                      # its game and options (a link with no moves)
         self.moves: tuple[str, ...] = ()
         self.chances: list[list[float] | None] = []
         self.running = False
@@ -54,13 +56,10 @@ class GraphPanel:
         session = self.ctl.session
         record = session.current_record()
         if encode(record) != self.line:
-            shared = 0
-            while (shared < min(len(self.moves), len(record.moves))
-                   and self.moves[shared] == record.moves[shared]):
-                shared += 1
-            kept = self.chances[:shared + 1] if self.moves or shared else []
-            self.line, self.moves = encode(record), record.moves
-            self.chances = kept + [None] * (len(record.moves) + 1 - len(kept))
+            head = encode(replace(record, moves=(), ending=""))     # the game and its options
+            self.chances = graph_view.carried(self.chances if head == self.head else [],
+                                              self.moves, record.moves)
+            self.line, self.head, self.moves = encode(record), head, record.moves
             if not self.running:
                 asyncio.ensure_future(self.judge_line())
         self.draw()

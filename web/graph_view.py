@@ -40,6 +40,18 @@ def swings(chances: Sequence[Sequence[float] | None], movers: Sequence[int]) -> 
     return found[:MOST_SWINGS]
 
 
+def carried(chances: Sequence[Sequence[float] | None], before: Sequence[str],
+            after: Sequence[str]) -> list:
+    """The points of a new line (moves `after`) from those judged for the line `before`
+    in the same game: those of the positions the two lines share (the start and the moves
+    they begin with), None for the rest."""
+    shared = 0
+    while shared < min(len(before), len(after)) and before[shared] == after[shared]:
+        shared += 1
+    kept = list(chances[:shared + 1])
+    return kept + [None] * (len(after) + 1 - len(kept))
+
+
 def swing_text(swing: Swing, names: Sequence[str]) -> str:
     return (f"move {swing.ply} ({names[swing.seat]}): win chance {round(swing.before * 100)}% "
             f"→ {round(swing.after * 100)}%")
