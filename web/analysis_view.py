@@ -40,21 +40,28 @@ def move_words(game: Game, state: Any, line: Sequence[str]) -> list[str]:
     a move that does not replay (the position changed under the worker) ends the list."""
     out = []
     for text in line:
-        label = move_word(game, state, text)
-        if label is None:
+        played = _played(game, state, text)
+        if played is None:
             break
+        state, label = played
         out.append(label)
-        state = game.play(state, game.parse(state, text))
     return out
 
 
 def move_word(game: Game, state: Any, text: str) -> str | None:
     """One move from `state` as the move list shows it; None if it is not legal there."""
+    played = _played(game, state, text)
+    return None if played is None else played[1]
+
+
+def _played(game: Game, state: Any, text: str) -> tuple[Any, str] | None:
+    """(the position after the move `text`, its label in the move list), or None when it is
+    not legal at `state`."""
     try:
         after = game.play(state, game.parse(state, text))
     except EngineError:             # the position changed under the worker: advice only
         return None
-    return game.move_label(state, after, text)
+    return after, game.move_label(state, after, text)
 
 
 def alternatives(game: Game, state: Any, moves: Sequence[str]) -> list[str]:
