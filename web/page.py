@@ -77,6 +77,7 @@ class Page:
         if not usable:
             show_message("The saved game could not be read: this browser does not let the "
                               "page use its storage.")
+        by_id("board").removeAttribute("data-first-screen")    # index.html's stand-in is gone
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
