@@ -17,9 +17,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "e2e" / "screenshots"
 PREFIX = "/games/sub/"
-CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--no-first-run", "--disable-quic"]
+CHROME_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 READY = "body[data-ready='1']"
 LOAD_TIMEOUT = 90_000
 
@@ -28,12 +35,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, with the MIME types Pyodide needs; also serves the site under PREFIX
     (as GitHub Pages serves a project at /<repo>/)."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "text/plain",
+    }
 
     def translate_path(self, path):
         if path.startswith(PREFIX):
-            path = "/" + path[len(PREFIX):]
+            path = "/" + path[len(PREFIX) :]
         elif path.startswith("/games/"):
             path = "/__not_under_the_prefix__"
         return super().translate_path(path)
@@ -54,7 +65,8 @@ class PagesCacheHandler(SiteHandler):
 def serve(directory, handler=SiteHandler):
     """An HTTP server for `directory` on a free loopback port; yields its base URL."""
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -67,8 +79,9 @@ def built_site(tmp_path_factory, name: str, handler=SiteHandler):
     """scripts/build_site.sh's output (what GitHub Pages gets) in a fresh folder, served
     under the sub-path PREFIX; yields (folder, URL of the site)."""
     dest = tmp_path_factory.mktemp(name) / "site"
-    subprocess.run([str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(ROOT / "scripts" / "build_site.sh"), str(dest)], check=True, capture_output=True
+    )
     with serve(dest, handler) as base:
         yield dest, base + PREFIX
 
@@ -117,12 +130,15 @@ def open_page(page, url: str):
 
 def run_python(page, code: str, **values) -> str:
     """Run code in the page's interpreter (the one PyScript runs main.py in)."""
-    return page.evaluate("""async ([code, values]) => {
+    return page.evaluate(
+        """async ([code, values]) => {
         const { whenDefined } = await import("./vendor/pyscript/core.js");
         const python = await (await whenDefined("py")).interpreter;
         for (const [name, value] of Object.entries(values)) python.globals.set(name, value);
         return python.runPython(code);
-    }""", [code, values])
+    }""",
+        [code, values],
+    )
 
 
 def shot(page, name: str):

@@ -11,11 +11,23 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BROWSER_ONLY = {"web/main.py", "web/page.py", "web/ai_worker.py", "web/dom.py",
-                "web/sharing.py", "web/saved.py", "web/keeper.py", "web/animate.py",
-                "web/newgame.py", "web/board_input.py",
-                "web/ending_buttons.py", "web/analyse_panel.py",
-                "web/hint_button.py", "web/graph_panel.py", "web/advice.py"}   # these import pyscript or js
+BROWSER_ONLY = {
+    "web/main.py",
+    "web/page.py",
+    "web/ai_worker.py",
+    "web/dom.py",
+    "web/sharing.py",
+    "web/saved.py",
+    "web/keeper.py",
+    "web/animate.py",
+    "web/newgame.py",
+    "web/board_input.py",
+    "web/ending_buttons.py",
+    "web/analyse_panel.py",
+    "web/hint_button.py",
+    "web/graph_panel.py",
+    "web/advice.py",
+}  # these import pyscript or js
 
 IMPORT_ALL = """
 import { readFileSync } from "node:fs";
@@ -43,27 +55,41 @@ sys.path.insert(0, "app.zip")
 def bundled(tmp_path_factory):
     """A folder with the app and the vendored runtime, bundled as build_site.sh does."""
     site = tmp_path_factory.mktemp("bundle")
-    for name in ("engine", "web"):       # copies: Pyodide's view of the disk lists no symlinks
+    for name in ("engine", "web"):  # copies: Pyodide's view of the disk lists no symlinks
         shutil.copytree(ROOT / name, site / name, ignore=shutil.ignore_patterns("__pycache__"))
     (site / "vendor").symlink_to(ROOT / "vendor")
-    subprocess.run(["node", str(ROOT / "scripts" / "make_bundle.mjs"), str(site)],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        ["node", str(ROOT / "scripts" / "make_bundle.mjs"), str(site)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return site
 
 
 def module_names() -> list[str]:
-    paths = sorted(p.relative_to(ROOT).as_posix()
-                   for folder in ("engine", "web") for p in (ROOT / folder).rglob("*.py")
-                   if "__pycache__" not in p.parts)
-    return [p.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-            for p in paths if p not in BROWSER_ONLY]
+    paths = sorted(
+        p.relative_to(ROOT).as_posix()
+        for folder in ("engine", "web")
+        for p in (ROOT / folder).rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
+    return [
+        p.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for p in paths
+        if p not in BROWSER_ONLY
+    ]
 
 
 def test_every_module_imports_from_the_bundles_bytecode(bundled):
     names = module_names()
     assert "engine.core" in names and "web.boards.rugpile" in names
-    run = subprocess.run(["node", "--input-type=module", "-e", IMPORT_ALL, str(bundled),
-                          " ".join(names)], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", IMPORT_ALL, str(bundled), " ".join(names)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     files = run.stdout.split()
     assert len(files) == len(names)
@@ -72,6 +98,10 @@ def test_every_module_imports_from_the_bundles_bytecode(bundled):
 
 def test_the_bundle_is_the_same_bytes_each_build(bundled):
     first = hashlib.sha256((bundled / "app.zip").read_bytes()).hexdigest()
-    subprocess.run(["node", str(ROOT / "scripts" / "make_bundle.mjs"), str(bundled)],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        ["node", str(ROOT / "scripts" / "make_bundle.mjs"), str(bundled)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     assert hashlib.sha256((bundled / "app.zip").read_bytes()).hexdigest() == first

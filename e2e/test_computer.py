@@ -21,7 +21,7 @@ def play_any_rug(page):
         if button.count() == 0 or button.is_disabled():
             continue
         button.click()
-        for turn in range(2 if kind == 1 else 1):      # only the 2x3 tile has two ways round
+        for turn in range(2 if kind == 1 else 1):  # only the 2x3 tile has two ways round
             if turn:
                 page.click("#panel [data-action='rotate']")
             for cell in page.locator("#board rect[data-cell]").all():
@@ -45,7 +45,9 @@ def test_a_game_against_the_computer_to_the_end(page, site):
             play_any_rug(page)
         page.wait_for_function(
             "document.querySelector('#status').textContent.startsWith('Red to move') || "
-            "!document.querySelector('#result').hidden", timeout=60_000)
+            "!document.querySelector('#result').hidden",
+            timeout=60_000,
+        )
     text = page.text_content("#result")
     assert "cannot place a tile" in text
     assert page.evaluate("document.body.dataset.aiReady") == "1"
@@ -64,16 +66,17 @@ def test_a_game_against_the_computer_to_the_end(page, site):
 def test_the_page_answers_clicks_while_the_computer_thinks(page, site):
     open_page(page, site + "/index.html")
     new_game(page, ["hard", "hard"])
-    page.wait_for_function("document.querySelector('#status').textContent.includes('playouts')",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.querySelector('#status').textContent.includes('playouts')", timeout=60_000
+    )
     latency = page.evaluate("""() => {
         const began = performance.now();
         document.getElementById('rules-open').click();
         return document.getElementById('rules').open ? performance.now() - began : -1;
     }""")
     assert latency >= 0, "the Rules dialog did not open"
-    assert "thinking" in page.text_content("#status")     # the computer was still thinking
+    assert "thinking" in page.text_content("#status")  # the computer was still thinking
     print(f"click answered in {latency:.0f} ms while the computer thought")
     page.click("#rules-close")
-    page.click("#pause")                                    # stop the watched game
+    page.click("#pause")  # stop the watched game
     assert page.text_content("#pause") == "Resume"

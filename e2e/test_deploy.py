@@ -1,7 +1,6 @@
 """The deployable site: built as GitHub Pages gets it and served under a sub-path; bad links."""
 
 import pytest
-
 from conftest import built_site, open_page, shot
 
 
@@ -15,31 +14,35 @@ def pages_site(tmp_path_factory):
 def test_the_built_site_plays_from_a_sub_path(page, pages_site):
     requested = []
     page.on("request", lambda r: requested.append(r.url))
-    open_page(page, pages_site)                 # the directory URL, as Pages serves it
+    open_page(page, pages_site)  # the directory URL, as Pages serves it
     assert page.text_content("#title") == "Rug Pile"
     page.click("#panel [data-action='kind'][data-kind='0']")
     page.hover("#board [data-cell='a1']")
     page.click("#board [data-cell='a1']")
     page.wait_for_function("location.hash.endsWith('/2x2a1')")
-    assert all(url.startswith(pages_site) for url in requested if url.startswith("http")), \
-        [u for u in requested if not u.startswith(pages_site)]
+    assert all(url.startswith(pages_site) for url in requested if url.startswith("http")), [
+        u for u in requested if not u.startswith(pages_site)
+    ]
     python = [url.removeprefix(pages_site) for url in requested if ".py" in url or ".zip" in url]
     assert "app.zip" in python and not any("engine/" in url for url in python), python
     assert page.errors == []
 
 
-@pytest.mark.parametrize("fragment,message", [
-    ("#chess/1//e2e4", "unknown game 'chess'"),
-    ("#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3a3", "move 2 ('3x3a3')"),
-    ("#rugpile/1/players=9/", "option players must be from 2 to 4"),
-    ("#rugpile/1//%3Cimg%20src=x%20onerror=alert(1)%3E", "is not a move"),
-])
+@pytest.mark.parametrize(
+    "fragment,message",
+    [
+        ("#chess/1//e2e4", "unknown game 'chess'"),
+        ("#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3a3", "move 2 ('3x3a3')"),
+        ("#rugpile/1/players=9/", "option players must be from 2 to 4"),
+        ("#rugpile/1//%3Cimg%20src=x%20onerror=alert(1)%3E", "is not a move"),
+    ],
+)
 def test_a_bad_link_says_what_is_wrong_and_offers_a_fresh_game(page, site, fragment, message):
     open_page(page, site + "/index.html" + fragment)
     page.wait_for_selector("#message.error")
     text = page.text_content("#message")
     assert message in text
-    assert page.locator("#message img").count() == 0          # shown as text, never as HTML
+    assert page.locator("#message img").count() == 0  # shown as text, never as HTML
     page.click("#message [data-action='fresh']")
     page.wait_for_selector("#message", state="hidden")
     assert page.locator("#board [data-cell]").count() > 0

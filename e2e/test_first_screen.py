@@ -3,8 +3,7 @@ board without a trace: a position opened by a link, reached by play, or reloaded
 same board, markup, classes and pixels, in every game."""
 
 import pytest
-
-from conftest import READY, LOAD_TIMEOUT, built_site, run_python, shot
+from conftest import LOAD_TIMEOUT, READY, built_site, run_python, shot
 
 # A few plies of each game (each checked legal with `python3 -m engine moves`).
 LINES = {
@@ -34,8 +33,9 @@ def calm_pages(browser):
     contexts = []
 
     def make():
-        context = browser.new_context(reduced_motion="reduce",
-                                      viewport={"width": 1280, "height": 800})
+        context = browser.new_context(
+            reduced_motion="reduce", viewport={"width": 1280, "height": 800}
+        )
         contexts.append(context)
         page = context.new_page()
         page.errors = []
@@ -69,7 +69,7 @@ def test_a_link_a_reload_and_play_draw_the_same_board(calm_pages, built, game_id
         shot(linked, "first-screen-link-gwyddbwyll")
     assert linked.errors == []
 
-    page = calm_pages()             # another browser: the start, then the moves played
+    page = calm_pages()  # another browser: the start, then the moves played
     open_ready(page, f"{built}#{game_id}/1//")
     for move in moves.split("."):
         run_python(page, "PAGE.play(MOVE, text=True)", MOVE=move)
@@ -78,7 +78,7 @@ def test_a_link_a_reload_and_play_draw_the_same_board(calm_pages, built, game_id
     assert by_play[0] == by_link[0]
     assert by_play[1] == by_link[1], f"{game_id}: the board by link and by play differ in pixels"
 
-    page.reload()                                   # a reload of the game in progress
+    page.reload()  # a reload of the game in progress
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
     reloaded = board_now(page)
     assert reloaded[0] == by_play[0]

@@ -5,8 +5,7 @@ bytes, and a start that fails says so for good."""
 import time
 
 import pytest
-
-from conftest import READY, built_site, open_page, run_python, shot
+from conftest import READY, built_site, run_python, shot
 
 # Every text the status line shows, in order (it changes faster than a test can poll).
 RECORD_STATUS = """
@@ -30,16 +29,22 @@ def test_the_board_is_drawn_before_python_runs(page, pages_site):
     requested = []
     page.on("request", lambda r: requested.append(r.url.rsplit("/", 1)[-1]))
     page.add_init_script(RECORD_STATUS)
-    cdp = page.context.new_cdp_session(page)          # a cable line, so downloads take time
+    cdp = page.context.new_cdp_session(page)  # a cable line, so downloads take time
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 20e6 / 8,
-        "uploadThroughput": 5e6 / 8})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": 20,
+            "downloadThroughput": 20e6 / 8,
+            "uploadThroughput": 5e6 / 8,
+        },
+    )
     page.goto(pages_site, wait_until="domcontentloaded")
     # the start-up script has run; Python cannot have (PyScript starts after this event)
     assert page.get_attribute("body", "data-ready") is None
     assert page.text_content("#title") == "Rug Pile"
-    assert page.locator("#board svg [data-cell]").count() == 25       # size 5
+    assert page.locator("#board svg [data-cell]").count() == 25  # size 5
     assert page.locator("#picker .pick").count() == 5
     assert page.get_attribute("#picker [data-game='rugpile']", "aria-current") == "true"
     assert page.is_visible("#loading progress")
@@ -47,14 +52,14 @@ def test_the_board_is_drawn_before_python_runs(page, pages_site):
     assert page.is_hidden("#loading")
     lines = page.evaluate("window.__statusLines")
     counted = [line for line in lines if line.startswith("Loading the game engine: ")]
-    assert len(counted) >= 3, lines                 # "Loading the game engine: 2.1 of 5.6 MB"
+    assert len(counted) >= 3, lines  # "Loading the game engine: 2.1 of 5.6 MB"
     received = [float(line.split(": ")[1].split(" of ")[0]) for line in counted]
     assert received == sorted(received) and received[0] < received[-1], received
-    assert "Starting Python…" in lines[lines.index(counted[-1]):], lines
+    assert "Starting Python…" in lines[lines.index(counted[-1]) :], lines
     # the first visit fetched neither the snapshot nor the whole standard library
     assert "snapshot.bin.gz" not in requested and "python_stdlib.zip" not in requested
     assert run_python(page, "import stdlib_fallback; str(stdlib_fallback.missing())") == "[]"
-    page.click("#panel [data-action='kind'][data-kind='0']")     # and it plays
+    page.click("#panel [data-action='kind'][data-kind='0']")  # and it plays
     page.hover("#board [data-cell='a1']")
     page.click("#board [data-cell='a1']")
     page.wait_for_function("location.hash.endsWith('/2x2a1')")
@@ -66,7 +71,7 @@ def test_a_link_says_at_once_what_it_opens(page, pages_site):
     assert page.get_attribute("body", "data-ready") is None
     assert page.text_content("#title") == "Wythe"
     assert page.text_content("#status").startswith("Opening a Wythe game after 4 moves.")
-    assert page.get_attribute("#board", "class") == "board preview"    # the start, dimmed
+    assert page.get_attribute("#board", "class") == "board preview"  # the start, dimmed
     assert page.locator("#board svg [data-cell]").count() == 64
     shot(page, "first-visit-link-loading")
     page.wait_for_selector(READY, timeout=90_000)
@@ -93,21 +98,23 @@ def wait_until(condition, seconds: float):
 
 
 def test_a_failed_start_says_so_and_the_message_stays(page, pages_site):
-    page.clock.install()        # the page's timers are Playwright's: the test can jump ahead
+    page.clock.install()  # the page's timers are Playwright's: the test can jump ahead
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(pages_site, wait_until="domcontentloaded")
     wait_until(lambda: page.evaluate("document.body.dataset.failed") == "1", 60)
     failed = page.text_content("#status")
     assert failed.startswith("The game engine could not start.")
-    page.clock.fast_forward(60_000)          # no later timer may overwrite it
+    page.clock.fast_forward(60_000)  # no later timer may overwrite it
     assert page.text_content("#status") == failed
     assert page.is_hidden("#loading")
     assert page.get_attribute("body", "data-ready") is None
 
 
-SAVED = ('{"format":2,"games":[{"id":"saved1","rev":"r1","fragment":"wythe/1/size=8/d4e4",'
-         '"seats":["human","human"],"game":"wythe","moves":1,"finished":false,'
-         '"updated":1700000000000}]}')
+SAVED = (
+    '{"format":2,"games":[{"id":"saved1","rev":"r1","fragment":"wythe/1/size=8/d4e4",'
+    '"seats":["human","human"],"game":"wythe","moves":1,"finished":false,'
+    '"updated":1700000000000}]}'
+)
 
 
 def test_the_last_saved_game_is_drawn_before_python_runs(page, pages_site):
@@ -118,6 +125,6 @@ def test_the_last_saved_game_is_drawn_before_python_runs(page, pages_site):
     assert page.text_content("#status").startswith("Opening your last game, Wythe after 1 move.")
     assert page.locator("#board svg [data-cell]").count() == 64
     page.wait_for_selector(READY, timeout=90_000)
-    assert page.text_content("#title") == "Wythe"                # Python opened the same game
+    assert page.text_content("#title") == "Wythe"  # Python opened the same game
     assert page.locator("#moves button").all_text_contents() == ["d4e4"]
     assert page.errors == []

@@ -33,7 +33,7 @@ def test_flip_each_board_and_play_on_it(page, site):
     open_page(page, site + "/index.html")
     for game_id, (corner, opposite, clicks, move) in GAMES.items():
         pick(page, game_id)
-        if opposite is None:                     # the hexhex: the last cell of the top row
+        if opposite is None:  # the hexhex: the last cell of the top row
             opposite = page.evaluate("""() => {
                 const names = [...document.querySelectorAll('#board [data-cell]')]
                     .map(e => e.dataset.cell);
@@ -43,7 +43,7 @@ def test_flip_each_board_and_play_on_it(page, site):
             }""")
         assert page.is_visible("#flip"), game_id
         plain = centre(page, corner), centre(page, opposite)
-        assert plain[0][0] < plain[1][0] and plain[0][1] > plain[1][1]   # a1 bottom left
+        assert plain[0][0] < plain[1][0] and plain[0][1] > plain[1][1]  # a1 bottom left
         page.click("#flip")
         page.wait_for_selector("#flip[aria-pressed='true']")
         flipped = centre(page, corner), centre(page, opposite)
@@ -51,22 +51,24 @@ def test_flip_each_board_and_play_on_it(page, site):
         assert flipped[0][0] > flipped[1][0] and flipped[0][1] < flipped[1][1], game_id
         assert abs(flipped[1][0] - plain[0][0]) < 40 and abs(flipped[1][1] - plain[0][1]) < 40
         # The keyboard cursor: its ring sits on the cell it names, and reads its label.
-        page.focus("#board")                        # after mouse clicks: no ring until a key
+        page.focus("#board")  # after mouse clicks: no ring until a key
         assert page.locator("#board .kbd-cursor").count() == 0
         page.keyboard.press("ArrowUp")
         page.wait_for_selector("#board .kbd-cursor")
         ring = page.locator("#board .kbd-cursor").bounding_box()
         name = page.evaluate("document.querySelector('#announce').textContent.split(':')[0]")
         cell = page.locator(f"#board [data-cell='{name}']").bounding_box()
-        assert abs(ring["x"] + ring["width"] / 2 - cell["x"] - cell["width"] / 2) < 2 and \
-            abs(ring["y"] + ring["height"] / 2 - cell["y"] - cell["height"] / 2) < 2, (game_id, name)
+        assert (
+            abs(ring["x"] + ring["width"] / 2 - cell["x"] - cell["width"] / 2) < 2
+            and abs(ring["y"] + ring["height"] / 2 - cell["y"] - cell["height"] / 2) < 2
+        ), (game_id, name)
         assert page.get_attribute(f"#board [data-cell='{name}']", "aria-label").startswith(name)
         page.keyboard.press("Escape")
         if game_id == "stigmergy" and page.locator("#panel [data-action='komi']").count():
             before = moves(page)
-            page.click("#panel [data-action='komi']")          # offer komi 0 ...
+            page.click("#panel [data-action='komi']")  # offer komi 0 ...
             page.wait_for_function(f"location.hash.split('/')[3] !== '{before}'")
-            page.click("#panel [data-action='side'][data-colour='white']")   # ... take White
+            page.click("#panel [data-action='side'][data-colour='white']")  # ... take White
             page.wait_for_function("location.hash.endsWith('.white')")
         for name in clicks:
             page.click(f"#board [data-cell='{name}']")

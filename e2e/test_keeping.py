@@ -7,9 +7,8 @@ the page still starts."""
 import json
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import guard, open_page, shot
+from playwright.sync_api import expect
 from test_computer import new_game, play_any_rug
 from test_links import new_page, place
 
@@ -65,9 +64,9 @@ def test_switching_games_keeps_each_game_and_history_moves_between_them(browser,
     open_page(page, home + "#" + WYTHE)
     pick(page, "petrify")
     assert moves(page) == []
-    pick(page, "wythe")                                     # the game in progress is back
+    pick(page, "wythe")  # the game in progress is back
     assert moves(page) == ["d4e4", "c5c6", "e5f5", "b2b3"]
-    pick(page, "wythe")                                     # the same game again: nothing lost
+    pick(page, "wythe")  # the same game again: nothing lost
     assert len(moves(page)) == 4
 
     # Back and Forward: Wythe, Petrify, Wythe; no entry per move.
@@ -95,12 +94,12 @@ def test_switching_games_keeps_each_game_and_history_moves_between_them(browser,
     assert "1 move" in items.nth(0).text_content() and "(on screen)" in items.nth(0).text_content()
     assert "6 moves · Human v Human" in items.nth(1).text_content()
     shot(page, "recent-games")
-    page.keyboard.press("Tab")                             # keyboard: to the older game, Enter
+    page.keyboard.press("Tab")  # keyboard: to the older game, Enter
     page.keyboard.press("Enter")
     expect(page.locator("#recent")).to_be_hidden()
     page.wait_for_function("location.hash.endsWith('.a1a2.h8h7')")
     assert len(moves(page)) == 6
-    page.go_back()                                          # Back: the new game
+    page.go_back()  # Back: the new game
     page.wait_for_function("location.hash === '#wythe/1/size=8/c3d3'")
     page.set_viewport_size({"width": 375, "height": 812})
     page.click("#recent-open")
@@ -139,7 +138,7 @@ def test_seats_survive_reload_and_back_and_forward(browser, site):
     expect(page.locator("#pause")).to_be_visible()
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
-    expect(page.locator("#pause")).to_be_visible()          # still a computer at Blue's seat
+    expect(page.locator("#pause")).to_be_visible()  # still a computer at Blue's seat
     assert stored(page)[0][1] == ["human", "random"]
     pick(page, "wythe")
     expect(page.locator("#pause")).to_be_hidden()
@@ -152,7 +151,7 @@ def test_seats_survive_reload_and_back_and_forward(browser, site):
     page.click("#new-game")
     expect(page.locator("select[name='seat-1']")).to_have_value("random")
     page.click("#newgame-cancel")
-    play_any_rug(page)                                      # the computer still answers
+    play_any_rug(page)  # the computer still answers
     page.wait_for_function("location.hash.split('/')[3].split('.').length === 4")
 
     # A link opened fresh in another tab: a game of its own, between people; the saved seats
@@ -162,9 +161,10 @@ def test_seats_survive_reload_and_back_and_forward(browser, site):
     other = tab(page)
     open_page(other, home + start)
     expect(other.locator("#pause")).to_be_hidden()
-    assert sorted(stored(other)) == sorted([(fragment[1:], ["human", "random"]),
-                                            (start[1:], ["human", "human"])])
-    open_page(other, home + fragment)                   # (typed into the address bar)
+    assert sorted(stored(other)) == sorted(
+        [(fragment[1:], ["human", "random"]), (start[1:], ["human", "human"])]
+    )
+    open_page(other, home + fragment)  # (typed into the address bar)
     expect(other.locator("#pause")).to_be_visible()
     assert page.errors == [] and other.errors == []
     page.context.close()
@@ -184,16 +184,25 @@ def test_a_bad_link_offers_the_saved_game_and_a_good_link_replaces_none(browser,
     assert moves(bad) == ["2x2a1"]
 
     # A saved game that is only partly good: offered, then its good part.
-    bad.evaluate("([k, v]) => localStorage.setItem(k, v)", [OLD, json.dumps(
-        {"format": 1, "fragment": f"{RUG}/3x3a3.3x3a3", "seats": ["human", "human"]})])
+    bad.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [
+            OLD,
+            json.dumps(
+                {"format": 1, "fragment": f"{RUG}/3x3a3.3x3a3", "seats": ["human", "human"]}
+            ),
+        ],
+    )
     bad.goto(home + "#chess/1//e2e4")
     bad.reload()
     bad.wait_for_selector("body[data-ready='1']")
     expect(message.locator("[data-action='resume']")).to_have_text(
-        "Go back to your game (Rug Pile, 2 moves)")
+        "Go back to your game (Rug Pile, 2 moves)"
+    )
     message.locator("[data-action='resume']").click()
-    expect(message).to_contain_text("Your saved game could not be opened, so it was set aside: "
-                                    "move 2 ('3x3a3')")
+    expect(message).to_contain_text(
+        "Your saved game could not be opened, so it was set aside: move 2 ('3x3a3')"
+    )
     message.locator("[data-action='legal-part']").click()
     bad.wait_for_function(f"location.hash === {('#' + RUG + '/3x3a3')!r}")
 
@@ -224,15 +233,15 @@ def test_a_failed_save_stays_visible_until_a_save_succeeds(browser, site):
     page.evaluate("window.__full = true")
     place(page, 0, "a1", "/2x2a1")
     expect(note).to_contain_text("This game is not saved in this browser: its storage is full.")
-    place(page, 0, "d1", "/2x2a1.2x2d1")                    # the next move clears the message line
+    place(page, 0, "d1", "/2x2a1.2x2d1")  # the next move clears the message line
     expect(page.locator("#message")).to_be_hidden()
     expect(note).to_be_visible()
-    page.click("#copy-link")                                # another message: the note stays
+    page.click("#copy-link")  # another message: the note stays
     expect(page.locator("#message")).to_be_visible()
     expect(note).to_be_visible()
     shot(page, "storage-full")
     page.evaluate("window.__full = false")
-    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")   # a 2x2 grows right and down from there
+    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")  # a 2x2 grows right and down from there
     expect(note).to_be_hidden()
     assert len(stored(page)[0][0].split("/")[3].split(".")) == 3
     assert page.errors == []
@@ -242,12 +251,12 @@ def test_a_failed_save_stays_visible_until_a_save_succeeds(browser, site):
 def test_two_tabs_keep_their_own_games(browser, site):
     page, home = one_move_played(browser, site)
     other = tab(page)
-    open_page(other, home)                                  # the game saved last: the first tab's
+    open_page(other, home)  # the game saved last: the first tab's
     assert moves(other) == ["2x2a1"]
     other.click("#new-game")
     other.click("#newgame-form button[type='submit']")
     place(other, 0, "d1", "/2x2d1")
-    place(page, 0, "d1", "/2x2a1.2x2d1")                    # the first tab plays on
+    place(page, 0, "d1", "/2x2a1.2x2d1")  # the first tab plays on
     first = f"{RUG}/2x2a1.2x2d1"
     assert sorted(f for f, _ in stored(page)) == sorted([first, f"{RUG}/2x2d1"])
 
@@ -257,7 +266,8 @@ def test_two_tabs_keep_their_own_games(browser, site):
     place(third, 0, "a5", "/2x2a1.2x2d1.2x2a4")
     place(page, 0, "c1", "/2x2a1.2x2d1.2x2c1")
     assert sorted(f for f, _ in stored(page)) == sorted(
-        [f"{first}.2x2a4", f"{first}.2x2c1", f"{RUG}/2x2d1"])
+        [f"{first}.2x2a4", f"{first}.2x2c1", f"{RUG}/2x2d1"]
+    )
     for p in (page, other, third):
         assert p.errors == []
     page.context.close()
@@ -267,22 +277,23 @@ def test_two_tabs_keep_their_own_games(browser, site):
 @pytest.mark.parametrize("value", ["[" * 7000, '{"a":' * 20_000], ids=["brackets", "objects"])
 def test_a_deeply_nested_value_is_set_aside_and_the_page_starts(browser, site, key, value):
     page = new_page(browser)
-    page.goto(site + "/manifest.webmanifest")             # the origin, without starting the page
+    page.goto(site + "/manifest.webmanifest")  # the origin, without starting the page
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
     open_page(page, site + "/index.html")
     note = page.locator("#storage-note")
-    expect(note).to_contain_text("could not be read (it is nested more than 16 levels deep), "
-                                 "so they were set aside" if key == RECENT else
-                                 "could not be read (it is nested more than 16 levels deep), "
-                                 "so it was set aside")
+    expect(note).to_contain_text(
+        "could not be read (it is nested more than 16 levels deep), so they were set aside"
+        if key == RECENT
+        else "could not be read (it is nested more than 16 levels deep), so it was set aside"
+    )
     assert page.evaluate(f"localStorage.getItem({key!r})") is None
     assert page.evaluate(f"localStorage.getItem({ASIDE!r})") == value
     if key == OLD and value.startswith("["):
         shot(page, "set-aside")
         page.set_viewport_size({"width": 375, "height": 812})
         shot(page, "set-aside-phone")
-    place(page, 0, "a1", "/2x2a1")                          # the page plays
-    expect(note).to_be_visible()                            # until the player dismisses it
+    place(page, 0, "a1", "/2x2a1")  # the page plays
+    expect(note).to_be_visible()  # until the player dismisses it
     note.locator("[data-action='dismiss']").click()
     expect(note).to_be_hidden()
     assert page.errors == []
@@ -292,8 +303,15 @@ def test_a_deeply_nested_value_is_set_aside_and_the_page_starts(browser, site, k
 def test_a_save_of_the_old_format_moves_into_recent_games(browser, site):
     page = new_page(browser)
     page.goto(site + "/manifest.webmanifest")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [OLD, json.dumps(
-        {"format": 1, "fragment": f"{RUG}/2x2a1.2x2d1", "seats": ["human", "random"]})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [
+            OLD,
+            json.dumps(
+                {"format": 1, "fragment": f"{RUG}/2x2a1.2x2d1", "seats": ["human", "random"]}
+            ),
+        ],
+    )
     open_page(page, site + "/index.html")
     assert moves(page) == ["2x2a1", "2x2d1"]
     expect(page.locator("#pause")).to_be_visible()

@@ -5,12 +5,12 @@ for a finger."""
 import random
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import open_page, shot
+from playwright.sync_api import expect
+from test_links import new_page
+
 from engine import games
 from engine.record import encode, make_record
-from test_links import new_page
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
@@ -46,7 +46,9 @@ def keys(page, key: str, ply: int):
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press(key)
     if ply:
-        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute("aria-current", "true")
+        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute(
+            "aria-current", "true"
+        )
     else:
         expect(page.locator("#moves [aria-current='true']")).to_have_count(0)
 
@@ -59,8 +61,10 @@ def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
     page.set_viewport_size(viewport)
     open_page(page, f"{site}/index.html#{fragment}")
     expect(page.locator("#moves button")).to_have_count(plies)
-    assert page.evaluate("document.getElementById('moves').scrollHeight > "
-                         "document.getElementById('moves').clientHeight"), "the list does not scroll"
+    assert page.evaluate(
+        "document.getElementById('moves').scrollHeight > "
+        "document.getElementById('moves').clientHeight"
+    ), "the list does not scroll"
     expect(page.locator(f"#moves [data-ply='{plies}']")).to_have_attribute("aria-current", "true")
     assert current_in_view(page), "the latest move is out of the list's view"
     scroll_y = page.evaluate("scrollY")
@@ -70,14 +74,16 @@ def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
     assert current_in_view(page), "move 1 is out of view after Home"
     keys(page, "End", plies)
     assert current_in_view(page), "the latest move is out of view after End"
-    for ply in range(plies - 1, plies - 25, -1):              # step back, past the top of the view
+    for ply in range(plies - 1, plies - 25, -1):  # step back, past the top of the view
         keys(page, "ArrowLeft", ply)
         assert current_in_view(page), f"move {ply} is out of view after stepping back"
     assert page.evaluate("scrollY") == scroll_y, "the page itself scrolled"
-    page.click("#undo")                                       # the buttons too
-    expect(page.locator(f"#moves [data-ply='{plies - 25}']")).to_have_attribute("aria-current", "true")
+    page.click("#undo")  # the buttons too
+    expect(page.locator(f"#moves [data-ply='{plies - 25}']")).to_have_attribute(
+        "aria-current", "true"
+    )
     assert current_in_view(page)
-    page.click("#moves [data-ply='2']", force=True)           # a click on a move in the list
+    page.click("#moves [data-ply='2']", force=True)  # a click on a move in the list
     page.locator("#moves").evaluate("list => { list.scrollTop = list.scrollHeight; }")
     page.click("#redo")
     expect(page.locator("#moves [data-ply='3']")).to_have_attribute("aria-current", "true")
@@ -94,8 +100,11 @@ LINES = """status => {
     return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight));
 }"""
 # The longest status of whole words that takes `lines` lines on this screen (now shown).
-WRAP = """(status, lines) => {
-    const count = () => (""" + LINES + """)(status);
+WRAP = (
+    """(status, lines) => {
+    const count = () => ("""
+    + LINES
+    + """)(status);
     const words = "Black to move: click a square for the black half, then one beside it".split(" ");
     let text = "";
     for (let i = 0; ; i++) {
@@ -108,6 +117,7 @@ WRAP = """(status, lines) => {
     if (count() !== lines) throw new Error(`${count()} lines, not ${lines}`);
     return text;
 }"""
+)
 
 
 def board_top(page) -> float:
@@ -125,7 +135,9 @@ def test_the_board_stays_put_when_the_status_wraps_or_a_notice_shows(browser, si
         status = page.locator("#status")
         real = status.text_content()
         room = 3 if viewport is PHONE else 2
-        assert status.evaluate(LINES) <= room, f"{game_id}: the status {real!r} is over {room} lines"
+        assert status.evaluate(LINES) <= room, (
+            f"{game_id}: the status {real!r} is over {room} lines"
+        )
         # One line, then two (three): the room is kept whatever the status says.
         for lines in range(1, room + 1):
             text = status.evaluate(WRAP, lines)
@@ -182,13 +194,13 @@ def test_a_bad_link_shows_the_board_of_its_own_game(browser, site):
     open_page(page, f"{site}/index.html#{rug}")
     expect(page.locator("#moves button")).to_have_count(2)
     wythe = random_game("wythe", 2)
-    page.evaluate("h => { location.hash = h }", f"#{wythe}.zz9")        # a link typed in
+    page.evaluate("h => { location.hash = h }", f"#{wythe}.zz9")  # a link typed in
     message = page.locator("#message")
     expect(message).to_contain_text("move 3 ('zz9')")
     expect(message).to_have_class("error")
     expect(page.locator("body")).to_have_attribute("data-game", "wythe")
     expect(page.locator("#title")).to_have_text("Wythe")
-    assert page.locator("#board [data-cell='h8']").count() == 1           # Wythe's board, empty
+    assert page.locator("#board [data-cell='h8']").count() == 1  # Wythe's board, empty
     expect(page.locator("#moves button")).to_have_count(0)
     shot(page, "bad-link-own-board")
     # The offers still stand: the game on screen before, the legal part, a fresh game.

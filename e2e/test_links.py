@@ -7,15 +7,15 @@ import json
 import random
 import re
 
+from conftest import ROOT, guard, open_page, shot
 from playwright.sync_api import expect
 
-from conftest import ROOT, guard, open_page, shot
 from engine import games
 from engine.record import make_record
 from engine.record_text import to_text
 
 RUG = "rugpile/1/players=2,size=5,tiles=4-3-2"
-KEY = "abstract-games/saved-game"              # the old single saved game (format 1)
+KEY = "abstract-games/saved-game"  # the old single saved game (format 1)
 RECENT = "abstract-games/recent"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -54,34 +54,37 @@ def test_copy_link_and_open_it_in_another_browser(browser, site):
     open_page(page, site + "/index.html")
     place(page, 0, "a1", "/2x2a1")
     place(page, 0, "d1", "/2x2a1.2x2d1")
-    page.click("#moves [data-ply='1']")                     # show move 1: the link keeps the ply
+    page.click("#moves [data-ply='1']")  # show move 1: the link keeps the ply
     page.wait_for_function("location.hash.endsWith('/2x2a1.2x2d1/ply=1')")
     page.click("#copy-link")
     expect(page.locator("#message")).to_have_text("Link copied.")
-    expect(page.locator("#announce")).to_have_text("Link copied.")   # for screen readers
+    expect(page.locator("#announce")).to_have_text("Link copied.")  # for screen readers
     url = page.evaluate("navigator.clipboard.readText()")
     assert url == page.evaluate("location.href") and url.endswith(f"#{RUG}/2x2a1.2x2d1/ply=1")
     board = page.inner_html("#board svg")
 
-    other = new_page(browser)                                # no storage, no history: a new browser
+    other = new_page(browser)  # no storage, no history: a new browser
     open_page(other, url)
     assert other.locator("#moves button").all_text_contents() == ["2x2a1", "2x2d1"]
     expect(other.locator("#moves [data-ply='1']")).to_have_attribute("aria-current", "true")
     assert other.text_content("#status").startswith("Viewing move 1.")
-    assert other.inner_html("#board svg") == board          # the same position, drawn the same
+    assert other.inner_html("#board svg") == board  # the same position, drawn the same
     other.click("#redo")
     other.wait_for_function("location.hash.endsWith('/2x2a1.2x2d1')")
     shot(other, "link-opened-elsewhere")
 
     # No clipboard (refused, insecure page ...): the link is selected in a read-only field.
-    page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); }")
+    page.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); }"
+    )
     page.click("#copy-link")
     field = page.locator("#message #link-copy")
     expect(field).to_have_value(url)
     assert "Press Ctrl+C" in page.text_content("#message")
     assert page.evaluate("document.activeElement.id") == "link-copy"
-    assert page.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") \
-        == [0, len(url)]
+    assert page.evaluate(
+        "[document.activeElement.selectionStart, document.activeElement.selectionEnd]"
+    ) == [0, len(url)]
     assert field.get_attribute("readonly") is not None
     shot(page, "copy-link-fallback")
     for p in (page, other):
@@ -97,16 +100,20 @@ BAD_LINKS = [
     ("#rugpile/1/colour=red/", "has no option 'colour'", None),
     (f"#{RUG}/3x3a3.zz!z.3x3b2", "move 2 ('zz!z') is not a move", 1),
     (f"#{RUG}/3x3a3.3x3b2.3x3b2", "move 3 ('3x3b2'): '3x3b2' is illegal", 2),
-    (f"#{RUG}/3x3a3.3x", "move 2 ('3x')", 1),                       # cut short in a move
+    (f"#{RUG}/3x3a3.3x", "move 2 ('3x')", 1),  # cut short in a move
     ("#rugpile/1/players=2,si", "it may have been cut short", None),  # cut short in the options
     (f"#{RUG}/3x3a3/ply=7", "ply 7 is past the last move (1)", 1),
     ("#" + RUG + "/" + ".".join(["3x3a3"] * 20_000), "the link is too long", 1),  # its own game
     (f"#{RUG}/%E0%A4%A", "percent-escapes that are not UTF-8 text", None),
     (f"#{RUG}/3x3a3.%zz", "'%' not followed by two hex digits", 1),
-    ("#rug\u202epile/1//", "unknown game 'rug\\u202epile'", None),    # invisible text is shown
+    ("#rug\u202epile/1//", "unknown game 'rug\\u202epile'", None),  # invisible text is shown
     (f"#{RUG}/\uff13x\uff13a\uff13", "move 1 ('３x３a３') is not a move", None),
     ("#<script>window.__pwned=1</script>/1//", "unknown game '<script>window.__pwned=1<'", None),
-    (f"#{RUG}/3x3a3.<img src=x onerror=window.__pwned=1>", "move 2 ('<img src=x onerror=window') is not a move", 1),
+    (
+        f"#{RUG}/3x3a3.<img src=x onerror=window.__pwned=1>",
+        "move 2 ('<img src=x onerror=window') is not a move",
+        1,
+    ),
     ("#rugpile/1//3x3a3/<b>bold", "'<b>bold' should be ply=<number>", 1),
 ]
 
@@ -159,39 +166,58 @@ def test_the_saved_game_comes_back_and_a_link_replaces_none(browser, site):
     place(page, 0, "a1", "/2x2a1")
     assert saved(page) == {"fragment": f"{RUG}/2x2a1", "seats": ["human", "human"]}
 
-    open_page(page, home)                                   # a visit with no link: the save
+    open_page(page, home)  # a visit with no link: the save
     page.wait_for_function("location.hash.endsWith('/2x2a1')")
     assert page.locator("#moves button").all_text_contents() == ["2x2a1"]
     expect(page.locator("#message")).to_be_hidden()
 
     # The seats come back too (a computer at Blue's seat; Red, a person, is to move), from a
     # save of the old format, which moves into the recent games.
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(
-        {"format": 1, "fragment": f"{RUG}/2x2a1.2x2d1", "seats": ["human", "random"]})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [
+            KEY,
+            json.dumps(
+                {"format": 1, "fragment": f"{RUG}/2x2a1.2x2d1", "seats": ["human", "random"]}
+            ),
+        ],
+    )
     open_page(page, home)
     assert page.locator("#moves button").count() == 2
-    expect(page.locator("#pause")).to_be_visible()          # shown only when a computer plays
+    expect(page.locator("#pause")).to_be_visible()  # shown only when a computer plays
     page.click("#new-game")
     expect(page.locator("select[name='seat-1']")).to_have_value("random")
     page.click("#newgame-cancel")
 
-    open_page(page, home + "#wythe/1/size=6/a1a2")           # a link opens its own game ...
+    open_page(page, home + "#wythe/1/size=6/a1a2")  # a link opens its own game ...
     assert page.text_content("#title") == "Wythe"
     assert saved(page)["fragment"] == "wythe/1/size=6/a1a2"
-    fragments = page.evaluate(f"JSON.parse(localStorage.getItem({RECENT!r})).games.map(g => g.fragment)")
-    assert sorted(fragments) == sorted([f"{RUG}/2x2a1", f"{RUG}/2x2a1.2x2d1", "wythe/1/size=6/a1a2"])
-    expect(page.locator("#message")).to_be_hidden()          # ... and replaces none
+    fragments = page.evaluate(
+        f"JSON.parse(localStorage.getItem({RECENT!r})).games.map(g => g.fragment)"
+    )
+    assert sorted(fragments) == sorted(
+        [f"{RUG}/2x2a1", f"{RUG}/2x2a1.2x2d1", "wythe/1/size=6/a1a2"]
+    )
+    expect(page.locator("#message")).to_be_hidden()  # ... and replaces none
 
     # Corrupt saves: set aside with a note, never blocking the page.
     page.evaluate("k => localStorage.setItem(k, '{not json')", KEY)
     open_page(page, home)
     expect(page.locator("#storage-note")).to_contain_text(
-        "Your saved game could not be read (it is not valid JSON), so it was set aside.")
-    assert page.text_content("#title") == "Wythe"            # the newest game comes back
+        "Your saved game could not be read (it is not valid JSON), so it was set aside."
+    )
+    assert page.text_content("#title") == "Wythe"  # the newest game comes back
     shot(page, "corrupt-save")
 
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(
-        {"format": 1, "fragment": f"{RUG}/3x3a3.3x3a3", "seats": ["human", "human"]})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [
+            KEY,
+            json.dumps(
+                {"format": 1, "fragment": f"{RUG}/3x3a3.3x3a3", "seats": ["human", "human"]}
+            ),
+        ],
+    )
     open_page(page, home)
     expect(page.locator("#message")).to_contain_text("move 2 ('3x3a3')")
     expect(page.locator("#message")).to_have_class("note")  # a note: the page is fine
@@ -211,22 +237,28 @@ def test_storage_that_throws_never_blocks_the_page(browser, site):
     """)
     open_page(page, site + "/index.html")
     expect(page.locator("#message")).to_contain_text("The saved game could not be read")
-    place(page, 0, "a1", "/2x2a1")                          # play on; saving fails quietly after one note
+    place(page, 0, "a1", "/2x2a1")  # play on; saving fails quietly after one note
     assert page.errors == [] and page.outside == []
     page.context.close()
 
 
 def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path):
-    page = new_page(browser, permissions=["clipboard-read", "clipboard-write"], accept_downloads=True)
+    page = new_page(
+        browser, permissions=["clipboard-read", "clipboard-write"], accept_downloads=True
+    )
     open_page(page, site + f"/index.html#{RUG}/3x3a3.3x3b2.2x2d1")
     page.click("#record-open")
     area = page.locator("#record-text")
     expect(page.locator("#record")).to_be_visible()
     text = area.input_value()
-    assert text.startswith('[Game "rugpile"]\n[Name "Rug Pile"]\n[Rules "1"]\n'
-                           '[Options "players=2,size=5,tiles=4-3-2"]\n')
+    assert text.startswith(
+        '[Game "rugpile"]\n[Name "Rug Pile"]\n[Rules "1"]\n'
+        '[Options "players=2,size=5,tiles=4-3-2"]\n'
+    )
     assert '[Result "Red wins 9–8. Blue cannot place a tile."]' in text
-    assert re.search(r"^1\. 3x3a3 +\{Red\}$", text, re.M) and re.search(r"^3\. 2x2d1 +\{Red\}$", text, re.M)
+    assert re.search(r"^1\. 3x3a3 +\{Red\}$", text, re.M) and re.search(
+        r"^3\. 2x2d1 +\{Red\}$", text, re.M
+    )
     shot(page, "record-dialog")
     assert axe_problems(page) == []
 
@@ -270,7 +302,9 @@ def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path
     expect(page.locator("#record")).to_be_hidden()
     expect(page.locator("#title")).to_have_text("Wythe")
     assert page.locator("#moves button").all_text_contents() == moves
-    expect(page.locator("#message")).to_have_text(f"Opened a game of Wythe with {len(moves)} moves.")
+    expect(page.locator("#message")).to_have_text(
+        f"Opened a game of Wythe with {len(moves)} moves."
+    )
 
     # A pasted link opens too.
     page.click("#record-open")

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-
 from conftest import READY, ROOT, guard, open_page
 from conftest import built_site as serve_built_site
 
@@ -46,11 +45,17 @@ def test_a_second_visit_plays_offline(page, built_site):
     assert page.text_content("#title") == "Rug Pile"
     # Python started from the service worker's unzipped copy of the snapshot
     assert page.evaluate("globalThis.pyodideSnapshot") == "used"
-    assert page.evaluate("performance.getEntriesByType('mark').map(m => m.name)").count(
-        "snapshot read from the service worker's cache") == 1
+    assert (
+        page.evaluate("performance.getEntriesByType('mark').map(m => m.name)").count(
+            "snapshot read from the service worker's cache"
+        )
+        == 1
+    )
     # the network really is off, for the service worker too: an uncached URL fails
-    assert page.evaluate("fetch('./pyscript.toml?not-cached').then(() => 'fetched', () => 'failed')") \
+    assert (
+        page.evaluate("fetch('./pyscript.toml?not-cached').then(() => 'fetched', () => 'failed')")
         == "failed"
+    )
     play_a_rugpile_move(page)
     assert page.errors == []
 
@@ -64,24 +69,27 @@ def test_a_new_deploy_replaces_the_old_cache(page, built_site):
     text = sw.read_text()
     sw.write_text(re.sub(r'^const VERSION = "\w+";', 'const VERSION = "next";', text, flags=re.M))
     try:
-        page.reload()                               # the browser sees a changed sw.js
+        page.reload()  # the browser sees a changed sw.js
         page.wait_for_selector(READY, timeout=90_000)
         # the new worker installs, then waits while a tab still runs the old version
-        page.wait_for_function("navigator.serviceWorker.getRegistration()"
-                               ".then(r => !!r && !!r.waiting)", timeout=60_000)
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then(r => !!r && !!r.waiting)",
+            timeout=60_000,
+        )
         assert cache_names(page)[0] == old[0]
         context = page.context
-        page.close()                                # the last tab of the old version
+        page.close()  # the last tab of the old version
         page = context.new_page()
         page.outside, page.errors = guard(page), []
         page.on("pageerror", lambda err: page.errors.append(str(err)))
         open_page(page, url)
         page.wait_for_function(
             "caches.keys().then(k => k.length === 1 && k[0] === 'abstract-games-next')",
-            timeout=60_000)
+            timeout=60_000,
+        )
         assert old != ["abstract-games-next"]
         page.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
-        context.set_offline(True)                   # the new cache holds the whole site too
+        context.set_offline(True)  # the new cache holds the whole site too
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         play_a_rugpile_move(page)
@@ -108,6 +116,7 @@ def test_the_computer_plays_offline(page, built_site):
     """The computer's worker starts on first need: offline, from the cache, after a visit
     in which the computer never played."""
     from test_computer import new_game, play_any_rug
+
     dest, url = built_site
     open_page(page, url)
     page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
@@ -116,7 +125,8 @@ def test_the_computer_plays_offline(page, built_site):
     page.wait_for_selector(READY, timeout=90_000)
     new_game(page, ["human", "easy"], size=4)
     play_any_rug(page)
-    page.wait_for_function("document.querySelectorAll('#moves button').length >= 2",
-                           timeout=90_000)
+    page.wait_for_function(
+        "document.querySelectorAll('#moves button').length >= 2", timeout=90_000
+    )
     assert page.evaluate("document.body.dataset.aiReady") == "1"
     assert page.errors == []

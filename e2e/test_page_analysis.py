@@ -3,9 +3,8 @@ mid-game position, reads each side's win chance, marks the best moves on the boa
 when clicked, follows the new position, and stops and clears when closed."""
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import open_page, shot
+from playwright.sync_api import expect
 
 # Mid-game positions (random legal moves, seed 3), the number of players, and whether the
 # panel says an expected margin (Stigmergy counts points).
@@ -18,16 +17,19 @@ POSITIONS = {
 }
 
 
-SEARCHED = ("document.querySelector('#analysis .effort') && "
-            "document.querySelector('#analysis .effort').textContent.includes('playouts')")
+SEARCHED = (
+    "document.querySelector('#analysis .effort') && "
+    "document.querySelector('#analysis .effort').textContent.includes('playouts')"
+)
 
 
 def first_estimates_ms(page) -> tuple[float, float]:
     """Click Analyse; ms to the first estimate (the glance), and to the search's first."""
     began = page.evaluate("performance.now()")
     page.click("#analyse")
-    page.wait_for_function("document.querySelectorAll('#analysis .chances li').length > 0",
-                           timeout=60_000)
+    page.wait_for_function(
+        "document.querySelectorAll('#analysis .chances li').length > 0", timeout=60_000
+    )
     glanced = page.evaluate("performance.now()") - began
     page.wait_for_function(SEARCHED, timeout=60_000)
     return glanced, page.evaluate("performance.now()") - began
@@ -42,8 +44,9 @@ def test_analyse_judges_marks_and_follows_the_position(page, site, game):
     assert glanced < cold
     expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#analysis .chances li")).to_have_count(seats)
-    chances = [int(t.rstrip("%")) for t in
-               page.locator("#analysis .chances .chance").all_text_contents()]
+    chances = [
+        int(t.rstrip("%")) for t in page.locator("#analysis .chances .chance").all_text_contents()
+    ]
     assert all(0 <= c <= 100 for c in chances) and 98 <= sum(chances) <= 102, chances
     expect(page.locator("#analysis .chances")).to_have_attribute("aria-label", "Win chance")
     if game == "stigmergy":
@@ -57,16 +60,19 @@ def test_analyse_judges_marks_and_follows_the_position(page, site, game):
     expect(page.locator("#analysis .effort")).to_contain_text("playouts")
     shot(page, f"analysis-{game}")
     moves = page.locator("#moves button").count()
-    best.first.click()                                  # plays the best move
+    best.first.click()  # plays the best move
     expect(page.locator("#moves button")).to_have_count(moves + 1)
-    began = page.evaluate("performance.now()")          # the worker is warm now
-    expect(page.locator("#analysis .effort")).to_have_text(      # the new position, at once
-        "At a glance; the computer is thinking…")
+    began = page.evaluate("performance.now()")  # the worker is warm now
+    expect(page.locator("#analysis .effort")).to_have_text(  # the new position, at once
+        "At a glance; the computer is thinking…"
+    )
     page.wait_for_function(SEARCHED, timeout=30_000)
     warm = page.evaluate("performance.now()") - began
-    print(f"{game}: glance {glanced:.0f} ms; search's first estimate {cold:.0f} ms with the "
-          f"worker's start, {warm:.0f} ms after a move")
-    page.click("#analyse")                              # off: the panel and the marks go
+    print(
+        f"{game}: glance {glanced:.0f} ms; search's first estimate {cold:.0f} ms with the "
+        f"worker's start, {warm:.0f} ms after a move"
+    )
+    page.click("#analyse")  # off: the panel and the marks go
     expect(page.locator("#analysis")).to_be_hidden()
     expect(page.locator("#board .best-marks")).to_have_count(0)
     expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "false")
@@ -90,7 +96,7 @@ def test_a_hint_in_hot_seat_is_marked_and_so_is_the_move_after_it(page, site):
     expect(page.locator("#announce")).to_contain_text("Hint for White: ")
     cells = page.locator("#board .best-marks .best-cell")
     expect(cells.first).to_be_attached()
-    assert page.locator("#moves button").count() == 10      # shown, not played
+    assert page.locator("#moves button").count() == 10  # shown, not played
     shot(page, "hint-gwyddbwyll")
     # play the hinted move: its last marked cell is where the piece goes
     hinted = page.evaluate("""() => {
@@ -105,12 +111,13 @@ def test_a_hint_in_hot_seat_is_marked_and_so_is_the_move_after_it(page, site):
         page.click(f"#board [data-cell='{cell}']")
     expect(page.locator("#moves button")).to_have_count(11)
     expect(page.locator("#moves li").last).to_contain_text("hint")
-    expect(page.locator("#board .best-marks")).to_have_count(0)        # the hint went
+    expect(page.locator("#board .best-marks")).to_have_count(0)  # the hint went
     assert page.errors == []
 
 
 def test_hints_against_the_computer_are_off_until_allowed(page, site):
     from test_computer import new_game
+
     open_page(page, f"{site}/index.html#gwyddbwyll/1//")
     new_game(page, ["human", "easy"])
     expect(page.locator("#status")).to_contain_text("White to move")
@@ -121,7 +128,7 @@ def test_hints_against_the_computer_are_off_until_allowed(page, site):
     checkbox.check()
     page.click("#newgame-form button[type='submit']")
     expect(page.locator("#hint")).to_be_visible()
-    page.click("#new-game")                                 # remembered
+    page.click("#new-game")  # remembered
     expect(page.locator("#newgame-form [name='hints']")).to_be_checked()
     page.click("#newgame-cancel")
     assert page.errors == []
@@ -132,32 +139,33 @@ def test_a_side_line_from_a_past_position_and_its_promotion(page, site, game):
     fragment, _ = POSITIONS[game]
     moves = fragment.rsplit("/", 1)[1].split(".")
     open_page(page, f"{site}/index.html#{fragment}")
-    page.click(f"#moves [data-ply='{len(moves) - 1}']")          # one move back
+    page.click(f"#moves [data-ply='{len(moves) - 1}']")  # one move back
     page.click("#analyse")
     played = moves[-1]
     other = page.locator(f"#analysis .best button:not([data-move='{played}'])").first
     expect(other).to_be_enabled(timeout=30_000)
-    other.click()              # no question asked (the panel may have re-ranked: any other)
+    other.click()  # no question asked (the panel may have re-ranked: any other)
     expect(page.locator("#moves li.side button")).to_have_count(1)
     expect(page.locator("#moves li.side button")).to_have_attribute("aria-current", "true")
     line = page.evaluate("location.hash").split("/")[-1].split(".")
-    assert line[:-1] == moves[:-1] and line[-1] != played        # the link: the line shown
+    assert line[:-1] == moves[:-1] and line[-1] != played  # the link: the line shown
     expect(page.locator("#promote")).to_be_visible()
     shot(page, f"side-line-{game}")
     hash_shown = page.evaluate("location.hash")
-    page.reload()                                                # the side line is kept
+    page.reload()  # the side line is kept
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("location.hash") == hash_shown
     expect(page.locator("#moves li.side button")).to_have_attribute("aria-current", "true")
-    expect(page.locator("#moves > li > button")).to_have_count(len(moves))   # and the main
+    expect(page.locator("#moves > li > button")).to_have_count(len(moves))  # and the main
     page.click("#promote")
     expect(page.locator("#promote")).to_be_hidden()
     expect(page.locator(f"#moves li[value='{len(moves)}'] button")).to_have_attribute(
-        "aria-current", "true")                                  # now on the main line
-    expect(page.locator("#moves li.side button")).to_have_count(1)   # the old move, aside
+        "aria-current", "true"
+    )  # now on the main line
+    expect(page.locator("#moves li.side button")).to_have_count(1)  # the old move, aside
     page.click("#record-open")
     record = page.input_value("#record-text")
-    assert f"({len(moves)}. {played}" in record                  # kept in parentheses
+    assert f"({len(moves)}. {played}" in record  # kept in parentheses
     page.click("#record-close")
     assert page.errors == []
 
@@ -172,7 +180,8 @@ def test_the_graph_of_the_game_goes_to_the_ply_clicked(page, site, game):
     graph = page.locator("#graph-body svg.graph")
     expect(graph).to_have_attribute("role", "img")
     expect(page.locator("#graph-progress")).to_contain_text(
-        f"All {plies + 1} positions judged", timeout=60_000)
+        f"All {plies + 1} positions judged", timeout=60_000
+    )
     assert graph.get_attribute("aria-label").startswith("Win chance")
     expect(page.locator("#graph-body polyline")).to_have_count(seats)
     expect(page.locator("#graph-body .hit")).to_have_count(plies + 1)
@@ -185,22 +194,27 @@ def test_the_graph_of_the_game_goes_to_the_ply_clicked(page, site, game):
 
 def test_a_hundred_ply_graph_in_the_browser(page, site):
     import random
+
     from engine import games
     from web.session import Session
+
     game, session, rng = games.get("gwyddbwyll"), Session("gwyddbwyll"), random.Random(0)
-    for _ in range(100):                   # random legal moves: seed 0 lasts 100 plies
+    for _ in range(100):  # random legal moves: seed 0 lasts 100 plies
         session.play(rng.choice(game.legal_moves(session.state)))
     open_page(page, f"{site}/index.html#{session.fragment()}")
     page.click("#analyse")
     began = page.evaluate("performance.now()")
     page.click("#graph-open")
-    expect(page.locator("#graph-progress")).to_contain_text("All 101 positions judged",
-                                                              timeout=120_000)
+    expect(page.locator("#graph-progress")).to_contain_text(
+        "All 101 positions judged", timeout=120_000
+    )
     seconds = (page.evaluate("performance.now()") - began) / 1000
     print(f"the graph of a 100-ply Gwyddbwyll game: {seconds:.1f} s (with the worker's start)")
     swings = page.locator("#graph-swings button")
-    if swings.count():                       # a swing goes to the position after its move
+    if swings.count():  # a swing goes to the position after its move
         ply = swings.first.get_attribute("data-ply")
         swings.first.click()
-        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute("aria-current", "true")
+        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute(
+            "aria-current", "true"
+        )
     assert page.errors == []

@@ -5,8 +5,10 @@ from conftest import open_page, shot
 
 # A random game (seed 471) that Black ends by checkmate with its 32nd ply, Re6-e1: the rook
 # on e7 guards e1, and d2, c2, c1 hold White's own pieces.
-MATE = ("f3f4.b6b5.e3e5.g6g5.f4f5.d7e5.f5e6.c6c5.f2g2.e5c6.b3b4.c6b8.h3h4.g5g4.g2f2.e7c6."
-        "e1d1.f7g7.d3c4.c7e7.f2f6.g7g6.c4b5.b8d7.e2d4.e8d8.b5a4.g6f6.b4b5.f6e6.b5c6.e6e1")
+MATE = (
+    "f3f4.b6b5.e3e5.g6g5.f4f5.d7e5.f5e6.c6c5.f2g2.e5c6.b3b4.c6b8.h3h4.g5g4.g2f2.e7c6."
+    "e1d1.f7g7.d3c4.c7e7.f2f6.g7g6.c4b5.b8d7.e2d4.e8d8.b5a4.g6f6.b4b5.f6e6.b5c6.e6e1"
+)
 
 
 def click_square(page, name):
@@ -18,8 +20,11 @@ def wait_for_moves(page, moves: str):
 
 
 def marks(page, kind):
-    return set(page.locator(f"#board .{kind}").evaluate_all(
-        "els => els.map(e => e.getAttribute('data-target'))"))
+    return set(
+        page.locator(f"#board .{kind}").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-target'))"
+        )
+    )
 
 
 def test_click_drag_and_capture(page, site):
@@ -51,8 +56,10 @@ def test_click_drag_and_capture(page, site):
     # A wrong drag (a knight dropped two squares ahead) plays nothing: once the page has
     # handled the drop (its status gives the engine's reason), the moves are as they were.
     page.drag_and_drop("#board [data-cell='e7']", "#board [data-cell='e5']")
-    page.wait_for_function("document.querySelector('#status').textContent"
-                           ".startsWith('e7e5 is not allowed: a knight leaps')")
+    page.wait_for_function(
+        "document.querySelector('#status').textContent"
+        ".startsWith('e7e5 is not allowed: a knight leaps')"
+    )
     assert page.evaluate("location.hash").endswith("/e3e5.a6a4.e5f6")
     shot(page, "gwyddbwyll-capture")
     assert page.errors == []
@@ -73,11 +80,13 @@ def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
     click_square(page, "e6")
     click_square(page, "e1")
     page.wait_for_selector("#result:not([hidden])")
-    assert page.text_content("#result") == \
-        "Black wins by checkmate: White is in check and has no legal move."
+    assert (
+        page.text_content("#result")
+        == "Black wins by checkmate: White is in check and has no legal move."
+    )
     assert page.locator("#scores .score").all_text_contents() == ["12 pieces", "11 pieces"]
     assert page.locator("#moves button").all_text_contents()[-1] == "Re6e1#"
-    assert page.locator("#board .gw-check").count() == 1          # White's king, mated
+    assert page.locator("#board .gw-check").count() == 1  # White's king, mated
     shot(page, "gwyddbwyll-checkmate")
     page.click("#rules-open")
     page.wait_for_selector("#rules-body h3")
@@ -92,18 +101,21 @@ def test_checkmate_on_a_flipped_board_and_the_rules(page, site):
 
 def test_the_end_the_labelled_scores_the_move_list_and_flip_at_desktop_and_phone(browser, site):
     for width, height, label in [(1280, 800, "desktop"), (375, 812, "phone")]:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      has_touch=label == "phone")
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=label == "phone"
+        )
         page = context.new_page()
         errors: list = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         open_page(page, site + "/index.html#gwyddbwyll/1//" + MATE)
-        assert page.text_content("#result") == \
-            "Black wins by checkmate: White is in check and has no legal move."
+        assert (
+            page.text_content("#result")
+            == "Black wins by checkmate: White is in check and has no legal move."
+        )
         assert page.locator("#scores .score").all_text_contents() == ["12 pieces", "11 pieces"]
         shown = page.locator("#moves button").all_text_contents()
         assert shown[5] == "Nd7xe5" and shown[6] == "f5xe6" and shown[-1] == "Re6e1#"
-        assert page.evaluate("location.hash").endswith("/" + MATE)              # plain notation
+        assert page.evaluate("location.hash").endswith("/" + MATE)  # plain notation
         # Flip is the toolbar's button, where every game has it.
         assert page.is_visible("#flip") and page.locator("#panel button").count() == 0
         page.click("#flip")
@@ -123,7 +135,7 @@ def test_a_dragged_piece_follows_the_pointer(page, site):
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     (ex, ey), (fx, fy) = centre("#board [data-cell='e3']"), centre("#board [data-cell='e5']")
-    x0, y0 = centre("#board [data-drag='e3']")                  # the pawn drawn on e3
+    x0, y0 = centre("#board [data-drag='e3']")  # the pawn drawn on e3
 
     def moved_with_the_pointer(x, y):
         px, py = centre("#board [data-drag='e3']")
@@ -131,13 +143,13 @@ def test_a_dragged_piece_follows_the_pointer(page, site):
 
     page.mouse.move(ex, ey)
     page.mouse.down()
-    page.mouse.move((ex + fx) / 2, (ey + fy) / 2, steps=4)     # halfway, between e4 and e5
+    page.mouse.move((ex + fx) / 2, (ey + fy) / 2, steps=4)  # halfway, between e4 and e5
     assert moved_with_the_pointer((ex + fx) / 2, (ey + fy) / 2)
     # The drag chose the pawn: its destinations are marked, as after a click.
     assert marks(page, "gw-dot") == {"e4", "e5"}
     assert "pawn on e3 chosen" in page.text_content("#status")
     page.mouse.move(fx, fy, steps=4)
-    assert moved_with_the_pointer(fx, fy)                       # over e5, the dot under it
+    assert moved_with_the_pointer(fx, fy)  # over e5, the dot under it
     assert page.locator("#board .gw-hover").count() == 1
     shot(page, "gwyddbwyll-dragging")
     page.mouse.up()
@@ -147,7 +159,7 @@ def test_a_dragged_piece_follows_the_pointer(page, site):
     (ax, ay), a6 = centre("#board [data-cell='a6']"), centre("#board [data-drag='a6']")
     page.mouse.move(ax, ay)
     page.mouse.down()
-    page.mouse.move(ax - 60, ay, steps=4)                       # onto the rank numbers
+    page.mouse.move(ax - 60, ay, steps=4)  # onto the rank numbers
     assert page.locator("#board [data-at]").count() == 1
     page.mouse.up()
     page.wait_for_function("!document.querySelector('#board [data-at]')")

@@ -39,11 +39,14 @@ def spied(page):
 def taken_out(page, layer: bool) -> list[dict]:
     """The animations recorded in the motion layer (or else on the board), taken out of
     the record."""
-    return page.evaluate("""layer => {
+    return page.evaluate(
+        """layer => {
         const out = window.__animated.filter(a => a.layer === layer);
         window.__animated = window.__animated.filter(a => a.layer !== layer);
         return out;
-    }""", layer)
+    }""",
+        layer,
+    )
 
 
 def animated(page) -> list[dict]:
@@ -99,17 +102,21 @@ def move(page, *cells: str, then: str):
 def test_a_move_slides_a_capture_fades_and_a_step_back_slides_home(page, site):
     page.set_viewport_size({"width": 1200, "height": 900})
     open_page(spied(page), site + "/index.html#gwyddbwyll/1//")
-    assert animated(page) == []                        # opening a game animates nothing
+    assert animated(page) == []  # opening a game animates nothing
     page.click("#board [data-cell='e3']")
-    assert animated(page) == []                        # choosing a piece is not a move
-    hold(page)                                         # (its first frame, however slow CI is)
+    assert animated(page) == []  # choosing a piece is not a move
+    hold(page)  # (its first frame, however slow CI is)
     move(page, "e5", then="e3e5")
-    assert running(page) == 2                          # under way just after the move
-    assert page.evaluate("getComputedStyle(document.querySelector('.motion-layer .moving'))"
-                         ".transform") != "none"       # the pawn's copy set back towards e3
+    assert running(page) == 2  # under way just after the move
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.querySelector('.motion-layer .moving')).transform"
+        )
+        != "none"
+    )  # the pawn's copy set back towards e3
     [pawn] = hidden(page)
-    assert pawn["on"] == "36" and pawn["duration"] == 200      # e5's pawn, while its copy
-    [slide] = animated(page)                                   # slides there
+    assert pawn["on"] == "36" and pawn["duration"] == 200  # e5's pawn, while its copy
+    [slide] = animated(page)  # slides there
     assert slide["duration"] == 200 and slide["cls"] == "moving"
     assert '"transform":"translate(0px, 0px)"' in slide["frames"]
     # It starts on e3: as far below e5 on screen as square e3 is below square e5.
@@ -129,18 +136,18 @@ def test_a_move_slides_a_capture_fades_and_a_step_back_slides_home(page, site):
     forget(page)
     hold(page)
     move(page, "e5", "f6", then="e3e5.a6a4.e5f6")
-    half_way(page, 90)      # for the screenshot: the pawn between e5 and f6, the one taken fading
+    half_way(page, 90)  # for the screenshot: the pawn between e5 and f6, the one taken fading
     assert page.locator(".motion-layer .moving").count() == 2
-    assert page.locator(".motion-layer [style*='opacity:0']").count() == 0   # copies show
-    assert page.locator("#board .pc").count() == 29            # the board as drawn: no copy
+    assert page.locator(".motion-layer [style*='opacity:0']").count() == 0  # copies show
+    assert page.locator("#board .pc").count() == 29  # the board as drawn: no copy
     drawn = page.inner_html("#board svg")
     shot(page, "motion-capture-half-way")
     settle_all(page)
-    assert page.inner_html("#board svg") == drawn              # the animation left no trace
+    assert page.inner_html("#board svg") == drawn  # the animation left no trace
     fade, slide = animated(page)
     assert '"opacity":0' in fade["frames"] and fade["duration"] == 200
     assert "translate(" in slide["frames"] and slide["duration"] == 200
-    assert page.locator("#board .pc").count() == 29      # the copy of the pawn taken is gone
+    assert page.locator("#board .pc").count() == 29  # the copy of the pawn taken is gone
     # A step back in the move list: the pawn slides home (quicker), the one taken comes back.
     page.click("#moves [data-ply='2']")
     back = animated(page)
@@ -165,17 +172,18 @@ def test_a_placement_drops_in_and_a_capture_move_slides_and_leaves_a_block(page,
     assert [a["on"] for a in hidden(page)] == ["26", "26"]
     assert page.locator(".motion-layer .moving").count() == 1
     radii = page.locator(".motion-layer .moving circle").evaluate_all(
-        "els => els.map(e => e.getAttribute('r'))")
-    assert radii == ["36", "10"]                    # Orange's disk, and its mark: a dot
+        "els => els.map(e => e.getAttribute('r'))"
+    )
+    assert radii == ["36", "10"]  # Orange's disk, and its mark: a dot
     shot(page, "motion-placement-phone")
     settle_all(page)
     # The capture move c3xc5: the disk slides, the block grows, Orange's disk fades.
     move(page, "c3", "c5", then="c3.c5.c3xc5")
     frames = [a["frames"] for a in animated(page)]
     assert len(frames) == 3
-    assert sum("translate(" in f for f in frames) == 1          # the disk, c3 to c5
-    assert sum("scale(1.3)" in f for f in frames) == 1          # the block left on c3
-    assert sum("scale(.6)" in f for f in frames) == 1           # the disk taken on c5
+    assert sum("translate(" in f for f in frames) == 1  # the disk, c3 to c5
+    assert sum("scale(1.3)" in f for f in frames) == 1  # the block left on c3
+    assert sum("scale(.6)" in f for f in frames) == 1  # the disk taken on c5
     settle(page)
     assert page.errors == []
 
@@ -188,8 +196,7 @@ def test_the_computers_reply_is_quicker(page, site):
     page.click("#newgame-form button[type='submit']")
     forget(page)
     move(page, "e3", "e4", then="e3e4")
-    page.wait_for_function("location.hash.split('/')[3].split('.').length === 2",
-                           timeout=60_000)
+    page.wait_for_function("location.hash.split('/')[3].split('.').length === 2", timeout=60_000)
     mine, reply = animated(page)
     assert mine["duration"] == 200 and reply["duration"] == 120
     assert "translate(" in reply["frames"]
@@ -203,28 +210,27 @@ def test_nothing_moves_when_the_browser_asks_for_reduced_motion(page, site):
     move(page, "e3", "e5", then="e3e5")
     assert running(page) == 0 and page.evaluate("window.__animated.length") == 0
     assert page.locator(".motion-layer").count() == 0
-    page.click("#undo")                                # back to the start: one ply
+    page.click("#undo")  # back to the start: one ply
     page.wait_for_function("document.querySelector('#board .pc[data-on=\"20\"]') !== null")
     assert running(page) == 0 and page.evaluate("window.__animated.length") == 0
     assert page.errors == []
 
 
-def test_the_sound_toggle_is_off_at_first_kept_across_a_reload_and_made_in_the_page(
-        page, site):
+def test_the_sound_toggle_is_off_at_first_kept_across_a_reload_and_made_in_the_page(page, site):
     requested = []
     page.on("request", lambda r: requested.append(r.url))
     open_page(spied(page), site + "/index.html#gwyddbwyll/1//")
     sound = page.locator("#sound")
     assert sound.text_content() == "Sound" and sound.get_attribute("aria-pressed") == "false"
     move(page, "e3", "e5", then="e3e5")
-    assert page.evaluate("window.__tones.length") == 0          # off: not a sound
+    assert page.evaluate("window.__tones.length") == 0  # off: not a sound
     sound.click()
     assert sound.get_attribute("aria-pressed") == "true"
-    assert page.evaluate("window.__tones.length") == 1          # a sample as it turns on
+    assert page.evaluate("window.__tones.length") == 1  # a sample as it turns on
     move(page, "a6", "a4", then="e3e5.a6a4")
-    assert page.evaluate("window.__tones.length") == 2          # a move: one tone
+    assert page.evaluate("window.__tones.length") == 2  # a move: one tone
     move(page, "e5", "f6", then="e3e5.a6a4.e5f6")
-    assert page.evaluate("window.__tones.length") == 4          # a capture: two
+    assert page.evaluate("window.__tones.length") == 4  # a capture: two
     assert page.evaluate("window.__tones.map(t => t.type)")[-2:] == ["square", "triangle"]
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
@@ -238,8 +244,6 @@ def test_the_sound_toggle_is_off_at_first_kept_across_a_reload_and_made_in_the_p
     assert all(url.startswith("http://127.0.0.1") for url in requested)
     assert not any(url.endswith((".mp3", ".ogg", ".wav", ".m4a")) for url in requested)
     assert page.errors == []
-
-
 
 
 def test_a_rug_tile_lands_as_one_piece(page, site):
@@ -266,8 +270,11 @@ def test_a_rug_tile_lands_as_one_piece(page, site):
 def test_a_stigmergy_flip_turns_the_stone_over(page, site):
     page.set_viewport_size({"width": 1200, "height": 900})
     # Size 4: White to flip Black's stone on g1 (cell 33: rows a to f hold 33 cells).
-    open_page(spied(page), site + "/index.html#stigmergy/1/size=4,komi=0/"
-              "d1.g3.b5.e5.g1.e3.d6.a3.e4.a2.d7.c4.f1.c3.c6.f3.g4")
+    open_page(
+        spied(page),
+        site + "/index.html#stigmergy/1/size=4,komi=0/"
+        "d1.g3.b5.e5.g1.e3.d6.a3.e4.a2.d7.c4.f1.c3.c6.f3.g4",
+    )
     assert page.locator("#board .stone.black[data-on='33']").count() == 1
     forget(page)
     hold(page)
@@ -276,14 +283,14 @@ def test_a_stigmergy_flip_turns_the_stone_over(page, site):
     away, back = animated(page)
     assert "scaleX(0)" in away["frames"] and away["duration"] == 100 and away["delay"] == 0
     assert "scaleX(0)" in back["frames"] and back["delay"] == 100
-    assert [a["on"] for a in hidden(page)] == ["33"]        # the board's stone, meanwhile
+    assert [a["on"] for a in hidden(page)] == ["33"]  # the board's stone, meanwhile
     # The pointer moves on to another cell, whose preview redraws the board: the flip goes
     # on, on the new drawing.
     page.evaluate("document.querySelector('#board svg').dataset.before = '1'")
     page.hover("#board [data-cell='d2']")
     page.wait_for_function("!document.querySelector('#board svg').dataset.before")
     assert len(animated(page)) == 2 and [a["on"] for a in hidden(page)] == ["33"]
-    half_way(page, 50)              # the black face half turned away, the white one not yet
+    half_way(page, 50)  # the black face half turned away, the white one not yet
     # Two copies turn, black then white, each looking like a stone of its colour; the
     # board's own stone, already white, is transparent meanwhile.
     assert page.locator("#board .stone.white[data-on='33']").count() == 1
@@ -299,5 +306,3 @@ def test_a_stigmergy_flip_turns_the_stone_over(page, site):
     settle_all(page)
     assert page.locator("#board .stone.white[data-on='33']").count() == 1
     assert page.errors == []
-
-

@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import SHOTS, open_page, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine import games  # noqa: E402
+from engine import games
 
 GAME = games.get("petrify")
 
@@ -25,18 +25,18 @@ def test_place_swap_and_capture_by_clicking(page, site):
     page.set_viewport_size({"width": 1200, "height": 900})
     open_page(page, site + "/index.html#petrify/1/size=6/")
     assert page.text_content("#title") == "Petrify"
-    click_square(page, "c3")                                   # Blue places
+    click_square(page, "c3")  # Blue places
     wait_for_moves(page, "c3")
-    page.click("#actions [data-move='swap']")                  # Orange takes Blue's side
+    page.click("#actions [data-move='swap']")  # Orange takes Blue's side
     wait_for_moves(page, "c3.swap")
     assert page.locator("#scores li .name").all_text_contents() == ["Orange", "Blue"]
-    click_square(page, "c5")                                   # the opener, now Orange
+    click_square(page, "c5")  # the opener, now Orange
     wait_for_moves(page, "c3.swap.c5")
-    click_square(page, "c3")                                   # Blue picks its disk ...
+    click_square(page, "c3")  # Blue picks its disk ...
     page.wait_for_selector("#board .pf-target[data-target='c5']")
-    assert page.locator("#board .pf-ghost").count() == 1       # ... and sees the block to come
+    assert page.locator("#board .pf-ghost").count() == 1  # ... and sees the block to come
     assert "capture from c3" in page.text_content("#status")
-    click_square(page, "c5")                                   # ... and takes c5
+    click_square(page, "c5")  # ... and takes c5
     wait_for_moves(page, "c3.swap.c5.c3xc5")
     assert page.locator("#board .pf-block").count() == 1
     assert "c3: a block" in page.text_content("#board [data-cell='c3'] title")
@@ -53,7 +53,7 @@ def test_refused_capture_is_explained_on_a_phone(page, site):
     assert "mound" in page.text_content("#status")
     click_square(page, "a4")
     assert "refused" in page.text_content("#status")
-    assert page.evaluate("location.hash").endswith("/a1.a4")   # nothing was played
+    assert page.evaluate("location.hash").endswith("/a1.a4")  # nothing was played
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page scrolls sideways on a phone ({width}px)"
     shot(page, "petrify-refused-phone")
@@ -91,17 +91,17 @@ def test_a_click_after_a_refused_capture_is_not_swallowed(page, site):
     open_page(page, site + "/index.html#petrify/1/size=8/a1.a5")
     click_square(page, "a1")
     page.wait_for_selector("#board .pf-refused[data-target='a5']")
-    click_square(page, "c6")                       # places at once, as on a fresh board
+    click_square(page, "c6")  # places at once, as on a fresh board
     wait_for_moves(page, "a1.a5.c6")
     assert page.locator("#board .pf-selected").count() == 0
     # After the engine itself refuses the capture, the next click still counts.
     open_page(page, site + "/index.html#petrify/1/size=8/a1.a5.a2.h8")
     click_square(page, "a1")
-    click_square(page, "a5")                       # a1 reaches a5 past its own a2: refused
+    click_square(page, "a5")  # a1 reaches a5 past its own a2: refused
     page.wait_for_function("document.getElementById('status').textContent.includes('refused')")
-    click_square(page, "a2")                       # another own disk: chosen at once
+    click_square(page, "a2")  # another own disk: chosen at once
     page.wait_for_selector("#board .pf-target[data-target='a5']")
-    click_square(page, "d4")                       # an empty square: placed at once
+    click_square(page, "d4")  # an empty square: placed at once
     wait_for_moves(page, "a1.a5.a2.h8.d4")
     shot(page, "petrify-after-refusal")
     assert page.errors == []
@@ -126,7 +126,7 @@ def test_swap_is_in_view_at_1280_by_800_after_the_first_move(page, site):
     assert box is not None and box["y"] >= 0 and box["x"] >= 0
     assert box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= 1280, box
     assert page.evaluate("window.scrollY") == 0
-    assert page.locator("#board").bounding_box()["y"] == top      # the board did not move
+    assert page.locator("#board").bounding_box()["y"] == top  # the board did not move
     page.screenshot(path=str(SHOTS / "petrify-swap-desktop.png"))  # the viewport, not the page
     page.set_viewport_size({"width": 375, "height": 812})
     page.screenshot(path=str(SHOTS / "petrify-swap-phone.png"), full_page=True)

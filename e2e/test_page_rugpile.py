@@ -38,8 +38,11 @@ def test_fools_mate_by_clicking(page, site):
     page.wait_for_selector("#result:not([hidden])")
     assert "Red wins 9–8" in page.text_content("#result")
     assert "Blue cannot place a tile" in page.text_content("#result")
-    assert [t.strip() for t in page.locator("#moves button").all_text_contents()] == \
-        ["3x3a3", "3x3b2", "2x2d1"]
+    assert [t.strip() for t in page.locator("#moves button").all_text_contents()] == [
+        "3x3a3",
+        "3x3b2",
+        "2x2d1",
+    ]
     shot(page, "rugpile-desktop-end")
     assert page.errors == []
 
@@ -47,16 +50,20 @@ def test_fools_mate_by_clicking(page, site):
 def test_illegal_placement_is_explained(page, site):
     open_page(page, site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3")
     page.click("#panel [data-action='kind'][data-kind='2']")
-    page.hover("#board [data-cell='b4']")          # Blue's 3x3 exactly over Red's area
+    page.hover("#board [data-cell='b4']")  # Blue's 3x3 exactly over Red's area
     page.wait_for_selector("#board .preview.illegal")
     assert "completely cover the Red area" in page.text_content("#status")
     click_square(page, "b4")
-    assert page.evaluate("location.hash").endswith("/3x3a3")   # nothing was played
+    assert page.evaluate("location.hash").endswith("/3x3a3")  # nothing was played
 
 
 def test_new_game_form_and_phone_layout(browser, site):
-    context = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
     page = context.new_page()
     outside = guard(page)
     open_page(page, site + "/index.html")
@@ -68,10 +75,10 @@ def test_new_game_form_and_phone_layout(browser, site):
     page.wait_for_function("location.hash.startsWith('#rugpile/1/players=3,size=6,tiles=4-3-3/')")
     assert page.locator("#scores li").count() == 3
     page.tap("#panel [data-action='kind'][data-kind='1']")
-    page.tap("#board [data-cell='c3']")           # the first tap previews
+    page.tap("#board [data-cell='c3']")  # the first tap previews
     page.wait_for_selector("#board .preview.p0")
     assert page.evaluate("location.hash").endswith("/")
-    page.tap("#board [data-cell='c3']")           # the second tap places
+    page.tap("#board [data-cell='c3']")  # the second tap places
     # A 2-wide, 3-tall tile centred on c3: col c - (2-1)//2 = c, row 3 - (3-1)//2 = 2.
     page.wait_for_function("location.hash.endsWith('/2x3c2')")
     assert "Blue to move" in page.text_content("#status")
@@ -83,8 +90,12 @@ def test_new_game_form_and_phone_layout(browser, site):
 
 
 def phone(browser):
-    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True,
-                                  is_mobile=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 375, "height": 812},
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
+    )
     page = context.new_page()
     page.outside = guard(page)
     return context, page
@@ -93,17 +104,19 @@ def phone(browser):
 def box_in_viewport(page, selector):
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
-    return box, 0 <= box["y"] and box["y"] + box["height"] <= 812
+    return box, box["y"] >= 0 and box["y"] + box["height"] <= 812
 
 
 def test_phone_turn_tile_button_is_on_screen_and_a_tap_says_tap_again(browser, site):
     # Red first in a 2-player game; Yellow, the last row of a 4-player supply, after 3 moves.
-    for players, moves, name, seat, after in ((2, "", "Red", 0, "Blue"),
-                                              (4, "2x2a1.2x2c1.2x2e1", "Yellow", 3, "Red")):
+    for players, moves, name, seat, after in (
+        (2, "", "Red", 0, "Blue"),
+        (4, "2x2a1.2x2c1.2x2e1", "Yellow", 3, "Red"),
+    ):
         context, page = phone(browser)
         open_page(page, site + f"/index.html#rugpile/1/players={players}/{moves}")
-        page.tap("#panel [data-action='kind'][data-kind='1']")       # the 2x3: it turns
-        page.evaluate("window.scrollTo(0, 0)")                       # as loaded
+        page.tap("#panel [data-action='kind'][data-kind='1']")  # the 2x3: it turns
+        page.evaluate("window.scrollTo(0, 0)")  # as loaded
         box, seen = box_in_viewport(page, "#panel [data-action='rotate']")
         assert seen, f"{players} players: the Turn tile button is off the screen at {box}"
         assert box["height"] >= 40
@@ -114,12 +127,14 @@ def test_phone_turn_tile_button_is_on_screen_and_a_tap_says_tap_again(browser, s
         # The first tap shows the tile and says how to place it.
         page.tap("#board [data-cell='c3']")
         page.wait_for_selector(f"#board .preview.p{seat}")
-        assert page.text_content("#status") == \
-            f"{name}: tap again to place the 2×3 tile at c2, or tap elsewhere to move it."
+        assert (
+            page.text_content("#status")
+            == f"{name}: tap again to place the 2×3 tile at c2, or tap elsewhere to move it."
+        )
         page.tap("#panel [data-action='rotate']")
-        page.tap("#board [data-cell='b4']")                          # 3 wide: a..c, rows 3-4
+        page.tap("#board [data-cell='b4']")  # 3 wide: a..c, rows 3-4
         assert f"{name}: tap again to place the 3×2 tile at a3" in page.text_content("#status")
-        page.tap("#board [data-cell='a3']")                          # any square of it places
+        page.tap("#board [data-cell='a3']")  # any square of it places
         page.wait_for_function("location.hash.endsWith('3x2a3')")
         assert f"{after} to move" in page.text_content("#status")
         context.close()
@@ -135,8 +150,10 @@ def test_three_player_move_list_says_who_moved(page, site):
     assert items.nth(1).locator(".swatch").get_attribute("title") == "Blue"
     assert items.nth(2).inner_text().strip().endswith("2x2e1")
     # each move's number (drawn left of its item) clears the move before it in its row
-    boxes = [(items.nth(i).bounding_box(), items.nth(i).locator("button").bounding_box())
-             for i in range(4)]
+    boxes = [
+        (items.nth(i).bounding_box(), items.nth(i).locator("button").bounding_box())
+        for i in range(4)
+    ]
     for (_, before), (item, _) in zip(boxes, boxes[1:]):
         if abs(item["y"] - before["y"]) < 5:
             assert before["x"] + before["width"] + 18 <= item["x"], (before, item)
@@ -152,8 +169,9 @@ def test_last_tile_marker_is_no_players_colour_in_light_and_dark(browser, site):
     link = "/index.html#rugpile/1/players=4/2x2a1.2x2c1.2x2e1.3x3b2"
     for scheme in ("light", "dark"):
         for width, height, name in ((1280, 800, "desktop"), (375, 812, "phone")):
-            context = browser.new_context(viewport={"width": width, "height": height},
-                                          color_scheme=scheme)
+            context = browser.new_context(
+                viewport={"width": width, "height": height}, color_scheme=scheme
+            )
             page = context.new_page()
             outside = guard(page)
             open_page(page, site + link)

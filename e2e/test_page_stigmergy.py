@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import guard, open_page, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine import games  # noqa: E402
+from engine import games
 
 GAME = games.get("stigmergy")
 
@@ -38,15 +38,18 @@ def test_bid_side_place_button_and_flip_by_clicking(page, site):
     moves = ["komi3", "white"]
     wait_for_moves(page, moves)
     # The second seat took White, so the first seat plays Black and moves first.
-    assert [n.strip() for n in page.locator("#scores .name").all_text_contents()] == \
-        ["Black", "White"]
+    assert [n.strip() for n in page.locator("#scores .name").all_text_contents()] == [
+        "Black",
+        "White",
+    ]
     assert page.is_disabled("#panel [data-move='pass']")
-    assert "once every empty cell is controlled" in \
-        page.get_attribute("#panel [data-move='pass']", "title")
-    click_cell(page, "d5")                                       # off a1's three lines
+    assert "once every empty cell is controlled" in page.get_attribute(
+        "#panel [data-move='pass']", "title"
+    )
+    click_cell(page, "d5")  # off a1's three lines
     moves.append("d5")
     wait_for_moves(page, moves)
-    page.click("#panel [data-move='button']")                  # White takes the button
+    page.click("#panel [data-move='button']")  # White takes the button
     moves.append("button")
     wait_for_moves(page, moves)
     assert page.is_disabled("#panel [data-move='button']")
@@ -62,7 +65,7 @@ def test_bid_side_place_button_and_flip_by_clicking(page, site):
     moves.append("g4")
     wait_for_moves(page, moves)
     page.wait_for_selector("#board [data-cell='a1'] .flippable")
-    click_cell(page, "a1")                                       # Black flips a1
+    click_cell(page, "a1")  # Black flips a1
     moves.append("a1x")
     wait_for_moves(page, moves)
     page.wait_for_selector("#board [data-cell='a1'] .stone.black")
@@ -97,10 +100,10 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
     assert page.locator("#panel [data-move='pass']").count() == 0
     shot(page, "stigmergy-desktop-end")
     # A new game with a fixed komi from the form: the first player plays Black at once.
-    page.click("#new-game")                     # the form starts from this game's options
+    page.click("#new-game")  # the form starts from this game's options
     assert page.input_value("#option-fields input[name='opt-size']") == "4"
     page.select_option("#option-fields select[name='opt-komi']", "bid")
-    assert not page.is_visible("#option-fields input[name='opt-komi']")   # hidden for a bid
+    assert not page.is_visible("#option-fields input[name='opt-komi']")  # hidden for a bid
     page.select_option("#option-fields select[name='opt-komi']", "fixed")
     page.fill("#option-fields input[name='opt-size']", "5")
     page.fill("#option-fields input[name='opt-komi']", "5")
@@ -112,8 +115,10 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
 
 
 def komi_shown(page):
-    return (page.text_content("#panel .komi-value"),
-            page.text_content("#panel [data-action='komi']"))
+    return (
+        page.text_content("#panel .komi-value"),
+        page.text_content("#panel [data-action='komi']"),
+    )
 
 
 def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
@@ -132,7 +137,7 @@ def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
     page.click("#undo")
     assert "First player: choose the komi" in page.text_content("#status")
     assert komi_shown(page) == ("0", "Offer komi 0")
-    page.keyboard.press("9")                     # entered, not offered, then the position moves
+    page.keyboard.press("9")  # entered, not offered, then the position moves
     assert komi_shown(page) == ("9", "Offer komi 9")
     page.click("#moves [data-ply='1']")
     page.keyboard.press("Home")
@@ -142,7 +147,7 @@ def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
     page.keyboard.press("ArrowLeft")
     assert komi_shown(page) == ("0", "Offer komi 0")
     page.once("dialog", lambda dialog: dialog.accept())
-    page.click("#panel [data-action='komi']")      # offering 0 replaces the later moves
+    page.click("#panel [data-action='komi']")  # offering 0 replaces the later moves
     page.wait_for_function("location.hash.endsWith('/komi0')")
     assert page.errors == []
 
@@ -150,7 +155,8 @@ def test_taking_back_the_bid_shows_a_fresh_komi_picker(page, site):
 def pixels(page, clip):
     """The RGB pixels of a part of the page, row by row (decoded by the page's own canvas)."""
     png = base64.b64encode(page.screenshot(clip=clip)).decode()
-    data = page.evaluate("""async (png) => {
+    data = page.evaluate(
+        """async (png) => {
         const image = new Image();
         image.src = 'data:image/png;base64,' + png;
         await image.decode();
@@ -159,19 +165,26 @@ def pixels(page, clip):
         const context = canvas.getContext('2d');
         context.drawImage(image, 0, 0);
         return [image.width, Array.from(context.getImageData(0, 0, image.width, image.height).data)];
-    }""", png)
+    }""",
+        png,
+    )
     width, flat = data
-    rgb = [tuple(flat[i:i + 3]) for i in range(0, len(flat), 4)]
-    return [rgb[i:i + width] for i in range(0, len(rgb), width)]
+    rgb = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 4)]
+    return [rgb[i : i + width] for i in range(0, len(rgb), width)]
 
 
 def inside_and_beside(page, selector):
     """The mean colour inside an element's middle and the colour just left of it."""
     box = page.locator(selector).first.bounding_box()
-    rows = pixels(page, {"x": box["x"] - 4, "y": box["y"], "width": box["width"] + 4,
-                         "height": box["height"]})
-    middle = [p for row in rows[len(rows) // 4: -len(rows) // 4 or None]
-              for p in row[4 + len(row) // 4: -len(row) // 4]]
+    rows = pixels(
+        page,
+        {"x": box["x"] - 4, "y": box["y"], "width": box["width"] + 4, "height": box["height"]},
+    )
+    middle = [
+        p
+        for row in rows[len(rows) // 4 : -len(rows) // 4 or None]
+        for p in row[4 + len(row) // 4 : -len(row) // 4]
+    ]
     mean = tuple(sum(p[i] for p in middle) / len(middle) for i in range(3))
     return mean, rows[len(rows) // 2][0]
 
@@ -197,8 +210,11 @@ def test_black_stones_beside_the_board_are_solid_in_dark_mode(browser, site):
 
 
 def readout(page):
-    return page.text_content("#board .coord-readout") \
-        if page.locator("#board .coord-readout").count() else None
+    return (
+        page.text_content("#board .coord-readout")
+        if page.locator("#board .coord-readout").count()
+        else None
+    )
 
 
 def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
@@ -209,11 +225,11 @@ def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
     page.hover("#board [data-cell='e3']")
     assert readout(page) == "e3"
     assert sorted(page.locator("#board .label.on").all_text_contents()) == ["3", "3", "e"]
-    page.hover("#board [data-cell='d5']")                        # a stone
+    page.hover("#board [data-cell='d5']")  # a stone
     assert readout(page) == "d5"
     page.hover("#title")
     assert readout(page) is None
-    page.focus("#board")                                         # the keyboard's cursor
+    page.focus("#board")  # the keyboard's cursor
     page.wait_for_selector("#board .kbd-cursor")
     start = page.text_content("#announce").split(":")[0]
     assert readout(page) == start
@@ -222,8 +238,9 @@ def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
     assert name != start and readout(page) == name
     # After the end, when the board takes no moves, the cursor is still named.
     moves, _ = moves_to_the_last_two_passes(seed=4)
-    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=1/"
-              + ".".join(moves + ["pass", "pass"]))
+    open_page(
+        page, site + "/index.html#stigmergy/1/size=4,komi=1/" + ".".join(moves + ["pass", "pass"])
+    )
     page.wait_for_selector("#result:not([hidden])")
     page.focus("#board")
     page.keyboard.press("ArrowRight")
@@ -242,7 +259,7 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     outside, errors = guard(page), []
     page.on("pageerror", lambda err: errors.append(str(err)))
     open_page(page, site + "/index.html#stigmergy/1/size=8,komi=3/")
-    cell = "#board [data-cell='h8']"                             # the middle
+    cell = "#board [data-cell='h8']"  # the middle
     small = page.locator(cell).bounding_box()
     assert small["width"] < 40
     page.tap("#panel [data-action='zoom']")
@@ -250,10 +267,10 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     box = page.locator(cell).bounding_box()
     assert box["width"] >= 40 and box["height"] >= 40, box
     board = page.locator("#board").bounding_box()
-    assert board["x"] >= 0 and board["x"] + board["width"] <= 375     # the page does not widen
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 375  # the page does not widen
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert board["x"] < middle[0] < board["x"] + board["width"]       # shown, not scrolled off
+    assert board["x"] < middle[0] < board["x"] + board["width"]  # shown, not scrolled off
     page.locator(cell).scroll_into_view_if_needed()
     page.tap(cell)
     assert "Click to place on h8" in page.text_content("#status")
@@ -261,7 +278,7 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     page.wait_for_function("location.hash.endsWith('/h8')")
     page.wait_for_selector(cell + " .stone.black")
     shot(page, "stigmergy-phone-zoomed")
-    box = page.locator("#board [data-cell='a1']").bounding_box()      # still zoomed
+    box = page.locator("#board [data-cell='a1']").bounding_box()  # still zoomed
     assert box["width"] >= 40 and box["height"] >= 40, box
     page.tap("#panel [data-action='zoom']")
     assert page.locator(cell).bounding_box()["width"] < 40

@@ -56,7 +56,7 @@ def test_a_first_visit_starts_python_without_the_snapshot_and_the_worker_waits(p
 
 def test_pyscripts_modules_run_from_the_bytecode_made_at_build_time(page, site):
     shipped = (ROOT / "vendor" / "pyscript" / "python-bytecode.json").read_text()
-    assert len(json.loads(shipped)) >= 10        # scripts/make_pyscript_bytecode.mjs found them
+    assert len(json.loads(shipped)) >= 10  # scripts/make_pyscript_bytecode.mjs found them
     open_page(page, site + "/index.html")
     used = json.loads(run_python(page, CHECK_BYTECODE, SHIPPED=shipped))
     assert len(used) >= 10 and all(ok for _, ok in used), used

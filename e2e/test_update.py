@@ -5,11 +5,10 @@ import re
 import time
 
 import pytest
-
 from conftest import READY, PagesCacheHandler, built_site
 
 OFFLINE_READY = "html[data-offline='ready']"
-NEW = 'content="second"'         # what the second deploy's index.html has
+NEW = 'content="second"'  # what the second deploy's index.html has
 STORED = """async () => {
     const cache = await caches.open("abstract-games-second");
     const texts = [];
@@ -33,8 +32,14 @@ def test_a_new_version_caches_the_new_files_under_max_age(browser, cached_site):
     # cache is what this is about.  Requests are checked to stay on 127.0.0.1 instead.
     context = browser.new_context()
     outside = []
-    context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-               else outside.append(r.url))
+    context.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith(("http://127.0.0.1", "blob:", "data:"))
+            else outside.append(r.url)
+        ),
+    )
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -46,20 +51,26 @@ def test_a_new_version_caches_the_new_files_under_max_age(browser, cached_site):
     index, sw = dest / "index.html", dest / "sw.js"
     old_index, old_sw = index.read_text(), sw.read_text()
     try:
-        index.write_text(old_index.replace("<head>", '<head>\n  <meta name="deploy" content="second">', 1))
-        sw.write_text(re.sub(r'^const VERSION = "\w+";', 'const VERSION = "second";', old_sw,
-                             flags=re.M))
+        index.write_text(
+            old_index.replace("<head>", '<head>\n  <meta name="deploy" content="second">', 1)
+        )
+        sw.write_text(
+            re.sub(r'^const VERSION = "\w+";', 'const VERSION = "second";', old_sw, flags=re.M)
+        )
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_function("navigator.serviceWorker.getRegistration()"
-                               ".then(r => !!r && !!r.waiting)", timeout=60_000)
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then(r => !!r && !!r.waiting)",
+            timeout=60_000,
+        )
         # the new worker has installed: its cache holds what it fetched for "./" and index.html
         deadline = time.monotonic() + 30
         stored = page.evaluate(STORED)
         while not all(NEW in text for text in stored) and time.monotonic() < deadline:
             page.wait_for_timeout(250)
             stored = page.evaluate(STORED)
-        assert all(NEW in text for text in stored), \
+        assert all(NEW in text for text in stored), (
             f"the new version's cache holds the old index.html: {[t[:80] for t in stored]}"
+        )
     finally:
         index.write_text(old_index)
         sw.write_text(old_sw)

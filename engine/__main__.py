@@ -15,7 +15,7 @@ import argparse
 import random
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from . import games
 from .core import EngineError, Game, Result, State, replay, shown
@@ -59,8 +59,10 @@ def cmd_moves(args: argparse.Namespace) -> None:
     state = replay(game, state, args.moves)[-1]
     result = game.result(state)
     if result is not None:
-        print(f"game over: {result.reason}; scores {list(result.scores)}; "
-              f"winners {[game.seat_names(state)[w] for w in result.winners]}")
+        print(
+            f"game over: {result.reason}; scores {list(result.scores)}; "
+            f"winners {[game.seat_names(state)[w] for w in result.winners]}"
+        )
         return
     names = sorted(game.notation(state, m) for m in game.legal_moves(state))
     count = "1 legal move" if len(names) == 1 else f"{len(names)} legal moves"
@@ -78,8 +80,10 @@ def cmd_random(args: argparse.Namespace) -> None:
             state = game.apply(state, rng.choice(moves))
             plies += 1
         names = game.seat_names(state)
-        print(f"game {n + 1}: {plies} plies; scores {list(result.scores)}; "
-              f"winners {', '.join(names[w] for w in result.winners)}; {result.reason}")
+        print(
+            f"game {n + 1}: {plies} plies; scores {list(result.scores)}; "
+            f"winners {', '.join(names[w] for w in result.winners)}; {result.reason}"
+        )
 
 
 def cmd_perft(args: argparse.Namespace) -> None:
@@ -94,6 +98,7 @@ def cmd_perft(args: argparse.Namespace) -> None:
 def cmd_arena(args: argparse.Namespace) -> None:
     from .ai import LEVELS
     from .ai.arena import play_match
+
     game = games.get(args.game)
     for level in (args.player_a, args.player_b):
         if level not in LEVELS:
@@ -102,23 +107,42 @@ def cmd_arena(args: argparse.Namespace) -> None:
 
     def progress(n: int, seat_a: int, outcome: Result, plies: int) -> None:
         if args.verbose:
-            print(f"game {n + 1}: {args.player_a} in seat {seat_a + 1}; {plies} plies; "
-                  f"scores {list(outcome.scores)}; winners {list(outcome.winners)}", flush=True)
+            print(
+                f"game {n + 1}: {args.player_a} in seat {seat_a + 1}; {plies} plies; "
+                f"scores {list(outcome.scores)}; winners {list(outcome.winners)}",
+                flush=True,
+            )
 
     began = time.perf_counter()
-    match = play_match(args.game, args.player_a, args.player_b, args.games, options, args.seed,
-                       budget=args.budget, scale=args.scale, progress=progress)
+    match = play_match(
+        args.game,
+        args.player_a,
+        args.player_b,
+        args.games,
+        options,
+        args.seed,
+        budget=args.budget,
+        scale=args.scale,
+        progress=progress,
+    )
     print(match.describe())
     if args.budget == "playouts" and any(match.budgets.values()):
-        print("  search levels get a playout budget instead of wall time (reproducible): "
-              f"think time x the game's nominal playouts/s x scale {args.scale:g}")
+        print(
+            "  search levels get a playout budget instead of wall time (reproducible): "
+            f"think time x the game's nominal playouts/s x scale {args.scale:g}"
+        )
     for level, budget in match.budgets.items():
         if budget:
-            what = (f"{budget['playouts']} playouts a move" if "playouts" in budget
-                    else f"{budget['seconds']:g} s a move")
+            what = (
+                f"{budget['playouts']} playouts a move"
+                if "playouts" in budget
+                else f"{budget['seconds']:g} s a move"
+            )
             print(f"  {level}: {what}")
-    print(f"  {time.perf_counter() - began:.0f} s in all; "
-          f"{sum(match.plies) / max(1, len(match.plies)):.0f} plies a game on average")
+    print(
+        f"  {time.perf_counter() - began:.0f} s in all; "
+        f"{sum(match.plies) / max(1, len(match.plies)):.0f} plies a game on average"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,12 +150,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
 
-    def game_command(name: str, func: Callable[[argparse.Namespace], None],
-                     help_text: str) -> argparse.ArgumentParser:
+    def game_command(
+        name: str, func: Callable[[argparse.Namespace], None], help_text: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         p.add_argument("game", help="game id (see list)")
-        p.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
-                       help="a game option, e.g. size=6 (repeatable)")
+        p.add_argument(
+            "--opt",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a game option, e.g. size=6 (repeatable)",
+        )
         p.set_defaults(func=func)
         return p
 
@@ -148,10 +178,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("player_b", help="random, greedy, easy, medium or hard")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--budget", choices=("playouts", "time"), default="playouts",
-                   help="search budget: a fixed playout count (reproducible) or wall time")
-    p.add_argument("--scale", type=float, default=1.0,
-                   help="multiply every search budget by this (e.g. 0.25 on a slow machine)")
+    p.add_argument(
+        "--budget",
+        choices=("playouts", "time"),
+        default="playouts",
+        help="search budget: a fixed playout count (reproducible) or wall time",
+    )
+    p.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="multiply every search budget by this (e.g. 0.25 on a slow machine)",
+    )
     p.add_argument("--verbose", "-v", action="store_true", help="print every game")
     return parser
 

@@ -27,8 +27,9 @@ in CPython and in Pyodide.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 Move = Hashable
 
@@ -36,22 +37,24 @@ Move = Hashable
 class State(Hashable, Protocol):
     """A game's state: immutable and hashable (a frozen dataclass), with a `_moves` field
     where `Game._legal` keeps the legal moves (None until then)."""
+
     @property
     def _moves(self) -> Sequence[Move] | None: ...
 
 
-S = TypeVar("S", bound=State)       # a game's state type
-M = TypeVar("M")                    # a game's move type
+S = TypeVar("S", bound=State)  # a game's state type
+M = TypeVar("M")  # a game's move type
 
-PASS = "pass"           # the word moves games share: a forced or chosen pass,
-SWAP = "swap"           # and the pie rule's swap of colours
+PASS = "pass"  # the word moves games share: a forced or chosen pass,
+SWAP = "swap"  # and the pie rule's swap of colours
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
-MAX_MOVE_TEXT = 16      # the longest move text in any notation here, with room to spare
-MAX_DIGITS = 9          # the longest number a player can mean here: int() refuses over 4,300
+MAX_MOVE_TEXT = 16  # the longest move text in any notation here, with room to spare
+MAX_DIGITS = 9  # the longest number a player can mean here: int() refuses over 4,300
 
 
 # --------------------------------------------------------------------------- player input
+
 
 def ascii_digits(text: str) -> bool:
     """True when `text` is 1 to MAX_DIGITS ASCII digits.  str.isdigit alone accepts '²',
@@ -80,7 +83,7 @@ def shown_value(value: Any, limit: int = 20) -> str:
     written, anything else by its type (never a repr that could be huge or too deep)."""
     if isinstance(value, str):
         return f"'{shown(value, limit)}'"
-    if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10 ** MAX_DIGITS):
+    if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**MAX_DIGITS):
         return str(value)
     if isinstance(value, float):
         return shown(repr(value), limit)
@@ -92,11 +95,15 @@ def shown_value(value: Any, limit: int = 20) -> str:
 def int_tuple(move: Any, length: int, bound: int) -> bool:
     """True when `move` is a tuple of `length` ints (not bools), each from 0 to bound - 1:
     the shape of a move that `_why_illegal` may then take apart."""
-    return (isinstance(move, tuple) and len(move) == length
-            and all(type(n) is int and 0 <= n < bound for n in move))
+    return (
+        isinstance(move, tuple)
+        and len(move) == length
+        and all(type(n) is int and 0 <= n < bound for n in move)
+    )
 
 
 # --------------------------------------------------------------------------- errors
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises on purpose; the message is for players."""
@@ -164,6 +171,7 @@ class GameOver(IllegalMove):
 
 # --------------------------------------------------------------------------- result
 
+
 @dataclass(frozen=True)
 class Result:
     """How a game ended.
@@ -185,7 +193,7 @@ class Result:
 
 
 def result_sentence(names: Sequence[str], result: Result) -> str:
-    """"Blue wins 8–6. Red cannot place a tile." from the seat names and a result.  Two
+    """ "Blue wins 8–6. Red cannot place a tile." from the seat names and a result.  Two
     seats: the winner's score first; more seats: every seat's score by name."""
     scores = [str(s) for s in result.scores]
     winners = [names[w] for w in result.winners]
@@ -227,6 +235,7 @@ def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------- options
 
+
 @dataclass(frozen=True)
 class Option:
     """One option of `Game.new`, described for forms, records and validation.
@@ -250,6 +259,7 @@ class Option:
 
 
 # --------------------------------------------------------------------------- what a board shows
+
 
 @dataclass(frozen=True, kw_only=True)
 class View:
@@ -281,6 +291,7 @@ class View:
 
 # --------------------------------------------------------------------------- the game base
 
+
 class Game(Generic[S, M]):
     """Base class of the five games: the public API on top of the hooks.  A game names its
     state and move types: `class RugPile(Game[RugState, Placement])`."""
@@ -290,7 +301,7 @@ class Game(Generic[S, M]):
     rules_version: int = 1
     min_seats: int = 2
     max_seats: int = 2
-    draws: bool = False         # a draw is one of its results, so two players may agree one
+    draws: bool = False  # a draw is one of its results, so two players may agree one
     options_spec: tuple[Option, ...] = ()
 
     # ---- options
@@ -301,8 +312,9 @@ class Game(Generic[S, M]):
         for name in options:
             if name not in known:
                 allowed = ", ".join(known) or "none"
-                raise BadOption(f"{self.name} has no option {shown_value(name)} "
-                                f"(options: {allowed})")
+                raise BadOption(
+                    f"{self.name} has no option {shown_value(name)} (options: {allowed})"
+                )
         chosen: dict = {}
         for opt in self.options_spec:
             value = options.get(opt.name)
@@ -324,17 +336,21 @@ class Game(Generic[S, M]):
             if isinstance(value, str) and (number := ascii_int(value)) is not None:
                 value = number
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"option {opt.name} must be a whole number, "
-                                f"not {shown_value(value)}")
+                raise BadOption(
+                    f"option {opt.name} must be a whole number, not {shown_value(value)}"
+                )
             if not opt.lo <= value <= opt.hi:
-                raise BadOption(f"option {opt.name} must be from {opt.lo} to {opt.hi}, "
-                                f"not {shown_value(value)}")
+                raise BadOption(
+                    f"option {opt.name} must be from {opt.lo} to {opt.hi}, "
+                    f"not {shown_value(value)}"
+                )
             return value
         if opt.kind == "choice":
             if value not in opt.choices:
                 allowed = ", ".join(map(str, opt.choices))
-                raise BadOption(f"option {opt.name} must be one of {allowed}, "
-                                f"not {shown_value(value)}")
+                raise BadOption(
+                    f"option {opt.name} must be one of {allowed}, not {shown_value(value)}"
+                )
             return value
         return self.check_custom_option(opt.name, value, chosen)
 
@@ -353,8 +369,9 @@ class Game(Generic[S, M]):
         if opt.kind == "int":
             number = ascii_int(text)
             if number is None:
-                raise BadOption(f"option {name} must be a whole number, not {shown_value(text)}",
-                                name)
+                raise BadOption(
+                    f"option {name} must be a whole number, not {shown_value(text)}", name
+                )
             return number
         return text
 
@@ -442,7 +459,7 @@ class Game(Generic[S, M]):
         """The move `text` as the move list shows it (a game may show a capture, a check)."""
         return text
 
-    def view(self, state: S) -> "View":
+    def view(self, state: S) -> View:
         """The position for a renderer, as the game's own View subclass: the fields of
         `view_core` and the game's typed extras.  No rules in the renderer."""
         raise NotImplementedError
@@ -450,9 +467,13 @@ class Game(Generic[S, M]):
     def view_core(self, state: S) -> dict:
         """The fields every View has, as keyword arguments for the game's View subclass."""
         result = self._result(state)
-        return {"seat_names": self.seat_names(state), "scores": self._scores(state),
-                "to_move": -1 if result is not None else self._to_move(state),
-                "result": result, "moves": tuple(self._legal(state))}
+        return {
+            "seat_names": self.seat_names(state),
+            "scores": self._scores(state),
+            "to_move": -1 if result is not None else self._to_move(state),
+            "result": result,
+            "moves": tuple(self._legal(state)),
+        }
 
     # ---- helpers for players and tests
 
@@ -509,6 +530,7 @@ class Game(Generic[S, M]):
 
 # --------------------------------------------------------------------------- square grids
 
+
 def square_name(col: int, row: int) -> str:
     """Chess-style name of a square: column 0 is file a, row 0 is rank 1 (the bottom)."""
     return f"{FILES[col]}{row + 1}"
@@ -551,12 +573,13 @@ def grid_neighbours(width: int, height: int | None = None) -> tuple[tuple[int, .
     return _NEIGHBOURS[key]
 
 
-def connected_groups(cells: Iterable[int], neighbours: Sequence[Sequence[int]],
-                     key: Sequence[object] | None = None) -> list[list[int]]:
+def connected_groups(
+    cells: Iterable[int], neighbours: Sequence[Sequence[int]], key: Sequence[object] | None = None
+) -> list[list[int]]:
     """Maximal connected sets among `cells` (indices into `neighbours`; joined when `key` is
     None or equal for both), in the order of their first cell in `cells`, each starting with it."""
     order = list(cells)
-    left = [False] * len(neighbours)        # flags rather than a set: fewer calls (Pyodide)
+    left = [False] * len(neighbours)  # flags rather than a set: fewer calls (Pyodide)
     for cell in order:
         left[cell] = True
     groups = []
@@ -564,7 +587,7 @@ def connected_groups(cells: Iterable[int], neighbours: Sequence[Sequence[int]],
         if left[start]:
             left[start] = False
             group = [start]
-            for here in group:              # the list grows while it is walked
+            for here in group:  # the list grows while it is walked
                 for there in neighbours[here]:
                     if left[there] and (key is None or key[here] == key[there]):
                         left[there] = False

@@ -22,7 +22,7 @@ from .core import EngineError, Game, Result, shown
 
 DRAW_AGREED = "draw-agreed"
 RESIGNS = "-resigns"
-ENDING = re.compile(r"^(?:[a-z]+-resigns|draw-agreed)$")   # what may end a link's moves
+ENDING = re.compile(r"^(?:[a-z]+-resigns|draw-agreed)$")  # what may end a link's moves
 
 
 def is_ending(text: str) -> bool:
@@ -52,14 +52,17 @@ def ending_result(game: Game, state: Any, ending: str) -> Result:
     scores = game.scores(state)
     if ending == DRAW_AGREED:
         if not can_agree_draw(game, state):
-            raise EngineError(f"{game.name} cannot end in an agreed draw"
-                              + (" with more than two players" if game.draws else ""))
+            raise EngineError(
+                f"{game.name} cannot end in an agreed draw"
+                + (" with more than two players" if game.draws else "")
+            )
         return Result((0, 1), scores, "the players agreed a draw")
     names = _words(game, state)
-    name = ending[:-len(RESIGNS)] if ending.endswith(RESIGNS) else ""
+    name = ending[: -len(RESIGNS)] if ending.endswith(RESIGNS) else ""
     if name not in names:
-        raise EngineError(f"no player is called '{shown(name or ending)}' (the players: "
-                          f"{', '.join(names)})")
+        raise EngineError(
+            f"no player is called '{shown(name or ending)}' (the players: {', '.join(names)})"
+        )
     loser = names.index(name)
     others = [seat for seat in range(len(names)) if seat != loser]
     best = max(scores[seat] for seat in others)

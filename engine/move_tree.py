@@ -34,6 +34,7 @@ Path = tuple[int, ...]
 class Row(NamedTuple):
     """One move of the move list: its path, its notation, how deep in side lines it is (0 on
     the main line, 1 in a side line of it, ...) and its ply (1 for the first move)."""
+
     path: Path
     move: str
     depth: int
@@ -43,6 +44,7 @@ class Row(NamedTuple):
 class Line(NamedTuple):
     """The line through a position, as a link carries it: every move to the end of the line,
     its ending word ('' if none) and the ply of the position on display."""
+
     moves: tuple[str, ...]
     ending: str
     ply: int
@@ -50,9 +52,9 @@ class Line(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class _Node:
-    move: str                       # '' for the start
-    children: tuple[int, ...]       # indices into MoveTree.nodes, main continuation first
-    ending: str = ""                # a resignation or agreed draw after this move (a leaf's)
+    move: str  # '' for the start
+    children: tuple[int, ...]  # indices into MoveTree.nodes, main continuation first
+    ending: str = ""  # a resignation or agreed draw after this move (a leaf's)
 
 
 def path_text(path: Any) -> str:
@@ -71,14 +73,15 @@ class TreeBuilder:
         self.kids: list[list[int]] = [[]]
         self.endings: list[str] = [""]
         self.parents: list[int] = [-1]
-        self.played: dict[tuple[int, str], int] = {}        # (node, move) -> its child
+        self.played: dict[tuple[int, str], int] = {}  # (node, move) -> its child
 
     def add(self, node: int, move: Any) -> int:
         """The child of `node` playing `move`: the existing one, else a new last child."""
         if not isinstance(move, str) or not _MOVE_TEXT.match(move):
             shown_move = shown(move) if isinstance(move, str) else f"a {type(move).__name__}"
-            raise EngineError(f"'{shown_move}' is not a move (a move is written with a-z, "
-                              f"0-9 and '-')")
+            raise EngineError(
+                f"'{shown_move}' is not a move (a move is written with a-z, 0-9 and '-')"
+            )
         if (node, move) in self.played:
             return self.played[node, move]
         if self.endings[node]:
@@ -109,8 +112,9 @@ class TreeBuilder:
             shown_word = shown(word) if isinstance(word, str) else type(word).__name__
             raise EngineError(f"'{shown_word}' is not a resignation or an agreed draw")
         if word and self.kids[node]:
-            raise EngineError(f"'{word}' cannot end the line before its move "
-                              f"'{self.moves[self.kids[node][0]]}'")
+            raise EngineError(
+                f"'{word}' cannot end the line before its move '{self.moves[self.kids[node][0]]}'"
+            )
         self.endings[node] = word
 
     def node(self, path: Any) -> int:
@@ -121,11 +125,14 @@ class TreeBuilder:
         for depth, step in enumerate(path):
             kids = self.kids[node]
             if type(step) is not int or not 0 <= step < len(kids):
-                raise EngineError(f"there is no position {path_text(path)}: after "
-                                  f"{path_text(tuple(path[:depth]))} the moves are numbered "
-                                  f"0 to {len(kids) - 1}" if kids else
-                                  f"there is no position {path_text(path)}: no move follows "
-                                  f"{path_text(tuple(path[:depth]))}")
+                raise EngineError(
+                    f"there is no position {path_text(path)}: after "
+                    f"{path_text(tuple(path[:depth]))} the moves are numbered "
+                    f"0 to {len(kids) - 1}"
+                    if kids
+                    else f"there is no position {path_text(path)}: no move follows "
+                    f"{path_text(tuple(path[:depth]))}"
+                )
             node = kids[step]
         return node
 
@@ -146,14 +153,19 @@ class TreeBuilder:
             order.append(node)
             stack.extend(reversed(self.kids[node]))
         index = {node: i for i, node in enumerate(order)}
-        return MoveTree(tuple(_Node(self.moves[n], tuple(index[k] for k in self.kids[n]),
-                                    self.endings[n]) for n in order))
+        return MoveTree(
+            tuple(
+                _Node(self.moves[n], tuple(index[k] for k in self.kids[n]), self.endings[n])
+                for n in order
+            )
+        )
 
 
 @dataclass(frozen=True)
 class MoveTree:
     """An immutable tree of moves in notation (see the module docstring).  Equal trees are
     equal values: nodes are kept in depth-first order, main continuation first."""
+
     nodes: tuple[_Node, ...] = (_Node("", ()),)
 
     @classmethod
@@ -188,7 +200,7 @@ class MoveTree:
         for step in path:
             kids = self.nodes[index].children
             if type(step) is not int or not 0 <= step < len(kids):
-                return self.builder().node(path)        # raises, saying why
+                return self.builder().node(path)  # raises, saying why
             index = kids[step]
         return index
 

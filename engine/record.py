@@ -23,13 +23,22 @@ import re
 from dataclasses import dataclass
 
 from . import games
+from .core import (
+    MAX_MOVE_TEXT,
+    EngineError,
+    Game,
+    ReplayError,
+    replay,
+    replay_notated,
+)
+from .core import (
+    shown as _shown,
+)
 from .ending import ending_result, is_ending
-from .core import (MAX_MOVE_TEXT, EngineError, Game, ReplayError, replay, replay_notated,
-                   shown as _shown)
 
 MAX_FRAGMENT = 100_000
 _MOVE_TEXT = re.compile(rf"^[a-z0-9\-]{{1,{MAX_MOVE_TEXT}}}$")
-_NUMBER = re.compile(r"^[0-9]{1,9}$")          # ASCII digits only: int() accepts '١' and '²' fails
+_NUMBER = re.compile(r"^[0-9]{1,9}$")  # ASCII digits only: int() accepts '١' and '²' fails
 _OPTION_TEXT = re.compile(r"^[A-Za-z0-9+\-]{0,40}$")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
@@ -51,7 +60,7 @@ class Record:
     version: int
     options: tuple[tuple[str, object], ...]
     moves: tuple[str, ...] = ()
-    ending: str = ""            # a resignation or agreed draw after the moves (engine/ending.py)
+    ending: str = ""  # a resignation or agreed draw after the moves (engine/ending.py)
 
     @property
     def options_dict(self) -> dict:
@@ -78,8 +87,9 @@ def _link_text(raw, bounded: bool = True) -> str:
     if not isinstance(raw, str):
         raise RecordError("the link is not text")
     if bounded and len(raw) > MAX_FRAGMENT:
-        raise RecordError(f"the link is too long ({len(raw):,} characters; at most "
-                          f"{MAX_FRAGMENT:,})")
+        raise RecordError(
+            f"the link is too long ({len(raw):,} characters; at most {MAX_FRAGMENT:,})"
+        )
     return raw[1:] if raw.startswith("#") else raw
 
 
@@ -91,18 +101,24 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     bad ply are let go (for `legal_part`)."""
     text = _link_text(fragment)
     if "\ufeff" in text and not partial:
-        raise RecordError("the link has a byte-order mark (U+FEFF, an invisible character) "
-                          f"at character {text.index(chr(0xfeff)) + 1}")
+        raise RecordError(
+            "the link has a byte-order mark (U+FEFF, an invisible character) "
+            f"at character {text.index(chr(0xFEFF)) + 1}"
+        )
     parts = text.split("/")
     if not partial and (len(parts) < 4 or len(parts) > 5):
-        raise RecordError("the link does not have the shape game/version/options/moves"
-                          + (" (it may have been cut short)" if 1 < len(parts) < 4 else ""))
+        raise RecordError(
+            "the link does not have the shape game/version/options/moves"
+            + (" (it may have been cut short)" if 1 < len(parts) < 4 else "")
+        )
     parts += [""] * (4 - len(parts))
     game_id, version_text, options_text, moves_text = parts[:4]
     game = game_of(game_id)
     if not _NUMBER.match(version_text) or int(version_text) != game.rules_version:
-        raise RecordError(f"unknown rules version '{_shown(version_text)}' for {game.name} "
-                          f"(this site plays version {game.rules_version})")
+        raise RecordError(
+            f"unknown rules version '{_shown(version_text)}' for {game.name} "
+            f"(this site plays version {game.rules_version})"
+        )
     options = decode_options(game, options_text)
     moves = tuple(m for m in moves_text.split(".")) if moves_text else ()
     moves, ending = split_ending(moves)
@@ -139,7 +155,9 @@ def game_of(game_id: str) -> Game:
     try:
         return games.get(game_id)
     except EngineError:
-        raise RecordError(f"unknown game '{_shown(game_id)}' (games: {', '.join(games.ids())})") from None
+        raise RecordError(
+            f"unknown game '{_shown(game_id)}' (games: {', '.join(games.ids())})"
+        ) from None
 
 
 def _lenient_utf8(escapes: re.Match) -> str:
@@ -162,15 +180,17 @@ def unquote_link(raw: str, strict: bool = True) -> str:
         return _ESCAPES.sub(_lenient_utf8, text)
     out: list[str] = []
     pending = bytearray()
-    start = 0          # where the pending escapes began, for the message
+    start = 0  # where the pending escapes began, for the message
     pos = 0
     for m in _ESCAPE.finditer(text):
         if m.start() > pos or m.group(1) is None:
             _flush(pending, out, text, start)
         if m.group(1) is None:
-            raise RecordError(f"the link has a '%' not followed by two hex digits at character "
-                              f"{m.start() + 1} ('{_shown(text[m.start():m.start() + 6])}')")
-        out.append(text[pos:m.start()])
+            raise RecordError(
+                f"the link has a '%' not followed by two hex digits at character "
+                f"{m.start() + 1} ('{_shown(text[m.start() : m.start() + 6])}')"
+            )
+        out.append(text[pos : m.start()])
         if not pending:
             start = m.start()
         pending.append(int(m.group(1), 16))
@@ -187,8 +207,10 @@ def _flush(pending: bytearray, out: list, text: str, start: int) -> None:
         out.append(pending.decode("utf-8"))
     except UnicodeDecodeError:
         end = start + 3 * len(pending)
-        raise RecordError(f"the link has percent-escapes that are not UTF-8 text at character "
-                          f"{start + 1} ('{_shown(text[start:end])}')") from None
+        raise RecordError(
+            f"the link has percent-escapes that are not UTF-8 text at character "
+            f"{start + 1} ('{_shown(text[start:end])}')"
+        ) from None
     pending.clear()
 
 
@@ -199,8 +221,9 @@ def legal_start(record: Record) -> Record:
         return replay_canonical(record)[0]
     except EngineError as err:
         ply = getattr(err, "ply", None) or 0
-        return replay_canonical(Record(record.game, record.version, record.options,
-                                       record.moves[:ply]))[0]
+        return replay_canonical(
+            Record(record.game, record.version, record.options, record.moves[:ply])
+        )[0]
 
 
 def legal_part(fragment: str) -> Record | None:
@@ -210,7 +233,7 @@ def legal_part(fragment: str) -> Record | None:
     over-long link is read up to the last whole move that fits in MAX_FRAGMENT."""
     if isinstance(fragment, str) and len(fragment) > MAX_FRAGMENT:
         fitting = fragment[:MAX_FRAGMENT]
-        cut = max(fitting.rfind("."), fitting.rfind("/"))        # after the last whole move
+        cut = max(fitting.rfind("."), fitting.rfind("/"))  # after the last whole move
         fragment = fitting[:cut] if cut >= 0 else fitting
     try:
         record, _ = decode(fragment, partial=True)
@@ -229,8 +252,10 @@ def decode_options(game: Game, text: str) -> tuple[tuple[str, object], ...]:
         if name in raw:
             raise RecordError(f"option '{_shown(name)}' is given twice")
         if not _OPTION_TEXT.match(value):
-            raise RecordError(f"bad option: {_shown(name)}={_shown(value)} (a value is written "
-                              f"with the letters a-z, digits, '+' and '-')")
+            raise RecordError(
+                f"bad option: {_shown(name)}={_shown(value)} (a value is written "
+                f"with the letters a-z, digits, '+' and '-')"
+            )
         try:
             raw[name] = game.parse_option(name, value)
         except EngineError as err:
@@ -258,11 +283,25 @@ def replay_canonical(record: Record) -> tuple[Record, list]:
         try:
             ending_result(game, states[-1], record.ending)
         except EngineError as err:
-            raise RecordError(f"the ending '{record.ending}': {err}", len(moves),
-                              record.ending) from None
+            raise RecordError(
+                f"the ending '{record.ending}': {err}", len(moves), record.ending
+            ) from None
     return Record(record.game, record.version, record.options, tuple(moves), record.ending), states
 
 
-__all__ = ["Record", "RecordError", "ReplayError", "decode", "decode_options", "encode",
-           "game_of", "legal_part", "legal_start", "make_record", "replay_canonical", "replay_record",
-           "split_ending", "unquote_link"]
+__all__ = [
+    "Record",
+    "RecordError",
+    "ReplayError",
+    "decode",
+    "decode_options",
+    "encode",
+    "game_of",
+    "legal_part",
+    "legal_start",
+    "make_record",
+    "replay_canonical",
+    "replay_record",
+    "split_ending",
+    "unquote_link",
+]

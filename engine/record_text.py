@@ -54,8 +54,20 @@ from . import games
 from .core import EngineError, Game
 from .ending import ending_result, ending_text, is_ending
 from .move_tree import MoveTree, Path, TreeBuilder
-from .record import (MAX_FRAGMENT, Record, RecordError, _MOVE_TEXT, _NUMBER, _shown, decode,
-                     decode_options, encode, legal_start, replay_canonical, unquote_link)
+from .record import (
+    _MOVE_TEXT,
+    _NUMBER,
+    MAX_FRAGMENT,
+    Record,
+    RecordError,
+    _shown,
+    decode,
+    decode_options,
+    encode,
+    legal_start,
+    replay_canonical,
+    unquote_link,
+)
 
 MAX_TEXT = 1_000_000
 _HEADER = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"\s*\]$')
@@ -65,16 +77,17 @@ _NUMBERED = re.compile(r"^([0-9]+)\.+(.*)$")
 @dataclass(frozen=True)
 class TextRecord:
     record: Record
-    ply: int                          # the ply on display
-    lines: tuple[int, ...]            # the line (1-based) each move was read from
+    ply: int  # the ply on display
+    lines: tuple[int, ...]  # the line (1-based) each move was read from
 
 
 class TreeRecord(NamedTuple):
     """A text record read with its side lines (`load_tree_text`)."""
-    record: Record                    # the game, its options and its main line
-    tree: MoveTree                    # every line, in the game's canonical notation
-    path: Path                        # the position on display
-    states: list                      # every position of the line through `path`, to its end
+
+    record: Record  # the game, its options and its main line
+    tree: MoveTree  # every line, in the game's canonical notation
+    path: Path  # the position on display
+    states: list  # every position of the line through `path`, to its end
 
 
 def to_text(record: Record, ply: int | None = None, states=None, date: str | None = None) -> str:
@@ -85,15 +98,24 @@ def to_text(record: Record, ply: int | None = None, states=None, date: str | Non
     return tree_to_text(record, tree, None if ply is None else (0,) * ply, by_path, date)
 
 
-def tree_to_text(record: Record, tree: MoveTree, path: Path | None = None,
-                 states: dict | None = None, date: str | None = None) -> str:
+def tree_to_text(
+    record: Record,
+    tree: MoveTree,
+    path: Path | None = None,
+    states: dict | None = None,
+    date: str | None = None,
+) -> str:
     """The game of `record` (its game and options; its moves are the tree's) with every line
     of `tree` as text, the position at `path` on display.  `states` (position by path, as
     MoveTree.all_states gives) adds who played each move and the main line's Result."""
     game = games.get(record.game)
     options = encode(Record(record.game, record.version, record.options, ())).split("/")[2]
-    head = [("Game", record.game), ("Name", game.name), ("Rules", str(record.version)),
-            ("Options", options)]
+    head = [
+        ("Game", record.game),
+        ("Name", game.name),
+        ("Rules", str(record.version)),
+        ("Options", options),
+    ]
     if date:
         head.append(("Date", date))
     end = tree.line_end(())
@@ -121,7 +143,7 @@ def _move_lines(game, tree: MoveTree, states: dict) -> list[str]:
     it replaces, its ending (if any) before its ')'."""
     rows = tree.rows()
     width = len(str(max((row.ply for row in rows), default=0)))
-    out, open_ends = [], []          # the end of each side line still open
+    out, open_ends = [], []  # the end of each side line still open
     for i, row in enumerate(rows):
         starts = row.depth > 0 and row.path[-1] != 0
         if starts:
@@ -159,7 +181,9 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
     if not isinstance(text, str):
         raise RecordError("the record is not text")
     if len(text) > MAX_TEXT:
-        raise RecordError(f"the record is too long ({len(text):,} characters; at most {MAX_TEXT:,})")
+        raise RecordError(
+            f"the record is too long ({len(text):,} characters; at most {MAX_TEXT:,})"
+        )
     text = text.lstrip("\ufeff")
     link = _as_link(text)
     if link is not None:
@@ -167,7 +191,7 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
         return TextRecord(record, ply, tuple(1 for _ in record.moves)), None
     head: dict[str, tuple[str, int]] = {}
     reader = _Reader(partial)
-    opened = 0                  # the line of the comment open at the end of a line, else 0
+    opened = 0  # the line of the comment open at the end of a line, else 0
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not opened and stripped.startswith("["):
@@ -175,8 +199,10 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
                 raise RecordError(f"line {number}: a header line after the moves")
             m = _HEADER.match(stripped)
             if not m:
-                raise RecordError(f"line {number}: a header line should look like "
-                                  f'[Game "rugpile"], not {_shown(stripped)!r}')
+                raise RecordError(
+                    f"line {number}: a header line should look like "
+                    f'[Game "rugpile"], not {_shown(stripped)!r}'
+                )
             key = m.group(1).lower()
             if key in head:
                 raise RecordError(f"line {number}: a second {m.group(1)} line")
@@ -185,8 +211,12 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
         if reader.stopped:
             continue
         if "\ufeff" in line:
-            reader.stop(RecordError(f"line {number}: a byte-order mark (U+FEFF, an invisible "
-                                    "character) in the middle of the record"))
+            reader.stop(
+                RecordError(
+                    f"line {number}: a byte-order mark (U+FEFF, an invisible "
+                    "character) in the middle of the record"
+                )
+            )
             continue
         try:
             body, opened = _strip_comments(line, opened, number)
@@ -202,7 +232,7 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
     moves = [reader.builder.moves[node] for node in main[1:]]
     ending = reader.builder.endings[main[-1]]
     lines = [reader.where[node][0] for node in main[1:]]
-    if ending:                                  # as before: where the ending was, after them
+    if ending:  # as before: where the ending was, after them
         lines.append(reader.ending_at[main[-1]][0])
     return _from_head(head, moves, ending, lines, partial), reader
 
@@ -213,14 +243,14 @@ class _Reader:
 
     def __init__(self, partial: bool):
         self.partial, self.stopped = partial, False
-        self.head: dict[str, tuple[str, int]] = {}          # the header lines, once read
+        self.head: dict[str, tuple[str, int]] = {}  # the header lines, once read
         self.builder = TreeBuilder()
-        self.where: list[tuple[int, int]] = [(0, 0)]        # by node
-        self.ending_at: dict[int, tuple[int, int]] = {}      # node -> where its ending was read
+        self.where: list[tuple[int, int]] = [(0, 0)]  # by node
+        self.ending_at: dict[int, tuple[int, int]] = {}  # node -> where its ending was read
         # each line still open (the main line, side lines in it): [the node before its last
         # move (None before its first), its last node, the line of its '(']
         self.open_lines: list[list] = [[None, 0, 0]]
-        self.pending: tuple[str, int, int] | None = None     # an ending word, where it was
+        self.pending: tuple[str, int, int] | None = None  # an ending word, where it was
         self.count = 0
 
     @property
@@ -268,8 +298,9 @@ class _Reader:
         move = token.lower()
         if not _MOVE_TEXT.match(move):
             ply = len(self.builder.path(self.open_lines[-1][1])) + bool(self.pending)
-            raise RecordError(f"line {number}, move {ply + 1}: {_shown(token)!r} is not a move",
-                              ply, token)
+            raise RecordError(
+                f"line {number}, move {ply + 1}: {_shown(token)!r} is not a move", ply, token
+            )
         self._flush()
         self._add(move, number, count)
 
@@ -284,8 +315,9 @@ class _Reader:
         self._flush()
         before = self.open_lines[-1][0]
         if before is None:
-            raise RecordError(f"line {number}: a '(' with no move before it for its side line "
-                              "to replace")
+            raise RecordError(
+                f"line {number}: a '(' with no move before it for its side line to replace"
+            )
         self.open_lines.append([None, before, number])
 
     def _close(self, number: int) -> None:
@@ -325,14 +357,15 @@ def _from_head(head: dict, moves: list, ending: str, lines: list, partial: bool)
     """The record of the header lines read (name -> (value, line)) and the main line."""
     moves_read = tuple(moves)
     if "game" not in head:
-        raise RecordError('the record has no [Game "..."] line (games: '
-                          f'{", ".join(games.ids())})')
+        raise RecordError(f'the record has no [Game "..."] line (games: {", ".join(games.ids())})')
     game = _game_named(*head["game"])
     if "rules" in head:
         value, number = head["rules"]
         if not _NUMBER.match(value) or int(value) != game.rules_version:
-            raise RecordError(f"line {number}: unknown rules version {_shown(value)!r} for "
-                              f"{game.name} (this site plays version {game.rules_version})")
+            raise RecordError(
+                f"line {number}: unknown rules version {_shown(value)!r} for "
+                f"{game.name} (this site plays version {game.rules_version})"
+            )
     options_text, number = head.get("options", ("", 0))
     try:
         options = decode_options(game, options_text.replace(" ", ""))
@@ -342,11 +375,13 @@ def _from_head(head: dict, moves: list, ending: str, lines: list, partial: bool)
     if "ply" in head and not partial:
         value, number = head["ply"]
         if not _NUMBER.match(value) or int(value) > ply:
-            raise RecordError(f"line {number}: Ply should be a number from 0 to {ply}, "
-                              f"not {_shown(value)!r}")
+            raise RecordError(
+                f"line {number}: Ply should be a number from 0 to {ply}, not {_shown(value)!r}"
+            )
         ply = int(value)
-    return TextRecord(Record(game.id, game.rules_version, options, moves_read, ending), ply,
-                      tuple(lines))
+    return TextRecord(
+        Record(game.id, game.rules_version, options, moves_read, ending), ply, tuple(lines)
+    )
 
 
 def load_text(text: str) -> tuple[Record, int, list]:
@@ -372,10 +407,11 @@ def load_tree_text(text: str) -> TreeRecord:
     and the position on display (Path, else Ply); RecordError says what is wrong and where:
     the first bad move (or ending) in the text, in the main line or a side line."""
     read, reader = _read(text, partial=False)
-    if reader is None:                                  # a link: one line
+    if reader is None:  # a link: one line
         record, states = _replayed(read)
-        return TreeRecord(record, MoveTree.from_line(record.moves, record.ending),
-                          (0,) * read.ply, states)
+        return TreeRecord(
+            record, MoveTree.from_line(record.moves, record.ending), (0,) * read.ply, states
+        )
     game = games.get(read.record.game)
     canon, to_canon, by_node = _replay_tree(game, game.new(**read.record.options_dict), reader)
     raw = reader.builder
@@ -397,8 +433,13 @@ def load_tree_text(text: str) -> TreeRecord:
     for step in tree.line_end(path):
         line.append(canon.kids[line[-1]][step])
     main = tree.line_end(())
-    record = Record(read.record.game, read.record.version, read.record.options,
-                    tree.moves(main), tree.ending(main))
+    record = Record(
+        read.record.game,
+        read.record.version,
+        read.record.options,
+        tree.moves(main),
+        tree.ending(main),
+    )
     return TreeRecord(record, tree, path, [by_node[node] for node in line])
 
 
@@ -408,7 +449,7 @@ def _replay_tree(game: Game, start: Any, reader: _Reader) -> tuple[TreeBuilder, 
     ending in the text."""
     raw, canon = reader.builder, TreeBuilder()
     to_canon, states = {0: 0}, {0: start}
-    first: tuple[int, int, bool, EngineError] | None = None     # where, node, ending?, error
+    first: tuple[int, int, bool, EngineError] | None = None  # where, node, ending?, error
 
     def fail(where: int, node: int, ending: bool, err: EngineError) -> None:
         nonlocal first
@@ -449,11 +490,15 @@ def _replay_error(reader: _Reader, node: int, ending: bool, err: EngineError) ->
     side = "in a side line, " if any(path) else ""
     if ending:
         word = reader.builder.endings[node]
-        return RecordError(f"line {reader.ending_at[node][0]}, {side}the ending '{word}': {err}",
-                           len(path), word)
+        return RecordError(
+            f"line {reader.ending_at[node][0]}, {side}the ending '{word}': {err}", len(path), word
+        )
     text = reader.builder.moves[node]
-    return RecordError(f"line {reader.where[node][0]}, {side}move {len(path)} "
-                       f"('{_shown(text)}'): {err}", len(path) - 1, text)
+    return RecordError(
+        f"line {reader.where[node][0]}, {side}move {len(path)} ('{_shown(text)}'): {err}",
+        len(path) - 1,
+        text,
+    )
 
 
 def legal_part_of_text(text: str) -> Record | None:
@@ -486,8 +531,10 @@ def _strip_comments(line: str, opened: int, number: int) -> tuple[str, int]:
             if ch == "}":
                 opened = 0
             elif ch == "{":
-                raise RecordError(f"line {opened}: a '{{' comment is not closed with '}}' "
-                                  f"before the next '{{' (line {number})")
+                raise RecordError(
+                    f"line {opened}: a '{{' comment is not closed with '}}' "
+                    f"before the next '{{' (line {number})"
+                )
             continue
         if ch == "{":
             opened = number
@@ -510,9 +557,19 @@ def _game_named(value: str, number: int):
     m = re.search(r"\(([a-z]+)\)", wanted)
     if m and m.group(1) in games.ids():
         return games.get(m.group(1))
-    raise RecordError(f"line {number}: unknown game {_shown(value)!r} "
-                      f"(games: {', '.join(games.ids())})")
+    raise RecordError(
+        f"line {number}: unknown game {_shown(value)!r} (games: {', '.join(games.ids())})"
+    )
 
 
-__all__ = ["MAX_TEXT", "TextRecord", "TreeRecord", "legal_part_of_text", "load_text",
-           "load_tree_text", "read_text", "to_text", "tree_to_text"]
+__all__ = [
+    "MAX_TEXT",
+    "TextRecord",
+    "TreeRecord",
+    "legal_part_of_text",
+    "load_text",
+    "load_tree_text",
+    "read_text",
+    "to_text",
+    "tree_to_text",
+]

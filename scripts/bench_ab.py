@@ -65,13 +65,19 @@ result = search.playouts / search.elapsed
 
 
 def code(game_id: str, kind: str, seed: int, seconds: float) -> str:
-    return (f"G = {game_id!r}\nSEED = {seed}\nSECONDS = {seconds}\n"
-            + (FAST if kind == "fast" else SEARCH))
+    return f"G = {game_id!r}\nSEED = {seed}\nSECONDS = {seconds}\n" + (
+        FAST if kind == "fast" else SEARCH
+    )
 
 
 def in_cpython(checkout: Path, source: str) -> float:
-    done = subprocess.run([sys.executable, "-c", source + "\nprint(result)"], cwd=checkout,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", source + "\nprint(result)"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return float(done.stdout.strip())
 
 
@@ -83,14 +89,16 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=KINDS)
-    parser.add_argument("--where", nargs="+", default=["cpython", "browser"],
-                        choices=("cpython", "browser"))
+    parser.add_argument(
+        "--where", nargs="+", default=["cpython", "browser"], choices=("cpython", "browser")
+    )
     args = parser.parse_args(argv)
     trees = {"old": args.old.resolve(), "new": args.new.resolve()}
     pages, rates = {}, {}
     playwright = None
     if "browser" in args.where:
         from playwright.sync_api import sync_playwright
+
         playwright = sync_playwright().start()
         browser = bench.launch(playwright)
         for name, tree in trees.items():
@@ -104,18 +112,24 @@ def main(argv=None) -> int:
                     source = code(game_id, kind, round_ + 1, args.seconds)
                     if "cpython" in args.where:
                         rates.setdefault(("cpython", kind, game_id, name), []).append(
-                            in_cpython(trees[name], source))
+                            in_cpython(trees[name], source)
+                        )
                     if "browser" in args.where:
                         rates.setdefault(("browser", kind, game_id, name), []).append(
-                            float(pages[name].evaluate("code => window.benchRun(code)", source)))
+                            float(pages[name].evaluate("code => window.benchRun(code)", source))
+                        )
         print(f"round {round_ + 1} of {args.rounds} done", flush=True)
     for where in args.where:
         for kind in args.kinds:
             for game_id in args.games:
-                old, new = (statistics.median(rates[(where, kind, game_id, name)])
-                            for name in ("old", "new"))
-                print(f"{where:8s} {kind:6s} {game_id:11s} old {old:9.1f}  new {new:9.1f}  "
-                      f"new/old {new / old:.3f}")
+                old, new = (
+                    statistics.median(rates[(where, kind, game_id, name)])
+                    for name in ("old", "new")
+                )
+                print(
+                    f"{where:8s} {kind:6s} {game_id:11s} old {old:9.1f}  new {new:9.1f}  "
+                    f"new/old {new / old:.3f}"
+                )
     if playwright is not None:
         playwright.stop()
     return 0

@@ -47,8 +47,15 @@ document.body.dataset.ready = "1"
 </script></body></html>
 """
 # GitHub Pages compresses these types (and leaves .zip, .gz, images and octet streams alone).
-GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
-              "application/manifest+json", "image/svg+xml", "application/toml")
+GZIP_TYPES = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/wasm",
+    "application/manifest+json",
+    "image/svg+xml",
+    "application/toml",
+)
 WATCH = """
 (() => {
   const seen = {};
@@ -69,10 +76,15 @@ WATCH = """
 class PagesHandler(http.server.SimpleHTTPRequestHandler):
     """A folder served as GitHub Pages serves it, plus the plain PyScript page."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript",
-                      ".wasm": "application/wasm", ".toml": "application/toml",
-                      ".webmanifest": "application/manifest+json", ".json": "application/json"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "application/toml",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+    }
 
     def send_head(self):
         if self.path.split("?")[0] == PLAIN_PAGE:
@@ -109,23 +121,24 @@ def zipped_on_the_wire(ctype: str) -> bool:
     return ctype.startswith(GZIP_TYPES)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def gzip_bytes(body: bytes) -> bytes:
     return gzip.compress(body, compresslevel=6, mtime=0)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
-        pass            # a browser closing a context mid-download is no news
+        pass  # a browser closing a context mid-download is no news
 
 
 def serve_like_pages(directory: Path):
-    probe = PagesHandler.__new__(PagesHandler)      # for its guess_type, with no request
-    for path in directory.rglob("*"):               # compress ahead, as a CDN would have
+    probe = PagesHandler.__new__(PagesHandler)  # for its guess_type, with no request
+    for path in directory.rglob("*"):  # compress ahead, as a CDN would have
         if path.is_file() and zipped_on_the_wire(probe.guess_type(str(path))):
             gzip_bytes(path.read_bytes())
     server = QuietServer(
-        ("127.0.0.1", 0), functools.partial(PagesHandler, directory=str(directory)))
+        ("127.0.0.1", 0), functools.partial(PagesHandler, directory=str(directory))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -135,27 +148,35 @@ def visit(browser, url: str, profile: dict, outside: list, base: str) -> dict:
     context = browser.new_context()
     context.add_init_script(WATCH)
     page = context.new_page()
-    page.on("request", lambda r: None if r.url.startswith((base, "blob:", "data:"))
-            else outside.append(r.url))
+    page.on(
+        "request",
+        lambda r: None if r.url.startswith((base, "blob:", "data:")) else outside.append(r.url),
+    )
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": profile["latency_ms"],
-        "downloadThroughput": profile["down_mbit"] * 1e6 / 8,
-        "uploadThroughput": profile["up_mbit"] * 1e6 / 8})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": profile["latency_ms"],
+            "downloadThroughput": profile["down_mbit"] * 1e6 / 8,
+            "uploadThroughput": profile["up_mbit"] * 1e6 / 8,
+        },
+    )
     if profile["cpu"] != 1:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
     received = {}
-    cdp.on("Network.loadingFinished",
-           lambda e: received.__setitem__(e["requestId"], e["encodedDataLength"]))
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: received.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
     page.wait_for_function("window.__firstVisit && window.__firstVisit.ready")
-    page.wait_for_timeout(200)          # let the last responses' loadingFinished arrive
+    page.wait_for_timeout(200)  # let the last responses' loadingFinished arrive
     seen = page.evaluate("window.__firstVisit")
     context.close()
-    return {"bytes": sum(received.values()), "board": seen.get("board"),
-            "ready": seen["ready"]}
+    return {"bytes": sum(received.values()), "board": seen.get("board"), "ready": seen["ready"]}
 
 
 def first_visits(browser, base: str, runs: int, profiles, outside: list) -> dict:
@@ -170,8 +191,11 @@ def first_visits(browser, base: str, runs: int, profiles, outside: list) -> dict
                 r = visit(browser, url, profile, outside, base)
                 results[kind].append(r)
                 board = f"{r['board'] / 1000:.2f} s" if r["board"] else "-"
-                print(f"first visit {name:5s} {kind:5s} run {run + 1}: {r['bytes'] / 1e6:.2f} MB,"
-                      f" board {board}, playable {r['ready'] / 1000:.2f} s", flush=True)
+                print(
+                    f"first visit {name:5s} {kind:5s} run {run + 1}: {r['bytes'] / 1e6:.2f} MB,"
+                    f" board {board}, playable {r['ready'] / 1000:.2f} s",
+                    flush=True,
+                )
         out[name] = {"profile": profile, **{kind: summarise(rs) for kind, rs in results.items()}}
     return out
 
@@ -179,28 +203,44 @@ def first_visits(browser, base: str, runs: int, profiles, outside: list) -> dict
 def summarise(results: list[dict]) -> dict:
     def stats(values):
         return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
     boards = [r["board"] for r in results if r["board"] is not None]
-    return {"runs": len(results), "bytes": stats([r["bytes"] for r in results]),
-            "ready": stats([r["ready"] for r in results]),
-            "board": stats(boards) if len(boards) == len(results) else None}
+    return {
+        "runs": len(results),
+        "bytes": stats([r["bytes"] for r in results]),
+        "ready": stats([r["ready"] for r in results]),
+        "board": stats(boards) if len(boards) == len(results) else None,
+    }
 
 
 def render(entry: dict) -> list[str]:
     """Markdown lines for one measurement (as scripts/bench.py saves it)."""
-    lines = ["| Profile | Page | Bytes on the wire | Board visible | Playable | runs |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| Profile | Page | Bytes on the wire | Board visible | Playable | runs |",
+        "|---|---|---|---|---|---|",
+    ]
     for name, result in entry["result"].items():
         p = result["profile"]
-        label = (f"{name} ({p['down_mbit']} Mbit/s, {p['latency_ms']} ms"
-                 + (f", CPU {p['cpu']}x slower)" if p["cpu"] != 1 else ")"))
+        label = f"{name} ({p['down_mbit']} Mbit/s, {p['latency_ms']} ms" + (
+            f", CPU {p['cpu']}x slower)" if p["cpu"] != 1 else ")"
+        )
         for kind, title in (("site", "the site"), ("plain", "plain PyScript page")):
             r = result[kind]
 
             def secs(s):
-                return (f"**{s['median'] / 1000:.2f} s** ({s['min'] / 1000:.2f}–"
-                        f"{s['max'] / 1000:.2f})") if s else "–"
-            lines.append(f"| {label} | {title} | {r['bytes']['median'] / 1e6:.2f} MB | "
-                         f"{secs(r['board'])} | {secs(r['ready'])} | {r['runs']} |")
+                return (
+                    (
+                        f"**{s['median'] / 1000:.2f} s** ({s['min'] / 1000:.2f}–"
+                        f"{s['max'] / 1000:.2f})"
+                    )
+                    if s
+                    else "–"
+                )
+
+            lines.append(
+                f"| {label} | {title} | {r['bytes']['median'] / 1e6:.2f} MB | "
+                f"{secs(r['board'])} | {secs(r['ready'])} | {r['runs']} |"
+            )
     return lines
 
 
@@ -208,6 +248,7 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     from scripts.bench import launch
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("site", type=Path, help="the built site (scripts/build_site.sh)")
     parser.add_argument("--runs", type=int, default=3)

@@ -25,10 +25,14 @@ LIBRARY = "vendor/pyodide/python_stdlib_app.zip"
 # Python up: the wasm first (it compiles while the rest arrives), then the standard library
 # (Python starts when it is there), then what is needed only once Python runs.  Python
 # starts without the optional one (PyScript's bytecode), and not without the others.
-DOWNLOADS = {WASM: {}, "vendor/pyodide/pyodide.asm.mjs": {},
-             "vendor/pyodide/pyodide-lock.json": {},
-             "vendor/pyscript/python-bytecode.json": {"optional": True, "after": LIBRARY},
-             LIBRARY: {"after": WASM}, "app.zip": {"after": LIBRARY}}
+DOWNLOADS = {
+    WASM: {},
+    "vendor/pyodide/pyodide.asm.mjs": {},
+    "vendor/pyodide/pyodide-lock.json": {},
+    "vendor/pyscript/python-bytecode.json": {"optional": True, "after": LIBRARY},
+    LIBRARY: {"after": WASM},
+    "app.zip": {"after": LIBRARY},
+}
 # GitHub Pages gzips these on the wire; .zip goes as it is.
 ZIPPED_ON_THE_WIRE = (".wasm", ".mjs", ".js", ".json")
 
@@ -79,8 +83,10 @@ def main(argv=None) -> int:
         return 1
     data = {**first_screens(), "downloads": downloads(site)}
     page.write_text(html.replace(MARKER, script_element(data)))
-    print(f"first screens: {len(data['games'])} games, "
-          f"{sum(d['wire'] for d in data['downloads']):,} bytes of downloads listed")
+    print(
+        f"first screens: {len(data['games'])} games, "
+        f"{sum(d['wire'] for d in data['downloads']):,} bytes of downloads listed"
+    )
     return 0
 
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import ast
 import importlib
-import json
 import importlib.util
+import json
 import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-STAMP = (1980, 1, 1, 0, 0, 0)      # the same bytes each build
+STAMP = (1980, 1, 1, 0, 0, 0)  # the same bytes each build
 
 
 def imported_names(source: str) -> set[str]:
@@ -46,7 +46,7 @@ def loaded_after_importing(names) -> tuple[set[str], dict[str, str]]:
     for name in sorted(names):
         try:
             importlib.import_module(name)
-        except Exception as err:          # noqa: BLE001 (reported, and the build fails)
+        except Exception as err:
             failed[name] = f"{type(err).__name__}: {err}"
     return set(sys.modules), failed
 
@@ -67,8 +67,12 @@ def without_docstrings(source: bytes):
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
     return tree
 
@@ -93,7 +97,7 @@ def module_names(listing) -> set[str]:
     for path in listing:
         if path.endswith(".py"):
             name = path[:-3].replace("/", ".")
-            names.add(name[:-len(".__init__")] if name.endswith(".__init__") else name)
+            names.add(name[: -len(".__init__")] if name.endswith(".__init__") else name)
     return names
 
 
@@ -104,8 +108,9 @@ def write_bytecode_zip(source_zip: str, files, dest: str, fallback_source: str) 
     with zipfile.ZipFile(source_zip) as src, zipfile.ZipFile(dest, "w") as out:
         for name in files:
             add(out, name + "c", pyc(src.read(name), name))
-        rest = sorted(n for n in module_names(src.namelist()) - module_names(files)
-                      if not left_out(n))
+        rest = sorted(
+            n for n in module_names(src.namelist()) - module_names(files) if not left_out(n)
+        )
         add(out, "stdlib_fallback.pyc", pyc(fallback_source, "stdlib_fallback.py"))
         index = f"SUBSET = {sorted(module_names(files))!r}\nREST = {rest!r}\n"
         add(out, "_stdlib_index.pyc", pyc(index, "_stdlib_index.py"))

@@ -29,9 +29,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from engine import games  # noqa: E402
-from engine.ai import THINK_SECONDS, Search  # noqa: E402
-from engine.ai.arena import ARENA_RATE, DEFAULT_RATE, play_match  # noqa: E402
+from engine import games
+from engine.ai import THINK_SECONDS, Search
+from engine.ai.arena import ARENA_RATE, DEFAULT_RATE, play_match
 
 PAIRINGS = (
     ("medium", "random", "score at least 95%", lambda m: m["score"] >= 0.95),
@@ -171,13 +171,20 @@ def combine(old: dict, new: dict) -> dict:
     for key in ("wins", "draws", "losses", "games", "seconds"):
         merged[key] = old[key] + new[key]
     if "by_seat" in old:
-        merged["by_seat"] = {seat: [x + y for x, y in zip(old["by_seat"].get(seat, [0] * 3),
-                                                          new["by_seat"].get(seat, [0] * 3))]
-                             for seat in set(old["by_seat"]) | set(new["by_seat"])}
+        merged["by_seat"] = {
+            seat: [
+                x + y
+                for x, y in zip(
+                    old["by_seat"].get(seat, [0] * 3), new["by_seat"].get(seat, [0] * 3)
+                )
+            ]
+            for seat in set(old["by_seat"]) | set(new["by_seat"])
+        }
     else:
         merged.pop("by_seat", None)
-    merged["plies"] = round((old["plies"] * old["games"] + new["plies"] * new["games"])
-                            / merged["games"])
+    merged["plies"] = round(
+        (old["plies"] * old["games"] + new["plies"] * new["games"]) / merged["games"]
+    )
     merged["seed"] = f"{old['seed']},{new['seed']}"
     s, m = (merged["wins"] + merged["draws"] / 2) / merged["games"], merged["games"]
     half = 1.96 * math.sqrt(s * (1 - s) / m)
@@ -187,7 +194,7 @@ def combine(old: dict, new: dict) -> dict:
 
 def run_match(game_id, a, b, n, scale, seed) -> dict:
     began = time.perf_counter()
-    by_seat = {}          # player A's seat -> [wins, draws, losses]
+    by_seat = {}  # player A's seat -> [wins, draws, losses]
 
     def tally(_, seat, outcome, __):
         counts = by_seat.setdefault(str(seat), [0, 0, 0])
@@ -195,18 +202,31 @@ def run_match(game_id, a, b, n, scale, seed) -> dict:
 
     match = play_match(game_id, a, b, n, seed=seed, scale=scale, progress=tally)
     low, high = match.interval
-    return {"wins": match.wins, "draws": match.draws, "losses": match.losses, "by_seat": by_seat,
-            "games": match.games, "score": match.score, "low": low, "high": high,
-            "scale": scale, "seed": seed, "seconds": round(time.perf_counter() - began),
-            "budgets": match.budgets, "plies": round(sum(match.plies) / len(match.plies)),
-            "seats": match.seats}
+    return {
+        "wins": match.wins,
+        "draws": match.draws,
+        "losses": match.losses,
+        "by_seat": by_seat,
+        "games": match.games,
+        "score": match.score,
+        "low": low,
+        "high": high,
+        "scale": scale,
+        "seed": seed,
+        "seconds": round(time.perf_counter() - began),
+        "budgets": match.budgets,
+        "plies": round(sum(match.plies) / len(match.plies)),
+        "seats": match.seats,
+    }
 
 
 def seat_split(match: dict) -> str:
     if "by_seat" not in match:
         return "not recorded"
-    return " / ".join("/".join(map(str, match["by_seat"].get(str(seat), [0, 0, 0])))
-                      for seat in range(match["seats"]))
+    return " / ".join(
+        "/".join(map(str, match["by_seat"].get(str(seat), [0, 0, 0])))
+        for seat in range(match["seats"])
+    )
 
 
 def page(data: dict) -> str:
@@ -235,13 +255,13 @@ def page(data: dict) -> str:
             if m is None:
                 lines.append(f"| {game_id} | {a} vs {b} | – | not run | | | {target} | | | | | |")
                 continue
-            budget = " / ".join(str(m["budgets"].get(p, {}).get("playouts", "–"))
-                                for p in (a, b))
+            budget = " / ".join(str(m["budgets"].get(p, {}).get("playouts", "–")) for p in (a, b))
             lines.append(
                 f"| {game_id} | {a} vs {b} | {m['games']} | "
                 f"{m['wins']}/{m['draws']}/{m['losses']} | {m['score']:.1%} | "
                 f"{m['low']:.1%}–{m['high']:.1%} | {target} | {'yes' if met(m) else '**no**'} | "
-                f"{budget} | {m['scale']:g} | {m['plies']} | {seat_split(m)} |")
+                f"{budget} | {m['scale']:g} | {m['plies']} | {seat_split(m)} |"
+            )
     lines += [
         "",
         "## Playouts per second of the search (CPython)",
@@ -263,10 +283,16 @@ def page(data: dict) -> str:
             lines.append(f"| {game_id} | not measured | | {nominal} |")
         else:
             lines.append(f"| {game_id} | {r['start']} | {r['middle']} | {nominal} |")
-    lines += ["", "Stigmergy's start position is the komi bid (a few bids, then the side choice, "
-              "before any stone), so its mid-game figure is the one that counts.",
-              "", "Think times at the levels: " + ", ".join(
-        f"{k} {v:g} s" for k, v in THINK_SECONDS.items()) + ".", ""]
+    lines += [
+        "",
+        "Stigmergy's start position is the komi bid (a few bids, then the side choice, "
+        "before any stone), so its mid-game figure is the one that counts.",
+        "",
+        "Think times at the levels: "
+        + ", ".join(f"{k} {v:g} s" for k, v in THINK_SECONDS.items())
+        + ".",
+        "",
+    ]
     lines += ["## Notes", "", NOTES.strip(), ""]
     lines += [DATA_MARK, json.dumps(data, indent=1, sort_keys=True), "-->", ""]
     return "\n".join(lines)
@@ -278,13 +304,17 @@ def main(argv=None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="budget scale for the search")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", default=None, help="game ids (default: all)")
-    parser.add_argument("--pairs", nargs="*", default=None,
-                        help="pairings like medium:random (default: all three)")
+    parser.add_argument(
+        "--pairs", nargs="*", default=None, help="pairings like medium:random (default: all three)"
+    )
     parser.add_argument("--rate-seconds", type=float, default=3.0)
     parser.add_argument("--no-rates", action="store_true")
     parser.add_argument("--write-only", action="store_true")
-    parser.add_argument("--add", action="store_true",
-                        help="add these games to a saved run at the same budgets (use a new seed)")
+    parser.add_argument(
+        "--add",
+        action="store_true",
+        help="add these games to a saved run at the same budgets (use a new seed)",
+    )
     args = parser.parse_args(argv)
 
     if not args.write_only:

@@ -93,10 +93,10 @@ def petrify_wall():
     No line crosses the wall, so neither side has a capture and Orange must pass.  Blue
     owns the left patch (15 squares), Orange the right one (14)."""
     game = games.get("petrify")
-    blue = "a1 a2 a3 a4 a5 a6 b1 b2 b4 b5 b6 d1 d2 e3 c3 d4 d5 d6".split()
-    orange = "e1 e2 e4 e5 e6 f1 f2 f3 f4 f5 f6 b3 c4 c5 c6 c1 c2 d3".split()
+    blue = ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b4", "b5", "b6", "d1", "d2", "e3", "c3", "d4", "d5", "d6"]
+    orange = ["e1", "e2", "e4", "e5", "e6", "f1", "f2", "f3", "f4", "f5", "f6", "b3", "c4", "c5", "c6", "c1", "c2", "d3"]
     placements = [move for pair in zip(blue, orange) for move in pair]
-    captures = "c3xb3 c1xd1 d4xc4 c2xd2 d5xc5 d3xe3 d6xc6".split()
+    captures = ["c3xb3", "c1xd1", "d4xc4", "c2xd2", "d5xc5", "d3xe3", "d6xc6"]
     return played(game, game.new(size=6), *placements, *captures)
 
 
@@ -106,7 +106,12 @@ def stigmergy_halves():
     controls the two empty corners on its own side, so every empty cell is controlled and
     either side may pass: Black 17 stones + 2 cells = 19, White 16 + 2 = 18."""
     names = stigmergy.grid_for(4).names
-    black = [c for c in names if c[0] in "abc" and c not in ("a1", "a4")] + ["d1", "d2", "d3", "d4"]
+    black = [c for c in names if c[0] in "abc" and c not in ("a1", "a4")] + [
+        "d1",
+        "d2",
+        "d3",
+        "d4",
+    ]
     white = [c for c in names if c[0] in "efg" and c not in ("g1", "g4")] + ["d5", "d6", "d7"]
     return stigmergy.setup(4, black=black, white=white, colour_to_move=stigmergy.WHITE)
 
@@ -196,7 +201,7 @@ def test_search_takes_a_win_in_one(game_id):
     game = games.get(game_id)
     state = position_with_win(game_id)
     wins = wins_in_one(game, state)
-    assert wins                                     # the position is what it says
+    assert wins  # the position is what it says
     move = ai.choose_move(game, state, "medium", seed=1, playouts=PLAYOUTS)
     assert move in wins
 
@@ -281,7 +286,7 @@ def test_search_runs_in_slices_and_keeps_its_tree():
 
 
 def test_implicit_minimax_keeps_the_best_leaf_value_for_each_mover():
-    game = games.get("stigmergy")              # judged by evaluation at every leaf
+    game = games.get("stigmergy")  # judged by evaluation at every leaf
     know = for_game(game)
     assert know.minimax_weight > 0 and know.playout_depth == 0
     state = game.new(size=4)
@@ -294,7 +299,7 @@ def test_implicit_minimax_keeps_the_best_leaf_value_for_each_mover():
     while stack:
         node = stack.pop()
         stack.extend(node.children)
-        if not node.children:                  # a leaf: its own evaluation
+        if not node.children:  # a leaf: its own evaluation
             assert node.known() == know.rewards(node.state)
             continue
         # an inner node: the child value best for the seat to move here, by definition
@@ -313,7 +318,7 @@ def test_without_a_minimax_weight_nothing_is_backed_up():
 
 
 def test_a_forced_move_is_played_at_once():
-    game = games.get("wythe")             # a player with no placement must pass
+    game = games.get("wythe")  # a player with no placement must pass
     forced = wythe_full_board()
     assert game.legal_moves(forced) == [game.parse(forced, "pass")]
     search = ai.Search(game, forced, seed=1)
@@ -386,8 +391,9 @@ def test_stigmergy_lead_counts_a_flippable_stone_for_its_controller():
     know = for_game(games.get("stigmergy"))
     state = stigmergy.setup(4, black=["a2", "b1"], white=["a1"])
     assert know.black_lead(state) == pytest.approx(3 + 34 / 60)
-    white_to_move = stigmergy.setup(4, black=["a2", "b1"], white=["a1"],
-                                    colour_to_move=stigmergy.WHITE)
+    white_to_move = stigmergy.setup(
+        4, black=["a2", "b1"], white=["a1"], colour_to_move=stigmergy.WHITE
+    )
     assert know.black_lead(white_to_move) == pytest.approx(3 - 34 / 60)
 
 
@@ -396,8 +402,9 @@ def test_stigmergy_lead_takes_komi_and_button_and_the_seat_playing_black():
     # sees two stones of one colour, so neither stone can be flipped and the 35 empty cells
     # count for nobody: 1 - 1.  Black to move: + 35/60; komi 2 and White's button: - 2.5.
     know = for_game(games.get("stigmergy"))
-    state = stigmergy.setup(4, black=["a1"], white=["a3"], komi=2,
-                            button_holder=stigmergy.WHITE, black_seat=1)
+    state = stigmergy.setup(
+        4, black=["a1"], white=["a3"], komi=2, button_holder=stigmergy.WHITE, black_seat=1
+    )
     lead = 35 / 60 - 2.5
     assert know.black_lead(state) == pytest.approx(lead)
     # The first seat plays White here, so its win estimate is the logistic of -lead.
@@ -455,13 +462,20 @@ def test_match_result_score_and_interval():
 @pytest.mark.parametrize("players", [2, 3])
 def test_arena_alternates_seats_and_counts_every_game(players):
     seen = []
-    match = play_match("rugpile", "greedy", "random", games=2 * players,
-                       options={"players": players}, seed=3,
-                       progress=lambda n, seat, outcome, plies: seen.append((seat, outcome)))
+    match = play_match(
+        "rugpile",
+        "greedy",
+        "random",
+        games=2 * players,
+        options={"players": players},
+        seed=3,
+        progress=lambda n, seat, outcome, plies: seen.append((seat, outcome)),
+    )
     assert [seat for seat, _ in seen] == [n % players for n in range(2 * players)]
     wins = sum(1 for seat, o in seen if o.winners == (seat,))
     draws = sum(1 for seat, o in seen if seat in o.winners and len(o.winners) > 1)
     assert (match.wins, match.draws, match.losses) == (wins, draws, len(seen) - wins - draws)
-    again = play_match("rugpile", "greedy", "random", games=2 * players,
-                       options={"players": players}, seed=3)
+    again = play_match(
+        "rugpile", "greedy", "random", games=2 * players, options={"players": players}, seed=3
+    )
     assert (again.wins, again.draws, again.losses) == (match.wins, match.draws, match.losses)

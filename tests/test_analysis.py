@@ -7,17 +7,22 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_ai import played, position_with_win, stigmergy_halves, wythe_full_board
 
 from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance
 from engine.ai.knowledge import for_game
 from engine.games import stigmergy
-from test_ai import played, position_with_win, stigmergy_halves, wythe_full_board
 
 GAMES = ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]
 # The winning moves of each pinned position (test_ai.position_with_win says why).
-WINS = {"wythe": {"pass"}, "petrify": {"pass"}, "stigmergy": {"pass", "a1", "a4"},
-        "rugpile": {"2x2d1"}, "gwyddbwyll": {"a1a8"}}
+WINS = {
+    "wythe": {"pass"},
+    "petrify": {"pass"},
+    "stigmergy": {"pass", "a1", "a4"},
+    "rugpile": {"2x2d1"},
+    "gwyddbwyll": {"a1a8"},
+}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -86,8 +91,9 @@ def test_stigmergy_margin_is_the_score_difference_at_the_end():
 
 def test_stigmergy_margin_in_play_is_the_first_seats_lead():
     # test_ai's hand count: Black's lead is 35/60 - 2.5; the first seat plays White.
-    state = stigmergy.setup(4, black=["a1"], white=["a3"], komi=2,
-                            button_holder=stigmergy.WHITE, black_seat=1)
+    state = stigmergy.setup(
+        4, black=["a1"], white=["a3"], komi=2, button_holder=stigmergy.WHITE, black_seat=1
+    )
     assert for_game(games.get("stigmergy")).margin(state) == pytest.approx(2.5 - 35 / 60)
 
 

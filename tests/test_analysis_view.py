@@ -5,15 +5,23 @@ from __future__ import annotations
 from engine import games
 from engine.ai.analysis import Analysis, Candidate
 from web import boards
-from web.analysis_view import Mark, marks, margin_text, move_words, panel_html, percent, words
+from web.analysis_view import Mark, margin_text, marks, move_words, panel_html, percent, words
 
 GW = games.get("gwyddbwyll")
 
 
 def gw_analysis(**changes) -> Analysis:
     best = (Candidate("d2c4", 0.641, 120, False), Candidate("e3e4", 0.58, 80, False))
-    values = dict(to_move=0, chances=(0.62, 0.38), best=best, line=("d2c4", "e6e5"),
-                  margin=None, playouts=1234, elapsed=1.25, done=False)
+    values = dict(
+        to_move=0,
+        chances=(0.62, 0.38),
+        best=best,
+        line=("d2c4", "e6e5"),
+        margin=None,
+        playouts=1234,
+        elapsed=1.25,
+        done=False,
+    )
     return Analysis(**{**values, **changes})
 
 
@@ -23,8 +31,10 @@ def test_numbers_and_words():
     assert margin_text(3.5, ("Black", "White")) == "Expected margin: Black ahead by 3.5 points"
     assert margin_text(-1.0, ("Black", "White")) == "Expected margin: White ahead by 1.0 points"
     assert margin_text(0.0, ("Black", "White")) == "Expected margin: level"
-    assert words(gw_analysis(), ("White", "Black"), ["Nd2c4", "e3e4"]) == \
-        "Win chance: White 62%, Black 38%. Best move: Nd2c4 (White 64%)."
+    assert (
+        words(gw_analysis(), ("White", "Black"), ["Nd2c4", "e3e4"])
+        == "Win chance: White 62%, Black 38%. Best move: Nd2c4 (White 64%)."
+    )
     over = gw_analysis(to_move=-1, best=(), chances=(1.0, 0.0))
     assert words(over, ("White", "Black"), []) == "Win chance: White 100%, Black 0%."
 
@@ -36,15 +46,17 @@ def test_the_moves_read_as_the_move_list_writes_them():
 
 
 def test_the_panel_lists_chances_best_moves_and_the_line():
-    html = panel_html(gw_analysis(), ("White", "Black"), ("p0", "p1"), ["Nd2c4", "e3e4"],
-                      ["Nd2c4", "e6e5"])
+    html = panel_html(
+        gw_analysis(), ("White", "Black"), ("p0", "p1"), ["Nd2c4", "e3e4"], ["Nd2c4", "e6e5"]
+    )
     assert '<ol class="chances" aria-label="Win chance">' in html
-    assert html.count("<li><span class=\"swatch") == 2 and ">62%<" in html and ">38%<" in html
-    assert 'data-move="d2c4"' in html and 'White 64%' in html and 'data-move="e3e4"' in html
+    assert html.count('<li><span class="swatch') == 2 and ">62%<" in html and ">38%<" in html
+    assert 'data-move="d2c4"' in html and "White 64%" in html and 'data-move="e3e4"' in html
     assert '<p class="line">Nd2c4 e6e5</p>' in html
     assert "1,234 playouts in 1.2 s · thinking…" in html and "disabled" not in html
-    assert " disabled>" in panel_html(gw_analysis(), ("White", "Black"), ("p0", "p1"),
-                                      ["Nd2c4", "e3e4"], [], playable=False)
+    assert " disabled>" in panel_html(
+        gw_analysis(), ("White", "Black"), ("p0", "p1"), ["Nd2c4", "e3e4"], [], playable=False
+    )
 
 
 def test_a_glance_and_the_end_read_plainly():
@@ -55,18 +67,20 @@ def test_a_glance_and_the_end_read_plainly():
     assert "The game is over here." in panel_html(over, ("White", "Black"), ("p0", "p1"), [], [])
     stig = gw_analysis(margin=2.5)
     assert "Expected margin: Black ahead by 2.5 points" in panel_html(
-        stig, ("Black", "White"), ("p0", "p1"), [], [])
-    names = ("<b>", "White")                    # names are text, never markup
+        stig, ("Black", "White"), ("p0", "p1"), [], []
+    )
+    names = ("<b>", "White")  # names are text, never markup
     assert "<b>" not in panel_html(gw_analysis(), names, ("p0", "p1"), ["Nd2c4"], [])
 
 
 def test_marks_outline_the_cells_a_best_move_touches():
     got = marks(GW, boards.get("gwyddbwyll"), GW.new(), gw_analysis())
     assert got == [Mark(("d2", "c4"), 1, "64%"), Mark(("e3", "e4"), 2, "58%")]
-    rug = games.get("rugpile")          # a 3x3 tile laid at a3 covers a3 to c5
+    rug = games.get("rugpile")  # a 3x3 tile laid at a3 covers a3 to c5
     tile = gw_analysis(best=(Candidate("3x3a3", 0.5, 10, False),))
     assert marks(rug, boards.get("rugpile"), rug.new(), tile) == [
-        Mark(("a3", "b3", "c3", "a4", "b4", "c4", "a5", "b5", "c5"), 1, "50%")]
+        Mark(("a3", "b3", "c3", "a4", "b4", "c4", "a5", "b5", "c5"), 1, "50%")
+    ]
     stale = gw_analysis(best=(Candidate("3x3a3", 0.5, 10, False),))
     assert marks(GW, boards.get("gwyddbwyll"), GW.new(), stale) == []
 
@@ -74,17 +88,18 @@ def test_marks_outline_the_cells_a_best_move_touches():
 def test_best_moves_are_alternatives_from_one_position():
     # each from the start (not a line): a knight's move and a pawn's
     from web.analysis_view import alternatives
+
     assert alternatives(GW, GW.new(), ["d2c4", "e3e4"]) == ["Nd2c4", "e3e4"]
-    assert alternatives(GW, GW.new(), ["d2c4", "e6e5"]) == []       # Black's move: stale
+    assert alternatives(GW, GW.new(), ["d2c4", "e6e5"]) == []  # Black's move: stale
 
 
 def test_hints_are_offered_and_said():
     from web.analysis_view import hint_available, hint_text, hints_field
-    assert hint_available(False, False)                       # hot-seat: always
-    assert not hint_available(True, False)                    # the computer: off by default
+
+    assert hint_available(False, False)  # hot-seat: always
+    assert not hint_available(True, False)  # the computer: off by default
     assert hint_available(True, True)
-    assert hint_text("White", "Nd2c4", 0.641) == \
-        "Hint for White: Nd2c4 (win chance after it 64%)."
+    assert hint_text("White", "Nd2c4", 0.641) == "Hint for White: Nd2c4 (win chance after it 64%)."
     assert 'name="hints" checked>' in hints_field(True)
     assert 'name="hints">' in hints_field(False)
 
@@ -92,17 +107,18 @@ def test_hints_are_offered_and_said():
 def test_the_move_list_marks_the_moves_played_after_a_hint():
     from web.move_list import move_list_html
     from web.session import Session
+
     session = Session("gwyddbwyll")
-    session.hint_at = ()                      # a hint for the start position
-    session.play_text("e3e4")                 # played after it
-    session.play_text("e6e5")                 # no hint for this one
+    session.hint_at = ()  # a hint for the start position
+    session.play_text("e3e4")  # played after it
+    session.play_text("e6e5")  # no hint for this one
     assert session.hinted == {(0,)} and session.hint_at is None
     rows = session.tree.rows()
     html = move_list_html(rows, [r.move for r in rows], session.path, None, session.hinted)
     assert html.count("played after a hint") == 1
     assert html.index("played after a hint") < html.index("e6e5")
-    session.goto(0)                           # another first move: a side line, unmarked
+    session.goto(0)  # another first move: a side line, unmarked
     session.play_text("c3c4")
     assert session.hinted == {(0,)} and session.path == (1,)
-    session.promote()                         # the marks follow the moves they mark
+    session.promote()  # the marks follow the moves they mark
     assert session.tree.main_line() == ("c3c4",) and session.hinted == {(1,)}

@@ -16,8 +16,8 @@ from engine.record import decode, legal_part, unquote_link
 from engine.record_text import legal_part_of_text, load_text, read_text
 from web import saved
 
-LONGEST_MESSAGE = 300           # a message quotes input briefly, so it stays short
-HUGE = "1" * 5000               # more digits than int() converts (4,300)
+LONGEST_MESSAGE = 300  # a message quotes input briefly, so it stays short
+HUGE = "1" * 5000  # more digits than int() converts (4,300)
 
 
 def refused(call, *args, **kwargs) -> EngineError:
@@ -40,6 +40,7 @@ def calm(call, *args, **kwargs) -> None:
 
 # --------------------------------------------------------------------------- the cases
 
+
 @pytest.mark.parametrize("game_id", [[], "x" * 5000, b"wythe"])
 def test_an_unknown_game_is_refused_briefly(game_id):
     refused(games.get, game_id)
@@ -58,20 +59,23 @@ def test_a_huge_or_non_ascii_row_is_bad_notation(text):
     assert isinstance(refused(wythe.parse, wythe.new(), text), BadNotation)
 
 
-@pytest.mark.parametrize("game_id, option, value", [
-    ("wythe", "size", "²"),
-    ("wythe", "size", HUGE),
-    ("wythe", "size", "٣"),           # int() reads it as 3; no player typed that
-    pytest.param("wythe", "size", 10 ** 5000, id="wythe-size-huge-int"),
-    ("petrify", "size", "-" + HUGE),
-    ("rugpile", "tiles", "²-3-2"),
-    ("rugpile", "tiles", HUGE + "-3-2"),
-    ("rugpile", "tiles", {1: 2, "2x2": 1}),
-    ("rugpile", "players", "١"),
-    ("stigmergy", "komi", HUGE),
-    ("stigmergy", "komi", "٣"),
-    ("stigmergy", "komi", [[[]]]),
-])
+@pytest.mark.parametrize(
+    "game_id, option, value",
+    [
+        ("wythe", "size", "²"),
+        ("wythe", "size", HUGE),
+        ("wythe", "size", "٣"),  # int() reads it as 3; no player typed that
+        pytest.param("wythe", "size", 10**5000, id="wythe-size-huge-int"),
+        ("petrify", "size", "-" + HUGE),
+        ("rugpile", "tiles", "²-3-2"),
+        ("rugpile", "tiles", HUGE + "-3-2"),
+        ("rugpile", "tiles", {1: 2, "2x2": 1}),
+        ("rugpile", "players", "١"),
+        ("stigmergy", "komi", HUGE),
+        ("stigmergy", "komi", "٣"),
+        ("stigmergy", "komi", [[[]]]),
+    ],
+)
 def test_a_bad_option_value_names_its_option(game_id, option, value):
     game = games.get(game_id)
     err = refused(game.new, **{option: value})
@@ -93,26 +97,31 @@ def test_an_unknown_option_has_no_one_field_but_is_still_refused():
 
 def stigmergy_in_play():
     game = games.get("stigmergy")
-    return game, game.new(komi=7)            # a fixed odd komi: board play, button untaken
+    return game, game.new(komi=7)  # a fixed odd komi: board play, button untaken
 
 
-@pytest.mark.parametrize("game_id, move", [
-    ("gwyddbwyll", (100, 100)),
-    ("gwyddbwyll", (-1, 8)),
-    ("gwyddbwyll", "e3e4"),
-    ("rugpile", (0, 0)),
-    ("rugpile", (2, 2, -1, 0)),           # would wrap round to the board's far side
-    ("rugpile", None),
-    ("wythe", (0.0, 1.0, 2.0)),
-    pytest.param("petrify", 10 ** 5000, id="petrify-huge-int"),
-])
+@pytest.mark.parametrize(
+    "game_id, move",
+    [
+        ("gwyddbwyll", (100, 100)),
+        ("gwyddbwyll", (-1, 8)),
+        ("gwyddbwyll", "e3e4"),
+        ("rugpile", (0, 0)),
+        ("rugpile", (2, 2, -1, 0)),  # would wrap round to the board's far side
+        ("rugpile", None),
+        ("wythe", (0.0, 1.0, 2.0)),
+        pytest.param("petrify", 10**5000, id="petrify-huge-int"),
+    ],
+)
 def test_play_refuses_a_move_of_the_wrong_shape(game_id, move):
     game = games.get(game_id)
     assert isinstance(refused(game.play, game.new(), move), IllegalMove)
 
 
-@pytest.mark.parametrize("move", [("button", 1), ("place",), ("place", 10 ** 30), ("side", 5),
-                                  ("flip", -1), ("komi",), ()])
+@pytest.mark.parametrize(
+    "move",
+    [("button", 1), ("place",), ("place", 10**30), ("side", 5), ("flip", -1), ("komi",), ()],
+)
 def test_stigmergy_play_refuses_a_move_of_the_wrong_shape(move):
     game, state = stigmergy_in_play()
     err = refused(game.play, state, move)
@@ -133,26 +142,53 @@ def test_play_takes_an_equal_move_as_the_legal_one():
 
 NUMBERS = st.one_of(
     st.sampled_from(["²", "٣", "１", "-0", "+1", " 7 ", HUGE, "-" + HUGE, "9" * 20, "0" * 4400]),
-    st.integers(min_value=-10 ** 12, max_value=10 ** 12).map(str),
+    st.integers(min_value=-(10**12), max_value=10**12).map(str),
     st.from_regex(r"[0-9]{1,12}", fullmatch=True),
 )
-TEMPLATES = ["{}", "a{}b1", "a1b{}", "{}x{}a1", "3x2a{}", "a{}xb2", "komi{}", "{}-{}-{}", "d{}x",
-             "e{}e4", "size={}", "ply={}"]
+TEMPLATES = [
+    "{}",
+    "a{}b1",
+    "a1b{}",
+    "{}x{}a1",
+    "3x2a{}",
+    "a{}xb2",
+    "komi{}",
+    "{}-{}-{}",
+    "d{}x",
+    "e{}e4",
+    "size={}",
+    "ply={}",
+]
 TEXT = st.one_of(
     st.text(max_size=40),
     NUMBERS,
     st.builds(lambda template, n: template.format(n, n, n), st.sampled_from(TEMPLATES), NUMBERS),
 )
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.binary(max_size=20),
-                    TEXT, st.builds(pow, st.just(10), st.just(5000)),   # no repr: too many digits
-                    st.sampled_from(["place", "flip", "button", "pass", "komi", "side", "swap"]))
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.tuples(inner), st.tuples(inner, inner), st.tuples(inner, inner, inner, inner),
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=3)),
-    max_leaves=8)
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.binary(max_size=20),
+    TEXT,
+    st.builds(pow, st.just(10), st.just(5000)),  # no repr: too many digits
+    st.sampled_from(["place", "flip", "button", "pass", "komi", "side", "swap"]),
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.tuples(inner),
+        st.tuples(inner, inner),
+        st.tuples(inner, inner, inner, inner),
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    ),
+    max_leaves=8,
+)
 
-HYPOTHESIS = settings(max_examples=150, deadline=5000,
-                      suppress_health_check=[HealthCheck.too_slow])
+HYPOTHESIS = settings(
+    max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def positions(game_id: str) -> list:
@@ -201,13 +237,43 @@ def test_new_takes_anything(game_id, data):
     calm(game.parse_option, data.draw(st.sampled_from(names)), data.draw(TEXT))
 
 
-FRAGMENT = st.builds("/".join, st.lists(st.one_of(
-    TEXT, st.sampled_from(list(games.ids()) + ["1", "size=6", "players=3,tiles=4-3-2",
-                                                "a1b1.c3d3", "ply=1", "komi=bid"])), max_size=6))
-RECORD = st.builds("\n".join, st.lists(st.one_of(
-    TEXT, st.sampled_from(['[Game "wythe"]', '[Game "rugpile"]', '[Options "size=6"]',
-                           '[Rules "1"]', '[Ply "1"]', "1. a1b1 {Black", "}", "2. swap",
-                           "\ufeff", "; note", "3x3a3 2x2d1"])), max_size=8))
+FRAGMENT = st.builds(
+    "/".join,
+    st.lists(
+        st.one_of(
+            TEXT,
+            st.sampled_from(
+                list(games.ids())
+                + ["1", "size=6", "players=3,tiles=4-3-2", "a1b1.c3d3", "ply=1", "komi=bid"]
+            ),
+        ),
+        max_size=6,
+    ),
+)
+RECORD = st.builds(
+    "\n".join,
+    st.lists(
+        st.one_of(
+            TEXT,
+            st.sampled_from(
+                [
+                    '[Game "wythe"]',
+                    '[Game "rugpile"]',
+                    '[Options "size=6"]',
+                    '[Rules "1"]',
+                    '[Ply "1"]',
+                    "1. a1b1 {Black",
+                    "}",
+                    "2. swap",
+                    "\ufeff",
+                    "; note",
+                    "3x3a3 2x2d1",
+                ]
+            ),
+        ),
+        max_size=8,
+    ),
+)
 
 
 @HYPOTHESIS
@@ -216,5 +282,8 @@ def test_the_record_readers_take_anything(raw):
     for reader in (decode, unquote_link, legal_part, read_text, load_text, legal_part_of_text):
         calm(reader, raw)
     calm(saved.load, raw, ["human", "easy"])
-    calm(saved.load, saved.dump(raw if isinstance(raw, str) else "", ["human", "human"]),
-         ["human", "easy"])
+    calm(
+        saved.load,
+        saved.dump(raw if isinstance(raw, str) else "", ["human", "human"]),
+        ["human", "easy"],
+    )

@@ -17,12 +17,12 @@ from engine import games
 from engine.core import PASS, SWAP
 from engine.games.petrify import BLOCK, BLUE, EMPTY, ORANGE, Capture, PetrifyState
 from web.boards.base import Ui, settle
-from web.boards.petrify import Pick, PetrifyBoard
+from web.boards.petrify import PetrifyBoard, Pick
 
 GAME = games.get("petrify")
 BOARD = PetrifyBoard(GAME)
 CELL = {".": EMPTY, "B": BLUE, "O": ORANGE, "#": BLOCK}
-LIVE = Ui(live=True)            # the board takes moves (a person to move, the latest position)
+LIVE = Ui(live=True)  # the board takes moves (a person to move, the latest position)
 
 
 def position(picture: str, turn: int = BLUE, **fields) -> PetrifyState:
@@ -32,8 +32,14 @@ def position(picture: str, turn: int = BLUE, **fields) -> PetrifyState:
     for i, line in enumerate(rows):
         for col, ch in enumerate(line):
             board[(size - 1 - i) * size + col] = CELL[ch]
-    values = {"blue_seat": 0, "ply": 20, "passes": 0, "last_mover": BLUE + ORANGE - turn,
-              "last": None, **fields}
+    values = {
+        "blue_seat": 0,
+        "ply": 20,
+        "passes": 0,
+        "last_mover": BLUE + ORANGE - turn,
+        "last": None,
+        **fields,
+    }
     return PetrifyState(size, tuple(board), turn, **values)
 
 
@@ -49,7 +55,9 @@ def sq(name: str, size: int = 6) -> int:
 def click(state, ui: Ui, name_or_target) -> tuple[Ui, object]:
     """A click on a square (by name) or a target, answered as the controller does: the
     board's new ui and move, the move only if the engine allows it."""
-    target = cell(name_or_target, state.size) if isinstance(name_or_target, str) else name_or_target
+    target = (
+        cell(name_or_target, state.size) if isinstance(name_or_target, str) else name_or_target
+    )
     after, move = BOARD.hit(GAME.view(state), ui, target, "click")
     return settle(GAME, state, after, ui, move)
 
@@ -114,7 +122,12 @@ def test_click_own_disk_lights_its_targets_and_previews_the_block():
     assert move is None and ui.pick == Pick(disk=sq("c3"))
     svg = draw(state, ui)
     # c3 reaches f6, f3, c1 and a3 (see test_blue_moves_in_scene).
-    assert sorted(t.get("data-target") for t in drawn(svg, "pf-target")) == ["a3", "c1", "f3", "f6"]
+    assert sorted(t.get("data-target") for t in drawn(svg, "pf-target")) == [
+        "a3",
+        "c1",
+        "f3",
+        "f6",
+    ]
     assert len(drawn(svg, "pf-ghost")) == 1
     assert "capture from c3" in prompt(state, ui)
     ui, move = click(state, ui, "f6")
@@ -133,14 +146,14 @@ def test_refused_capture_names_the_formation():
     ui = clicks(state, "a1")
     svg = draw(state, ui)
     assert [t.get("data-target") for t in drawn(svg, "pf-refused")] == ["a4"]
-    assert len(drawn(svg, "pf-ring")) == 3       # the mound's three ring squares are shown
+    assert len(drawn(svg, "pf-ring")) == 3  # the mound's three ring squares are shown
     assert "mound" in prompt(state, ui)
     ui, move = click(state, ui, "a4")
-    assert move is None                          # nothing is played: the engine refused it
+    assert move is None  # nothing is played: the engine refused it
     assert ui.refused is not None and ui.refused.code == "mound"
-    assert ui.pick == Pick(disk=sq("a1"))        # the disk stays chosen
+    assert ui.pick == Pick(disk=sq("a1"))  # the disk stays chosen
     assert "refused" in prompt(state, ui) and "mound" in prompt(state, ui)
-    ui = clicks(state, "a1", ui=ui)              # the next click forgets the refusal
+    ui = clicks(state, "a1", ui=ui)  # the next click forgets the refusal
     assert ui.refused is None and "refused" not in prompt(state, ui)
 
 
@@ -150,9 +163,9 @@ def test_with_a_disk_chosen_an_empty_square_still_places():
     ui = clicks(state, "c3")
     ui, move = click(state, ui, "e5")
     assert move == sq("e5") and ui.pick == Pick()
-    ui = clicks(state, "c3", "c3")               # the chosen disk again: chosen no more
+    ui = clicks(state, "c3", "c3")  # the chosen disk again: chosen no more
     assert ui.pick == Pick() and drawn(draw(state, ui), "pf-target") == []
-    ui = clicks(state, "c3", "c5")               # a block: said so, and the choice dropped
+    ui = clicks(state, "c3", "c5")  # a block: said so, and the choice dropped
     assert "c5 holds a block" in prompt(state, ui) and ui.pick.disk is None
 
 
@@ -163,7 +176,7 @@ def test_after_a_refused_capture_the_next_click_counts():
     ui = clicks(state, "a1")
     assert "mound" in prompt(state, ui) and "empty square to place" in prompt(state, ui)
     assert click(state, ui, "c6")[1] == sq("c6", 8)
-    ui, move = click(state, ui, "a5")            # the engine refuses the capture itself
+    ui, move = click(state, ui, "a5")  # the engine refuses the capture itself
     assert move is None and ui.refused is not None
     assert click(state, ui, "c6")[1] == sq("c6", 8)
     # With a second Blue disk on a2, a click on it chooses it at once.
@@ -181,7 +194,7 @@ def test_clicking_an_enemy_disk_first_explains():
     assert "click one of your disks first" in prompt(state, ui)
     ui = clicks(state, "c5")
     assert "c5 holds a block" in prompt(state, ui)
-    ui = clicks(state, "c3", "a6")               # c3 does not reach a6 (see above)
+    ui = clicks(state, "c3", "a6")  # c3 does not reach a6 (see above)
     assert "out of reach" in prompt(state, ui) and ui.pick == Pick(note=ui.pick.note)
 
 
@@ -191,7 +204,7 @@ def test_escape_forgets_the_choice_and_other_keys_mean_nothing():
     view = GAME.view(state)
     assert BOARD.key(view, ui, "Escape") == replace(ui, pick=None)
     assert BOARD.key(view, ui, "r") is None
-    assert BOARD.key(view, LIVE, "Escape") is None          # nothing chosen: nothing to forget
+    assert BOARD.key(view, LIVE, "Escape") is None  # nothing chosen: nothing to forget
 
 
 def test_hover_and_drop_do_nothing():
@@ -210,7 +223,7 @@ def test_the_board_keeps_no_state():
 
 
 def test_swap_and_pass_buttons():
-    state = GAME.play(GAME.new(size=6), 14)                         # Blue c3
+    state = GAME.play(GAME.new(size=6), 14)  # Blue c3
     assert [a[0] for a in BOARD.actions(GAME.view(state))] == [SWAP]
     assert "Swap" in prompt(state, LIVE)
     # Blocks fill files c and e; Orange's one disk is on a corner: Orange must pass.
@@ -234,7 +247,7 @@ def test_panel_shows_scores_and_each_patchs_reckoning():
     svg = draw(state, ui)
     # Cancelled: Blue 3 + Orange 3 + Blue 1 + one Orange 1 = 8 disks faded; 1 Orange disk wins.
     assert len(drawn(svg, "pf-cancelled")) == 8 and len(drawn(svg, "pf-winner")) == 1
-    ui, _ = click(state, ui, {"action": "patch", "patch": str(top)})     # again: hidden
+    ui, _ = click(state, ui, {"action": "patch", "patch": str(top)})  # again: hidden
     assert ui.pick == Pick() and drawn(draw(state, ui), "pf-cancelled") == []
 
 
@@ -242,8 +255,10 @@ def test_panel_says_which_leftover_wins():
     # One patch of 36: Blue a6-b6-c6 (3) and a2 (1); Orange a4-b4-c4 (3) and e2-f2 (2).
     # The 3s cancel; Blue 1 and Orange 2 are left; the bigger is Orange's: Orange 36.
     text = unescape(panel(position("BBB... ...... OOO... ...... B...OO ......")))
-    assert ("1 pair of size 3 cancel; Orange's group of 2 is the biggest left: "
-            "Orange owns these 36 squares") in text
+    assert (
+        "1 pair of size 3 cancel; Orange's group of 2 is the biggest left: "
+        "Orange owns these 36 squares"
+    ) in text
 
 
 def test_panel_after_a_swap_says_who_plays_what():
@@ -253,7 +268,9 @@ def test_panel_after_a_swap_says_who_plays_what():
     view = GAME.view(state)
     assert (BOARD.swatch(view, 0), BOARD.swatch(view, 1)) == ("pf-c-orange", "pf-c-blue")
     # Issue 19: the panel's score lines in seat order, as the score list beside the board.
-    rows = re.findall(r'<li><span class="pf-dot (\w+)"></span>(\w+) <small>\([^)]*player (\d)', text)
+    rows = re.findall(
+        r'<li><span class="pf-dot (\w+)"></span>(\w+) <small>\([^)]*player (\d)', text
+    )
     assert rows == [("orange", "Orange", "1"), ("blue", "Blue", "2")]
     assert list(view.seat_names) == ["Orange", "Blue"]
     unswapped = panel(GAME.play(GAME.new(size=6), 14))
@@ -273,7 +290,7 @@ def test_an_ended_game_shows_every_reckoning():
 
 # ---- the board turned round (the Flip button)
 
-FAR = 2 * 44 + 6 * 100            # a 6×6 board's drawing is FAR units square
+FAR = 2 * 44 + 6 * 100  # a 6×6 board's drawing is FAR units square
 
 
 def shapes(svg: str) -> list:
@@ -283,8 +300,15 @@ def shapes(svg: str) -> list:
     for el in parses(svg).iter():
         tag, cls = el.tag.split("}")[-1], el.get("class") or ""
         if tag == "rect" and cls != "pf-block-top":
-            out.append((cls, float(el.get("x")), float(el.get("y")),
-                        float(el.get("width")), float(el.get("height"))))
+            out.append(
+                (
+                    cls,
+                    float(el.get("x")),
+                    float(el.get("y")),
+                    float(el.get("width")),
+                    float(el.get("height")),
+                )
+            )
         elif tag == "circle":
             out.append((cls, float(el.get("cx")), float(el.get("cy"))))
     return sorted(out)
@@ -302,7 +326,9 @@ def strokes(svg: str, cls: str) -> list:
     """The unit strokes ('M x y h/v 100') of the paths of one class, as end-point pairs."""
     out = []
     for el in drawn(svg, cls):
-        for x, y, kind, n in re.findall(r"M([-\d.]+) ([-\d.]+)([hv])(-?100)(?![\d.])", el.get("d")):
+        for x, y, kind, n in re.findall(
+            r"M([-\d.]+) ([-\d.]+)([hv])(-?100)(?![\d.])", el.get("d")
+        ):
             x, y, n = float(x), float(y), float(n)
             end = (x + n, y) if kind == "h" else (x, y + n)
             out.append(tuple(sorted([(x, y), end])))
@@ -328,10 +354,13 @@ def both_ways(state, names=(), patch=None):
 def test_flipping_turns_squares_disks_blocks_and_hints_round():
     assert BOARD.can_flip
     split = position("BBB.OO ....O. O.B..O ###### BB.OO. ..O..B")
-    for state, names, patch in ((position(SCENE), ["c3"], None), (position(CORNER), ["a1"], None),
-                                (split, [], 0)):
+    for state, names, patch in (
+        (position(SCENE), ["c3"], None),
+        (position(CORNER), ["a1"], None),
+        (split, [], 0),
+    ):
         plain, flipped = both_ways(state, names, patch)
-        assert square_at(flipped, "a1") == square_at(plain, "f6")   # a1 top right, f6 bottom left
+        assert square_at(flipped, "a1") == square_at(plain, "f6")  # a1 top right, f6 bottom left
         assert square_at(flipped, "f1") == square_at(plain, "a6")
         assert shapes(flipped) == sorted(turned(s) for s in shapes(plain))
         for cls in ("pf-patch-edge", "pf-focus"):
@@ -345,7 +374,7 @@ def test_flipped_coordinates_are_upright_and_relabelled():
     files = [t for t in texts if t[0].isalpha()]
     ranks = [t for t in texts if t[0].isdigit()]
     assert [t[0] for t in sorted(files, key=lambda t: t[1])] == list("fedcba")
-    assert [t[0] for t in sorted(ranks, key=lambda t: t[2])] == list("123456")   # 1 at the top
+    assert [t[0] for t in sorted(ranks, key=lambda t: t[2])] == list("123456")  # 1 at the top
 
 
 def test_flipped_clicks_give_the_same_moves():
@@ -361,12 +390,18 @@ def test_flipped_clicks_give_the_same_moves():
 
 def test_every_square_is_labelled_for_screen_readers():
     svg = draw(position(SCENE))
-    labels = {el.get("data-cell"): el.get("aria-label") for el in parses(svg).iter()
-              if el.get("data-cell")}
+    labels = {
+        el.get("data-cell"): el.get("aria-label")
+        for el in parses(svg).iter()
+        if el.get("data-cell")
+    }
     assert len(labels) == 36 and all(labels.values())
     # One patch of 35 squares (the block on c5 splits nothing); Orange's five single disks
     # cancel nothing of Blue's pair, so Blue's group of 2 is the biggest left: Blue holds it.
     assert labels["c5"] == "c5: a block"
-    assert labels["c3"] == "c3: a Blue disk (group of 2); in a patch of 35 squares that Blue holds now"
+    assert (
+        labels["c3"]
+        == "c3: a Blue disk (group of 2); in a patch of 35 squares that Blue holds now"
+    )
     assert labels["a6"].startswith("a6: an Orange disk (group of 1)")
     assert labels["e5"] == "e5: empty; in a patch of 35 squares that Blue holds now"

@@ -68,7 +68,7 @@ def test_svg_is_well_formed_and_labels_every_square():
     svg = Hand().svg()
     doc = xml.dom.minidom.parseString(svg)
     cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("data-cell")]
-    assert len(cells) == 25                                   # 5 x 5
+    assert len(cells) == 25  # 5 x 5
     assert {c.getAttribute("data-cell") for c in cells} >= {"a1", "e5", "c3"}
 
 
@@ -82,7 +82,7 @@ def test_the_renderer_is_stateless():
 
 def test_hover_previews_and_click_places_the_chosen_tile():
     hand = Hand()
-    hand.choose(2)                                            # the 3x3 tile
+    hand.choose(2)  # the 3x3 tile
     assert hand.ui.pick == TilePick(kind=2)
     # Pointing at b4 centres a 3x3 there: bottom-left a3 (b-1, 4-1).
     assert hand.event(B4, "hover") is None
@@ -115,7 +115,7 @@ def test_the_first_tap_previews_and_a_second_tap_on_the_same_spot_places():
     hand = Hand(GAME.new(players=3))
     hand.choose(1)
     c3 = {"cell": "c3", "col": "2", "row": "2"}
-    assert hand.event(c3) is None                             # no hover on a touch screen
+    assert hand.event(c3) is None  # no hover on a touch screen
     assert 'class="preview p0"' in hand.svg()
     # A 2-wide, 3-tall tile centred on c3: col c - (2-1)//2 = c, row 3 - (3-1)//2 = 2.
     assert GAME.notation(hand.state, hand.event(c3)) == "2x3c2"
@@ -123,12 +123,13 @@ def test_the_first_tap_previews_and_a_second_tap_on_the_same_spot_places():
 
 def test_a_tapped_tile_says_tap_again_and_a_tap_anywhere_on_it_places_it():
     hand = Hand()
-    hand.choose(1)                                            # 2 wide, 3 tall
+    hand.choose(1)  # 2 wide, 3 tall
     c3 = {"cell": "c3", "col": "2", "row": "2"}
     assert hand.event(c3) is None
     assert hand.ui.pick == TilePick(kind=1, tapped=True)
-    assert hand.prompt() == ("Red: tap again to place the 2×3 tile at c2, "
-                             "or tap elsewhere to move it.")
+    assert hand.prompt() == (
+        "Red: tap again to place the 2×3 tile at c2, or tap elsewhere to move it."
+    )
     # A tap elsewhere moves it (and it is still a tap's preview) ...
     a1 = {"cell": "a1", "col": "0", "row": "0"}
     assert hand.event(a1) is None and hand.ui.preview == Placement(2, 3, 0, 0)
@@ -147,8 +148,10 @@ def test_a_tapped_illegal_tile_says_tap_elsewhere():
     hand = Hand(after_red_3x3())
     hand.choose(2)
     assert hand.event(B4) is None
-    assert hand.prompt() == ("Blue: a 3×3 tile cannot go there: it would completely cover "
-                             "the Red area at a3. Tap elsewhere to move it.")
+    assert hand.prompt() == (
+        "Blue: a 3×3 tile cannot go there: it would completely cover "
+        "the Red area at a3. Tap elsewhere to move it."
+    )
 
 
 def test_every_tile_size_is_centred_on_the_pointer_the_same_way():
@@ -173,17 +176,19 @@ def test_every_tile_size_is_centred_on_the_pointer_the_same_way():
 def test_an_illegal_spot_is_shown_and_explained_and_not_played():
     hand = Hand(after_red_3x3())
     hand.choose(2)
-    hand.event(B4, "hover")                                   # Blue's 3x3 exactly on Red's area
+    hand.event(B4, "hover")  # Blue's 3x3 exactly on Red's area
     assert hand.verdict().code == "buries-area"
     assert 'class="preview illegal"' in hand.svg()
-    assert hand.prompt() == ("Blue: a 3×3 tile cannot go there: "
-                             "it would completely cover the Red area at a3.")
+    assert hand.prompt() == (
+        "Blue: a 3×3 tile cannot go there: it would completely cover the Red area at a3."
+    )
     assert hand.event(B4) is None
     assert hand.refused().code == "buries-area"
-    assert hand.prompt() == ("Blue to move. You cannot place there: "
-                             "it would completely cover the Red area at a3.")
+    assert hand.prompt() == (
+        "Blue to move. You cannot place there: it would completely cover the Red area at a3."
+    )
     # Pointing elsewhere forgets the refusal: the prompt is about the new spot.
-    hand.event({"cell": "e1", "col": "4", "row": "0"}, "hover")   # c1-e3: Red's b3 c3 stay
+    hand.event({"cell": "e1", "col": "4", "row": "0"}, "hover")  # c1-e3: Red's b3 c3 stay
     assert hand.ui.refused is None and hand.verdict().legal
     assert hand.prompt() == "Blue to move: choose a tile, point at the board, click to place."
 
@@ -192,33 +197,33 @@ def test_turning_a_2x3_tile():
     hand = Hand()
     hand.choose(1)
     assert 'data-action="rotate"' in hand.board.panel(hand.view(), hand.ui)
-    assert hand.event({"action": "rotate"}) is None           # now 3 wide, 2 tall
+    assert hand.event({"action": "rotate"}) is None  # now 3 wide, 2 tall
     assert hand.ui.pick == TilePick(kind=1, turned=True)
     b1 = {"cell": "b1", "col": "1", "row": "0"}
     hand.event(b1, "hover")
     assert GAME.notation(hand.state, hand.event(b1)) == "3x2a1"
-    assert hand.key("r")                                      # R turns it back
+    assert hand.key("r")  # R turns it back
     assert hand.ui.preview is None and not hand.ui.pick.turned
     a1 = {"cell": "a1", "col": "0", "row": "0"}
     hand.event(a1, "hover")
     assert GAME.notation(hand.state, hand.event(a1)) == "2x3a1"
-    assert not hand.key("x")                                  # other keys mean nothing here
+    assert not hand.key("x")  # other keys mean nothing here
 
 
 def test_a_spent_choice_falls_back_to_the_first_tile_left():
     hand = Hand(GAME.new(tiles="2-0-0"))
-    hand.choose(2)                                            # no 3x3: the 2x2 is placed
+    hand.choose(2)  # no 3x3: the 2x2 is placed
     hand.event(B4, "hover")
-    assert hand.ui.preview == Placement(2, 2, 1, 2)           # b4 is its top-left square
+    assert hand.ui.preview == Placement(2, 2, 1, 2)  # b4 is its top-left square
     assert 'data-action="rotate"' not in hand.board.panel(hand.view(), hand.ui)
 
 
 def test_panel_offers_only_the_movers_tiles_and_disables_spent_ones():
     hand = Hand(GAME.new(tiles="0-3-2"))
     panel = hand.board.panel(hand.view(), hand.ui)
-    assert panel.count('data-action="kind"') == 3             # Red's three tile buttons
+    assert panel.count('data-action="kind"') == 3  # Red's three tile buttons
     assert 'data-kind="0" aria-pressed="false" aria-label="2x2 tile, 0 left" disabled' in panel
-    assert 'data-kind="1" aria-pressed="true"' in panel       # the first tile left is chosen
+    assert 'data-kind="1" aria-pressed="true"' in panel  # the first tile left is chosen
     idle = hand.board.panel(hand.view(), Ui())
     assert 'data-action="kind"' not in idle and 'class="supply to-move"' in idle
 
@@ -228,8 +233,7 @@ def test_no_hints_when_the_board_is_not_live_and_a_turned_board():
     hand.event(B4, "hover")
     quiet = hand.board.draw(hand.view(), Ui(preview=hand.ui.preview, verdict=hand.ui.verdict))
     assert "preview" not in quiet and "rotate(180" not in quiet
-    assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view(),
-                                                                    Ui(flipped=True))
+    assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view(), Ui(flipped=True))
 
 
 def test_the_last_tile_is_outlined_in_no_players_colour():

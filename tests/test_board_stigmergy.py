@@ -27,8 +27,15 @@ FULL = [f"{r}{i}" for r, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4)) for i in ran
 
 
 def position(black="", white="", komi=0, to_move=BLACK, button=None, black_seat=0):
-    return stigmergy.setup(4, black.split(), white.split(), komi=komi, colour_to_move=to_move,
-                           button_holder=button, black_seat=black_seat)
+    return stigmergy.setup(
+        4,
+        black.split(),
+        white.split(),
+        komi=komi,
+        colour_to_move=to_move,
+        button_holder=button,
+        black_seat=black_seat,
+    )
 
 
 def hit(state, ui, target, gesture="click"):
@@ -51,8 +58,11 @@ def prompt(state, ui=LIVE):
 
 def cell_groups(svg):
     doc = xml.dom.minidom.parseString(svg)
-    return {g.getAttribute("data-cell"): g for g in doc.getElementsByTagName("g")
-            if g.getAttribute("data-cell")}
+    return {
+        g.getAttribute("data-cell"): g
+        for g in doc.getElementsByTagName("g")
+        if g.getAttribute("data-cell")
+    }
 
 
 def classes(group, tag):
@@ -94,7 +104,7 @@ def test_stones_and_control_overlay_and_toggle():
     assert classes(cells["a1"], "polygon") == ["hex"] and classes(cells["a1"], "circle") == []
     # The overlay stays off after a move (the ui is cleared, its prefs kept).
     assert ui.cleared().prefs == Prefs(show_control=False)
-    ui = BOARD.key(GAME.view(state), ui, "c")                   # C turns it back on
+    ui = BOARD.key(GAME.view(state), ui, "c")  # C turns it back on
     assert ui is not None and ui.prefs == Prefs(show_control=True)
     assert classes(cell_groups(draw(state, ui))["a1"], "polygon") == ["hex ctl-black"]
 
@@ -114,11 +124,11 @@ def test_click_places_after_hover_and_a_tap_previews_first():
     assert 'class="ghost black"' in draw(state, ui)
     assert "Click to place on d4" in prompt(state, ui)
     ui, move = hit(state, ui, {"cell": "d4"})
-    assert move == Place(18) and type(move) is Place           # a move value, not its text
+    assert move == Place(18) and type(move) is Place  # a move value, not its text
     ui = ui.cleared()
-    ui, move = hit(state, ui, {"cell": "c3"})                   # a tap: preview only
+    ui, move = hit(state, ui, {"cell": "c3"})  # a tap: preview only
     assert move is None and ui.preview == Place(11)
-    ui, move = hit(state, ui, {"cell": "c3"})                   # the same cell again: play
+    ui, move = hit(state, ui, {"cell": "c3"})  # the same cell again: play
     assert move == Place(11)
     # Pointing at the same cell again changes nothing; leaving the board ends the preview.
     assert hit(state, ui, {"cell": "c3"}, "hover") == (ui, None)
@@ -144,13 +154,13 @@ def test_a_cell_where_the_mover_may_not_act_says_why():
     ui, _ = hit(state, LIVE, {"cell": "a1"}, "hover")
     assert 'class="nope"' in draw(state, ui)
     assert ui.verdict.code == "enemy-control"
-    assert "White to move. Not a1: a1 is controlled by Black." == prompt(state, ui)
+    assert prompt(state, ui) == "White to move. Not a1: a1 is controlled by Black."
     ui, move = hit(state, ui, {"cell": "a1"})
     assert move is None and ui.refused.code == "enemy-control"
     assert "You cannot play a1: a1 is controlled by Black" in prompt(state, ui)
     # An enemy stone on a cell White does not control: the flip is refused with the count.
     ui, _ = hit(state, ui, {"cell": "a4"}, "hover")
-    assert ui.refused is None                                   # a new cell: a new message
+    assert ui.refused is None  # a new cell: a new message
     ui, move = hit(state, ui, {"cell": "a4"})
     assert move is None and ui.refused.code == "no-control"
     assert "you do not control a4" in prompt(state, ui)
@@ -192,7 +202,7 @@ def test_komi_bid_panel_steps_and_offers():
         assert ui is not None
     assert ui.pick == KomiEntry(-15)
     ui = BOARD.key(view, ui, "Backspace")
-    assert BOARD.key(view, ui, "q") is None                     # not a key of the bid
+    assert BOARD.key(view, ui, "q") is None  # not a key of the bid
     assert hit(state, ui, {"action": "komi"})[1] == Komi(-1)
     # A new game (or a move) starts the entry at 0 again.
     assert "Offer komi 0" in panel(state, ui.cleared())
@@ -206,7 +216,7 @@ def test_side_choice_panel():
     assert hit(state, LIVE, {"action": "side", "colour": "red"})[1] is None
     assert "the komi is 3" in prompt(state)
     assert BOARD.swatch(GAME.view(state), 0) == "stig-none"
-    after = GAME.view(GAME.play(state, Side(BLACK)))          # the second seat takes Black
+    after = GAME.view(GAME.play(state, Side(BLACK)))  # the second seat takes Black
     assert (BOARD.swatch(after, 0), BOARD.swatch(after, 1)) == ("stig-white", "stig-black")
 
 
@@ -232,8 +242,9 @@ def test_pass_and_button_buttons_are_enabled_only_when_legal():
 def test_score_table_shows_the_parts():
     # Black a2 b1 + a1 controlled = 3; White 0 stones, komi 5, holds the button: 5.5.
     text = panel(position(black="a2 b1", komi=5, button=WHITE))
-    assert "<tr><th scope=\"row\" title=\"stones on the board\">Stones</th><td>2</td><td>0</td>" \
-        in text
+    assert (
+        '<tr><th scope="row" title="stones on the board">Stones</th><td>2</td><td>0</td>' in text
+    )
     assert "Cells</th><td>1</td><td>0</td>" in text
     assert "Komi</th><td>–</td><td>5</td>" in text
     assert "Button</th><td>–</td><td>½</td>" in text
@@ -267,20 +278,26 @@ def test_the_renderer_keeps_no_state():
 
 # ---- the board turned round (the Flip button)
 
+
 def centres(svg):
     """Each cell's hexagon centre (the mean of its corners)."""
     out = {}
     for name, group in cell_groups(svg).items():
         [hexagon] = group.getElementsByTagName("polygon")
         points = [tuple(map(float, p.split(","))) for p in hexagon.getAttribute("points").split()]
-        out[name] = (round(sum(x for x, _ in points) / 6, 1), round(sum(y for _, y in points) / 6, 1))
+        out[name] = (
+            round(sum(x for x, _ in points) / 6, 1),
+            round(sum(y for _, y in points) / 6, 1),
+        )
     return out
 
 
 def texts(svg):
     doc = xml.dom.minidom.parseString(svg)
-    return [(t.firstChild.data, float(t.getAttribute("x")), float(t.getAttribute("y")))
-            for t in doc.getElementsByTagName("text")]
+    return [
+        (t.firstChild.data, float(t.getAttribute("x")), float(t.getAttribute("y")))
+        for t in doc.getElementsByTagName("text")
+    ]
 
 
 def test_flipping_turns_the_hexes_round():
@@ -295,13 +312,16 @@ def test_flipping_turns_the_hexes_round():
     assert len(sums) == 1
     # a1, the bottom-left corner, is now the top-right corner; g4 the bottom-left.
     top = min(y for _, y in after.values())
-    assert after["a1"][1] == top and after["a1"][0] == max(x for x, y in after.values() if y == top)
+    assert after["a1"][1] == top and after["a1"][0] == max(
+        x for x, y in after.values() if y == top
+    )
     bottom = max(y for _, y in after.values())
-    assert after["g4"][1] == bottom and after["g4"][0] == min(x for x, y in after.values()
-                                                             if y == bottom)
+    assert after["g4"][1] == bottom and after["g4"][0] == min(
+        x for x, y in after.values() if y == bottom
+    )
     # Stones and control marks go with their cells.
     assert classes(cell_groups(flipped)["d4"], "circle") == ["stone white"]
-    assert 'viewBox' in flipped and plain.split(">")[0] == flipped.split(">")[0]
+    assert "viewBox" in flipped and plain.split(">")[0] == flipped.split(">")[0]
 
 
 def test_flipped_labels_stay_upright_beside_their_rows():
@@ -311,7 +331,7 @@ def test_flipped_labels_stay_upright_beside_their_rows():
     after = centres(svg)
     for text, x, y in texts(svg):
         assert 0 < x < width and 0 < y < height
-        if text.isalpha():                           # a row letter: right of its row now
+        if text.isalpha():  # a row letter: right of its row now
             row = [c for n, c in after.items() if n[0] == text]
             assert abs(y - row[0][1]) < 0.5 and x > max(cx for cx, _ in row)
 
@@ -330,14 +350,17 @@ def test_every_cell_carries_an_aria_label():
     cells = cell_groups(draw(state))
     assert all(g.getAttribute("aria-label") for g in cells.values())
     assert cells["a1"].getAttribute("aria-label").startswith("a1: empty, controlled by Black.")
-    assert cells["d4"].getAttribute("aria-label").startswith("d4: White stone, controlled by nobody.")
+    assert (
+        cells["d4"].getAttribute("aria-label").startswith("d4: White stone, controlled by nobody.")
+    )
 
 
 def pointed(svg):
     """The readout in the corner and the edge labels picked out, or None without them."""
     doc = xml.dom.minidom.parseString(svg)
-    group = next((g for g in doc.getElementsByTagName("g")
-                  if g.getAttribute("class") == "pointed"), None)
+    group = next(
+        (g for g in doc.getElementsByTagName("g") if g.getAttribute("class") == "pointed"), None
+    )
     if group is None:
         return None
     texts = group.getElementsByTagName("text")
@@ -354,7 +377,7 @@ def test_the_pointed_cell_is_named_in_the_corner_and_at_its_edges():
     assert pointed(draw(state)) is None
     ui, _ = hit(state, LIVE, {"cell": "c3"}, "hover")
     assert pointed(draw(state, ui)) == (["c3"], ["3", "3", "c"])
-    ui, _ = hit(state, LIVE, {"cell": "d4"}, "hover")          # an own stone: still named
+    ui, _ = hit(state, LIVE, {"cell": "d4"}, "hover")  # an own stone: still named
     assert pointed(draw(state, ui)) == (["d4"], ["4", "4", "d"])
     # The keyboard cursor, also when the board takes no moves (the end, the computer's turn),
     # and in the bid; the pointer's cell wins over the cursor's.

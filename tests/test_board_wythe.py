@@ -26,7 +26,7 @@ def at(*moves, size=8):
 
 def placement(text, size=8):
     """The Placement written `text` (black square then white, one-digit ranks), e.g. c3d3."""
-    (bc, br), (wc, wr) = (parse_square(text[i:i + 2], size) for i in (0, 2))
+    (bc, br), (wc, wr) = (parse_square(text[i : i + 2], size) for i in (0, 2))
     return Placement(br * size + bc, wr * size + wc)
 
 
@@ -85,7 +85,9 @@ def cell(name, size=8):
 STACKED = ("c3d3", "e4e5", "d4c4", "d3d4")
 
 # 6×6, every rank B W W B B W: no placement is left (see tests/test_wythe.py).
-TIE = [m for rank in range(1, 7) for m in (f"a{rank}b{rank}", f"d{rank}c{rank}", f"e{rank}f{rank}")]
+TIE = [
+    m for rank in range(1, 7) for m in (f"a{rank}b{rank}", f"d{rank}c{rank}", f"e{rank}f{rank}")
+]
 
 
 def test_svg_is_well_formed_with_a_cell_per_square():
@@ -103,7 +105,7 @@ def test_each_top_piece_is_one_domino_and_frozen_halves_differ():
     # Top pieces: e4e5 (whole), d3d4 (whole), c3d3 (only c3 shows), d4c4 (only c4 shows).
     assert svg.count('class="wy-piece"') == 2
     assert svg.count('class="wy-piece wy-frozen"') == 2
-    assert svg.count('class="wy-half ') == 6                      # 2 + 2 + 1 + 1 halves
+    assert svg.count('class="wy-half ') == 6  # 2 + 2 + 1 + 1 halves
     assert "d3: black top, height 2" in svg and "c3: black top, height 1, frozen" in svg
     assert "c4: white top, height 1, frozen" in svg and "a1: empty" in svg
     heights = re.findall(r'class="wy-height (\w+)"[^>]*>(\d+)<', svg)
@@ -115,7 +117,7 @@ def test_two_clicks_place_black_then_white():
     assert board.click(cell("c3")) is None
     assert board.ui.pick == WythePick(black=2 * 8 + 2)
     svg = board.svg()
-    assert svg.count('class="wy-target"') == 4                    # c3's four empty neighbours
+    assert svg.count('class="wy-target"') == 4  # c3's four empty neighbours
     assert "black half on c3" in board.prompt()
     move = board.click(cell("d3"))
     assert move == placement("c3d3") and type(move) is Placement
@@ -129,40 +131,44 @@ def test_only_legal_partners_are_offered_and_others_explained():
     assert board.click(cell("e5")) is None
     assert board.selected is None and "no square next to e5" in board.prompt()
     board.ui = board.ui.cleared()
-    board.click(cell("a1"))                                        # empty: a2 and b1 offered
+    board.click(cell("a1"))  # empty: a2 and b1 offered
     assert board.svg().count('class="wy-target"') == 2
-    assert board.click(cell("e5")) is None                         # not a partner of a1
+    assert board.click(cell("e5")) is None  # not a partner of a1
     # The engine's verdict on a1e5 says why, and the prompt quotes it.
     assert board.ui.refused.code == "not-adjacent" and board.selected == 0
-    assert board.prompt() == ("Black (Player 1) to move. The white half cannot go on e5: "
-                              "a1 and e5 are not adjacent: a piece covers two orthogonally "
-                              "adjacent squares.")
+    assert board.prompt() == (
+        "Black (Player 1) to move. The white half cannot go on e5: "
+        "a1 and e5 are not adjacent: a piece covers two orthogonally "
+        "adjacent squares."
+    )
     assert board.click(cell("b1")) == placement("a1b1")
     assert board.ui.refused is None
 
 
 def test_a_stack_of_another_height_is_refused_for_the_white_half():
     board = Driven(at(*STACKED))
-    board.click(cell("f5"))                                        # empty; g5 is empty too
-    assert board.click(cell("e5")) is None                         # e5: a stack, 1 high
+    board.click(cell("f5"))  # empty; g5 is empty too
+    assert board.click(cell("e5")) is None  # e5: a stack, 1 high
     assert board.ui.refused.code == "unequal-heights"
     assert "The white half cannot go on e5: f5 is empty but e5 holds a stack" in board.prompt()
-    assert board.hover(cell("g5"))                                 # the pointer moves on:
-    assert board.ui.refused is None and board.selected == 4 * 8 + 5   # the reason goes
+    assert board.hover(cell("g5"))  # the pointer moves on:
+    assert board.ui.refused is None and board.selected == 4 * 8 + 5  # the reason goes
 
 
 def test_a_frozen_square_is_refused_with_the_reason():
     board = Driven(at(*STACKED))
     assert board.click(cell("c4")) is None
     assert board.selected is None and "c4 is frozen" in board.prompt()
-    assert board.key("Escape") and "frozen" not in board.prompt()   # Escape clears it
+    assert board.key("Escape") and "frozen" not in board.prompt()  # Escape clears it
 
 
 def test_a_black_top_is_refused_for_the_black_half():
     board = Driven(at(*STACKED))
-    assert board.click(cell("d3")) is None                         # d3: black top
-    assert board.prompt() == ("Black (Player 1) to move. d3 already shows a black top, so the "
-                              "black half cannot go on it.")
+    assert board.click(cell("d3")) is None  # d3: black top
+    assert board.prompt() == (
+        "Black (Player 1) to move. d3 already shows a black top, so the "
+        "black half cannot go on it."
+    )
 
 
 def test_cancel_by_button_by_second_click_and_by_escape():
@@ -172,18 +178,18 @@ def test_cancel_by_button_by_second_click_and_by_escape():
     board.click({"action": "cancel"})
     assert board.selected is None and 'class="wy-target"' not in board.svg()
     board.click(cell("c3"))
-    board.click(cell("c3"))                                         # the same square again
+    board.click(cell("c3"))  # the same square again
     assert board.selected is None
     board.click(cell("c3"))
     assert board.key("Escape") and board.selected is None
-    assert not board.key("Escape")                                  # nothing left to cancel
-    assert not board.key("r")                                       # no other key means anything
+    assert not board.key("Escape")  # nothing left to cancel
+    assert not board.key("r")  # no other key means anything
 
 
 def test_a_new_black_square_replaces_the_first_choice():
     board = Driven(GAME.new())
     board.click(cell("c3"))
-    board.click(cell("f6"))                                         # not next to c3: reselect
+    board.click(cell("f6"))  # not next to c3: reselect
     assert board.selected == 5 * 8 + 5
     assert board.click(cell("f7")) == placement("f6f7")
 
@@ -225,9 +231,9 @@ def test_score_breakdown_marks_the_deciding_sizes():
     xml.dom.minidom.parseString(f"<div>{panel}</div>")
     rows = re.findall(r'<tr><th scope="row">(\d+)</th>(.*?)</tr>', panel)
     assert [size for size, _ in rows] == ["3", "2", "1"]
-    assert 'title="White&#39;s score">1</td>' in rows[0][1]         # size 3: White 1 > 0
-    assert 'title="Black&#39;s score">1</td>' in rows[1][1]         # size 2: Black 1 > 0
-    assert "decides" not in rows[2][1]                               # size 1: Black's, but not top
+    assert 'title="White&#39;s score">1</td>' in rows[0][1]  # size 3: White 1 > 0
+    assert 'title="Black&#39;s score">1</td>' in rows[1][1]  # size 2: Black 1 > 0
+    assert "decides" not in rows[2][1]  # size 1: Black's, but not top
     assert "Black scores 2" in panel and "White scores 3" in panel
     empty = Driven(GAME.new()).panel()
     assert "No groups yet" in empty and "Black scores 0: at no size" in empty
@@ -241,10 +247,10 @@ def test_hovering_a_stack_outlines_its_group():
     [path] = re.findall(r'class="wy-group" d="([^"]*)"', svg)
     assert path.count("M") == 8
     assert "white group of 3" in board.prompt()
-    assert not board.hover(cell("c1"))                               # no change, no redraw
-    assert board.hover(cell("h8"))                                   # empty: no group
+    assert not board.hover(cell("c1"))  # no change, no redraw
+    assert board.hover(cell("h8"))  # empty: no group
     assert 'class="wy-group"' not in board.svg()
-    assert board.hover(None)                                         # off the board
+    assert board.hover(None)  # off the board
 
 
 def test_no_hints_when_not_interactive():
@@ -271,14 +277,22 @@ def test_the_page_plays_through_the_board():
 
 # ---- the board turned round (the Flip button)
 
+
 def rects(svg, skip=("wy-layer",)):
     """(class, x, y, width, height) of every rect, less the ones drawn off-centre on purpose
     (the layered edges of a stack always step down-right)."""
     doc = xml.dom.minidom.parseString(svg)
-    return sorted((r.getAttribute("class"), float(r.getAttribute("x")), float(r.getAttribute("y")),
-                   float(r.getAttribute("width")), float(r.getAttribute("height")))
-                  for r in doc.getElementsByTagName("rect")
-                  if r.getAttribute("class") not in skip)
+    return sorted(
+        (
+            r.getAttribute("class"),
+            float(r.getAttribute("x")),
+            float(r.getAttribute("y")),
+            float(r.getAttribute("width")),
+            float(r.getAttribute("height")),
+        )
+        for r in doc.getElementsByTagName("rect")
+        if r.getAttribute("class") not in skip
+    )
 
 
 def segments(path):
@@ -287,7 +301,7 @@ def segments(path):
     for x, y, kind, n in re.findall(r"M([-\d.]+) ([-\d.]+)([hv])([-\d.]+)", path):
         x, y, n = float(x), float(y), float(n)
         if abs(n) != 100:
-            continue                          # the board's frame, the same either way
+            continue  # the board's frame, the same either way
         end = (x + n, y) if kind == "h" else (x, y + n)
         out.append(tuple(sorted([(x, y), end])))
     return sorted(out)
@@ -299,8 +313,9 @@ def turned(point, size=8):
 
 
 def cell_box(svg, name):
-    match = re.search(rf'<rect class="sq[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*data-cell="{name}"',
-                      svg)
+    match = re.search(
+        rf'<rect class="sq[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*data-cell="{name}"', svg
+    )
     return float(match[1]), float(match[2])
 
 
@@ -310,7 +325,7 @@ def test_flipping_turns_the_board_round():
     plain = Driven(state).svg()
     flipped = Driven(state, flipped=True).svg()
     xml.dom.minidom.parseString(flipped)
-    assert cell_box(flipped, "a1") == cell_box(plain, "h8")        # a1 where h8 was: top right
+    assert cell_box(flipped, "a1") == cell_box(plain, "h8")  # a1 where h8 was: top right
     assert cell_box(flipped, "h8") == cell_box(plain, "a1")
     assert cell_box(flipped, "c3") == cell_box(plain, "f6")
     # Every square, half, hatch, mark and outline is the plain one turned 180° about the centre.
@@ -319,12 +334,14 @@ def test_flipping_turns_the_board_round():
     def turn(r):
         cls, x, y, w, h = r
         return (cls, 2 * centre - x - w, 2 * centre - y - h, w, h)
+
     assert rects(flipped) == sorted(turn(r) for r in rects(plain))
     # The group borders too.
     [edges] = re.findall(r'class="area-edge" d="([^"]*)"', plain)
     [edges_flipped] = re.findall(r'class="area-edge" d="([^"]*)"', flipped)
-    assert segments(edges_flipped) == sorted(tuple(sorted(map(turned, s)))
-                                             for s in segments(edges))
+    assert segments(edges_flipped) == sorted(
+        tuple(sorted(map(turned, s))) for s in segments(edges)
+    )
 
 
 def test_flipped_labels_read_upright_and_relabelled():
@@ -333,7 +350,9 @@ def test_flipped_labels_read_upright_and_relabelled():
     letters = re.findall(r'<text class="coord" x="([\d.]+)" y="876">(\w)</text>', svg)
     assert [l for _, l in sorted(letters, key=lambda t: float(t[0]))] == list("hgfedcba")
     numbers = re.findall(r'<text class="coord" x="22.0" y="([\d.]+)">(\d+)</text>', svg)
-    assert [n for _, n in sorted(numbers, key=lambda t: float(t[0]))] == [str(i) for i in range(1, 9)]
+    assert [n for _, n in sorted(numbers, key=lambda t: float(t[0]))] == [
+        str(i) for i in range(1, 9)
+    ]
 
 
 def test_flipped_hints_line_up_and_clicks_give_the_same_move():
@@ -343,9 +362,11 @@ def test_flipped_hints_line_up_and_clicks_give_the_same_move():
     svg = board.svg()
     x, y = cell_box(svg, "a1")
     [sel] = re.findall(r'class="wy-selected" x="([\d.]+)" y="([\d.]+)"', svg)
-    assert (float(sel[0]) - 3, float(sel[1]) - 3) == (x, y)          # the ring sits on a1
-    targets = {(float(a) - 14, float(b) - 14)
-               for a, b in re.findall(r'class="wy-target" x="([\d.]+)" y="([\d.]+)"', svg)}
+    assert (float(sel[0]) - 3, float(sel[1]) - 3) == (x, y)  # the ring sits on a1
+    targets = {
+        (float(a) - 14, float(b) - 14)
+        for a, b in re.findall(r'class="wy-target" x="([\d.]+)" y="([\d.]+)"', svg)
+    }
     assert targets == {cell_box(svg, "a2"), cell_box(svg, "b1")}
     assert board.click(cell("a2")) == placement("a1a2")
 
@@ -370,23 +391,27 @@ def test_every_square_is_labelled_for_screen_readers():
 
 # --------------------------------------------------------------------------- issue 19, item 8
 
-FROZEN_C3 = ("Black (Player 1) to move. c3 is frozen: its top piece is half-covered, so "
-             "nothing can ever be placed on it.")
+FROZEN_C3 = (
+    "Black (Player 1) to move. c3 is frozen: its top piece is half-covered, so "
+    "nothing can ever be placed on it."
+)
 
 
 def test_a_frozen_square_says_so_whatever_its_top_colour():
     board = Driven(at(*STACKED))
-    assert board.view.cells[2 * 8 + 2].frozen                      # c3: black top, frozen
+    assert board.view.cells[2 * 8 + 2].frozen  # c3: black top, frozen
     assert board.click(cell("c3")) is None
     assert board.selected is None and board.prompt() == FROZEN_C3
     board.ui = board.ui.cleared()
-    board.click(cell("c5"))                                        # a black half on c5 ...
-    assert board.click(cell("c4")) is None                         # ... then the frozen c4:
+    board.click(cell("c5"))  # a black half on c5 ...
+    assert board.click(cell("c4")) is None  # ... then the frozen c4:
     # the engine finds the heights first (c5 empty, c4 a stack), but the square is frozen.
     assert board.ui.refused.code == "unequal-heights" and board.selected == 4 * 8 + 2
-    assert board.prompt() == ("Black (Player 1) to move. The white half cannot go on c4: c4 is "
-                              "frozen: its top piece is half-covered, so nothing can ever be "
-                              "placed on it.")
+    assert board.prompt() == (
+        "Black (Player 1) to move. The white half cannot go on c4: c4 is "
+        "frozen: its top piece is half-covered, so nothing can ever be "
+        "placed on it."
+    )
 
 
 def test_the_engines_frozen_verdict_is_said_as_frozen():
@@ -396,8 +421,10 @@ def test_the_engines_frozen_verdict_is_said_as_frozen():
     board.click(cell("c3"))
     assert board.selected == 2 * 6 + 2
     assert board.click(cell("c4")) is None and board.ui.refused.code == "frozen"
-    assert board.prompt().endswith("The white half cannot go on c4: c4 is frozen: its top "
-                                   "piece is half-covered, so nothing can ever be placed on it.")
+    assert board.prompt().endswith(
+        "The white half cannot go on c4: c4 is frozen: its top "
+        "piece is half-covered, so nothing can ever be placed on it."
+    )
 
 
 HOW = "click a square for the black half."
@@ -406,12 +433,15 @@ HOW = "click a square for the black half."
 def test_the_prompt_says_how_to_place_and_why_white_places_a_black_half_too():
     assert Driven(GAME.new()).prompt() == f"Black (Player 1) to move: {HOW}"
     white = Driven(at("c3d3", "e4e5", "a1a2"))
-    assert white.prompt() == ("White (Player 2) to move: both players lay black-and-white "
-                              f"pieces — {HOW}")
-    first = Driven(at("c3d3"))                                      # White may swap
-    assert first.prompt() == ("White (Player 2) to move: both players lay black-and-white "
-                              "pieces — click a square for the black half, or swap colours.")
-    swapped = Driven(at("c3d3", "swap"))                            # the opener now plays White
+    assert white.prompt() == (
+        f"White (Player 2) to move: both players lay black-and-white pieces — {HOW}"
+    )
+    first = Driven(at("c3d3"))  # White may swap
+    assert first.prompt() == (
+        "White (Player 2) to move: both players lay black-and-white "
+        "pieces — click a square for the black half, or swap colours."
+    )
+    swapped = Driven(at("c3d3", "swap"))  # the opener now plays White
     assert swapped.prompt().startswith("White (Player 1) to move: both players lay black-and")
     assert Driven(at("c3d3", "swap", "d4c4")).prompt() == f"Black (Player 2) to move: {HOW}"
 
@@ -432,32 +462,38 @@ def test_the_panel_has_a_legend_drawn_with_the_boards_own_marks():
     # The legend's frozen halves are the board's: the same elements and classes, hatched
     # with patterns of their own (the same hatching) so the legend stands alone.
     frozen = re.findall(r'<g class="wy-piece wy-frozen".*?</g>', items["frozen"])
-    on_board = dict(zip(("black", "white"),
-                        re.findall(r'<g class="wy-piece wy-frozen".*?</g>', board.svg())))
-    assert len(frozen) == 2 and 'wy-half black' in frozen[0] and 'wy-half white' in frozen[1]
+    on_board = dict(
+        zip(("black", "white"), re.findall(r'<g class="wy-piece wy-frozen".*?</g>', board.svg()))
+    )
+    assert len(frozen) == 2 and "wy-half black" in frozen[0] and "wy-half white" in frozen[1]
     assert [shape(g) for g in frozen] == [shape(on_board["black"]), shape(on_board["white"])]
     assert all(f'id="wy-key-hatch-{c}"' in items["frozen"] for c in ("black", "white"))
     assert re.search(r"<defs>.*?</defs>", items["frozen"])[0] == re.search(
-        r"<defs>.*?</defs>", board.svg())[0].replace('id="wy-hatch-', 'id="wy-key-hatch-')
+        r"<defs>.*?</defs>", board.svg()
+    )[0].replace('id="wy-hatch-', 'id="wy-key-hatch-')
     assert '<g class="wy-piece" ' in items["piece"] and "wy-frozen" not in items["piece"]
-    assert "Legend" in Driven(GAME.new()).panel()                   # there from the start
+    assert "Legend" in Driven(GAME.new()).panel()  # there from the start
 
 
 def test_the_rules_figure_draws_frozen_squares_as_the_board_does():
     from pathlib import Path
+
     text = (Path(__file__).resolve().parent.parent / "web/rules/wythe.html").read_text()
     xml.dom.minidom.parseString(re.search(r"<svg.*?</svg>", text, re.S)[0])
     frozen = re.findall(r'<g class="wy-rules-frozen">(.*?)</g>', text, re.S)
-    assert len(frozen) == 2                                         # a1 and a2
+    assert len(frozen) == 2  # a1 and a2
     for colour, group in zip(("black", "white"), frozen):
-        assert f'fill="url(#wy-rules-hatch-{colour})"' in group     # hatched ...
+        assert f'fill="url(#wy-rules-hatch-{colour})"' in group  # hatched ...
         assert "stroke: var(--illegal" in group and "stroke-dasharray" in group  # red dashes
     # the board's frozen rim: the same colour, and its hatching: the same strokes
     from web.boards.wythe import STYLE
+
     assert "wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray" in STYLE
-    for colour, (stroke, opacity) in (("black", ("#ffffff", ".45")),
-                                      ("white", ("#000000", ".28"))):
+    for colour, (stroke, opacity) in (
+        ("black", ("#ffffff", ".45")),
+        ("white", ("#000000", ".28")),
+    ):
         [pattern] = re.findall(rf'<pattern id="wy-rules-hatch-{colour}".*?</pattern>', text)
-        assert 'rotate(45)' in pattern and f'stroke="{stroke}"' in pattern
+        assert "rotate(45)" in pattern and f'stroke="{stroke}"' in pattern
         assert f'stroke-opacity="{opacity}"' in pattern
         assert f"stroke: {stroke}; stroke-opacity: {opacity}" in STYLE

@@ -10,8 +10,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_list_names_every_game():
@@ -38,26 +43,29 @@ def test_random_games_and_perft():
     out = run("random", "rugpile", "--games", "2", "--seed", "3", "--opt", "players=4")
     assert out.returncode == 0 and out.stdout.count("game ") == 2
     perft = run("perft", "rugpile", "1")
-    assert perft.stdout.startswith("depth 1: 49 ")      # 16 + 12 + 12 + 9 on the empty 5x5
+    assert perft.stdout.startswith("depth 1: 49 ")  # 16 + 12 + 12 + 9 on the empty 5x5
 
 
-@pytest.mark.parametrize("args,message", [
-    (["moves", "chess"], "unknown game 'chess'"),
-    (["moves", "rugpile", "--opt", "size=12"], "option size must be from 4 to 8"),
-    (["moves", "rugpile", "--opt", "size"], "should be name=value"),
-    (["moves", "rugpile", "3x3a3", "3x3a3"], "move 2 ('3x3a3')"),
-    (["moves", "rugpile", "hello"], "move 1 ('hello')"),
-    (["moves", "wythe", "a²b1"], "move 1 ('a²b1'): 'a²' is not a square"),
-    (["perft", "wythe", "1", "a٣b1"], "move 1 ('a٣b1')"),
-    (["moves", "wythe", "--opt", "size=²"], "option size must be a whole number, not '²'"),
-    (["moves", "rugpile", "--opt", "tiles=²-3-2"], "tiles must be three counts"),
-    (["moves", "wythe", "a" + "1" * 5000 + "b1"], "move 1 ('a111111111"),
-    (["moves", "stigmergy", "komi" + "9" * 5000], "move 1 ('komi99999"),
-    (["moves", "wythe", "--opt", "size" + "=" * 5000], "option size must be a whole number"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["moves", "chess"], "unknown game 'chess'"),
+        (["moves", "rugpile", "--opt", "size=12"], "option size must be from 4 to 8"),
+        (["moves", "rugpile", "--opt", "size"], "should be name=value"),
+        (["moves", "rugpile", "3x3a3", "3x3a3"], "move 2 ('3x3a3')"),
+        (["moves", "rugpile", "hello"], "move 1 ('hello')"),
+        (["moves", "wythe", "a²b1"], "move 1 ('a²b1'): 'a²' is not a square"),
+        (["perft", "wythe", "1", "a٣b1"], "move 1 ('a٣b1')"),
+        (["moves", "wythe", "--opt", "size=²"], "option size must be a whole number, not '²'"),
+        (["moves", "rugpile", "--opt", "tiles=²-3-2"], "tiles must be three counts"),
+        (["moves", "wythe", "a" + "1" * 5000 + "b1"], "move 1 ('a111111111"),
+        (["moves", "stigmergy", "komi" + "9" * 5000], "move 1 ('komi99999"),
+        (["moves", "wythe", "--opt", "size" + "=" * 5000], "option size must be a whole number"),
+    ],
+)
 def test_errors_are_one_line_and_exit_2(args, message):
     out = run(*args)
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and message in out.stderr
     assert "Traceback" not in out.stderr
-    assert len(out.stderr) < 300            # bad input is quoted briefly
+    assert len(out.stderr) < 300  # bad input is quoted briefly

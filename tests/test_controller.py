@@ -15,13 +15,18 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from engine import games
-from engine.core import (PASS, BadNotation, Game, Option, Result, View, refusal,
-                         winners_by_score)
+from engine.core import PASS, BadNotation, Game, Option, Result, View, refusal, winners_by_score
 from web import boards
 from web.ai_worker import Thinker
 from web.boards.base import Board, Ui
-from web.controller import (MIN_MOVE_SECONDS, Controller, Job, form_choice, form_fields,
-                            new_game_form)
+from web.controller import (
+    MIN_MOVE_SECONDS,
+    Controller,
+    Job,
+    form_choice,
+    form_fields,
+    new_game_form,
+)
 from web.session import Session
 
 CELLS = "abcde"
@@ -29,7 +34,7 @@ CELLS = "abcde"
 
 @dataclass(frozen=True)
 class ClaimState:
-    cells: tuple[int, ...] = (-1,) * len(CELLS)     # the seat that claimed each cell, or -1
+    cells: tuple[int, ...] = (-1,) * len(CELLS)  # the seat that claimed each cell, or -1
     mover: int = 0
     last: tuple[int, ...] = ()
     _moves: tuple | None = field(default=None, compare=False, repr=False)
@@ -60,7 +65,7 @@ class Claim(Game):
     def _apply(self, state, move):
         if move == PASS:
             return ClaimState(state.cells, 1 - state.mover)
-        cells = state.cells[:move] + (state.mover,) + state.cells[move + 1:]
+        cells = state.cells[:move] + (state.mover,) + state.cells[move + 1 :]
         return ClaimState(cells, 1 - state.mover, (move,))
 
     def _format(self, state, move):
@@ -90,8 +95,9 @@ class Claim(Game):
 
     def view(self, state):
         self.views = getattr(self, "views", 0) + 1
-        return ClaimView(**self.view_core(state), width=len(CELLS), height=1,
-                         cells=state.cells, last=state.last)
+        return ClaimView(
+            **self.view_core(state), width=len(CELLS), height=1, cells=state.cells, last=state.last
+        )
 
 
 class Other(Claim):
@@ -102,7 +108,8 @@ class Other(Claim):
     options_spec = (
         Option("speed", "Speed", "int", 3, lo=1, hi=9, help="How fast."),
         Option("look", "Look", "choice", "plain", choices=("plain", "<fancy>")),
-        Option("code", "Code", "custom", "x-y", help="Two words."))
+        Option("code", "Code", "custom", "x-y", help="Two words."),
+    )
 
     def check_custom_option(self, name, value, chosen):
         return value
@@ -190,15 +197,22 @@ def think(ctl, job, worker, shown=None):
 
 # --------------------------------------------------------------------------- seats and flip
 
+
 def test_everyone_is_a_person_unless_told():
     ctl = Controller(Session("claim"))
     assert ctl.seats == ["human", "human"] and ctl.human_turn() and ctl.ui.live
     assert not ctl.against_computer() and ctl.computer_job() is None
 
 
-@pytest.mark.parametrize("seats, flipped", [
-    (("human", "easy"), False), (("easy", "human"), True),
-    (("human", "human"), False), (("easy", "hard"), False)])
+@pytest.mark.parametrize(
+    "seats, flipped",
+    [
+        (("human", "easy"), False),
+        (("easy", "human"), True),
+        (("human", "human"), False),
+        (("easy", "hard"), False),
+    ],
+)
 def test_one_person_against_the_computer_sits_at_the_bottom(seats, flipped):
     assert controller(seats).ui.flipped is flipped
 
@@ -230,6 +244,7 @@ def test_flip_from_the_button_and_from_the_board():
 
 
 # --------------------------------------------------------------------------- playing
+
 
 def test_a_move_made_on_the_board_clears_the_selection():
     ctl = controller()
@@ -264,7 +279,7 @@ def test_hover_previews_with_the_engines_verdict():
     ctl = controller(moves=["c"])
     assert ctl.hover({"cell": "c"})
     assert ctl.ui.preview == 2 and ctl.ui.verdict.code == "taken"
-    assert not ctl.hover({"cell": "c"})           # nothing new: no redraw
+    assert not ctl.hover({"cell": "c"})  # nothing new: no redraw
     assert ctl.hover({"cell": "d"}) and ctl.ui.verdict.legal
 
 
@@ -288,23 +303,24 @@ def test_a_word_move_and_a_move_that_cannot_be_read():
 def test_a_move_at_an_earlier_position_starts_a_side_line_and_after_undo_the_main():
     ctl = controller(moves=["a", "b", "c"])
     ctl.goto(1)
-    assert ctl.play_text("e").played            # no question: a side line after "a"
+    assert ctl.play_text("e").played  # no question: a side line after "a"
     assert ctl.session.moves == ["a", "e"] and ctl.session.path == (0, 1)
     assert ctl.session.tree.main_line() == ("a", "b", "c") and ctl.session.live
     assert ctl.screen().side_line
-    ctl.goto(path=(0, 0, 0))                    # back on the main line, at move 3
+    ctl.goto(path=(0, 0, 0))  # back on the main line, at move 3
     assert ctl.session.moves == ["a", "b", "c"] and ctl.session.ply == 3
-    ctl.take_back()                             # Undo, then another move: the new main line
+    ctl.take_back()  # Undo, then another move: the new main line
     ctl.play_text("d")
     assert ctl.session.tree.main_line() == ("a", "b", "d")
     assert ctl.session.tree.children((0, 0)) == ("d", "c")
     assert not ctl.screen().side_line and ctl.session.path == (0, 0, 0)
     ctl.goto(path=(0, 0, 1))
-    ctl.reshape(promote=False)                  # delete the old move c
+    ctl.reshape(promote=False)  # delete the old move c
     assert ctl.session.tree.children((0, 0)) == ("d",) and ctl.session.path == (0, 0)
 
 
 # --------------------------------------------------------------------------- undo
+
 
 def test_take_back_between_people_is_one_move():
     ctl = controller(moves=["a", "b", "c"])
@@ -325,10 +341,10 @@ def test_take_back_against_the_computer_returns_to_the_persons_turn():
 
 def test_take_back_when_the_person_plays_second():
     ctl = controller(("easy", "human"), moves=["a", "b", "c"])
-    ctl.take_back()             # the computer's move c and the person's b: to after a
+    ctl.take_back()  # the computer's move c and the person's b: to after a
     assert ctl.session.ply == 1 and ctl.human_turn()
-    assert ctl.computer_job() is None           # not the latest position: the computer waits
-    ctl.take_back()                             # no earlier turn of the person: the start
+    assert ctl.computer_job() is None  # not the latest position: the computer waits
+    ctl.take_back()  # no earlier turn of the person: the start
     assert ctl.session.ply == 0
 
 
@@ -348,6 +364,7 @@ def test_take_back_clears_the_board_and_keeps_the_flip():
 
 # --------------------------------------------------------------------------- what it says
 
+
 def test_the_status_line():
     ctl = controller(("human", "hard"))
     assert ctl.status() == "Player 1 to move."
@@ -359,8 +376,10 @@ def test_the_status_line():
     ctl.step(-1)
     assert ctl.status() == "Viewing move 0. Player 1 to move."
     ctl.step(1)
-    assert ctl.progress(reply(playouts=12345, elapsed=2.04)) == \
-        "Player 2 (computer, hard) is thinking… 2.0 s, 12,345 playouts"
+    assert (
+        ctl.progress(reply(playouts=12345, elapsed=2.04))
+        == "Player 2 (computer, hard) is thinking… 2.0 s, 12,345 playouts"
+    )
     assert ctl.progress(reply(playouts=0)) == "Player 2 (computer, hard) is thinking…"
     ctl.play_text("b")
     ctl.step(-1)
@@ -397,7 +416,7 @@ def test_the_screen():
 def test_the_view_is_made_once_per_position():
     ctl = controller()
     game = ctl.game
-    before = game.views                 # the controller asked who moves first
+    before = game.views  # the controller asked who moves first
     for _ in range(3):
         ctl.screen()
         ctl.hover({"cell": "b"})
@@ -409,13 +428,14 @@ def test_the_view_is_made_once_per_position():
 
 # --------------------------------------------------------------------------- the computer
 
+
 def test_the_computer_thinks_on_its_turn_only():
     ctl = controller(("human", "easy"))
     assert ctl.computer_job() is None
     ctl.play_text("a")
     job = ctl.computer_job()
     assert job is not None and job.level == "easy" and job.fragment == ctl.session.fragment()
-    assert ctl.computer_job() is None            # thinking already
+    assert ctl.computer_job() is None  # thinking already
 
 
 def test_the_computer_plays_its_move_and_shows_its_progress():
@@ -427,9 +447,11 @@ def test_the_computer_plays_its_move_and_shows_its_progress():
     said = think(ctl, job, worker, shown)
     assert said.played and said.announce == "Player 2 played d."
     assert ctl.session.moves == ["a", "d"] and ctl.thinking is None
-    assert shown == ["Player 2 (computer, easy) is thinking… 0.1 s, 10 playouts",
-                     "Player 2 (computer, easy) is thinking… 1.2 s, 1,234 playouts"]
-    assert [a[2] for a in worker.asked] == [job.seed, job.seed]    # one search, two slices
+    assert shown == [
+        "Player 2 (computer, easy) is thinking… 0.1 s, 10 playouts",
+        "Player 2 (computer, easy) is thinking… 1.2 s, 1,234 playouts",
+    ]
+    assert [a[2] for a in worker.asked] == [job.seed, job.seed]  # one search, two slices
     assert len(no_wait.waited) == 1 and 0 < no_wait.waited[0] <= MIN_MOVE_SECONDS
 
 
@@ -437,16 +459,19 @@ def test_the_computer_plays_its_move_and_shows_its_progress():
 def test_a_reply_for_a_stale_position_is_ignored(change):
     ctl = controller(("human", "easy"), moves=["a", "b", "c"])
     job = ctl.computer_job()
-    before = ctl.session.moves[:ctl.session.ply]
-    actions = {"take back": ctl.take_back, "pause": ctl.toggle_pause,
-               "step back": lambda: ctl.step(-1),
-               "new game": lambda: ctl.open(Session("claim"), ["human", "easy"]),
-               "move": lambda: ctl.session.play_text("e")}
+    before = ctl.session.moves[: ctl.session.ply]
+    actions = {
+        "take back": ctl.take_back,
+        "pause": ctl.toggle_pause,
+        "step back": lambda: ctl.step(-1),
+        "new game": lambda: ctl.open(Session("claim"), ["human", "easy"]),
+        "move": lambda: ctl.session.play_text("e"),
+    }
     shown = []
     said = think(ctl, job, Worker(reply("d"), during=actions[change]), shown)
     assert not said.played and said.message is None and shown == []
-    assert "d" not in ctl.session.moves[:ctl.session.ply]
-    assert ctl.session.moves[:len(before)] == before or change in ("new game", "move")
+    assert "d" not in ctl.session.moves[: ctl.session.ply]
+    assert ctl.session.moves[: len(before)] == before or change in ("new game", "move")
     assert ctl.thinking is None
 
 
@@ -454,7 +479,7 @@ def test_a_reply_after_several_slices_is_ignored_once_the_position_changed():
     ctl = controller(("human", "easy"), moves=["a"])
     job = ctl.computer_job()
     worker = Worker(reply(done=False), reply("d"))
-    worker.during = lambda: worker.asked[1:] and ctl.take_back()     # during the 2nd slice
+    worker.during = lambda: worker.asked[1:] and ctl.take_back()  # during the 2nd slice
     shown = []
     said = think(ctl, job, worker, shown)
     assert not said.played and ctl.session.ply == 0 and len(shown) == 1
@@ -478,9 +503,9 @@ def test_pause_and_resume_within_one_slice_keeps_the_same_turn():
 
     def pause_and_resume():
         ctl.toggle_pause()
-        assert ctl.computer_job() is None                # paused
+        assert ctl.computer_job() is None  # paused
         ctl.toggle_pause()
-        assert ctl.computer_job() is None                # the turn under way goes on
+        assert ctl.computer_job() is None  # the turn under way goes on
 
     assert think(ctl, job, Worker(reply("d"), during=pause_and_resume)).played
 
@@ -488,11 +513,11 @@ def test_pause_and_resume_within_one_slice_keeps_the_same_turn():
 def test_a_new_turn_replaces_a_stale_one_at_once():
     ctl = controller(("easy", "easy"))
     job = ctl.computer_job()
-    ctl.open(Session("claim"), ["easy", "easy"])       # the same position, in a new game
+    ctl.open(Session("claim"), ["easy", "easy"])  # the same position, in a new game
     again = ctl.computer_job()
     assert again is not None and again is not job
     assert not think(ctl, job, Worker(reply("d"))).played
-    assert ctl.thinking is again                        # the stale turn leaves it be
+    assert ctl.thinking is again  # the stale turn leaves it be
     assert think(ctl, again, Worker(reply("d"))).played
 
 
@@ -513,15 +538,20 @@ def test_a_job_is_what_the_worker_is_asked():
     worker = Worker(reply("e"))
     think(ctl, job, worker)
     assert worker.asked == [(job.fragment, "medium", job.seed)]
-    assert isinstance(job, Job) and 0 <= job.seed < 2 ** 31
+    assert isinstance(job, Job) and 0 <= job.seed < 2**31
 
 
 # --------------------------------------------------------------------------- the new-game form
 
+
 def test_the_new_game_form_keeps_the_seats_of_this_game():
     ctl = controller(("human", "hard"))
-    title, html = new_game_form(ctl, )
-    assert title == "New game of Claim" and '<input type="hidden" name="game" value="claim">' in html
+    title, html = new_game_form(
+        ctl,
+    )
+    assert (
+        title == "New game of Claim" and '<input type="hidden" name="game" value="claim">' in html
+    )
     assert '<option value="hard" selected>' in html
     _, html = new_game_form(ctl, "other")
     assert '<option value="hard" selected>' not in html
@@ -532,37 +562,49 @@ def test_the_new_game_form_starts_from_this_games_options_and_seats():
     # A side-4, komi-3 Stigmergy game against the computer: New game offers the same again
     # (issue 19 item 2), and another game's form starts from that game's defaults.
     ctl = Controller(Session("stigmergy", {"size": 4, "komi": 3}), ["easy", "human"])
-    _, html = new_game_form(ctl, )
+    _, html = new_game_form(
+        ctl,
+    )
     assert '<input type="text" inputmode="numeric" name="opt-size" value="4"' in html
     assert 'name="opt-komi" value="3"' in html
-    assert '<select name="seat-0"><option value="human">Human</option><option value="easy" ' \
-        'selected>' in html
+    assert (
+        '<select name="seat-0"><option value="human">Human</option><option value="easy" '
+        "selected>" in html
+    )
     _, html = new_game_form(ctl, "wythe")
     assert 'name="opt-size" value="8"' in html and '<option value="easy" selected>' not in html
 
 
 def test_the_new_game_form_for_a_game_with_options():
     other = games.get("other")
-    html = form_fields(other, boards.get("other"), other.normalise_options(look="<fancy>"),
-                       ["easy"])
-    assert ('<input type="text" inputmode="numeric" name="opt-speed" value="3" '
-            'autocomplete="off">') in html
+    html = form_fields(
+        other, boards.get("other"), other.normalise_options(look="<fancy>"), ["easy"]
+    )
+    assert (
+        '<input type="text" inputmode="numeric" name="opt-speed" value="3" autocomplete="off">'
+    ) in html
     assert '<select name="opt-look"><option>plain</option><option selected>&lt;fancy&gt;' in html
     assert '<input type="text" name="opt-code" value="x-y" aria-label="Code">' in html
     assert 'id="opt-speed-error"' in html and "<small>How fast.</small>" in html
-    assert '<select name="seat-0"><option value="human">Human</option><option value="easy" ' \
-        'selected>' in html and '<select name="seat-1"><option value="human" selected>' in html
+    assert (
+        '<select name="seat-0"><option value="human">Human</option><option value="easy" selected>'
+        in html
+        and '<select name="seat-1"><option value="human" selected>' in html
+    )
     game, chosen = form_choice("other", {"speed": ["7"], "look": ["plain"], "code": ["a-b"]})
     assert game is other and chosen == {"speed": "7", "look": "plain", "code": "a-b"}
 
 
 # --------------------------------------------------------------------------- the worker
 
+
 def test_the_worker_picks_a_random_move_at_once():
     session = Session("rugpile", moves=["3x3a3"])
     answer = json.loads(Thinker().think(session.fragment(), "random", 0.1, 7))
     assert answer["done"] and answer["playouts"] == 0
-    assert session.game.parse(session.state, answer["best"]) in session.game.legal_moves(session.state)
+    assert session.game.parse(session.state, answer["best"]) in session.game.legal_moves(
+        session.state
+    )
 
 
 def test_the_worker_thinks_in_slices_of_one_search():
@@ -573,15 +615,18 @@ def test_the_worker_thinks_in_slices_of_one_search():
     second = json.loads(thinker.think(session.fragment(), "easy", 0.02, 7))
     assert thinker.searches["move"][1] is search and second["playouts"] >= first["playouts"] > 0
     assert second["elapsed"] > first["elapsed"]
-    thinker.think(session.fragment(), "easy", 0.01, 8)            # another request: a new search
+    thinker.think(session.fragment(), "easy", 0.01, 8)  # another request: a new search
     assert thinker.searches["move"][1] is not search
     while not (answer := json.loads(thinker.think(session.fragment(), "easy", 0.1, 8)))["done"]:
         pass
-    assert session.game.parse(session.state, answer["best"]) in session.game.legal_moves(session.state)
+    assert session.game.parse(session.state, answer["best"]) in session.game.legal_moves(
+        session.state
+    )
 
 
 def test_the_worker_exports_its_think_and_judge():
     from web import ai_worker
+
     session = Session("rugpile")
     answer = json.loads(ai_worker.think(session.fragment(), "greedy", 0.1, 1))
     assert answer["done"] and ai_worker.__export__ == ["think", "judge", "graph"]
@@ -591,13 +636,14 @@ def test_the_worker_exports_its_think_and_judge():
 
 # --------------------------------------------------------------------------- with a real game
 
+
 def test_rug_pile_an_illegal_tile_is_refused_with_the_engines_reason(monkeypatch):
     ctl = Controller(Session("rugpile", moves=["3x3a1", "3x3c3"]))
     ctl.hit({"action": "kind", "kind": "2"})
-    square = {"cell": "b2", "col": "1", "row": "1"}        # a 3x3 on Red's own a1-c3
+    square = {"cell": "b2", "col": "1", "row": "1"}  # a 3x3 on Red's own a1-c3
     assert ctl.hover(square) and ctl.ui.verdict.code == "own-colour"
     assert ctl.status().startswith("Red: a 3×3 tile cannot go there: ")
-    assert ctl.hit(square) is None                          # confirmed anyway: refused
+    assert ctl.hit(square) is None  # confirmed anyway: refused
     assert ctl.ui.refused.code == "own-colour"
     assert ctl.status() == f"Red to move. You cannot place there: {ctl.ui.refused.text}."
     assert ctl.session.moves == ["3x3a1", "3x3c3"]
@@ -619,7 +665,9 @@ def test_rug_pile_against_the_worker():
     shown = []
     said = run(ctl.think(job, ask, shown.append, wait=no_wait))
     assert said.played and said.announce.startswith("Blue played ")
-    assert len(ctl.session.moves) == 2 and shown[-1].startswith("Blue (computer, easy) is thinking…")
+    assert len(ctl.session.moves) == 2 and shown[-1].startswith(
+        "Blue (computer, easy) is thinking…"
+    )
     assert ctl.human_turn() or ctl.view.result is not None
 
 
@@ -628,10 +676,8 @@ def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id)
     ctl = Controller(Session(game_id), ["easy", "human"])
     assert ctl.ui.flipped and ctl.screen().flip_pressed
     assert ctl.draw() != Controller(Session(game_id), ["human", "easy"]).draw()
-    ctl.open(Session(game_id))                       # two people: as it was
+    ctl.open(Session(game_id))  # two people: as it was
     assert ctl.ui.flipped
     other = next(g for g in games.ids() if g != game_id)
-    ctl.open(Session(other))                         # another game: a fresh board
+    ctl.open(Session(other))  # another game: a fresh board
     assert ctl.ui == Ui(live=True)
-
-

@@ -7,8 +7,14 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError, games
-from engine.ending import (DRAW_AGREED, can_agree_draw, ending_result, ending_text, is_ending,
-                           resignation)
+from engine.ending import (
+    DRAW_AGREED,
+    can_agree_draw,
+    ending_result,
+    ending_text,
+    is_ending,
+    resignation,
+)
 from engine.record import RecordError, decode, encode, legal_part, replay_canonical
 from engine.record_text import load_text, read_text, to_text
 
@@ -25,7 +31,7 @@ def test_the_ending_words():
 
 
 def test_a_two_player_resignation_gives_the_other_player_the_win():
-    state = GW.play(GW.new(), GW.parse(GW.new(), "e3e4"))         # Black to move
+    state = GW.play(GW.new(), GW.parse(GW.new(), "e3e4"))  # Black to move
     result = ending_result(GW, state, "black-resigns")
     assert result.winners == (0,) and result.reason == "Black resigned"
     assert ending_text(GW, state, "black-resigns") == "White wins: Black resigned."
@@ -38,7 +44,7 @@ def test_with_more_players_the_leaders_among_the_others_win():
     # nobody has a square: Blue and Green tie at 0 and share the win
     assert ending_result(RUG, start, "red-resigns").winners == (1, 2)
     assert ending_text(RUG, start, "red-resigns") == "Blue and Green share the win: Red resigned."
-    after = RUG.play(start, RUG.parse(start, "3x3a1"))           # Red shows 9 squares
+    after = RUG.play(start, RUG.parse(start, "3x3a1"))  # Red shows 9 squares
     assert ending_result(RUG, after, "blue-resigns").winners == (0,)
     assert ending_text(RUG, after, "blue-resigns") == "Red wins: Blue resigned."
 
@@ -46,14 +52,16 @@ def test_with_more_players_the_leaders_among_the_others_win():
 def test_an_agreed_draw_only_where_two_players_may_draw():
     assert can_agree_draw(GW, GW.new()) and can_agree_draw(RUG, RUG.new(players=2))
     assert not can_agree_draw(RUG, RUG.new(players=3))
-    for game_id in ("wythe", "petrify", "stigmergy"):        # their tie-breaks leave no draw
+    for game_id in ("wythe", "petrify", "stigmergy"):  # their tie-breaks leave no draw
         game = games.get(game_id)
         assert not can_agree_draw(game, game.new())
         with pytest.raises(EngineError, match="cannot end in an agreed draw"):
             ending_result(game, game.new(), DRAW_AGREED)
     result = ending_result(GW, GW.new(), DRAW_AGREED)
-    assert result.winners == (0, 1) and ending_text(GW, GW.new(), DRAW_AGREED) == \
-        "A draw, agreed by the players."
+    assert (
+        result.winners == (0, 1)
+        and ending_text(GW, GW.new(), DRAW_AGREED) == "A draw, agreed by the players."
+    )
 
 
 def test_no_ending_after_the_game_is_over():
@@ -70,7 +78,7 @@ def test_a_link_carries_the_ending_after_the_moves():
     record, ply = decode(link)
     assert record.moves == ("e3e4",) and record.ending == "black-resigns" and ply == 1
     assert encode(record) == link
-    record, ply = decode(link + "/ply=0")          # shown at the start, still ended later
+    record, ply = decode(link + "/ply=0")  # shown at the start, still ended later
     assert ply == 0 and record.ending == "black-resigns"
     assert encode(record, ply) == link + "/ply=0"
 
@@ -81,7 +89,7 @@ def test_a_bad_ending_is_named_and_the_legal_part_drops_it():
         replay_canonical(decode(link)[0])
     part = legal_part(link)
     assert part is not None and part.moves == ("e3e4",) and part.ending == ""
-    with pytest.raises(EngineError, match="'draw-agreed' is not a move"):   # not at the end
+    with pytest.raises(EngineError, match="'draw-agreed' is not a move"):  # not at the end
         replay_canonical(decode("gwyddbwyll/1//draw-agreed.e3e4")[0])
 
 
@@ -101,9 +109,8 @@ def test_a_text_record_writes_and_reads_the_ending():
 
 def test_before_stigmergy_has_colours_a_seat_resigns_by_its_first_word():
     stig = games.get("stigmergy")
-    bid = stig.play(stig.new(), stig.parse(stig.new(), "komi3"))    # Second player to choose
+    bid = stig.play(stig.new(), stig.parse(stig.new(), "komi3"))  # Second player to choose
     assert resignation(stig, bid, 1) == "second-resigns"
-    assert ending_text(stig, bid, "second-resigns") == \
-        "First player wins: Second player resigned."
+    assert ending_text(stig, bid, "second-resigns") == "First player wins: Second player resigned."
     record, _ = replay_canonical(decode("stigmergy/1/size=4,komi=bid/komi3.second-resigns")[0])
     assert record.ending == "second-resigns"

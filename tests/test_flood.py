@@ -4,9 +4,7 @@ Wythe's groups)."""
 from engine.core import connected_groups, grid_neighbours
 
 # A 4×3 board, row 0 first: 1 1 0 2 / 0 1 0 2 / 2 0 1 1
-BOARD = (1, 1, 0, 2,
-         0, 1, 0, 2,
-         2, 0, 1, 1)
+BOARD = (1, 1, 0, 2, 0, 1, 0, 2, 2, 0, 1, 1)
 NEAR = grid_neighbours(4, 3)
 
 

@@ -16,22 +16,22 @@ HUMAN, HARD = "human", "hard"
 
 
 def test_the_person_to_move_resigns_else_the_person_who_moved_last():
-    session = Session("gwyddbwyll", moves=["e3e4"])             # Black to move
-    assert game_end.resigner(session, [True, True]) == 1        # hot-seat: the mover
-    assert game_end.resigner(session, [True, False]) == 0       # the computer thinks: White
+    session = Session("gwyddbwyll", moves=["e3e4"])  # Black to move
+    assert game_end.resigner(session, [True, True]) == 1  # hot-seat: the mover
+    assert game_end.resigner(session, [True, False]) == 0  # the computer thinks: White
     assert game_end.resigner(session, [False, True]) == 1
-    assert game_end.resigner(session, [False, False]) is None   # two computers: nobody
-    start = Session("gwyddbwyll")                               # White (computer) to move
-    assert game_end.resigner(start, [False, True]) == 1         # nobody has moved yet
+    assert game_end.resigner(session, [False, False]) is None  # two computers: nobody
+    start = Session("gwyddbwyll")  # White (computer) to move
+    assert game_end.resigner(start, [False, True]) == 1  # nobody has moved yet
     session.goto(0)
-    assert game_end.resigner(session, [True, True]) is None     # an earlier position shown
+    assert game_end.resigner(session, [True, True]) is None  # an earlier position shown
 
 
 def test_rug_pile_with_three_people_the_seat_to_move_resigns():
-    session = Session("rugpile", {"players": 3}, ["2x2a1"])     # Blue to move
+    session = Session("rugpile", {"players": 3}, ["2x2a1"])  # Blue to move
     assert game_end.resigner(session, [True, True, True]) == 1
     assert game_end.resigner(session, [True, False, False]) == 0
-    assert game_end.draw_offer(session, [True, True, True]) is None    # three players
+    assert game_end.draw_offer(session, [True, True, True]) is None  # three players
 
 
 def test_a_draw_may_be_offered_in_two_player_games_that_can_draw():
@@ -46,8 +46,10 @@ def test_the_computer_accepts_a_draw_only_when_no_better_than_even():
     assert game_end.computer_accepts_draw([0.6, 0.4], 1)
     assert game_end.computer_accepts_draw([0.55, 0.45], 1)
     assert not game_end.computer_accepts_draw([0.4, 0.6], 1)
-    assert game_end.draw_answer("Black", False, 0.62) == \
-        "Black (computer) declines the draw: it rates its chance to win at 62%."
+    assert (
+        game_end.draw_answer("Black", False, 0.62)
+        == "Black (computer) declines the draw: it rates its chance to win at 62%."
+    )
     assert game_end.draw_answer("Black", True, 0.3) == "Black (computer) accepts the draw."
 
 
@@ -71,15 +73,15 @@ def test_resigning_ends_the_game_on_screen_and_undo_takes_it_back():
     assert screen.resign_hidden and screen.draw_hidden and not screen.rematch_hidden
     assert screen.address == "#gwyddbwyll/1//e3e4.black-resigns"
     assert ctl.seat_to_move() == -1 and not ctl.human_turn() and ctl.view.result.winners == (0,)
-    ctl.goto(0)                                  # an earlier position: the game goes on there
+    ctl.goto(0)  # an earlier position: the game goes on there
     assert ctl.view.result is None and ctl.screen().rematch_hidden
     ctl.goto(1)
-    ctl.take_back()                              # Undo takes back the resignation only
+    ctl.take_back()  # Undo takes back the resignation only
     assert ctl.session.ending == "" and ctl.session.ply == 1 and ctl.seat_to_move() == 1
 
 
 def test_against_the_computer_an_ended_game_stops_its_thinking():
-    ctl = Controller(Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HARD])   # Black: computer
+    ctl = Controller(Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HARD])  # Black: computer
     job = ctl.computer_job()
     assert job is not None
     ctl.end("white-resigns")
@@ -101,9 +103,9 @@ def test_a_move_after_the_ending_is_refused_and_an_earlier_move_drops_it():
     session = Session.from_fragment("gwyddbwyll/1//e3e4.black-resigns")
     assert session.over and session.result is not None
     ctl = Controller(session, [HUMAN, HUMAN])
-    assert ctl.play_text("e6e5").error                       # the game is over
+    assert ctl.play_text("e6e5").error  # the game is over
     ctl.goto(0)
-    assert ctl.play_text("c3c4").played                      # a new line: no ending
+    assert ctl.play_text("c3c4").played  # a new line: no ending
     assert ctl.session.ending == "" and not ctl.session.over
 
 
@@ -111,7 +113,9 @@ def test_the_saved_game_of_a_resigned_game_is_finished():
     session = Session.from_fragment("gwyddbwyll/1//e3e4.black-resigns")
     entry = entry_for(session, [HUMAN, HUMAN], "id", "rev", 0)
     assert entry.finished and entry.fragment.endswith(".black-resigns")
-    assert not entry_for(Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HUMAN], "id", "rev", 0).finished
+    assert not entry_for(
+        Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HUMAN], "id", "rev", 0
+    ).finished
     assert people([HUMAN, HARD]) == [True, False]
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 
 from web.ai_worker import Thinker
-from web.graph_view import HEIGHT, PAD, Swing, graph_svg, legend_html, swing_text, swings, swings_html
+from web.graph_view import (
+    HEIGHT,
+    PAD,
+    Swing,
+    graph_svg,
+    legend_html,
+    swing_text,
+    swings,
+    swings_html,
+)
 from web.session import Session
 
 # White moves first: after move 1 White 0.6; move 2 (Black) Black falls 0.4 -> 0.2;
@@ -18,7 +27,7 @@ def test_swings_are_the_movers_biggest_drops():
     found = swings(CHANCES, MOVERS)
     assert found == [Swing(3, 0, 0.8, 0.3), Swing(2, 1, 0.4, 0.2)]
     assert swing_text(found[0], ("White", "Black")) == "move 3 (White): win chance 80% → 30%"
-    assert swings([CHANCES[0], None, CHANCES[2]], MOVERS) == []      # not judged yet: nothing
+    assert swings([CHANCES[0], None, CHANCES[2]], MOVERS) == []  # not judged yet: nothing
     flat = [(0.5, 0.5)] * 5
     assert swings(flat, MOVERS) == []
 
@@ -26,7 +35,10 @@ def test_swings_are_the_movers_biggest_drops():
 def test_the_graph_draws_a_line_per_seat_a_column_per_ply_and_the_ply_shown():
     svg = graph_svg(CHANCES, ("White", "Black"), 2, swings(CHANCES, MOVERS))
     assert svg.startswith('<svg class="graph"') and 'role="img"' in svg
-    assert 'aria-label="Win chance over the game: 5 of 5 positions judged; White lost most at move 3"' in svg
+    assert (
+        'aria-label="Win chance over the game: 5 of 5 positions judged; White lost most at move 3"'
+        in svg
+    )
     assert svg.count("<polyline") == 2 and svg.count('class="hit"') == 5
     assert all(f'data-ply="{k}"' in svg for k in range(5))
     # the first point of White's line: x at the left pad, y at 50% (the middle)
@@ -40,7 +52,9 @@ def test_the_graph_draws_a_line_per_seat_a_column_per_ply_and_the_ply_shown():
 def test_the_key_and_the_swings_list():
     assert legend_html(("White", "Black")).count('<span class="key g') == 2
     html = swings_html([Swing(3, 0, 0.8, 0.3)], ("White", "Black"))
-    assert '<button type="button" data-ply="3">move 3 (White): win chance 80% → 30%</button>' in html
+    assert (
+        '<button type="button" data-ply="3">move 3 (White): win chance 80% → 30%</button>' in html
+    )
     assert swings_html([], ("White", "Black")) == ""
 
 
@@ -48,13 +62,14 @@ def test_the_worker_judges_a_line_a_batch_at_a_time():
     fragment = Session("gwyddbwyll", moves=["e3e4", "e6e5"]).fragment()
     thinker = Thinker()
     first = json.loads(thinker.graph(fragment, 0, 2, 0.02, 1))
-    rest = json.loads(thinker.graph(fragment, 2, 4, 0.02, 1))        # only one ply is left
+    rest = json.loads(thinker.graph(fragment, 2, 4, 0.02, 1))  # only one ply is left
     assert len(first) == 2 and len(rest) == 1
     assert all(abs(sum(c) - 1) < 0.01 for c in first + rest)
 
 
 def test_a_new_line_keeps_the_points_of_the_positions_it_shares():
     from web.graph_view import carried
+
     judged = [(0.5, 0.5), (0.6, 0.4), (0.7, 0.3)]
     # a move played since: the three positions kept, one more to judge
     assert carried(judged, ["a", "b"], ["a", "b", "c"]) == judged + [None]

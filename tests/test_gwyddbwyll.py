@@ -54,6 +54,7 @@ def play(state, *texts):
 
 # --------------------------------------------------------------------------- a plain second generator
 
+
 class Reference:
     """Plain rules: a board is a dict {(col, row): (colour, kind)}; nothing clever."""
 
@@ -61,8 +62,13 @@ class Reference:
     KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
     DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
     ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    STEPS = {"N": KNIGHT, "B": [(2 * a, 2 * b) for a, b in DIAG], "K": DIAG + ORTHO,
-             "Q": DIAG, "J": DIAG}
+    STEPS = {
+        "N": KNIGHT,
+        "B": [(2 * a, 2 * b) for a, b in DIAG],
+        "K": DIAG + ORTHO,
+        "Q": DIAG,
+        "J": DIAG,
+    }
 
     @staticmethod
     def from_state(state):
@@ -81,12 +87,12 @@ class Reference:
         for (c, r), (colour, kind) in board.items():
             if colour != me:
                 continue
-            if kind in cls.STEPS:         # one step or leap, onto an empty square or an enemy
+            if kind in cls.STEPS:  # one step or leap, onto an empty square or an enemy
                 for a, b in cls.STEPS[kind]:
                     t = (c + a, r + b)
                     if t in cls.SQUARES and (t not in board or board[t][0] != me):
                         out.append(((c, r), t))
-            if kind == "J":               # the promoted queen's jump: to an empty square only
+            if kind == "J":  # the promoted queen's jump: to an empty square only
                 for a, b in cls.DIAG:
                     t = (c + 2 * a, r + 2 * b)
                     if t in cls.SQUARES and t not in board:
@@ -161,8 +167,11 @@ class Reference:
 
     @classmethod
     def legal(cls, board, me, ep):
-        return [m for m in cls.piece_moves(board, me, ep)
-                if not cls.in_check(cls.make(board, m, ep)[0], me)]
+        return [
+            m
+            for m in cls.piece_moves(board, me, ep)
+            if not cls.in_check(cls.make(board, m, ep)[0], me)
+        ]
 
     @classmethod
     def perft(cls, board, me, ep, depth, memo):
@@ -176,9 +185,16 @@ class Reference:
                 memo[key] = len(moves)
             else:
                 other = "B" if me == "W" else "W"
-                memo[key] = sum(cls.perft(*cls.make(board, m, ep)[:1], other,
-                                          cls.make(board, m, ep)[1], depth - 1, memo)
-                                for m in moves)
+                memo[key] = sum(
+                    cls.perft(
+                        *cls.make(board, m, ep)[:1],
+                        other,
+                        cls.make(board, m, ep)[1],
+                        depth - 1,
+                        memo,
+                    )
+                    for m in moves
+                )
         return memo[key]
 
 
@@ -197,9 +213,14 @@ def engine_perft(state, depth, memo):
 
 def reference_legal(state) -> set[str]:
     board, me, ep = Reference.from_state(state)
-    return {"abcdefgh"[f[0]] + str(f[1] + 1) + "abcdefgh"[t[0]] + str(t[1] + 1)
-            for f, t in Reference.legal(board, me, ep)}
+    return {
+        "abcdefgh"[f[0]] + str(f[1] + 1) + "abcdefgh"[t[0]] + str(t[1] + 1)
+        for f, t in Reference.legal(board, me, ep)
+    }
+
+
 # --------------------------------------------------------------------------- setup and the start
+
 
 def test_registered_without_options():
     assert "gwyddbwyll" in games.ids()
@@ -208,16 +229,18 @@ def test_registered_without_options():
 
 
 def test_start_position():
-    assert gw.board_text(GAME.new()) == "\n".join([
-        "..b.kb..",
-        "..rnnr..",
-        "pppqpppp",
-        "........",
-        "........",
-        "PPPQPPPP",
-        "..RNNR..",
-        "..B.KB..",
-    ])
+    assert gw.board_text(GAME.new()) == "\n".join(
+        [
+            "..b.kb..",
+            "..rnnr..",
+            "pppqpppp",
+            "........",
+            "........",
+            "PPPQPPPP",
+            "..RNNR..",
+            "..B.KB..",
+        ]
+    )
     start = GAME.new()
     assert GAME.to_move(start) == 0
     assert GAME.scores(start) == (15, 15)
@@ -247,26 +270,36 @@ def test_black_also_has_27_after_c2b2():
     assert {"d6c5", "d6e5", "e8d8", "a6a4", "e7g8"} <= legal(after)
 
 
-@pytest.mark.slow                   # about 6 s: `make unit` leaves it out, `make test` runs it
+@pytest.mark.slow  # about 6 s: `make unit` leaves it out, `make test` runs it
 def test_perft_depth_1_to_4_against_the_reference():
     start = GAME.new()
     board, me, ep = Reference.from_state(start)
     memo, ref_memo = {}, {}
     counts = [engine_perft(start, depth, memo) for depth in (1, 2, 3, 4)]
-    assert counts[0] == 27                         # worked out by hand above
+    assert counts[0] == 27  # worked out by hand above
     assert counts == [Reference.perft(board, me, ep, depth, ref_memo) for depth in (1, 2, 3, 4)]
 
 
 # --------------------------------------------------------------------------- each piece
 
+
 def test_rook_slides_and_is_stopped():
     # Rook d4; own pawn d6, black knight f4.  Up: d5 (d6 own) = 1; down: d3 d2 d1 = 3;
     # left: c4 b4 a4 = 3; right: e4, f4 capture (stops there) = 2.  Total 9.
     state = state_from_pieces({"d4": "R", "d6": "P", "f4": "n", "a1": "K", "h8": "k"})
-    assert moves_from(state, "d4") == {"d4d5", "d4d3", "d4d2", "d4d1", "d4c4", "d4b4", "d4a4",
-                                       "d4e4", "d4f4"}
+    assert moves_from(state, "d4") == {
+        "d4d5",
+        "d4d3",
+        "d4d2",
+        "d4d1",
+        "d4c4",
+        "d4b4",
+        "d4a4",
+        "d4e4",
+        "d4f4",
+    }
     after = play(state, "d4f4")
-    assert gw.board_text(after).splitlines()[4] == ".....R.."      # rank 4: the knight is gone
+    assert gw.board_text(after).splitlines()[4] == ".....R.."  # rank 4: the knight is gone
 
 
 def test_knight_leaps():
@@ -318,9 +351,9 @@ def test_promoted_queen_may_jump_once_without_capturing():
     with pytest.raises(IllegalMove, match="jump cannot capture"):
         GAME.parse(state, "d4f6")
     jumped = play(state, "d4b6")
-    assert jumped.board[sq("b6")] == gw.piece(gw.WHITE, gw.QUEEN)       # the jump is used up
+    assert jumped.board[sq("b6")] == gw.piece(gw.WHITE, gw.QUEEN)  # the jump is used up
     stepped = play(state, "d4c5")
-    assert stepped.board[sq("c5")] == gw.piece(gw.WHITE, gw.QUEEN)      # a step uses it up too
+    assert stepped.board[sq("c5")] == gw.piece(gw.WHITE, gw.QUEEN)  # a step uses it up too
     # A king waits: the jump is kept until the queen itself moves.
     later = play(state, "a1a2", "h8h7")
     assert "d4b2" in moves_from(later, "d4")
@@ -340,7 +373,9 @@ def test_pawn_steps_double_steps_and_captures():
     state = state_from_pieces({"e3": "P", "d4": "p", "f4": "p", "a1": "K", "h8": "k"})
     assert moves_from(state, "e3") == {"e3e4", "e3e5", "e3d4", "e3f4"}
     # e5 blocked: only e4.  e4 blocked: nothing forward, and no capture straight ahead.
-    assert moves_from(state_from_pieces({"e3": "P", "e5": "p", "a1": "K", "h8": "k"}), "e3") == {"e3e4"}
+    assert moves_from(state_from_pieces({"e3": "P", "e5": "p", "a1": "K", "h8": "k"}), "e3") == {
+        "e3e4"
+    }
     blocked = state_from_pieces({"e3": "P", "e4": "p", "a1": "K", "h8": "k"})
     assert moves_from(blocked, "e3") == set()
     with pytest.raises(IllegalMove, match="cannot capture straight ahead"):
@@ -401,6 +436,7 @@ def test_promotion_makes_a_jumping_queen():
 
 # --------------------------------------------------------------------------- king safety
 
+
 def test_pinned_pieces():
     # Knight e3 between king e1 and rook e8: every leap leaves the e-file, so none is legal.
     state = state_from_pieces({"e1": "K", "e3": "N", "e8": "r", "a8": "k"})
@@ -443,6 +479,7 @@ def test_king_may_not_step_into_check():
 
 # --------------------------------------------------------------------------- the end
 
+
 def test_checkmate_wins():
     # Ra1-a8+: g8 is on the rook's rank, g7 and h7 on the b7 rook's; nothing can block or
     # take, and h6's pawn moves do not help: checkmate.
@@ -461,8 +498,7 @@ def test_checkmate_wins():
 def test_stalemate_wins_for_the_player_who_caused_it():
     # Ne5-c6: the knight covers a7, the rook b1 covers b7 and b8; king a8 is not attacked,
     # and Black's pawn h4 is stuck behind White's h3 with nothing to take.
-    state = state_from_pieces({"e1": "K", "b1": "R", "e5": "N", "h3": "P",
-                               "a8": "k", "h4": "p"})
+    state = state_from_pieces({"e1": "K", "b1": "R", "e5": "N", "h3": "P", "a8": "k", "h4": "p"})
     assert GAME.result(state) is None
     stalemated = play(state, "e5c6")
     assert not GAME.in_check(stalemated)
@@ -486,20 +522,25 @@ def test_bare_king_loses():
 
 def test_draw_at_2500_plies():
     state = state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p"}, ply=2498)
-    quiet = play(state, "e1e2")                       # ply 2499: still going
+    quiet = play(state, "e1e2")  # ply 2499: still going
     assert GAME.result(quiet) is None
-    drawn = play(quiet, "h6h5")                       # ply 2500
+    drawn = play(quiet, "h6h5")  # ply 2500
     result = GAME.result(drawn)
-    assert result.winners == (0, 1)                  # both seats share it: a draw
-    assert result.scores == (0.5, 0.5) and result.reason == "2,500 plies were played without a result"
+    assert result.winners == (0, 1)  # both seats share it: a draw
+    assert (
+        result.scores == (0.5, 0.5) and result.reason == "2,500 plies were played without a result"
+    )
     assert GAME.legal_moves(drawn) == []
     # A mate on the 2,500th ply still wins.
-    mated = play(state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p"},
-                                   ply=2499), "a1a8")
+    mated = play(
+        state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p"}, ply=2499),
+        "a1a8",
+    )
     assert GAME.result(mated).winners == (0,)
 
 
 # --------------------------------------------------------------------------- notation and errors
+
 
 def test_notation_round_trips():
     rng = random.Random(5)
@@ -528,21 +569,24 @@ def test_bad_notation(text):
     assert str(err.value)
 
 
-@pytest.mark.parametrize("text, code, reason", [
-    ("e4e5", "empty-square", "no piece on e4"),
-    ("d6d5", "not-your-piece", "is Black's, and it is White's turn"),
-    ("e1e2", "own-piece", "holds your own knight"),
-    ("c1e3", "own-piece", "holds your own pawn"),
-    ("c2e4", "rook-move", "a rook moves along a rank or a file"),
-    ("c2c4", "rook-blocked", "c3 is in the way"),
-    ("d2d4", "knight-move", "a knight leaps"),
-    ("f1f3", "own-piece", "own pawn"),
-    ("e3e6", "pawn-move", "a pawn steps one square forward"),
-    ("e3d4", "pawn-needs-capture", "diagonally only to capture"),
-    ("d3c3", "own-piece", "own pawn"),
-    ("d3d4", "queen-move", "a queen steps one square diagonally"),
-    ("e1e1", "same-square", "the same"),
-])
+@pytest.mark.parametrize(
+    "text, code, reason",
+    [
+        ("e4e5", "empty-square", "no piece on e4"),
+        ("d6d5", "not-your-piece", "is Black's, and it is White's turn"),
+        ("e1e2", "own-piece", "holds your own knight"),
+        ("c1e3", "own-piece", "holds your own pawn"),
+        ("c2e4", "rook-move", "a rook moves along a rank or a file"),
+        ("c2c4", "rook-blocked", "c3 is in the way"),
+        ("d2d4", "knight-move", "a knight leaps"),
+        ("f1f3", "own-piece", "own pawn"),
+        ("e3e6", "pawn-move", "a pawn steps one square forward"),
+        ("e3d4", "pawn-needs-capture", "diagonally only to capture"),
+        ("d3c3", "own-piece", "own pawn"),
+        ("d3d4", "queen-move", "a queen steps one square diagonally"),
+        ("e1e1", "same-square", "the same"),
+    ],
+)
 def test_illegal_moves_say_why(text, code, reason):
     start = GAME.new()
     with pytest.raises(IllegalMove, match=reason) as err:
@@ -552,23 +596,26 @@ def test_illegal_moves_say_why(text, code, reason):
     assert not verdict.legal and verdict.code == code and reason in verdict.text
 
 
-@pytest.mark.parametrize("pieces, turn, text, code", [
-    # Rook e8 checks king e1: a rook move elsewhere does not help; the king may not stay on e.
-    ({"e1": "K", "a5": "R", "e8": "r", "h8": "k"}, 0, "a5a6", "still-in-check"),
-    ({"e1": "K", "a5": "R", "e8": "r", "h8": "k"}, 0, "e1e2", "still-in-check"),
-    # Rook d8 covers d1; knight e3 pinned by the rook e8.
-    ({"e1": "K", "h3": "P", "d8": "r", "h8": "k"}, 0, "e1d1", "king-into-check"),
-    ({"e1": "K", "e3": "N", "e8": "r", "a8": "k"}, 0, "e3c4", "leaves-king-in-check"),
-    # Each piece's own rule.
-    ({"d4": "B", "a1": "K", "h8": "k"}, 0, "d4e5", "bishop-move"),
-    ({"d4": "K", "h8": "k", "a3": "P"}, 0, "d4d6", "king-move"),
-    ({"d4": "Q", "a1": "K", "h8": "k"}, 0, "d4b6", "queen-cannot-jump"),
-    ({"d4": "J", "f6": "n", "a1": "K", "h8": "k"}, 0, "d4f6", "jump-cannot-capture"),
-    ({"e6": "p", "a1": "K", "h8": "k"}, 1, "e6e7", "pawn-backward"),
-    ({"e3": "P", "e4": "p", "a1": "K", "h8": "k"}, 0, "e3e4", "pawn-blocked"),
-    ({"e3": "P", "e4": "p", "a1": "K", "h8": "k"}, 0, "e3e5", "pawn-blocked"),
-    ({"e4": "P", "a1": "K", "h8": "k"}, 0, "e4e6", "pawn-double-step"),
-])
+@pytest.mark.parametrize(
+    "pieces, turn, text, code",
+    [
+        # Rook e8 checks king e1: a rook move elsewhere does not help; the king may not stay on e.
+        ({"e1": "K", "a5": "R", "e8": "r", "h8": "k"}, 0, "a5a6", "still-in-check"),
+        ({"e1": "K", "a5": "R", "e8": "r", "h8": "k"}, 0, "e1e2", "still-in-check"),
+        # Rook d8 covers d1; knight e3 pinned by the rook e8.
+        ({"e1": "K", "h3": "P", "d8": "r", "h8": "k"}, 0, "e1d1", "king-into-check"),
+        ({"e1": "K", "e3": "N", "e8": "r", "a8": "k"}, 0, "e3c4", "leaves-king-in-check"),
+        # Each piece's own rule.
+        ({"d4": "B", "a1": "K", "h8": "k"}, 0, "d4e5", "bishop-move"),
+        ({"d4": "K", "h8": "k", "a3": "P"}, 0, "d4d6", "king-move"),
+        ({"d4": "Q", "a1": "K", "h8": "k"}, 0, "d4b6", "queen-cannot-jump"),
+        ({"d4": "J", "f6": "n", "a1": "K", "h8": "k"}, 0, "d4f6", "jump-cannot-capture"),
+        ({"e6": "p", "a1": "K", "h8": "k"}, 1, "e6e7", "pawn-backward"),
+        ({"e3": "P", "e4": "p", "a1": "K", "h8": "k"}, 0, "e3e4", "pawn-blocked"),
+        ({"e3": "P", "e4": "p", "a1": "K", "h8": "k"}, 0, "e3e5", "pawn-blocked"),
+        ({"e4": "P", "a1": "K", "h8": "k"}, 0, "e4e6", "pawn-double-step"),
+    ],
+)
 def test_reason_codes(pieces, turn, text, code):
     state = state_from_pieces(pieces, turn=turn)
     verdict = GAME.check(state, step(text))
@@ -604,6 +651,7 @@ def test_hand_built_positions_are_checked():
 
 # --------------------------------------------------------------------------- random games
 
+
 def test_random_games_keep_the_invariants():
     rng = random.Random(2024)
     for _ in range(3):
@@ -613,10 +661,10 @@ def test_random_games_keep_the_invariants():
             before_board = state.board
             move = rng.choice(moves)
             after = GAME.play(state, move)
-            assert state.board == before_board                       # the old state is untouched
+            assert state.board == before_board  # the old state is untouched
             mover = state.turn
             king = after.board.index(gw.piece(mover, gw.KING))
-            assert not gw.attacked(after.board, king, 1 - mover)     # never a king left in check
+            assert not gw.attacked(after.board, king, 1 - mover)  # never a king left in check
             old, new = Counter(state.board), Counter(after.board)
             for colour in (0, 1):
                 for kind in (gw.PAWN, gw.KNIGHT, gw.BISHOP, gw.ROOK, gw.KING):
@@ -624,7 +672,7 @@ def test_random_games_keep_the_invariants():
             queens = [gw.piece(mover, gw.QUEEN), gw.piece(mover, gw.JUMPER)]
             gained = sum(new[q] for q in queens) - sum(old[q] for q in queens)
             lost_pawns = old[gw.piece(mover, gw.PAWN)] - new[gw.piece(mover, gw.PAWN)]
-            assert gained <= lost_pawns                              # only promotion adds a queen
+            assert gained <= lost_pawns  # only promotion adds a queen
             assert sum(GAME.scores(after)) <= sum(GAME.scores(state))
             state = after
         assert GAME.legal_moves(state) == []
@@ -642,8 +690,9 @@ def test_engine_agrees_with_the_reference_through_random_games():
             assert legal(state) == reference_legal(state)
             seen["jumper"] += any(p & 7 == gw.JUMPER for p in state.board)
             seen["check"] += GAME.in_check(state)
-            seen["en passant"] += any(gw.is_en_passant(state.board, f, t, state.ep)
-                                      for f, t in GAME.legal_moves(state))
+            seen["en passant"] += any(
+                gw.is_en_passant(state.board, f, t, state.ep) for f, t in GAME.legal_moves(state)
+            )
             state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
     assert seen["jumper"] and seen["check"] and seen["en passant"]
 
@@ -655,7 +704,7 @@ def test_states_are_immutable_values():
     assert isinstance(start.board, tuple)
     assert GAME.new() == start and hash(GAME.new()) == hash(start)
     moves = GAME.legal_moves(start)
-    moves.clear()                                                    # a copy, not the cache
+    moves.clear()  # a copy, not the cache
     assert len(GAME.legal_moves(start)) == 27
 
 
@@ -671,8 +720,9 @@ def test_fast_playout_plays_legal_games():
     short = fast_playout(GAME.new(), random.Random(1), max_plies=7)
     assert short.ply == 7
     # It is the computer's random playout.
-    assert (KNOW.random_playout(GAME.new(), random.Random(3), 50)
-            == fast_playout(GAME.new(), random.Random(3), 50))
+    assert KNOW.random_playout(GAME.new(), random.Random(3), 50) == fast_playout(
+        GAME.new(), random.Random(3), 50
+    )
 
 
 def test_fast_playout_picks_legal_moves_uniformly():
@@ -692,23 +742,33 @@ def test_fast_playout_picks_legal_moves_uniformly():
 
 # --------------------------------------------------------------------------- how the page words it
 
+
 def test_the_result_is_said_without_a_chess_score():
     # A won game's Result.scores are 1 and 0; "Black wins 1-0" would read to a chess player
     # as White's win, so the sentence gives how the game was won instead of a score.
     names = ("White", "Black")
-    mate = GAME.result(play(state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k",
-                                               "h6": "p"}), "a1a8"))
-    stale = GAME.result(play(state_from_pieces({"e1": "K", "b1": "R", "e5": "N", "h3": "P",
-                                                "a8": "k", "h4": "p"}), "e5c6"))
-    bare = GAME.result(play(state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"},
-                                              turn=1), "h1h3"))
-    drawn = GAME.result(play(state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "h6": "p"},
-                                               ply=2499), "e1e2"))
+    mate = GAME.result(
+        play(state_from_pieces({"e1": "K", "a1": "R", "b7": "R", "h8": "k", "h6": "p"}), "a1a8")
+    )
+    stale = GAME.result(
+        play(
+            state_from_pieces({"e1": "K", "b1": "R", "e5": "N", "h3": "P", "a8": "k", "h4": "p"}),
+            "e5c6",
+        )
+    )
+    bare = GAME.result(
+        play(state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1), "h1h3")
+    )
+    drawn = GAME.result(
+        play(state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "h6": "p"}, ply=2499), "e1e2")
+    )
     said = [GAME.result_text(names, r) for r in (mate, stale, bare, drawn)]
-    assert said == ["White wins by checkmate: Black is in check and has no legal move.",
-                    "White wins by stalemate: Black has no legal move (here that loses).",
-                    "Black wins: White has only the king left.",
-                    "A draw: 2,500 plies were played without a result."]
+    assert said == [
+        "White wins by checkmate: Black is in check and has no legal move.",
+        "White wins by stalemate: Black has no legal move (here that loses).",
+        "Black wins: White has only the king left.",
+        "A draw: 2,500 plies were played without a result.",
+    ]
     assert not any("–" in text for text in said)
 
 
@@ -719,12 +779,13 @@ def label(state, text):
 
 def test_the_move_list_shows_the_piece_captures_en_passant_promotion_and_check():
     start = GAME.new()
-    assert label(start, "e3e5") == "e3e5"                     # a pawn has no letter
+    assert label(start, "e3e5") == "e3e5"  # a pawn has no letter
     assert label(start, "d2e4") == "Nd2e4"
     assert label(play(start, "e3e5", "a6a4"), "e5f6") == "e5xf6"
     # After d6-d4, White's e4 pawn takes it en passant on d5, or takes the knight on f5.
-    state = play(state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"},
-                                   turn=1), "d6d4")
+    state = play(
+        state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"}, turn=1), "d6d4"
+    )
     assert label(state, "e4d5") == "e4xd5 e.p." and label(state, "e4f5") == "e4xf5"
     # Promotion, then the new queen's jump (written as a queen's move).
     state = state_from_pieces({"g7": "P", "a1": "K", "a8": "k", "b6": "p"})
@@ -739,6 +800,7 @@ def test_the_move_list_shows_the_piece_captures_en_passant_promotion_and_check()
 
 
 # --------------------------------------------------------------------------- view and evaluation
+
 
 def test_view_describes_the_position():
     state = play(GAME.new(), "e3e5")
@@ -760,8 +822,9 @@ def test_view_describes_the_position():
 def test_view_targets_group_moves_by_piece_and_name_what_they_take():
     # After d6-d4 White's e4 pawn may step to e5 or take en passant on d5 (the pawn on d4),
     # or take the knight on f5; the king a1 has its three steps.
-    state = play(state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"},
-                                   turn=1), "d6d4")
+    state = play(
+        state_from_pieces({"e4": "P", "d6": "p", "f5": "n", "a1": "K", "h8": "k"}, turn=1), "d6d4"
+    )
     targets = GAME.view(state).targets
     from_e4 = {(t.move.to, t.taken) for t in targets if t.move.frm == sq("e4")}
     assert from_e4 == {(sq("e5"), None), (sq("d5"), sq("d4")), (sq("f5"), sq("f5"))}
@@ -795,4 +858,4 @@ def test_evaluate_is_a_probability_that_favours_material():
     # White king e1 5 (d1 d2 e2 f1 f2), rook a1 10 (a2-a8, b1 c1 d1), knight c2 4 (a3 b4 d4
     # e3) = 19; Black king e8 5, pawn h6 2 (h5, h4) = 7.  Lead 7 + 0.05 * 12 = 7.6.
     assert white == pytest.approx(1 / (1 + math.exp(-0.4 * 7.6)))
-    assert not hasattr(GAME, "evaluate")                 # the game keeps no evaluation
+    assert not hasattr(GAME, "evaluate")  # the game keeps no evaluation

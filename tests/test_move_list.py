@@ -15,7 +15,9 @@ def b(path: str, ply: int, move: str, current: bool = False, side: bool = False)
     """The button the list writes for a move."""
     marked = ' aria-current="true"' if current else ""
     where = '<span class="visually-hidden">side line: </span>' if side else ""
-    return f'<button type="button" data-path="{path}" data-ply="{ply}"{marked}>{where}{move}</button>'
+    return (
+        f'<button type="button" data-path="{path}" data-ply="{ply}"{marked}>{where}{move}</button>'
+    )
 
 
 def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
@@ -32,22 +34,27 @@ def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
         f'<li value="2">{b("0.0", 2, "b")}</li>'
         '<li class="side">'
         f'<div class="line" style="--depth:1"><span class="ply">2.</span>{b("0.1", 2, "d", side=True)}'
-        f'{b("0.1.0", 3, "e", side=True)}</div>'
+        f"{b('0.1.0', 3, 'e', side=True)}</div>"
         f'<div class="line" style="--depth:2"><span class="ply">3.</span>'
-        f'{b("0.1.1", 3, "f", current=True, side=True)}</div>'
+        f"{b('0.1.1', 3, 'f', current=True, side=True)}</div>"
         f'<div class="line" style="--depth:1"><span class="ply">4.</span>'
-        f'{b("0.1.0.0", 4, "g", side=True)}</div>'
-        '</li>'
-        f'<li value="3">{b("0.0.0", 3, "c")}</li>')
+        f"{b('0.1.0.0', 4, 'g', side=True)}</div>"
+        "</li>"
+        f'<li value="3">{b("0.0.0", 3, "c")}</li>'
+    )
 
 
 def test_the_list_says_who_played_each_move_when_given_the_movers():
     tree = MoveTree.from_line(["a", "b"])
     rows = tree.rows()
     html = move_list_html(rows, ["a", "b"], (0, 0), [("p0", "Red"), ("p1", "Blue & co")])
-    assert ('<button type="button" data-path="0" data-ply="1"><span class="swatch p0" '
-            'title="Red"></span><span class="visually-hidden">Red: </span>a</button>') in html
-    assert 'title="Blue &amp; co"' in html and 'aria-current="true"><span class="swatch p1"' in html
+    assert (
+        '<button type="button" data-path="0" data-ply="1"><span class="swatch p0" '
+        'title="Red"></span><span class="visually-hidden">Red: </span>a</button>'
+    ) in html
+    assert (
+        'title="Blue &amp; co"' in html and 'aria-current="true"><span class="swatch p1"' in html
+    )
 
 
 def test_paths_as_data_attributes():
@@ -58,20 +65,20 @@ def test_paths_as_data_attributes():
 def test_the_session_keeps_every_line_and_shows_one():
     s = Session("rugpile", moves=["3x3a3", "3x3b2", "2x2d1"])
     s.goto(1)
-    s.play_text("2x2d4")                        # Blue tries another reply: a side line
+    s.play_text("2x2d4")  # Blue tries another reply: a side line
     assert s.moves == ["3x3a3", "2x2d4"] and s.live and s.path == (0, 1)
     assert s.tree.main_line() == ("3x3a3", "3x3b2", "2x2d1")
-    assert s.fragment().endswith("/3x3a3.2x2d4")        # the link: the line on display
+    assert s.fragment().endswith("/3x3a3.2x2d4")  # the link: the line on display
     s.goto(1)
-    s.play_text("3x3b2")                        # the move already played: followed, not added
+    s.play_text("3x3b2")  # the move already played: followed, not added
     assert s.path == (0, 0) and s.moves == ["3x3a3", "3x3b2", "2x2d1"] and not s.live
     s.goto_path((0, 1))
     s.promote()
     assert s.tree.main_line() == ("3x3a3", "2x2d4") and s.path == (0, 0)
     assert s.tree.children((0,)) == ("2x2d4", "3x3b2")
-    assert s.states[-1] == s.known[(0, 0)]      # the positions follow the renumbering
+    assert s.states[-1] == s.known[(0, 0)]  # the positions follow the renumbering
     s.goto_path((0, 1, 0))
-    s.delete()                                  # 2x2d1 goes; 3x3b2 is shown
+    s.delete()  # 2x2d1 goes; 3x3b2 is shown
     assert s.path == (0, 1) and s.tree.children((0, 1)) == ()
     with pytest.raises(EngineError):
         s.goto_path((5,))
@@ -80,7 +87,7 @@ def test_the_session_keeps_every_line_and_shows_one():
 def test_a_line_with_an_ending_and_a_side_line_before_it():
     s = Session.from_fragment("gwyddbwyll/1//e3e4.black-resigns")
     s.goto(0)
-    s.play_text("c3c4")                          # another first move: the game goes on there
+    s.play_text("c3c4")  # another first move: the game goes on there
     assert s.ending == "" and not s.over and s.path == (1,)
     s.goto_path((0,))
     assert s.ending == "black-resigns" and s.over
@@ -88,10 +95,11 @@ def test_a_line_with_an_ending_and_a_side_line_before_it():
 
 def test_side_lines_kept_for_a_reload_come_back_around_the_links_line():
     from web.session import side_lines_text, with_side_lines
+
     s = Session("rugpile", moves=["3x3a3", "3x3b2", "2x2d1"])
-    assert side_lines_text(s) == ""                          # one line: the link holds it
+    assert side_lines_text(s) == ""  # one line: the link holds it
     s.goto(1)
-    s.play_text("2x2d4")                                     # a side line, shown
+    s.play_text("2x2d4")  # a side line, shown
     s.goto(1)
     kept = side_lines_text(s)
     assert "(2. 2x2d4" in kept

@@ -16,10 +16,10 @@ FOOL = ("3x3a3", "3x3b2", "2x2d1")
 
 def sample() -> MoveTree:
     """start ── a1 ── b1 ── c1 ── d1        (main line)
-                  │     └── c2              (side line at ply 3)
-                  ├── b2 ── c3              (side line at ply 2)
-                  │     └── c4              (its own side line at ply 3)
-                  └── b3                    (a second side line at ply 2)"""
+    │     └── c2              (side line at ply 3)
+    ├── b2 ── c3              (side line at ply 2)
+    │     └── c4              (its own side line at ply 3)
+    └── b3                    (a second side line at ply 2)"""
     tree = MoveTree.from_line(["a1", "b1", "c1", "d1"])
     tree, _ = tree.add((0, 0), "c2")
     tree, b2 = tree.add((0,), "b2")
@@ -47,7 +47,7 @@ def test_a_move_at_the_end_extends_the_line():
 
 def test_a_move_already_played_is_reused():
     tree = sample()
-    again, path = tree.add((0,), "b2")          # b2 is the first side line at ply 2
+    again, path = tree.add((0,), "b2")  # b2 is the first side line at ply 2
     assert again == tree and path == (0, 1)
     again, path = tree.add((0,), "b1")
     assert again == tree and path == (0, 0)
@@ -57,13 +57,13 @@ def test_another_move_from_a_past_position_starts_a_side_line_and_keeps_the_main
     tree = MoveTree.from_line(FOOL)
     branched, path = tree.add((0,), "3x3c3")
     assert path == (0, 1)
-    assert branched.main_line() == FOOL                     # nothing discarded
-    assert branched.children((0,)) == ("3x3b2", "3x3c3")   # the new move last
+    assert branched.main_line() == FOOL  # nothing discarded
+    assert branched.children((0,)) == ("3x3b2", "3x3c3")  # the new move last
     deeper, path2 = branched.add(path, "2x2a1")
     assert path2 == (0, 1, 0) and deeper.moves(path2) == ("3x3a3", "3x3c3", "2x2a1")
     third, path3 = deeper.add((0,), "2x2e1")
     assert path3 == (0, 2) and third.children((0,)) == ("3x3b2", "3x3c3", "2x2e1")
-    assert tree.main_line() == FOOL and tree.children((0,)) == ("3x3b2",)   # immutable
+    assert tree.main_line() == FOOL and tree.children((0,)) == ("3x3b2",)  # immutable
 
 
 def test_rows_show_side_lines_after_the_move_they_replace():
@@ -84,19 +84,19 @@ def test_rows_show_side_lines_after_the_move_they_replace():
 
 
 def test_promote_a_side_line_to_the_main_line():
-    tree, path = sample().promote((0, 0, 1))            # c2 replaces c1 on the main line
+    tree, path = sample().promote((0, 0, 1))  # c2 replaces c1 on the main line
     assert path == (0, 0, 0)
     assert tree.main_line() == ("a1", "b1", "c2")
-    assert tree.children((0, 0)) == ("c2", "c1")        # the old main move is now a side line
+    assert tree.children((0, 0)) == ("c2", "c1")  # the old main move is now a side line
     assert tree.moves((0, 0, 1, 0)) == ("a1", "b1", "c1", "d1")
-    assert tree.children((0,)) == ("b1", "b2", "b3")    # untouched above
+    assert tree.children((0,)) == ("b1", "b2", "b3")  # untouched above
 
 
 def test_promote_a_side_line_of_a_side_line():
-    tree, path = sample().promote((0, 1, 1))            # c4 in b2's line
+    tree, path = sample().promote((0, 1, 1))  # c4 in b2's line
     assert path == (0, 0, 0)
     assert tree.main_line() == ("a1", "b2", "c4")
-    assert tree.children((0,)) == ("b2", "b1", "b3")    # b2 first, the others in their order
+    assert tree.children((0,)) == ("b2", "b1", "b3")  # b2 first, the others in their order
     assert tree.children((0, 0)) == ("c4", "c3")
     assert tree.moves(tree.line_end((0, 1))) == ("a1", "b1", "c1", "d1")
     # promoting a position in the middle of a side line brings its whole line
@@ -107,16 +107,16 @@ def test_promote_a_side_line_of_a_side_line():
 
 
 def test_delete_a_side_line():
-    tree, shown = sample().delete((0, 1))               # b2 and all below it (c3, c4)
+    tree, shown = sample().delete((0, 1))  # b2 and all below it (c3, c4)
     assert shown == (0,)
     assert tree.children((0,)) == ("b1", "b3")
     assert [row.move for row in tree.rows()] == ["a1", "b1", "b3", "c1", "c2", "d1"]
 
 
 def test_delete_a_main_line_move_lets_its_first_side_line_take_its_place():
-    tree, shown = sample().delete((0, 0))               # b1, c1, c2 and d1 go
+    tree, shown = sample().delete((0, 0))  # b1, c1, c2 and d1 go
     assert shown == (0,)
-    assert tree.main_line() == ("a1", "b2", "c3")       # b2 was the first side line
+    assert tree.main_line() == ("a1", "b2", "c3")  # b2 was the first side line
     assert tree.children((0,)) == ("b2", "b3")
     tree, shown = sample().delete((0,))
     assert tree == MoveTree() and shown == ()
@@ -129,11 +129,11 @@ def test_a_line_may_end_with_a_resignation_or_an_agreed_draw():
     assert tree.ending((0, 0)) == "red-resigns" and tree.ending((0,)) == ""
     with pytest.raises(EngineError, match="no move can follow 'red-resigns'"):
         tree.add((0, 0), "2x2d1")
-    branched, path = tree.add((0,), "3x3c3")           # a side line may leave before the end
+    branched, path = tree.add((0,), "3x3c3")  # a side line may leave before the end
     assert path == (0, 1) and branched.ending((0, 0)) == "red-resigns"
     ended = branched.with_ending(path, "draw-agreed")
     assert ended.ending((0, 1)) == "draw-agreed"
-    assert ended.with_ending((0, 1), "") == branched   # taking the ending back
+    assert ended.with_ending((0, 1), "") == branched  # taking the ending back
     with pytest.raises(EngineError, match="cannot end the line before its move '3x3b2'"):
         tree.with_ending((0,), "blue-resigns")
     with pytest.raises(EngineError, match="not a resignation or an agreed draw"):
@@ -154,22 +154,31 @@ def test_the_line_a_link_carries():
     assert tree.on_main_line((0, 0, 0)) and not tree.on_main_line((0, 1, 0))
 
 
-@pytest.mark.parametrize("path,message", [
-    ((1,), "no position 1: after the start the moves are numbered 0 to 0"),
-    ((0, 3), "no position 0.3: after 0 the moves are numbered 0 to 2"),
-    ((0, -1), "no position 0.-1"),
-    ((0, True), "no position 0.True"),
-    ((0, "1"), "no position 0.1"),
-    ((0, 0, 0, 0, 0), "no position 0.0.0.0.0: no move follows 0.0.0.0"),
-    ("0.1", "a path is a tuple of child numbers, not str"),
-    (None, "a path is a tuple of child numbers, not NoneType"),
-])
+@pytest.mark.parametrize(
+    "path,message",
+    [
+        ((1,), "no position 1: after the start the moves are numbered 0 to 0"),
+        ((0, 3), "no position 0.3: after 0 the moves are numbered 0 to 2"),
+        ((0, -1), "no position 0.-1"),
+        ((0, True), "no position 0.True"),
+        ((0, "1"), "no position 0.1"),
+        ((0, 0, 0, 0, 0), "no position 0.0.0.0.0: no move follows 0.0.0.0"),
+        ("0.1", "a path is a tuple of child numbers, not str"),
+        (None, "a path is a tuple of child numbers, not NoneType"),
+    ],
+)
 def test_a_bad_path_is_an_engine_error(path, message):
     tree = sample()
-    for call in (lambda: tree.moves(path), lambda: tree.add(path, "e1"),
-                 lambda: tree.promote(path), lambda: tree.delete(path),
-                 lambda: tree.with_ending(path, "draw-agreed"), lambda: tree.record_line(path),
-                 lambda: tree.children(path), lambda: tree.line_end(path)):
+    for call in (
+        lambda: tree.moves(path),
+        lambda: tree.add(path, "e1"),
+        lambda: tree.promote(path),
+        lambda: tree.delete(path),
+        lambda: tree.with_ending(path, "draw-agreed"),
+        lambda: tree.record_line(path),
+        lambda: tree.children(path),
+        lambda: tree.line_end(path),
+    ):
         with pytest.raises(EngineError, match=message):
             call()
 

@@ -12,19 +12,39 @@ from collections import Counter
 import pytest
 
 from engine import games
-from engine.ai.knowledge import for_game
 from engine.ai.know_petrify import random_playout
+from engine.ai.knowledge import for_game
 from engine.core import BadNotation, BadOption, GameOver, IllegalMove
-from engine.games.petrify import (BLOCK, BLUE, EMPTY, ORANGE, PASS, SWAP, Cancelled, Capture,
-                                  Cell, Leftover, PetrifyState, PetrifyView, enemy_of)
+from engine.games.petrify import (
+    BLOCK,
+    BLUE,
+    EMPTY,
+    ORANGE,
+    PASS,
+    SWAP,
+    Cancelled,
+    Capture,
+    Cell,
+    Leftover,
+    PetrifyState,
+    PetrifyView,
+    enemy_of,
+)
 
 GAME = games.get("petrify")
 KNOW = for_game(GAME)
 CELL = {".": EMPTY, "B": BLUE, "O": ORANGE, "#": BLOCK}
 
 
-def position(picture: str, turn: int = BLUE, *, blue_seat: int = 0, ply: int = 20,
-             passes: int = 0, last_mover: int | None = None) -> PetrifyState:
+def position(
+    picture: str,
+    turn: int = BLUE,
+    *,
+    blue_seat: int = 0,
+    ply: int = 20,
+    passes: int = 0,
+    last_mover: int | None = None,
+) -> PetrifyState:
     """A hand-built state from a picture (top rank first)."""
     rows = picture.split()
     size = len(rows)
@@ -74,6 +94,7 @@ def code(state, text):
 
 # --------------------------------------------------------------------------- start, options, swap
 
+
 @pytest.mark.parametrize("size", [6, 7, 8, 9, 10])
 def test_empty_board_has_only_placements(size):
     # Nothing is on the board: every square is a placement, there is no disk to
@@ -103,12 +124,12 @@ def test_orange_first_turn_has_placements_and_swap():
 
 def test_swap_exchanges_seats_not_the_board():
     state = replay(["d4", "swap"])
-    assert state.board == replay(["d4"]).board            # the Blue disk stays Blue
+    assert state.board == replay(["d4"]).board  # the Blue disk stays Blue
     assert GAME.seat_names(state) == ("Orange", "Blue")
-    assert GAME.to_move(state) == 0                        # the opener now plays Orange
+    assert GAME.to_move(state) == 0  # the opener now plays Orange
     state = GAME.play(state, GAME.parse(state, "e5"))
     assert state.board[sq("e5", 8)] == ORANGE
-    assert GAME.to_move(state) == 1                        # seat 1 now plays Blue
+    assert GAME.to_move(state) == 1  # seat 1 now plays Blue
     # One patch of 64 squares, Blue 1 against Orange 1: the pair cancels, nobody owns it.
     assert GAME.scores(state) == (0, 0)
     state = GAME.play(state, GAME.parse(state, "b2"))
@@ -155,9 +176,17 @@ def test_blue_moves_in_scene():
     state = position(SCENE)
     moves = GAME.legal_moves(state)
     assert len(moves) == 35
-    assert board_captures(state) == sorted([
-        cap("c3", "f6"), cap("c3", "f3"), cap("c3", "c1"), cap("c3", "a3"),
-        cap("d3", "f3"), cap("d3", "a3"), cap("d3", "a6")])
+    assert board_captures(state) == sorted(
+        [
+            cap("c3", "f6"),
+            cap("c3", "f3"),
+            cap("c3", "c1"),
+            cap("c3", "a3"),
+            cap("d3", "f3"),
+            cap("d3", "a3"),
+            cap("d3", "a6"),
+        ]
+    )
 
 
 def test_orange_moves_in_scene():
@@ -210,18 +239,30 @@ def test_capture_paths_are_checked_with_reasons():
     assert "not on one straight line" in why(state, "c3xd5")
     assert "empty" in why(state, "c3xc2")
     assert "no disk on e2" in why(state, "e2xe4")
-    assert "an Orange disk" in why(state, "a3xc3")            # not the mover's disk
+    assert "an Orange disk" in why(state, "a3xc3")  # not the mover's disk
     assert "is not empty" in why(state, "c1")
     # Blue b2, Orange b3 and b5: the first enemy disk stops the line.
     near = position("...... .O.... ...... .O.... .B.... ......")
     assert "Orange disk on b3 is in the way" in why(near, "b2xb5")
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("c3xc6", "blocked"), ("c3xd5", "not-a-line"), ("c3xc2", "empty-target"),
-    ("e2xe4", "no-disk"), ("a3xc3", "not-own-disk"), ("c5xc3", "not-own-disk"),
-    ("c1", "occupied"), ("c5", "occupied"), ("c3xd3", "not-enemy"), ("c3xc5", "not-enemy"),
-    ("c3xc3", "no-travel"), ("pass", "board-play-left")])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("c3xc6", "blocked"),
+        ("c3xd5", "not-a-line"),
+        ("c3xc2", "empty-target"),
+        ("e2xe4", "no-disk"),
+        ("a3xc3", "not-own-disk"),
+        ("c5xc3", "not-own-disk"),
+        ("c1", "occupied"),
+        ("c5", "occupied"),
+        ("c3xd3", "not-enemy"),
+        ("c3xc5", "not-enemy"),
+        ("c3xc3", "no-travel"),
+        ("pass", "board-play-left"),
+    ],
+)
 def test_reason_codes(text, expected):
     # SCENE: c5 is a block, d3 Blue's own disk, a3 and c1 Orange's; see the test above.
     assert code(position(SCENE), text) == expected
@@ -237,6 +278,7 @@ def test_reason_codes_past_an_enemy_and_for_no_move_at_all():
 
 
 # --------------------------------------------------------------------------- mounds and barricades
+
 
 def test_corner_disk_can_never_capture():
     # Blue a1, Orange a4 (a2, a3 empty): a block on a1 with the ring makes a 2×2 mound.
@@ -287,7 +329,9 @@ def test_interior_mound():
     reason = why(position(picture), "d4xf4")
     assert "mound" in reason and "c3, c4 and d3" in reason
     # Without the block on c4 there is no mound: legal.
-    assert board_captures(position("...... ...... ...B.O ..##.. ...... ......")) == [cap("d4", "f4")]
+    assert board_captures(position("...... ...... ...B.O ..##.. ...... ......")) == [
+        cap("d4", "f4")
+    ]
 
 
 def test_interior_barricades_on_both_diagonals():
@@ -403,8 +447,11 @@ def test_the_biggest_leftover_wins_not_the_smallest():
     assert patch.cancelled == (Cancelled(3, 1),)
     assert patch.leftover == (Leftover(Cell.ORANGE, 2, 1), Leftover(Cell.BLUE, 1, 1))
     assert [(g.colour, len(g.squares), g.fate) for g in patch.groups] == [
-        (Cell.BLUE, 3, "cancelled"), (Cell.ORANGE, 3, "cancelled"), (Cell.ORANGE, 2, "wins"),
-        (Cell.BLUE, 1, "left")]
+        (Cell.BLUE, 3, "cancelled"),
+        (Cell.ORANGE, 3, "cancelled"),
+        (Cell.ORANGE, 2, "wins"),
+        (Cell.BLUE, 1, "left"),
+    ]
 
 
 def test_scores_follow_seats_after_a_swap():
@@ -431,7 +478,7 @@ def test_tie_goes_against_the_last_board_play():
     state = position(TIE, passes=2, last_mover=ORANGE)
     assert GAME.scores(state) == (12, 12)
     result = GAME.result(state)
-    assert result.winners == (0,)                       # Blue (seat 0) wins the tie
+    assert result.winners == (0,)  # Blue (seat 0) wins the tie
     assert "Orange made the last board play and loses the tie" in result.reason
     assert GAME.result(position(TIE, passes=2, last_mover=BLUE)).winners == (1,)
 
@@ -458,6 +505,7 @@ def test_live_score_while_playing():
 
 # --------------------------------------------------------------------------- notation
 
+
 def test_notation_examples():
     state = position(SCENE)
     assert GAME.notation(state, sq("c3")) == "c3"
@@ -469,8 +517,9 @@ def test_notation_examples():
     assert GAME.parse(position(SCENE), " C3XF6 ") == cap("c3", "f6")
 
 
-@pytest.mark.parametrize("text", ["c", "3c", "c3x", "c3-f6", "c3xf", "swapp", "g1", "a0",
-                                  "a7", "c3xg3", "x", "pas"])
+@pytest.mark.parametrize(
+    "text", ["c", "3c", "c3x", "c3-f6", "c3xf", "swapp", "g1", "a0", "a7", "c3xg3", "x", "pas"]
+)
 def test_bad_notation(text):
     with pytest.raises(BadNotation) as err:
         GAME.parse(position(SCENE), text)
@@ -490,23 +539,28 @@ def test_round_trip_in_many_positions():
 
 # --------------------------------------------------------------------------- random games
 
+
 def formations_on(board, size):
     """Every mound or barricade of blocks on the board inside its ring (a brute-force scan)."""
+
     def block(col, row):
         if -1 <= col <= size and -1 <= row <= size and not (0 <= col < size and 0 <= row < size):
-            return True                                       # the ring
+            return True  # the ring
         return 0 <= col < size and 0 <= row < size and board[row * size + col] == BLOCK
+
     found = []
     for col in range(-1, size + 1):
         for row in range(-1, size + 1):
             window = [(col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)]
-            if all(block(*c) for c in window) and any(0 <= c < size and 0 <= r < size
-                                                        for c, r in window):
+            if all(block(*c) for c in window) and any(
+                0 <= c < size and 0 <= r < size for c, r in window
+            ):
                 found.append(("mound", col, row))
             for dc in (1, -1):
                 line = [(col + k * dc, row + k) for k in range(3)]
-                if all(block(*c) for c in line) and any(0 <= c < size and 0 <= r < size
-                                                          for c, r in line):
+                if all(block(*c) for c in line) and any(
+                    0 <= c < size and 0 <= r < size for c, r in line
+                ):
                     found.append(("barricade", col, row))
     return found
 
@@ -530,13 +584,22 @@ def check_ply(before, move, after):
     over = GAME.result(after) is not None
     assert over == (move == PASS and before.last == PASS)
     if not over:
-        assert GAME.to_move(after) == (GAME.to_move(before) if move == SWAP
-                                       else 1 - GAME.to_move(before))
+        assert GAME.to_move(after) == (
+            GAME.to_move(before) if move == SWAP else 1 - GAME.to_move(before)
+        )
 
 
 def frozen(state):
-    return (state.size, state.board, state.turn, state.blue_seat, state.ply, state.passes,
-            state.last_mover, state.last)
+    return (
+        state.size,
+        state.board,
+        state.turn,
+        state.blue_seat,
+        state.ply,
+        state.passes,
+        state.last_mover,
+        state.last,
+    )
 
 
 @pytest.mark.parametrize("size,seed", [(6, 1), (6, 2), (6, 3), (8, 4), (8, 5), (10, 6)])
@@ -549,7 +612,7 @@ def test_random_games_keep_the_invariants(size, seed):
         move = moves[rng.randrange(len(moves))]
         saved = frozen(state)
         after = GAME.play(state, move)
-        assert frozen(state) == saved                     # the old state is untouched
+        assert frozen(state) == saved  # the old state is untouched
         check_ply(state, move, after)
         state, plies = after, plies + 1
     # Each board play fills an empty square or adds a block; at most 2 passes per stretch.
@@ -569,7 +632,7 @@ def test_fast_playouts_end_in_proper_positions(size):
         assert EMPTY not in state.board
         assert formations_on(state.board, size) == []
         assert GAME.legal_moves(state) == []
-        for colour in (BLUE, ORANGE):            # neither side had a board play left
+        for colour in (BLUE, ORANGE):  # neither side had a board play left
             stuck = PetrifyState(size, state.board, colour, 0, state.ply, 0, BLUE, None)
             assert GAME.legal_moves(stuck) == [PASS]
     part = random_playout(GAME.new(size=size), rng, max_plies=10)
@@ -605,13 +668,14 @@ def test_fast_playout_uniform_when_captures_are_rare():
     rng = random.Random(3)
     seen = Counter(random_playout(start, rng, max_plies=1).last for _ in range(2000))
     assert set(seen) == set(GAME.legal_moves(start))
-    assert all(400 <= n <= 600 for n in seen.values())     # 500 each, sd about 19
+    assert all(400 <= n <= 600 for n in seen.values())  # 500 each, sd about 19
 
 
 # --------------------------------------------------------------------------- evaluation and view
 
+
 def test_evaluate_is_a_distribution_per_seat():
-    assert not hasattr(GAME, "evaluate")                  # the players' knowledge has it
+    assert not hasattr(GAME, "evaluate")  # the players' knowledge has it
     for state in (GAME.new(), position(SCENE), position(SPLIT), position(SPLIT, blue_seat=1)):
         values = KNOW.evaluate(state)
         assert len(values) == 2 and all(0 <= v <= 1 for v in values)
@@ -633,7 +697,7 @@ def test_view_shows_refused_and_legal_captures():
     refused = reaches[sq("b1")]
     assert not refused.legal and refused.formation.kind == "mound"
     assert refused.formation.squares == (sq("c1"),)
-    assert refused.formation.ring == ((1, -1), (2, -1))      # below b1 and c1
+    assert refused.formation.ring == ((1, -1), (2, -1))  # below b1 and c1
     counts = Counter(view.cells)
     assert counts == {Cell.BLUE: 23, Cell.ORANGE: 1, Cell.BLOCK: 12}
     assert view.seat_names[view.to_move] == "Blue" and view.colours[view.to_move] == Cell.BLUE

@@ -23,8 +23,9 @@ def entry(id, fragment=f"{RUG}/2x2a1", rev="r", updated=0, finished=False, game=
 def test_entries_round_trip_newest_first():
     s = Session("wythe", {"size": 6}, ["a1a2"])
     made = recent.entry_for(s, ["human", "easy"], "id1", "rev1", 5)
-    assert made == Entry("id1", "rev1", "wythe/1/size=6/a1a2", ("human", "easy"), "wythe", 1,
-                         False, 5)
+    assert made == Entry(
+        "id1", "rev1", "wythe/1/size=6/a1a2", ("human", "easy"), "wythe", 1, False, 5
+    )
     old = entry("id0", updated=1)
     entries, bad = recent.parse(recent.dump([old, made]), KINDS)
     assert entries == [made, old] and bad == []
@@ -37,23 +38,36 @@ def test_an_entry_knows_when_its_game_is_over():
 
 def test_items_that_are_not_entries_are_returned_for_setting_aside():
     good = entry("a").as_json()
-    text = json.dumps({"format": 2, "games": [
-        good, {**good, "id": "b", "seats": ["<b>god</b>", "human"]}, {**good, "id": "c", "game": "chess"},
-        {**good, "id": "d", "moves": "3"}, good, 7]})
+    text = json.dumps(
+        {
+            "format": 2,
+            "games": [
+                good,
+                {**good, "id": "b", "seats": ["<b>god</b>", "human"]},
+                {**good, "id": "c", "game": "chess"},
+                {**good, "id": "d", "moves": "3"},
+                good,
+                7,
+            ],
+        }
+    )
     entries, bad = recent.parse(text, KINDS)
-    assert [e.id for e in entries] == ["a"] and len(bad) == 5       # the duplicate "a" too
+    assert [e.id for e in entries] == ["a"] and len(bad) == 5  # the duplicate "a" too
     assert json.loads(bad[0])["seats"] == ["<b>god</b>", "human"]
 
 
-@pytest.mark.parametrize("text,message", [
-    ("[" * 7000, "nested more than 16 levels deep"),
-    ('{"a":' * 20_000, "nested more than 16 levels deep"),
-    ("x" * (recent.MAX_CHARS + 1), "too long"),
-    ("{not json", "not valid JSON"),
-    ('{"format": 1, "games": []}', "not a list of games"),
-    ('{"format": 2, "games": {}}', "not a list of games"),
-    (None, "not text"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("[" * 7000, "nested more than 16 levels deep"),
+        ('{"a":' * 20_000, "nested more than 16 levels deep"),
+        ("x" * (recent.MAX_CHARS + 1), "too long"),
+        ("{not json", "not valid JSON"),
+        ('{"format": 1, "games": []}', "not a list of games"),
+        ('{"format": 2, "games": {}}', "not a list of games"),
+        (None, "not text"),
+    ],
+)
 def test_unreadable_text_is_refused_with_a_reason(text, message):
     with pytest.raises(SaveError, match=message):
         recent.parse(text, KINDS)
@@ -62,8 +76,8 @@ def test_unreadable_text_is_refused_with_a_reason(text, message):
 def test_depth_is_counted_outside_strings():
     assert not bounded_json.depth_exceeds('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"[[["}', 3)
     assert bounded_json.depth_exceeds("[[[[", 3) and not bounded_json.depth_exceeds("[[[]]]", 3)
-    assert not bounded_json.depth_exceeds("[[]]" * 100, 3)           # siblings do not add up
-    assert bounded_json.depth_exceeds('"unclosed [[[[', 3)           # not JSON: refused anyway
+    assert not bounded_json.depth_exceeds("[[]]" * 100, 3)  # siblings do not add up
+    assert bounded_json.depth_exceeds('"unclosed [[[[', 3)  # not JSON: refused anyway
     # Deep and long texts (their time is a benchmark matter, not a test's)
     assert bounded_json.depth_exceeds("[" * 7000, 16)
     assert bounded_json.depth_exceeds('{"a":' * 20_000, 16)
@@ -71,7 +85,10 @@ def test_depth_is_counted_outside_strings():
 
 
 def test_a_save_updates_only_its_own_entry():
-    mine, other = entry("mine", rev="r1"), entry("other", game="wythe", fragment="wythe/1/size=6/a1a2")
+    mine, other = (
+        entry("mine", rev="r1"),
+        entry("other", game="wythe", fragment="wythe/1/size=6/a1a2"),
+    )
     moved = Entry("mine", "r2", f"{RUG}/2x2a1.2x2d1", ("human", "easy"), "rugpile", 2, False, 9)
     entries, stored, changed = recent.put([mine, other], moved, "r1", "fresh")
     assert changed and stored == moved and entries == [moved, other]
@@ -103,8 +120,11 @@ def test_a_full_list_drops_finished_games_first_then_the_oldest():
 
 
 def test_newest_of_a_game_and_unfinished():
-    entries = [entry("w", game="wythe", fragment="wythe/1/size=6/a1a2", updated=9),
-               entry("done", updated=8, finished=True), entry("rug", updated=3)]
+    entries = [
+        entry("w", game="wythe", fragment="wythe/1/size=6/a1a2", updated=9),
+        entry("done", updated=8, finished=True),
+        entry("rug", updated=3),
+    ]
     assert recent.newest(entries).id == "w"
     assert recent.newest(entries, "rugpile").id == "done"
     assert recent.newest(entries, "rugpile", unfinished=True).id == "rug"
@@ -115,7 +135,7 @@ def test_newest_of_a_game_and_unfinished():
 def test_old_saves_move_in_without_replaying_and_bad_ones_are_refused():
     made = recent.entry_from_fragment(f"{RUG}/3x3a3.3x3a3", ["human", "easy"], KINDS, "i", "r", 4)
     assert (made.game, made.moves, made.seats) == ("rugpile", 2, ("human", "easy"))
-    with pytest.raises(EngineError, match=r"move 2 \('3x3a3'\)"):   # opening it says why
+    with pytest.raises(EngineError, match=r"move 2 \('3x3a3'\)"):  # opening it says why
         recent.opened(made, KINDS)
     with pytest.raises(SaveError, match="players"):
         recent.entry_from_fragment(f"{RUG}/", ["god"], KINDS, "i", "r", 4)
@@ -126,8 +146,13 @@ def test_old_saves_move_in_without_replaying_and_bad_ones_are_refused():
 def test_history_state_round_trips_and_anything_else_is_ignored():
     text = recent.state_text("id", "rev", ["human", "easy"])
     assert recent.read_state(text, KINDS) == ("id", "rev", ["human", "easy"])
-    for other in ("[" * 7000, "null", '{"entry": 5}', '{"entry": "x", "seats": ["god"]}',
-                  '{"entry": "", "seats": []}'):
+    for other in (
+        "[" * 7000,
+        "null",
+        '{"entry": 5}',
+        '{"entry": "x", "seats": ["god"]}',
+        '{"entry": "", "seats": []}',
+    ):
         assert recent.read_state(other, KINDS) is None
 
 
@@ -136,5 +161,6 @@ def test_what_the_list_shows():
     labels = {"human": "Human", "hard": "Computer: hard"}
     assert recent.summary(e, labels) == "4 moves · Human v Computer: hard · finished"
     assert recent.title(e) == "Wythe, 4 moves"
-    assert [recent.ago(0, ms) for ms in (5_000, 300_000, 7_200_000, 86_400_000, 3 * 86_400_000)] \
-        == ["just now", "5 min ago", "2 h ago", "1 day ago", "3 days ago"]
+    assert [
+        recent.ago(0, ms) for ms in (5_000, 300_000, 7_200_000, 86_400_000, 3 * 86_400_000)
+    ] == ["just now", "5 min ago", "2 h ago", "1 day ago", "3 days ago"]

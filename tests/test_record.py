@@ -38,18 +38,21 @@ def test_random_games_round_trip_through_the_fragment(game_id):
         assert replay_record(back)[-1] == state
 
 
-@pytest.mark.parametrize("fragment,message", [
-    ("chess/1//e2e4", "unknown game 'chess'"),
-    ("rugpile/9/players=2/", "unknown rules version '9'"),
-    ("rugpile/1/players=7/", "option players must be from 2 to 4"),
-    ("rugpile/1/colour=red/", "has no option 'colour'"),
-    ("rugpile/1/players/", "should be name=value"),
-    ("rugpile/1//3x3a3/ply=5", "past the last move"),
-    ("rugpile/1//3x3a3/page=1", "should be ply=<number>"),
-    ("rugpile", "does not have the shape"),
-    ("rugpile/1//<script>alert(1)</script>", "is not a move"),
-    ("x" * 100_001, "too long"),
-])
+@pytest.mark.parametrize(
+    "fragment,message",
+    [
+        ("chess/1//e2e4", "unknown game 'chess'"),
+        ("rugpile/9/players=2/", "unknown rules version '9'"),
+        ("rugpile/1/players=7/", "option players must be from 2 to 4"),
+        ("rugpile/1/colour=red/", "has no option 'colour'"),
+        ("rugpile/1/players/", "should be name=value"),
+        ("rugpile/1//3x3a3/ply=5", "past the last move"),
+        ("rugpile/1//3x3a3/page=1", "should be ply=<number>"),
+        ("rugpile", "does not have the shape"),
+        ("rugpile/1//<script>alert(1)</script>", "is not a move"),
+        ("x" * 100_001, "too long"),
+    ],
+)
 def test_bad_fragments_say_what_is_wrong(fragment, message):
     with pytest.raises(RecordError, match=message):
         decode(fragment)
@@ -70,7 +73,12 @@ def test_record_is_a_value():
 
 def test_result_sentence_puts_the_winners_score_first():
     from engine.core import Result, result_sentence
-    assert result_sentence(("Red", "Blue"), Result((1,), (6, 8), "red cannot place a tile")) == \
-        "Blue wins 8–6. Red cannot place a tile."
-    assert result_sentence(("Red", "Blue", "Green"), Result((0, 2), (5, 3, 5), "x")) == \
-        "Red and Green share the win (Red 5, Blue 3, Green 5). X."
+
+    assert (
+        result_sentence(("Red", "Blue"), Result((1,), (6, 8), "red cannot place a tile"))
+        == "Blue wins 8–6. Red cannot place a tile."
+    )
+    assert (
+        result_sentence(("Red", "Blue", "Green"), Result((0, 2), (5, 3, 5), "x"))
+        == "Red and Green share the win (Red 5, Blue 3, Green 5). X."
+    )

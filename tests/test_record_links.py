@@ -10,8 +10,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, ReplayError, games
-from engine.record import (MAX_FRAGMENT, Record, RecordError, decode, encode, legal_part,
-                           make_record, replay_record, unquote_link)
+from engine.record import (
+    MAX_FRAGMENT,
+    Record,
+    RecordError,
+    decode,
+    encode,
+    legal_part,
+    make_record,
+    replay_record,
+    unquote_link,
+)
 from engine.record_text import legal_part_of_text, load_text, read_text, to_text
 from web.session import Session
 
@@ -20,7 +29,9 @@ def sizes(game):
     """Every board size (and player count) the game offers."""
     spec = {o.name: o for o in game.options_spec}
     size_values = range(spec["size"].lo, spec["size"].hi + 1) if "size" in spec else [None]
-    player_values = range(spec["players"].lo, spec["players"].hi + 1) if "players" in spec else [None]
+    player_values = (
+        range(spec["players"].lo, spec["players"].hi + 1) if "players" in spec else [None]
+    )
     for players in player_values:
         for size in size_values:
             options = {}
@@ -69,36 +80,43 @@ def test_a_finished_random_game_round_trips(game_id):
 
 # ---- percent-encoding, as a browser's location.hash carries it
 
+
 def test_unquote_undoes_the_browsers_encoding():
     assert unquote_link("#rugpile/1//3x3a3") == "rugpile/1//3x3a3"
     assert unquote_link("#caf%C3%A9/%3Cb%3E") == "café/<b>"
 
 
-@pytest.mark.parametrize("raw,message", [
-    ("#rugpile/1//%E0%A4%A", "not UTF-8 text at character 12"),
-    ("#rugpile/1//%zz", "'%' not followed by two hex digits at character 12"),
-    ("#%FF", "not UTF-8"),
-    ("#" + "a" * (MAX_FRAGMENT + 1), "too long"),
-])
+@pytest.mark.parametrize(
+    "raw,message",
+    [
+        ("#rugpile/1//%E0%A4%A", "not UTF-8 text at character 12"),
+        ("#rugpile/1//%zz", "'%' not followed by two hex digits at character 12"),
+        ("#%FF", "not UTF-8"),
+        ("#" + "a" * (MAX_FRAGMENT + 1), "too long"),
+    ],
+)
 def test_broken_percent_escapes_say_where(raw, message):
     with pytest.raises(RecordError, match=message):
         unquote_link(raw)
 
 
-@pytest.mark.parametrize("fragment,message", [
-    ("rug\u202epile/1//", r"unknown game 'rug\\u202epile'"),      # shown, not hidden
-    ("rugpile/\u0661/players=2/", "unknown rules version"),          # Arabic-Indic one
-    ("rugpile/\u00b2/players=2/", "unknown rules version"),          # superscript two
-    ("rugpile/1/players=\uff12/", "a value is written"),
-    ("rugpile/1//\uff13x\uff13a\uff13", "move 1 .* is not a move"),  # fullwidth digits
-    ("rugpile/1//3x3a3/ply=\u0661", "should be ply=<number>"),
-    ("rugpile/1/players=2,players=3/", "given twice"),
-    ("rugpile/1/players=2", "cut short"),
-    ("rugpile/" + "1" * 5000 + "//", "unknown rules version"),
-    ("rugpile/1/players=" + "9" * 5000 + "/", "bad option"),
-    ("rugpile/1/tiles=" + "9" * 5000 + "-1-1/", "bad option"),
-    ("stigmergy/1/komi=" + "9" * 5000 + "/", "bad option"),
-])
+@pytest.mark.parametrize(
+    "fragment,message",
+    [
+        ("rug\u202epile/1//", r"unknown game 'rug\\u202epile'"),  # shown, not hidden
+        ("rugpile/\u0661/players=2/", "unknown rules version"),  # Arabic-Indic one
+        ("rugpile/\u00b2/players=2/", "unknown rules version"),  # superscript two
+        ("rugpile/1/players=\uff12/", "a value is written"),
+        ("rugpile/1//\uff13x\uff13a\uff13", "move 1 .* is not a move"),  # fullwidth digits
+        ("rugpile/1//3x3a3/ply=\u0661", "should be ply=<number>"),
+        ("rugpile/1/players=2,players=3/", "given twice"),
+        ("rugpile/1/players=2", "cut short"),
+        ("rugpile/" + "1" * 5000 + "//", "unknown rules version"),
+        ("rugpile/1/players=" + "9" * 5000 + "/", "bad option"),
+        ("rugpile/1/tiles=" + "9" * 5000 + "-1-1/", "bad option"),
+        ("stigmergy/1/komi=" + "9" * 5000 + "/", "bad option"),
+    ],
+)
 def test_odd_unicode_and_huge_numbers_are_named(fragment, message):
     with pytest.raises(RecordError, match=message):
         decode(fragment)
@@ -106,14 +124,15 @@ def test_odd_unicode_and_huge_numbers_are_named(fragment, message):
 
 # ---- the legal part of a bad link
 
+
 def test_legal_part_stops_before_the_first_bad_move():
     rug = "rugpile/1/players=2,size=5,tiles=4-3-2"
     record = legal_part(rug + "/3x3a3.3x3a3.2x2d1")
     assert record.moves == ("3x3a3",) and record.options_dict["players"] == 2
     assert legal_part(rug + "/3x3a3.3x3b2.<b>").moves == ("3x3a3", "3x3b2")
-    assert legal_part(rug + "/3x3a3.3x").moves == ("3x3a3",)            # cut short in a move
-    assert legal_part(rug + "/3x3a3/ply=99").moves == ("3x3a3",)         # a bad ply is let go
-    assert legal_part(rug).moves == ()                                   # cut short before moves
+    assert legal_part(rug + "/3x3a3.3x").moves == ("3x3a3",)  # cut short in a move
+    assert legal_part(rug + "/3x3a3/ply=99").moves == ("3x3a3",)  # a bad ply is let go
+    assert legal_part(rug).moves == ()  # cut short before moves
     assert legal_part("rugpile/1/players=3/2x2a1").options_dict["size"] == 6
 
 
@@ -138,12 +157,16 @@ def test_an_over_long_link_offers_its_own_games_start():
 
 def test_gwyddbwyll_moves_are_kept_in_canonical_notation():
     # e3xe4 and e3-e4 are read (shared/rules/gwyddbwyll.md writes e3e4) and stored as e3e4
-    assert Session.from_fragment("gwyddbwyll/1//e3xe4.e6-e5").fragment() == "gwyddbwyll/1//e3e4.e6e5"
+    assert (
+        Session.from_fragment("gwyddbwyll/1//e3xe4.e6-e5").fragment() == "gwyddbwyll/1//e3e4.e6e5"
+    )
     assert legal_part("gwyddbwyll/1//e3-e4.e6xe5.zz").moves == ("e3e4", "e6e5")
     record, _, _ = load_text('[Game "gwyddbwyll"]\n1. e3xe4 2. E6-E5\n')
     assert record.moves == ("e3e4", "e6e5")
     assert legal_part_of_text('[Game "gwyddbwyll"]\n1. e3-e4 2. e6xe5 3. e4e4').moves == (
-        "e3e4", "e6e5")
+        "e3e4",
+        "e6e5",
+    )
 
 
 def test_a_byte_order_mark_inside_a_link_is_named():
@@ -151,8 +174,17 @@ def test_a_byte_order_mark_inside_a_link_is_named():
         decode("wythe/1//a1b1.\ufeffc3d3")
 
 
-@pytest.mark.parametrize("fragment", ["chess/1//e2e4", "rugpile/2//", "rugpile/1/players=9/3x3a3",
-                                      "rugpile", "", "x" * (MAX_FRAGMENT + 1)])
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "chess/1//e2e4",
+        "rugpile/2//",
+        "rugpile/1/players=9/3x3a3",
+        "rugpile",
+        "",
+        "x" * (MAX_FRAGMENT + 1),
+    ],
+)
 def test_no_legal_part_when_the_head_is_bad(fragment):
     assert legal_part(fragment) is None
 
@@ -176,17 +208,26 @@ def test_a_bad_move_names_its_number_and_text():
 ALPHABET = string.ascii_letters + string.digits + "/.=,-#%<>&\"' ;\u202e\u0661\uff13é\x00\n"
 GOOD = [encode(make_record(games.get(g), {}, [])) for g in games.ids()] + [
     "rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3b2.2x2d1/ply=2",
-    "stigmergy/1/size=4,komi=bid/", "wythe/1/size=6/"]
-
+    "stigmergy/1/size=4,komi=bid/",
+    "wythe/1/size=6/",
+]
 
 
 fragments = st.one_of(
     st.text(alphabet=ALPHABET, max_size=80),
     st.text(max_size=60),
-    st.builds(lambda base, cut, junk: base[:cut] + junk,
-              st.sampled_from(GOOD), st.integers(0, 70), st.text(alphabet=ALPHABET, max_size=20)),
-    st.builds(lambda base, at, junk: base[:at] + junk + base[at:],
-              st.sampled_from(GOOD), st.integers(0, 70), st.text(alphabet=ALPHABET, max_size=6)),
+    st.builds(
+        lambda base, cut, junk: base[:cut] + junk,
+        st.sampled_from(GOOD),
+        st.integers(0, 70),
+        st.text(alphabet=ALPHABET, max_size=20),
+    ),
+    st.builds(
+        lambda base, at, junk: base[:at] + junk + base[at:],
+        st.sampled_from(GOOD),
+        st.integers(0, 70),
+        st.text(alphabet=ALPHABET, max_size=6),
+    ),
 )
 
 
@@ -217,13 +258,17 @@ def test_fuzz_decode_raises_only_named_errors(fragment):
         part = legal_part(unquoted)
         assert part is None or isinstance(part, Record)
         if part is not None:
-            replay_record(part)                       # the legal part always replays
+            replay_record(part)  # the legal part always replays
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(games.ids()),
-       st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=1, max_size=8),
-                max_size=4))
+@given(
+    st.sampled_from(games.ids()),
+    st.lists(
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-", min_size=1, max_size=8),
+        max_size=4,
+    ),
+)
 def test_fuzz_move_text_never_escapes_as_another_error(game_id, moves):
     """Moves that pass the syntax filter but mean nothing: only EngineErrors from replay."""
     game = games.get(game_id)

@@ -10,8 +10,14 @@ from engine import EngineError, games
 from engine.ending import is_ending, resignation
 from engine.move_tree import MoveTree
 from engine.record import Record, RecordError, decode, encode, make_record, replay_record
-from engine.record_text import (legal_part_of_text, load_text, load_tree_text, read_text,
-                                to_text, tree_to_text)
+from engine.record_text import (
+    legal_part_of_text,
+    load_text,
+    load_tree_text,
+    read_text,
+    to_text,
+    tree_to_text,
+)
 from web.session import Session
 
 RUG = games.get("rugpile")
@@ -22,9 +28,14 @@ def test_the_text_has_a_header_and_numbered_moves_with_who_played():
     record = make_record(RUG, {}, MOVES)
     text = to_text(record, 1, replay_record(record), "2026-11-22")
     assert text.splitlines()[:7] == [
-        '[Game "rugpile"]', '[Name "Rug Pile"]', '[Rules "1"]',
-        '[Options "players=2,size=5,tiles=4-3-2"]', '[Date "2026-11-22"]',
-        '[Result "Red wins 9–8. Blue cannot place a tile."]', '[Ply "1"]']
+        '[Game "rugpile"]',
+        '[Name "Rug Pile"]',
+        '[Rules "1"]',
+        '[Options "players=2,size=5,tiles=4-3-2"]',
+        '[Date "2026-11-22"]',
+        '[Result "Red wins 9–8. Blue cannot place a tile."]',
+        '[Ply "1"]',
+    ]
     assert text.splitlines()[8].split() == ["1.", "3x3a3", "{Red}"]
     assert text.splitlines()[9].split() == ["2.", "3x3b2", "{Blue}"]
     back = read_text(text)
@@ -45,8 +56,11 @@ over two lines} 3... 2x2e1
 
 
 def test_a_pasted_link_or_fragment_reads_as_a_record():
-    for text in ["https://example.org/games/#rugpile/1//3x3a3.3x3b2/ply=1\n",
-                 "rugpile/1//3x3a3.3x3b2/ply=1", "#rugpile/1//3x3a3.3x3b2/ply=1"]:
+    for text in [
+        "https://example.org/games/#rugpile/1//3x3a3.3x3b2/ply=1\n",
+        "rugpile/1//3x3a3.3x3b2/ply=1",
+        "#rugpile/1//3x3a3.3x3b2/ply=1",
+    ]:
         back = read_text(text)
         assert back.record.moves == ("3x3a3", "3x3b2") and back.ply == 1
 
@@ -55,17 +69,24 @@ BAD_RECORDS = [
     ("1. 3x3a3", 'no \\[Game "..."\\] line'),
     ('[Game "chess"]', "line 1: unknown game 'chess'"),
     ('[Game "rugpile"]\n[Rules "2"]', "line 2: unknown rules version '2'"),
-    ('[Game "rugpile"]\n\n[Options "players=9"]', "line 3: bad option: option players must be from 2 to 4"),
+    (
+        '[Game "rugpile"]\n\n[Options "players=9"]',
+        "line 3: bad option: option players must be from 2 to 4",
+    ),
     ('[Game "rugpile"]\n[Game "wythe"]', "line 2: a second Game line"),
-    ('[Game rugpile]', "line 1: a header line should look like"),
+    ("[Game rugpile]", "line 1: a header line should look like"),
     ('[Game "rugpile"]\n1. 3x3a3\n2. <script>', "line 3, move 2: '<script>' is not a move"),
     ('[Game "rugpile"]\n1. 3x3a3\n2. 3x3a3', "line 3, move 2 \\('3x3a3'\\): '3x3a3' is illegal"),
     ('[Game "rugpile"]\n1. 3x3a3 {open', "never closed"),
     # an unclosed comment would swallow the moves after it: named by its line
-    ('[Game "wythe"]\n1. a1b1 {Black}\n2. a2b2 {White\n3. c1d1 {Black}\n4. c2d2',
-     "line 3: a '{' comment is not closed with '}' before the next '{' \\(line 4\\)"),
-    ('[Game "wythe"]\n1. a1b1\n2. a2b2 {White\n3. c1d1\n4. c2d2',
-     "line 3: a '{' comment is never closed"),
+    (
+        '[Game "wythe"]\n1. a1b1 {Black}\n2. a2b2 {White\n3. c1d1 {Black}\n4. c2d2',
+        "line 3: a '{' comment is not closed with '}' before the next '{' \\(line 4\\)",
+    ),
+    (
+        '[Game "wythe"]\n1. a1b1\n2. a2b2 {White\n3. c1d1\n4. c2d2',
+        "line 3: a '{' comment is never closed",
+    ),
     ('[Game "wythe"]\n1. a1b1\n\ufeff2. a2b2', "line 3: a byte-order mark \\(U\\+FEFF"),
     ('[Game "wythe"]\n1. a1b1 a2\ufeffb2', "line 2: a byte-order mark"),
     ('[Game "rugpile"]\n1. 3x3a3 }', "line 2: a '}' with no '{'"),
@@ -101,8 +122,12 @@ def test_an_illegal_move_in_text_names_line_move_and_ply(game_id):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet='[]"{};.#/ \n\t0123456789abcdegiklprsuwxyz=,-GameOptionsRulPy\u202e\x00é',
-               max_size=120))
+@given(
+    st.text(
+        alphabet='[]"{};.#/ \n\t0123456789abcdegiklprsuwxyz=,-GameOptionsRulPy\u202e\x00é',
+        max_size=120,
+    )
+)
 def test_fuzz_reading_text_raises_only_named_errors(text):
     try:
         record, ply, states = load_text(text)
@@ -116,9 +141,16 @@ def test_fuzz_reading_text_raises_only_named_errors(text):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(['[Game "rugpile"]\n', '[Game "wythe"]\n[Options "size=6"]\n',
-                        '[Game "stigmergy"]\n[Options "size=4"]\n']),
-       st.text(max_size=60))
+@given(
+    st.sampled_from(
+        [
+            '[Game "rugpile"]\n',
+            '[Game "wythe"]\n[Options "size=6"]\n',
+            '[Game "stigmergy"]\n[Options "size=4"]\n',
+        ]
+    ),
+    st.text(max_size=60),
+)
 def test_fuzz_any_unicode_after_a_good_header(head, tail):
     try:
         load_text(head + tail)
@@ -142,49 +174,78 @@ def test_a_loaded_record_becomes_a_session_at_its_ply():
 TREES = {
     # Wythe: Black lays c3d3 and White e5f5 on the empty board; White may swap instead on
     # its first turn, and the opener, now White, lays next (any two empty neighbours).
-    "wythe": (("c3d3", "e5f5", "a1a2"), ("swap", "d4c4"), "h8h7", "", """\
+    "wythe": (
+        ("c3d3", "e5f5", "a1a2"),
+        ("swap", "d4c4"),
+        "h8h7",
+        "",
+        """\
 1. c3d3
 2. e5f5
   (2. swap
    3. d4c4
     (3. h8h7))
 3. a1a2
-"""),
+""",
+    ),
     # Petrify: placements on empty squares; Blue's c3 takes Orange's f6 along the empty
     # diagonal d4-e5 (the block left on c3 forms no mound or barricade); after a swap the
     # opener plays Orange next, and resigns in the side line of the side line.
-    "petrify": (("c3", "f6", "c3xf6"), ("swap", "e5"), "d4", "orange-resigns", """\
+    "petrify": (
+        ("c3", "f6", "c3xf6"),
+        ("swap", "e5"),
+        "d4",
+        "orange-resigns",
+        """\
 1. c3
 2. f6
   (2. swap
    3. e5
     (3. d4 orange-resigns))
 3. c3xf6
-"""),
+""",
+    ),
     # Stigmergy (bid): the first seat bids komi 3, the second picks its colour, Black's first
     # board play; with an odd komi Black may take the button instead.
-    "stigmergy": (("komi3", "black", "h8"), ("white", "a1"), "button", "", """\
+    "stigmergy": (
+        ("komi3", "black", "h8"),
+        ("white", "a1"),
+        "button",
+        "",
+        """\
 1. komi3
 2. black
   (2. white
    3. a1
     (3. button))
 3. h8
-"""),
+""",
+    ),
     # Rug Pile: the fool's mate; Blue's 3x3 at c3 covers only c3-c5 of Red's a3-c5 (legal),
     # Red's 2x2s at a1 and d1 lie on blank squares; Blue resigns in the side line.
-    "rugpile": (("3x3a3", "3x3b2", "2x2d1"), ("3x3c3", "2x2a1"), "2x2d1", "blue-resigns", """\
+    "rugpile": (
+        ("3x3a3", "3x3b2", "2x2d1"),
+        ("3x3c3", "2x2a1"),
+        "2x2d1",
+        "blue-resigns",
+        """\
 1. 3x3a3
 2. 3x3b2
   (2. 3x3c3
    3. 2x2a1
     (3. 2x2d1) blue-resigns)
 3. 2x2d1
-"""),
+""",
+    ),
     # Gwyddbwyll: pawns e3-e4 and e6-e5, White's knight d2-c4; or Black's a-pawn two
     # squares (a6-a4) and White's b3 pawn takes it diagonally forward, or h3-h4; the main
     # line ends in an agreed draw.
-    "gwyddbwyll": (("e3e4", "e6e5", "d2c4"), ("a6a4", "b3a4"), "h3h4", "draw-agreed", """\
+    "gwyddbwyll": (
+        ("e3e4", "e6e5", "d2c4"),
+        ("a6a4", "b3a4"),
+        "h3h4",
+        "draw-agreed",
+        """\
 1. e3e4
 2. e6e5
   (2. a6a4
@@ -192,7 +253,8 @@ TREES = {
     (3. h3h4))
 3. d2c4
 draw-agreed
-"""),
+""",
+    ),
 }
 
 
@@ -235,12 +297,17 @@ def test_a_link_carries_the_line_on_display_in_every_game(game_id):
     game = games.get(game_id)
     main, side, nested, ending, _ = TREES[game_id]
     tree = tree_of(game_id)
-    line = tree.record_line((0, 1))                 # the side line, shown after its move 2
+    line = tree.record_line((0, 1))  # the side line, shown after its move 2
     assert line.moves == (main[0], side[0], side[1]) and line.ply == 2
-    fragment = encode(Record(game.id, game.rules_version, make_record(game, {}).options,
-                             line.moves, line.ending), line.ply)
-    assert fragment.endswith("/" + ".".join(line.moves + ((line.ending,) if line.ending else ()))
-                             + "/ply=2")
+    fragment = encode(
+        Record(
+            game.id, game.rules_version, make_record(game, {}).options, line.moves, line.ending
+        ),
+        line.ply,
+    )
+    assert fragment.endswith(
+        "/" + ".".join(line.moves + ((line.ending,) if line.ending else ())) + "/ply=2"
+    )
     record, ply = decode(fragment)
     assert (record.moves, record.ending, ply) == line
     back = load_tree_text(fragment)
@@ -252,7 +319,9 @@ def test_the_text_of_a_tree_with_who_played_each_move():
     tree = tree_of("rugpile")
     states = tree.all_states(RUG, RUG.new())
     text = tree_to_text(make_record(RUG, {}, MOVES), tree, (0, 0, 0), states)
-    assert text.split("\n\n")[1] == """\
+    assert (
+        text.split("\n\n")[1]
+        == """\
 1. 3x3a3      {Red}
 2. 3x3b2      {Blue}
   (2. 3x3c3      {Blue}
@@ -260,15 +329,16 @@ def test_the_text_of_a_tree_with_who_played_each_move():
     (3. 2x2d1      {Red}) blue-resigns)
 3. 2x2d1      {Red}
 """
+    )
     assert '[Result "Red wins 9–8. Blue cannot place a tile."]' in text
-    assert "Ply" not in text and "Path" not in text          # the end of the main line
+    assert "Ply" not in text and "Path" not in text  # the end of the main line
 
 
 def test_load_text_still_reads_the_main_line_of_a_record_with_side_lines():
     text = tree_to_text(make_record(RUG, {}, MOVES), tree_of("rugpile"), (0, 0))
     record, ply, states = load_text(text)
     assert record.moves == tuple(MOVES) and ply == 2 and len(states) == 4
-    assert read_text(text).lines == (7, 8, 12)        # after 5 header lines and a blank
+    assert read_text(text).lines == (7, 8, 12)  # after 5 header lines and a blank
 
 
 def test_a_side_line_written_another_way_joins_the_same_move():
@@ -288,31 +358,61 @@ def test_reading_the_tree_of_a_record_without_side_lines_says_the_same(text, mes
     assert (str(err.value), err.value.ply) == (str(same.value), same.value.ply)
 
 
-@pytest.mark.parametrize("text,message,ply", [
-    # Red covering its own colour (a3 still shows red): illegal
-    ('[Game "rugpile"]\n1. 3x3a3\n2. 3x3b2\n  (2. 3x3c3\n   3. 3x3a3)\n3. 2x2d1',
-     "line 5, in a side line, move 3 \\('3x3a3'\\): ", 2),
-    # Wythe: b1a1 lies exactly on the piece a1b1
-    ('[Game "wythe"]\n1. c3d3\n  (1. a1b1\n   2. b1a1)', "line 4, in a side line, move 2 \\('b1a1'\\)", 1),
-    # the first bad move in the text: the side line's 9x9 (no such tile) on line 2 comes
-    # before the main line's Blue 3x3a3 (it would cover Red's whole area) on line 3
-    ('[Game "rugpile"]\n1. 3x3a3 (1. 9x9a1)\n2. 3x3a3', "line 2, in a side line, move 1 \\('9x9a1'\\)", 0),
-    ('[Game "rugpile"]\n1. 3x3a3 (1. 3x3c3)\n2. 3x3a3', "line 3, move 2 \\('3x3a3'\\)", 1),
-    ('[Game "wythe"]\n1. c3d3\n  (1. a1a2 draw-agreed)',
-     "line 3, in a side line, the ending 'draw-agreed': Wythe cannot end in an agreed draw", 1),
-    ('[Game "rugpile"]\n1. 3x3a3 (1. 3x3c3 red-resigns) (1. 3x3c3 2. 2x2a1)',
-     "line 2: no move can follow 'red-resigns'", None),
-    ('[Game "rugpile"]\n1. 3x3a3 )', "line 2: a '\\)' with no '\\(' before it", None),
-    ('[Game "rugpile"]\n(1. 3x3a3)', "line 2: a '\\(' with no move before it", None),
-    ('[Game "rugpile"]\n1. 3x3a3\n  (1. 3x3c3', "line 3: a '\\(' is never closed", None),
-    ('[Game "rugpile"]\n1. 3x3a3 ()', "line 2: an empty side line", None),
-    ('[Game "rugpile"]\n1. 3x3a3 (1. <b>)', "line 2, move 1: '<b>' is not a move", 0),
-    ('[Game "rugpile"]\n[Path "2"]\n1. 3x3a3 (1. 3x3c3)',
-     "line 2: Path: there is no position 2: after the start the moves are numbered 0 to 1", None),
-    ('[Game "rugpile"]\n[Path "0.0"]\n1. 3x3a3 (1. 3x3c3)',
-     "line 2: Path: there is no position 0.0: no move follows 0", None),
-    ('[Game "rugpile"]\n[Path "1.x"]\n1. 3x3a3 (1. 3x3c3)', "line 2: Path: '1.x' should be", None),
-])
+@pytest.mark.parametrize(
+    "text,message,ply",
+    [
+        # Red covering its own colour (a3 still shows red): illegal
+        (
+            '[Game "rugpile"]\n1. 3x3a3\n2. 3x3b2\n  (2. 3x3c3\n   3. 3x3a3)\n3. 2x2d1',
+            "line 5, in a side line, move 3 \\('3x3a3'\\): ",
+            2,
+        ),
+        # Wythe: b1a1 lies exactly on the piece a1b1
+        (
+            '[Game "wythe"]\n1. c3d3\n  (1. a1b1\n   2. b1a1)',
+            "line 4, in a side line, move 2 \\('b1a1'\\)",
+            1,
+        ),
+        # the first bad move in the text: the side line's 9x9 (no such tile) on line 2 comes
+        # before the main line's Blue 3x3a3 (it would cover Red's whole area) on line 3
+        (
+            '[Game "rugpile"]\n1. 3x3a3 (1. 9x9a1)\n2. 3x3a3',
+            "line 2, in a side line, move 1 \\('9x9a1'\\)",
+            0,
+        ),
+        ('[Game "rugpile"]\n1. 3x3a3 (1. 3x3c3)\n2. 3x3a3', "line 3, move 2 \\('3x3a3'\\)", 1),
+        (
+            '[Game "wythe"]\n1. c3d3\n  (1. a1a2 draw-agreed)',
+            "line 3, in a side line, the ending 'draw-agreed': Wythe cannot end in an agreed draw",
+            1,
+        ),
+        (
+            '[Game "rugpile"]\n1. 3x3a3 (1. 3x3c3 red-resigns) (1. 3x3c3 2. 2x2a1)',
+            "line 2: no move can follow 'red-resigns'",
+            None,
+        ),
+        ('[Game "rugpile"]\n1. 3x3a3 )', "line 2: a '\\)' with no '\\(' before it", None),
+        ('[Game "rugpile"]\n(1. 3x3a3)', "line 2: a '\\(' with no move before it", None),
+        ('[Game "rugpile"]\n1. 3x3a3\n  (1. 3x3c3', "line 3: a '\\(' is never closed", None),
+        ('[Game "rugpile"]\n1. 3x3a3 ()', "line 2: an empty side line", None),
+        ('[Game "rugpile"]\n1. 3x3a3 (1. <b>)', "line 2, move 1: '<b>' is not a move", 0),
+        (
+            '[Game "rugpile"]\n[Path "2"]\n1. 3x3a3 (1. 3x3c3)',
+            "line 2: Path: there is no position 2: after the start the moves are numbered 0 to 1",
+            None,
+        ),
+        (
+            '[Game "rugpile"]\n[Path "0.0"]\n1. 3x3a3 (1. 3x3c3)',
+            "line 2: Path: there is no position 0.0: no move follows 0",
+            None,
+        ),
+        (
+            '[Game "rugpile"]\n[Path "1.x"]\n1. 3x3a3 (1. 3x3c3)',
+            "line 2: Path: '1.x' should be",
+            None,
+        ),
+    ],
+)
 def test_bad_side_lines_say_what_and_where(text, message, ply):
     with pytest.raises(RecordError, match=message) as err:
         load_tree_text(text)
@@ -323,7 +423,7 @@ def test_the_position_on_display_in_a_side_line():
     text = '[Game "rugpile"]\n[Path "1"]\n1. 3x3a3 (1. 3x3c3 2. 3x3a1)'
     back = load_tree_text(text)
     assert back.path == (1,) and back.tree.record_line(back.path).moves == ("3x3c3", "3x3a1")
-    assert len(back.states) == 3                        # the start, and both moves of its line
+    assert len(back.states) == 3  # the start, and both moves of its line
     assert load_tree_text('[Game "rugpile"]\n[Ply "0"]\n1. 3x3a3').path == ()
     assert load_tree_text('[Game "rugpile"]\n[Path ""]\n1. 3x3a3').path == ()
 

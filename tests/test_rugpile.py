@@ -50,16 +50,17 @@ def names(state):
 
 # ---------------------------------------------------------------- the seed's fool's mate
 
+
 def test_fools_mate_move_by_move():
-    state = GAME.new()                                     # 2 players, 5x5, tiles 4-3-2
+    state = GAME.new()  # 2 players, 5x5, tiles 4-3-2
     assert GAME.to_move(state) == 0
-    state = GAME.play(state, GAME.parse(state, "3x3a3"))   # o: rows 1-3, cols 1-3 from the top
+    state = GAME.play(state, GAME.parse(state, "3x3a3"))  # o: rows 1-3, cols 1-3 from the top
     assert GAME.scores(state) == (9, 0)
     assert GAME.to_move(state) == 1
-    state = GAME.play(state, GAME.parse(state, "3x3b2"))   # x: rows 2-4, cols 2-4
+    state = GAME.play(state, GAME.parse(state, "3x3b2"))  # x: rows 2-4, cols 2-4
     # x covers 4 of o's squares (b3, c3, b4, c4): o 9-4 = 5, x 9.
     assert GAME.scores(state) == (5, 9)
-    state = GAME.play(state, GAME.parse(state, "2x2d1"))   # o: rows 4-5, cols 4-5
+    state = GAME.play(state, GAME.parse(state, "2x2d1"))  # o: rows 4-5, cols 4-5
     # o's 2x2 covers d1, e1, d2, e2; only d2 was x's: o 5+4 = 9, x 9-1 = 8.
     assert GAME.scores(state) == (9, 8)
     assert GAME.legal_moves(state) == []
@@ -88,31 +89,24 @@ def test_no_move_left_for_the_second_player_by_hand():
 
 # ---------------------------------------------------------------- placement legality
 
+
 def test_covering_your_own_colour_is_illegal():
-    state = after(["2x2a1", "2x2d4"])                      # Red a1-b2, Blue d4-e5; Red to move
+    state = after(["2x2a1", "2x2d4"])  # Red a1-b2, Blue d4-e5; Red to move
     with pytest.raises(IllegalMove, match="already shows Red"):
-        GAME.parse(state, "2x2b2")                         # b2 is Red
+        GAME.parse(state, "2x2b2")  # b2 is Red
 
 
 def test_covering_all_of_an_opponents_area_is_illegal_but_all_but_one_is_legal():
     # Blue (1) has a 2-square area at a1-b1; Red (0) to move.
-    state = position([".....",
-                      ".....",
-                      ".....",
-                      ".....",
-                      "11..."])
+    state = position([".....", ".....", ".....", ".....", "11..."])
     with pytest.raises(IllegalMove, match="completely cover the Blue area"):
-        GAME.parse(state, "2x2a1")                         # a1 b1 a2 b2: all of the area
-    GAME.parse(state, "2x2b1")                             # b1 c1 b2 c2: leaves a1 showing
+        GAME.parse(state, "2x2a1")  # a1 b1 a2 b2: all of the area
+    GAME.parse(state, "2x2b1")  # b1 c1 b2 c2: leaves a1 showing
 
 
 def test_covering_blank_squares_is_free_and_splitting_an_area_is_legal():
     # Blue's area is a row of five squares on rank 3; a 2x3 tile standing on c2-d4 splits it.
-    state = position([".....",
-                      ".....",
-                      "11111",
-                      ".....",
-                      "....."])
+    state = position([".....", ".....", "11111", ".....", "....."])
     split = rug(GAME.play(state, GAME.parse(state, "2x3c2")))
     # Blue now shows a3 b3 and e3: two areas; covering a3+b3 entirely is now illegal for Red.
     split = RugState(5, 2, split.tiles, split.board, split.supplies, turn=0)
@@ -121,21 +115,17 @@ def test_covering_blank_squares_is_free_and_splitting_an_area_is_legal():
 
 
 def test_joining_your_tile_to_your_own_area_makes_one_area():
-    state = position([".....",
-                      ".....",
-                      ".....",
-                      ".....",
-                      "0...."], turn=0)
+    state = position([".....", ".....", ".....", ".....", "0...."], turn=0)
     joined = GAME.play(state, GAME.parse(state, "2x2b1"))  # touches a1: Red area of 5
     assert GAME.view(joined).cells.count(0) == 5
     # Now Blue may cover 4 of those 5 squares but not all 5 (they are one area).
-    GAME.parse(joined, "2x2b1")                            # covers b1 c1 b2 c2, a1 stays
+    GAME.parse(joined, "2x2b1")  # covers b1 c1 b2 c2, a1 stays
 
 
 def test_a_tile_must_lie_wholly_on_the_board_and_come_from_the_supply():
     state = GAME.new()
     with pytest.raises(IllegalMove, match="off the board"):
-        GAME.parse(state, "3x3d1")                         # d..f: f is off a 5x5 board
+        GAME.parse(state, "3x3d1")  # d..f: f is off a 5x5 board
     spent = GAME.new(tiles="4-3-0")
     with pytest.raises(IllegalMove, match="no 3x3 tile left"):
         GAME.parse(spent, "3x3a1")
@@ -152,20 +142,37 @@ def test_bad_notation():
 
 # ---------------------------------------------------------------- verdicts: codes and texts
 
+
 def test_each_refusal_has_its_reason_code_and_the_players_text():
-    state = after(["2x2a1", "2x2d4"])                      # Red a1-b2, Blue d4-e5; Red to move
+    state = after(["2x2a1", "2x2d4"])  # Red a1-b2, Blue d4-e5; Red to move
     spent = after([], tiles="4-3-0")
     cases = [
-        (state, (2, 2), "not-a-move",
-         "that is not a Rug Pile move (a tile's width and height, then its square)"),
-        (state, Placement(1, 4, 0, 0), "no-such-tile",
-         "there are no 1x4 tiles (sizes: 2x2, 2x3, 3x3)"),
+        (
+            state,
+            (2, 2),
+            "not-a-move",
+            "that is not a Rug Pile move (a tile's width and height, then its square)",
+        ),
+        (
+            state,
+            Placement(1, 4, 0, 0),
+            "no-such-tile",
+            "there are no 1x4 tiles (sizes: 2x2, 2x3, 3x3)",
+        ),
         (spent, Placement(3, 3, 0, 0), "none-left", "Red has no 3x3 tile left"),
         (state, Placement(3, 3, 3, 0), "off-board", "the tile would hang off the board"),
-        (state, Placement(2, 2, 1, 1), "own-colour",
-         "it would cover a square that already shows Red"),
-        (state, Placement(2, 2, 3, 3), "buries-area",      # d4 e4 d5 e5: all of Blue's area
-         "it would completely cover the Blue area at d4"),
+        (
+            state,
+            Placement(2, 2, 1, 1),
+            "own-colour",
+            "it would cover a square that already shows Red",
+        ),
+        (
+            state,
+            Placement(2, 2, 3, 3),
+            "buries-area",  # d4 e4 d5 e5: all of Blue's area
+            "it would completely cover the Blue area at d4",
+        ),
     ]
     for where, move, code, text in cases:
         verdict = GAME.check(where, move)
@@ -173,7 +180,7 @@ def test_each_refusal_has_its_reason_code_and_the_players_text():
         with pytest.raises(IllegalMove) as err:
             GAME.play(where, move)
         assert err.value.verdict == verdict and str(err.value) == text
-    assert GAME.check(state, Placement(2, 2, 2, 0)) == LEGAL   # c1 d1 c2 d2: all blank
+    assert GAME.check(state, Placement(2, 2, 2, 0)) == LEGAL  # c1 d1 c2 d2: all blank
     assert GAME.check(after(["3x3a3", "3x3b2", "2x2d1"]), Placement(2, 2, 0, 0)) == GAME_OVER
 
 
@@ -185,8 +192,9 @@ def test_moves_are_placements():
 
 # ---------------------------------------------------------------- what the board is shown
 
+
 def test_the_view_gives_squares_last_tile_and_supplies_as_numbers():
-    state = after(["3x3a3", "2x2d1"])                      # Red a3-c5, then Blue d1-e2
+    state = after(["3x3a3", "2x2d1"])  # Red a3-c5, then Blue d1-e2
     view = GAME.view(state)
     assert isinstance(view, RugView)
     assert (view.width, view.height) == (5, 5)
@@ -196,7 +204,7 @@ def test_the_view_gives_squares_last_tile_and_supplies_as_numbers():
     assert view.cells.count(BLANK) == 25 - 9 - 4
     assert view.last == (3, 4, 8, 9)
     assert view.kinds == ((2, 2), (2, 3), (3, 3))
-    assert view.supplies == ((4, 3, 1), (3, 3, 2))         # Red spent a 3x3, Blue a 2x2
+    assert view.supplies == ((4, 3, 1), (3, 3, 2))  # Red spent a 3x3, Blue a 2x2
     assert (view.to_move, view.seat_names, view.scores) == (0, ("Red", "Blue"), (9, 4))
     assert view.moves == tuple(GAME.legal_moves(state)) and view.result is None
     over = GAME.view(after(["3x3a3", "3x3b2", "2x2d1"]))
@@ -205,11 +213,7 @@ def test_the_view_gives_squares_last_tile_and_supplies_as_numbers():
 
 
 def test_the_area_map_numbers_areas_by_their_lowest_square():
-    state = position(["1....",
-                      "1....",
-                      ".00..",
-                      "...1.",
-                      "1..11"])
+    state = position(["1....", "1....", ".00..", "...1.", "1..11"])
     area_of, sizes = area_map(state.board, 5)
     # a1 (0) is area 0; Blue d1 e1 d2 (3, 4, 8) area 1; Red b3 c3 (11, 12) area 2;
     # Blue a4 a5 (15, 20) area 3.
@@ -220,9 +224,10 @@ def test_the_area_map_numbers_areas_by_their_lowest_square():
 
 # ---------------------------------------------------------------- the players' evaluation
 
+
 def test_evaluation_counts_squares_shown_and_a_share_of_tiles_in_hand():
     know = for_game(GAME)
-    assert not hasattr(GAME, "evaluate")                   # the players' knowledge, not the rules
+    assert not hasattr(GAME, "evaluate")  # the players' knowledge, not the rules
     assert know.evaluate(GAME.new()) == (0.5, 0.5)
     # Red shows four squares, Blue none, the same tiles in hand: a lead of 4 squares, and
     # Red's chance is a softmax at temperature 2, 1 / (1 + e^(-4/2)).
@@ -241,20 +246,24 @@ def test_evaluation_counts_squares_shown_and_a_share_of_tiles_in_hand():
 
 # ---------------------------------------------------------------- counts worked out by hand
 
-@pytest.mark.parametrize("tile,expected", [
-    # A w x h tile on an N x N board has (N-w+1)(N-h+1) positions.  N = 5:
-    ("2x2", 4 * 4),      # 16
-    ("2x3", 4 * 3),      # 12 (2 wide, 3 tall)
-    ("3x2", 3 * 4),      # 12 (3 wide, 2 tall)
-    ("3x3", 3 * 3),      # 9
-])
+
+@pytest.mark.parametrize(
+    "tile,expected",
+    [
+        # A w x h tile on an N x N board has (N-w+1)(N-h+1) positions.  N = 5:
+        ("2x2", 4 * 4),  # 16
+        ("2x3", 4 * 3),  # 12 (2 wide, 3 tall)
+        ("3x2", 3 * 4),  # 12 (3 wide, 2 tall)
+        ("3x3", 3 * 3),  # 9
+    ],
+)
 def test_empty_5x5_counts_per_tile_and_turn(tile, expected):
     moves = [m for m in names(GAME.new()) if m.startswith(tile)]
     assert len(moves) == expected
 
 
 def test_empty_board_totals():
-    assert len(GAME.legal_moves(GAME.new())) == 16 + 12 + 12 + 9          # 49 on 5x5
+    assert len(GAME.legal_moves(GAME.new())) == 16 + 12 + 12 + 9  # 49 on 5x5
     # 6x6 (three players): 2x2 25, 2x3 20, 3x2 20, 3x3 16 = 81.
     assert len(GAME.legal_moves(GAME.new(players=3))) == 25 + 20 + 20 + 16
     # 4x4 with only 3x3 tiles: 2 x 2 = 4 positions.
@@ -262,6 +271,7 @@ def test_empty_board_totals():
 
 
 # ---------------------------------------------------------------- 3 and 4 players
+
 
 def test_three_players_take_turns_in_seat_order():
     state = GAME.new(players=3)
@@ -277,41 +287,49 @@ def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could
     # 4x4, four players; Green (2) to move with no tiles left: the game ends, though
     # Yellow could still place.
     empty = (0, 0, 0)
-    board = position(["00..",
-                      "00..",
-                      "..11",
-                      "..11"]).board
+    board = position(["00..", "00..", "..11", "..11"]).board
     state = RugState(4, 4, (1, 0, 0), board, ((1, 0, 0), (1, 0, 0), empty, (1, 0, 0)), turn=2)
     assert GAME.legal_moves(state) == []
     result = ended(state)
     assert "Green cannot place" in result.reason
-    assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)   # a shared win
+    assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)  # a shared win
 
 
 def test_ties_share_the_win():
     # Red and Blue show four squares each and nobody has a tile left: a shared win.
-    state = position(["00..",
-                      "00..",
-                      "....",
-                      "1111"], turn=0, supplies=((0, 0, 0), (0, 0, 0)))
+    state = position(["00..", "00..", "....", "1111"], turn=0, supplies=((0, 0, 0), (0, 0, 0)))
     assert GAME.scores(state) == (4, 4)
-    assert ended(state).winners == (0, 1)                  # both seats: a draw for all
+    assert ended(state).winners == (0, 1)  # both seats: a draw for all
     assert len(ended(state).winners) == GAME.num_seats(state) == 2
 
 
 # ---------------------------------------------------------------- options
 
+
 def test_default_options_follow_the_number_of_players():
     assert GAME.options(GAME.new()) == {"players": 2, "size": 5, "tiles": (4, 3, 2)}
     assert GAME.options(GAME.new(players=4)) == {"players": 4, "size": 6, "tiles": (4, 3, 3)}
-    assert GAME.options(GAME.new(players=3, size=8, tiles={"2x2": 1, "3x3": 5})) == \
-        {"players": 3, "size": 8, "tiles": (1, 0, 5)}
+    assert GAME.options(GAME.new(players=3, size=8, tiles={"2x2": 1, "3x3": 5})) == {
+        "players": 3,
+        "size": 8,
+        "tiles": (1, 0, 5),
+    }
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 5}, {"players": 1}, {"size": 3}, {"size": 9}, {"tiles": "0-0-0"},
-    {"tiles": "4-3"}, {"tiles": {"1x1": 3}}, {"tiles": (10, 0, 0)}, {"colour": "red"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 5},
+        {"players": 1},
+        {"size": 3},
+        {"size": 9},
+        {"tiles": "0-0-0"},
+        {"tiles": "4-3"},
+        {"tiles": {"1x1": 3}},
+        {"tiles": (10, 0, 0)},
+        {"colour": "red"},
+    ],
+)
 def test_bad_options_are_refused_with_a_message(options):
     with pytest.raises(BadOption) as err:
         GAME.new(**options)
@@ -319,6 +337,7 @@ def test_bad_options_are_refused_with_a_message(options):
 
 
 # ---------------------------------------------------------------- the loop fight terminates
+
 
 def test_the_seeds_loop_fight_ends_when_tiles_run_out():
     # An area that alternates colour while tiles fit: every placement spends a tile, so a game
@@ -333,6 +352,7 @@ def test_the_seeds_loop_fight_ends_when_tiles_run_out():
 
 
 # ---------------------------------------------------------------- random games with invariants
+
 
 @pytest.mark.parametrize("players,size", [(2, 4), (2, 5), (3, 6), (4, 6), (4, 8), (2, 8)])
 def test_random_games_keep_the_invariants(players, size):
@@ -349,16 +369,18 @@ def test_random_games_keep_the_invariants(players, size):
             assert (result is None) == bool(moves)
             if result is not None:
                 break
-            for move in moves:                             # notation round trip
+            for move in moves:  # notation round trip
                 assert GAME.parse(state, GAME.notation(state, move)) == move
             before = state
             frozen = (before.board, before.supplies, before.turn)
             move = rng.choice(moves)
             state = rug(GAME.play(state, move))
-            assert (before.board, before.supplies, before.turn) == frozen   # immutable
+            assert (before.board, before.supplies, before.turn) == frozen  # immutable
             # Supplies only shrink: exactly one tile of the mover's is spent.
             mover = GAME.to_move(before)
             spent = [a - b for a, b in zip(before.supplies[mover], state.supplies[mover])]
             assert sorted(spent) == [0, 0, 1]
-            assert all(before.supplies[s] == state.supplies[s] for s in range(players) if s != mover)
+            assert all(
+                before.supplies[s] == state.supplies[s] for s in range(players) if s != mover
+            )
             assert GAME.to_move(state) == (mover + 1) % players

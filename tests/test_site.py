@@ -16,9 +16,12 @@ def listed_files():
 
 def test_every_engine_and_web_module_is_in_pyscript_toml():
     files = listed_files()
-    modules = sorted(p.relative_to(ROOT).as_posix()
-                     for folder in ("engine", "web") for p in (ROOT / folder).rglob("*.py")
-                     if "__pycache__" not in p.parts)
+    modules = sorted(
+        p.relative_to(ROOT).as_posix()
+        for folder in ("engine", "web")
+        for p in (ROOT / folder).rglob("*.py")
+        if "__pycache__" not in p.parts
+    )
     missing = [m for m in modules if m not in ENTRY_SCRIPTS and f"./{m}" not in files]
     assert missing == [], f"add to pyscript.toml (python3 scripts/gen_pyscript_toml.py): {missing}"
     assert all((ROOT / path).is_file() for path in files), "pyscript.toml lists a missing file"
@@ -32,11 +35,12 @@ def test_the_built_sites_config_names_the_bundle_instead_of_the_sources():
     config = tomllib.loads(render(bundle=True))
     assert config["files"] == {"./app.zip": "./app.zip"}
     assert config["interpreter"] == tomllib.loads(render())["interpreter"]
-    for entry in ENTRY_SCRIPTS:     # each puts the bundle on sys.path before the app's imports
+    for entry in ENTRY_SCRIPTS:  # each puts the bundle on sys.path before the app's imports
         text = (ROOT / entry).read_text()
         first_import = re.search(r"^(from|import) (engine|web)\b", text, re.M)
-        assert first_import and text.find('sys.path.insert(0, "app.zip")') in \
-            range(0, first_import.start()), entry
+        assert first_import and text.find('sys.path.insert(0, "app.zip")') in range(
+            first_import.start()
+        ), entry
 
 
 def test_the_interpreter_is_vendored_and_no_packages_are_fetched():
@@ -49,10 +53,16 @@ def test_the_interpreter_is_vendored_and_no_packages_are_fetched():
 
 
 def test_the_page_uses_only_relative_urls():
-    pages = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "sw.js",
-             ROOT / "manifest.webmanifest", *(ROOT / "web").rglob("*.py"),
-             *(ROOT / "web").rglob("*.mjs"),
-             *(ROOT / "web").rglob("*.html"), *(ROOT / "web").rglob("*.css")]
+    pages = [
+        ROOT / "index.html",
+        ROOT / "pyscript.toml",
+        ROOT / "sw.js",
+        ROOT / "manifest.webmanifest",
+        *(ROOT / "web").rglob("*.py"),
+        *(ROOT / "web").rglob("*.mjs"),
+        *(ROOT / "web").rglob("*.html"),
+        *(ROOT / "web").rglob("*.css"),
+    ]
     for path in pages:
         text = path.read_text()
         urls = re.findall(r"https?://[^\s\"'<>)]+", text)

@@ -24,8 +24,9 @@ def whole_library(tmp_path):
         loads.append(path)
         return path
 
-    finder = stdlib_fallback.install(load, ["spare_module_x", "spare_package_x",
-                                            "spare_package_x.inner"])
+    finder = stdlib_fallback.install(
+        load, ["spare_module_x", "spare_package_x", "spare_package_x.inner"]
+    )
     yield finder, loads
     sys.meta_path.remove(finder)
     for name in ("spare_module_x", "spare_package_x", "spare_package_x.inner"):

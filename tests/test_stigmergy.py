@@ -22,13 +22,23 @@ import random
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, games
-from engine import core
+from engine import BadNotation, BadOption, GameOver, IllegalMove, core, games
 from engine.ai.knowledge import for_game
 from engine.core import Game
 from engine.games import stigmergy
-from engine.games.stigmergy import (BLACK, BUTTON, PASS, WHITE, CellView, Flip, Komi, Place,
-                                    ScoreParts, Side, StigmergyView)
+from engine.games.stigmergy import (
+    BLACK,
+    BUTTON,
+    PASS,
+    WHITE,
+    CellView,
+    Flip,
+    Komi,
+    Place,
+    ScoreParts,
+    Side,
+    StigmergyView,
+)
 
 GAME = games.get("stigmergy")
 
@@ -39,11 +49,26 @@ ALL4 = [f"{row}{i}" for row, length in zip(ROWS4, LENGTHS4) for i in range(1, le
 
 # --------------------------------------------------------------------------- helpers
 
-def position(black: str = "", white: str = "", size: int = 4, komi: int = 0,
-             to_move: int = BLACK, button: int | None = None, black_seat: int = 0):
+
+def position(
+    black: str = "",
+    white: str = "",
+    size: int = 4,
+    komi: int = 0,
+    to_move: int = BLACK,
+    button: int | None = None,
+    black_seat: int = 0,
+):
     """A hand-built position in play: stones given as space-separated cell names."""
-    return stigmergy.setup(size, black.split(), white.split(), komi=komi,
-                           colour_to_move=to_move, button_holder=button, black_seat=black_seat)
+    return stigmergy.setup(
+        size,
+        black.split(),
+        white.split(),
+        komi=komi,
+        colour_to_move=to_move,
+        button_holder=button,
+        black_seat=black_seat,
+    )
 
 
 def texts(state) -> list[str]:
@@ -90,8 +115,10 @@ def naive_sight(view: StigmergyView) -> dict[str, tuple[int, int, int]]:
 
 # --------------------------------------------------------------------------- the board
 
-@pytest.mark.parametrize("size,cells", [(4, 37), (5, 61), (6, 91), (7, 127), (8, 169),
-                                        (9, 217), (10, 271)])
+
+@pytest.mark.parametrize(
+    "size,cells", [(4, 37), (5, 61), (6, 91), (7, 127), (8, 169), (9, 217), (10, 271)]
+)
 def test_cell_count_is_3n_n_minus_1_plus_1(size, cells):
     # 3n(n-1)+1: 4 -> 37, 5 -> 61, 6 -> 91, 7 -> 127, 8 -> 169, 9 -> 217, 10 -> 271.
     state = GAME.new(size=size, komi=0)
@@ -126,11 +153,12 @@ def test_neighbour_counts_and_thresholds_corner_edge_interior():
     assert (cell_view(state, "a2").neighbours, cell_view(state, "a2").needs) == (4, 3)
     assert (cell_view(state, "d4").neighbours, cell_view(state, "d4").needs) == (6, 4)
     assert (cell_view(state, "d1").neighbours, cell_view(state, "d7").neighbours) == (3, 3)
-    assert cell_view(state, "c1").neighbours == 4             # the left end of row c
+    assert cell_view(state, "c1").neighbours == 4  # the left end of row c
     assert cell_view(state, "c2").neighbours == 6
 
 
 # --------------------------------------------------------------------------- Checks list
+
 
 def test_check_empty_side_8_fixed_komi_169_placements():
     # Nothing is controlled on an empty board: all 169 cells are placements; the komi is
@@ -177,7 +205,7 @@ def test_control_in_the_interior_and_blocking():
     # d4 sees d1, d7 along its row, a1 (past c3 b2) and g4 (past e4 f4): 4 >= 4.
     state = position(black="d1 d7 a1 g4", to_move=WHITE)
     assert control(state, "d4") == BLACK
-    assert control(position(black="d1 d7 a1"), "d4") is None     # 3 < 4
+    assert control(position(black="d1 d7 a1"), "d4") is None  # 3 < 4
     # White on e4 hides g4 from d4: 3 Black + 1 White, nobody controls it.
     assert cell_view(position(black="d1 d7 a1 g4", white="e4"), "d4").sees == (3, 1)
     # The same block made by a move: d2 sees d1 and d7 only (its other lines are empty), so
@@ -205,7 +233,7 @@ def test_flip_an_enemy_stone_on_a_cell_you_control():
     assert sum(m.endswith("x") for m in moves) == 1
     flipped = play(state, "a1x")
     assert cell_view(flipped, "a1").stone == BLACK
-    assert GAME.view(flipped).last == (0,)                      # a1 is cell 0
+    assert GAME.view(flipped).last == (0,)  # a1 is cell 0
     # White, same stones: Black's two stones can only win a corner seeing both, and only a1
     # (a White stone) does (a4 sees a2 only, d1 sees b1 only): 34 placements, no flip.
     white = position(black="a2 b1", white="a1", to_move=WHITE)
@@ -290,31 +318,64 @@ def refusals():
     bid = GAME.new(size=4)
     side = play(bid, "komi3")
     black_first = play(side, "black")
-    mixed = position(black="a2 b1", white="a1")                 # Black to move, a1 flippable
+    mixed = position(black="a2 b1", white="a1")  # Black to move, a1 flippable
     white = position(black="a2 b1", white="a1", to_move=WHITE)
     return [
-        (bid, Place(18), "komi-first",
-         "first the first player chooses the komi (write it like komi7 or komi-2)"),
+        (
+            bid,
+            Place(18),
+            "komi-first",
+            "first the first player chooses the komi (write it like komi7 or komi-2)",
+        ),
         (bid, Komi(38), "komi-range", "komi must be a whole number from -37 to 37"),
-        (side, Komi(2), "side-first", "the second player must now choose a colour: black or white"),
+        (
+            side,
+            Komi(2),
+            "side-first",
+            "the second player must now choose a colour: black or white",
+        ),
         (black_first, Komi(4), "komi-chosen", "the komi is already 3"),
         (black_first, Side(WHITE), "sides-chosen", "the sides are already chosen"),
-        (position(black=full, komi=2), BUTTON, "no-button",
-         "there is no button: the komi (2) is even"),
-        (position(black=full, komi=1, button=WHITE), BUTTON, "button-taken",
-         "White has already taken the button"),
-        (position(black=full, to_move=WHITE, komi=1), PASS, "button-untaken",
-         "you may not pass while the button is untaken (you may take it instead)"),
-        (white, PASS, "uncontrolled",
-         "you may not pass while empty cells are uncontrolled (for example a3)"),
+        (
+            position(black=full, komi=2),
+            BUTTON,
+            "no-button",
+            "there is no button: the komi (2) is even",
+        ),
+        (
+            position(black=full, komi=1, button=WHITE),
+            BUTTON,
+            "button-taken",
+            "White has already taken the button",
+        ),
+        (
+            position(black=full, to_move=WHITE, komi=1),
+            PASS,
+            "button-untaken",
+            "you may not pass while the button is untaken (you may take it instead)",
+        ),
+        (
+            white,
+            PASS,
+            "uncontrolled",
+            "you may not pass while empty cells are uncontrolled (for example a3)",
+        ),
         (white, Place(1), "occupied", "a2 is occupied by a Black stone"),
-        (position(black="a4 d1", to_move=WHITE), Place(0), "enemy-control",
-         "a1 is controlled by Black"),
+        (
+            position(black="a4 d1", to_move=WHITE),
+            Place(0),
+            "enemy-control",
+            "a1 is controlled by Black",
+        ),
         (mixed, Flip(18), "no-stone", "d4 is empty: there is no stone to flip"),
         (mixed, Flip(1), "own-stone", "a2 is already Black"),
         (white, Flip(1), "no-control", "you do not control a2: it sees 1 White stone and needs 3"),
-        (mixed, ("button", 1), "not-a-move",
-         "that is not a Stigmergy move (a cell like d4, a flip like d4x, pass or button)"),
+        (
+            mixed,
+            ("button", 1),
+            "not-a-move",
+            "that is not a Stigmergy move (a cell like d4, a flip like d4x, pass or button)",
+        ),
     ]
 
 
@@ -326,7 +387,7 @@ def test_every_refusal_has_its_reason_code_and_text():
             GAME.play(state, move)
         assert err.value.verdict.code == code and str(err.value) == text
         seen.add(code)
-    assert len(seen) == 15                   # all but game-over, which core says first
+    assert len(seen) == 15  # all but game-over, which core says first
     over = play(position(HALF_BLACK, HALF_WHITE, komi=1, button=WHITE), "pass", "pass")
     assert GAME.check(over, PASS) == core.GAME_OVER
     assert GAME.check(position(black="a2 b1", white="a1"), Flip(0)) == core.LEGAL
@@ -356,8 +417,8 @@ def test_game_ends_only_after_two_passes_in_a_row():
         GAME.parse(state, "pass")
 
 
-HALF_BLACK = "a1 a2 a3 a4 b1 b2 b3 b4 b5 c1 c2 c3 c4 c5 c6 d1 d2 d3 d4"          # 19
-HALF_WHITE = "d5 d6 d7 e1 e2 e3 e4 e5 e6 f1 f2 f3 f4 f5 g1 g2 g3 g4"             # 18
+HALF_BLACK = "a1 a2 a3 a4 b1 b2 b3 b4 b5 c1 c2 c3 c4 c5 c6 d1 d2 d3 d4"  # 19
+HALF_WHITE = "d5 d6 d7 e1 e2 e3 e4 e5 e6 f1 f2 f3 f4 f5 g1 g2 g3 g4"  # 18
 
 
 def test_the_button_half_point_breaks_the_tie():
@@ -365,15 +426,16 @@ def test_the_button_half_point_breaks_the_tie():
     white_holds = play(position(HALF_BLACK, HALF_WHITE, komi=1, button=WHITE), "pass", "pass")
     result = GAME.result(white_holds)
     assert result.scores == (19, 19.5) and result.winners == (1,)
-    assert result.reason == ("Both players passed. Black 19, "
-                             "White 18 + 1 komi + 0.5 button = 19.5")
+    assert result.reason == (
+        "Both players passed. Black 19, White 18 + 1 komi + 0.5 button = 19.5"
+    )
     black_holds = play(position(HALF_BLACK, HALF_WHITE, komi=1, button=BLACK), "pass", "pass")
     assert GAME.result(black_holds).scores == (19.5, 19)
     assert GAME.result(black_holds).winners == (0,)
     parts = GAME.view(black_holds).score
     assert parts[BLACK] == ScoreParts(stones=19, territory=0, komi=0, button=0.5, total=19.5)
     assert parts[WHITE] == ScoreParts(stones=18, territory=0, komi=1, button=0, total=19)
-    assert type(parts[WHITE].total) is int                      # a whole score is an int
+    assert type(parts[WHITE].total) is int  # a whole score is an int
 
 
 def test_komi_goes_to_white_only():
@@ -395,7 +457,7 @@ def test_live_score_counts_controlled_empty_cells():
 
 
 def test_check_bid_protocol():
-    state = GAME.new(size=4)                       # komi="bid" is the default
+    state = GAME.new(size=4)  # komi="bid" is the default
     assert GAME.view(state).phase == "bid" and GAME.to_move(state) == 0
     assert GAME.seat_names(state) == ("First player", "Second player")
     # Komi from -37 to 37: 75 choices, nothing else.
@@ -431,12 +493,20 @@ def test_check_bid_protocol():
 
 # --------------------------------------------------------------------------- options
 
+
 def test_options():
     assert GAME.options(GAME.new()) == {"size": 8, "komi": "bid"}
     assert GAME.options(GAME.new(size=5, komi="-3")) == {"size": 5, "komi": -3}
-    assert GAME.new(size=8, komi=169).komi == 169          # komi may reach +-N
-    for bad in ({"size": 3}, {"size": 11}, {"komi": 170}, {"size": 4, "komi": -38},
-                {"komi": "lots"}, {"komi": 2.5}, {"colour": 1}):
+    assert GAME.new(size=8, komi=169).komi == 169  # komi may reach +-N
+    for bad in (
+        {"size": 3},
+        {"size": 11},
+        {"komi": 170},
+        {"size": 4, "komi": -38},
+        {"komi": "lots"},
+        {"komi": 2.5},
+        {"colour": 1},
+    ):
         with pytest.raises(BadOption):
             GAME.new(**bad)
     for value in ("bid", 7, -2, 0):
@@ -448,10 +518,11 @@ def test_options():
 
 # --------------------------------------------------------------------------- notation
 
+
 def test_notation_of_every_kind():
     state = position(black="a2 b1", white="a1", komi=1)
     assert type(GAME.parse(state, "a1x")) is Flip and GAME.parse(state, "a1x") == Flip(0)
-    assert GAME.parse(state, " D4 ") == Place(18)       # a4 b5 c6: 15 cells below row d
+    assert GAME.parse(state, " D4 ") == Place(18)  # a4 b5 c6: 15 cells below row d
     assert type(GAME.parse(state, "d4")) is Place and GAME.notation(state, Place(18)) == "d4"
     assert GAME.notation(state, Flip(0)) == "a1x"
     assert GAME.parse(state, "button") == BUTTON and GAME.notation(state, BUTTON) == "button"
@@ -476,8 +547,25 @@ def test_moves_are_named_and_kinds_never_equal():
     assert Komi(0) in GAME.legal_moves(bid) and Place(0) not in GAME.legal_moves(bid)
 
 
-@pytest.mark.parametrize("text", ["", "z1", "a0", "a5", "h1", "d8", "d4xx", "d4y", "komi",
-                                  "komix", "komi+", "hello", "4d", "x"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "z1",
+        "a0",
+        "a5",
+        "h1",
+        "d8",
+        "d4xx",
+        "d4y",
+        "komi",
+        "komix",
+        "komi+",
+        "hello",
+        "4d",
+        "x",
+    ],
+)
 def test_bad_notation(text):
     with pytest.raises(BadNotation) as err:
         GAME.parse(GAME.new(size=4, komi=0), text)
@@ -497,15 +585,16 @@ def test_notation_round_trips_in_many_positions():
 
 # --------------------------------------------------------------------------- random games
 
+
 def check_invariants(state, move_played, history):
     view = GAME.view(state)
     naive = naive_sight(view)
-    stones, territory = [0, 0], [0, 0]              # by colour: Black's, White's
+    stones, territory = [0, 0], [0, 0]  # by colour: Black's, White's
     for c in view.cells:
         seen_black, seen_white, neighbours = naive[c.name]
         assert c.sees == (seen_black, seen_white), c.name
         need = neighbours // 2 + 1
-        assert not (seen_black >= need and seen_white >= need)      # never both
+        assert not (seen_black >= need and seen_white >= need)  # never both
         expected = BLACK if seen_black >= need else WHITE if seen_white >= need else None
         assert c.control == expected, c.name
         if c.stone is not None:
@@ -515,16 +604,16 @@ def check_invariants(state, move_played, history):
     for colour in (BLACK, WHITE):
         part = view.score[colour]
         assert part.stones == stones[colour] and part.territory == territory[colour]
-    assert view.score[BLACK].komi == 0                                 # komi to White only
+    assert view.score[BLACK].komi == 0  # komi to White only
     if view.phase in ("play", "over"):
         for seat, colour in enumerate(view.seat_colours):
             extra = (state.komi if colour == WHITE else 0) + view.score[colour].button
             assert GAME.scores(state)[seat] == stones[colour] + territory[colour] + extra
     over = GAME.result(state) is not None
-    assert over == (history[-2:] == ["pass", "pass"])                   # two passes end it
+    assert over == (history[-2:] == ["pass", "pass"])  # two passes end it
     assert view.to_move == (-1 if over else GAME.to_move(state))
     if over:
-        assert sum(stones) + sum(territory) == len(view.cells)          # every cell counts
+        assert sum(stones) + sum(territory) == len(view.cells)  # every cell counts
 
 
 def expected_moves(state) -> set[str]:
@@ -555,26 +644,27 @@ def play_random_game(size, komi, seed):
         move = moves[rng.randrange(len(moves))]
         if GAME.view(state).phase == "play":
             assert set(texts(state)) == expected_moves(state)
-        if move == PASS:                                    # a pass only when legal
+        if move == PASS:  # a pass only when legal
             view = GAME.view(state)
             assert not view.button_untaken
             assert all(c.stone is not None or c.control is not None for c in view.cells)
         saved = copy.deepcopy(state)
         saved_view = GAME.view(state)
         after = GAME.play(state, move)
-        assert state == saved and GAME.view(state) == saved_view       # immutable
+        assert state == saved and GAME.view(state) == saved_view  # immutable
         history.append(GAME.notation(state, move))
         state = after
         check_invariants(state, move, history)
     return state, history
 
 
-@pytest.mark.parametrize("size,komi,seed", [(4, "bid", 1), (4, 3, 2), (5, "bid", 3),
-                                            (5, 0, 4), (8, 7, 5)])
+@pytest.mark.parametrize(
+    "size,komi,seed", [(4, "bid", 1), (4, 3, 2), (5, "bid", 3), (5, 0, 4), (8, 7, 5)]
+)
 def test_random_games_to_the_end_with_invariants(size, komi, seed):
     state, history = play_random_game(size, komi, seed)
     result = GAME.result(state)
-    assert len(result.winners) == 1                         # odd cells: never a tie
+    assert len(result.winners) == 1  # odd cells: never a tie
     assert result.scores == GAME.scores(state)
 
 
@@ -586,16 +676,18 @@ def test_fast_playout_matches_the_generic_loop():
         assert fast == slow and GAME.view(fast) == GAME.view(slow)
         assert GAME.result(fast) is not None
         for limit in (1, 2, 30):
-            assert GAME.random_playout(start, random.Random(seed), limit) == \
-                Game.random_playout(GAME, start, random.Random(seed), limit)
+            assert GAME.random_playout(start, random.Random(seed), limit) == Game.random_playout(
+                GAME, start, random.Random(seed), limit
+            )
 
 
 # --------------------------------------------------------------------------- evaluation and view
 
+
 def test_the_knowledge_evaluates_each_seats_chance():
     # Every evaluation lives in engine/ai/know_stigmergy.py (its numbers: tests/test_ai.py).
     know = for_game(GAME)
-    assert know.evaluate(GAME.new(size=4)) == (0.5, 0.5)              # before the sides
+    assert know.evaluate(GAME.new(size=4)) == (0.5, 0.5)  # before the sides
     # Black a2 b1 d4, nothing else: Black leads, White has nothing.
     ahead = know.evaluate(position(black="a2 b1 d4", komi=0))
     assert ahead[0] > 0.5 and abs(sum(ahead) - 1) < 1e-9

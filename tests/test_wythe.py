@@ -15,14 +15,14 @@ import pytest
 from engine import BadNotation, BadOption, GameOver, IllegalMove, games
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
-from engine.games.wythe import (BLACK, EMPTY, WHITE, Placement, SizeCount, WytheState,
-                                colour_scores)
+from engine.games.wythe import BLACK, EMPTY, WHITE, Placement, SizeCount, WytheState, colour_scores
 
 GAME = games.get("wythe")
 KNOW = for_game(GAME)
 
 
 # --------------------------------------------------------------------------- helpers
+
 
 def sq(text: str, size: int = 8) -> int:
     col, row = parse_square(text, size)
@@ -78,15 +78,15 @@ def brute_placements(state) -> set[tuple[int, int]]:
     for a in range(size * size):
         for b in neighbours(a, size):
             sa, sb = stacks[a], stacks[b]
-            if len(sa) != len(sb):                                   # rule 1
+            if len(sa) != len(sb):  # rule 1
                 continue
             if not sa:
                 legal.add((a, b))
                 continue
-            if sa[-1][0] == BLACK or sb[-1][0] == WHITE:             # rule 2
+            if sa[-1][0] == BLACK or sb[-1][0] == WHITE:  # rule 2
                 continue
             p, q = sa[-1][1], sb[-1][1]
-            if p != q and covered_bits[p] == 0 and covered_bits[q] == 0:   # rule 3
+            if p != q and covered_bits[p] == 0 and covered_bits[q] == 0:  # rule 3
                 legal.add((a, b))
     return legal
 
@@ -127,11 +127,13 @@ def tops_from_diagram(rows: list[str]) -> list:
 # The 0–0 final position on 6×6 (derivation in test_zero_zero_tie_break): in every rank
 # a horizontal piece a/b (black a), one c/d (black d), one e/f (black e), so each rank
 # reads B W W B B W.
-TIE_MOVES = [m for rank in range(1, 7) for m in (f"a{rank}b{rank}", f"d{rank}c{rank}",
-                                                  f"e{rank}f{rank}")]
+TIE_MOVES = [
+    m for rank in range(1, 7) for m in (f"a{rank}b{rank}", f"d{rank}c{rank}", f"e{rank}f{rank}")
+]
 
 
 # --------------------------------------------------------------------------- the Checks list
+
 
 @pytest.mark.parametrize("size", [6, 8, 12])
 def test_empty_board_has_4n_n_minus_1_placements_and_nothing_else(size):
@@ -152,7 +154,7 @@ def test_white_may_swap_only_on_its_first_turn():
     swapped = GAME.play(state, SWAP)
     assert SWAP not in GAME.legal_moves(swapped)
     assert len(GAME.legal_moves(swapped)) == 216
-    later = position("a1b1", "a3b3", "a5b5")          # White's second turn
+    later = position("a1b1", "a3b3", "a5b5")  # White's second turn
     assert GAME.to_move(later) == 1
     assert SWAP not in GAME.legal_moves(later)
     with pytest.raises(IllegalMove, match="White's first turn"):
@@ -226,10 +228,11 @@ def test_live_score_uses_the_final_rule():
 
 # --------------------------------------------------------------------------- more rules
 
+
 def test_equal_height_rule():
     state = position("a1b1")
     with pytest.raises(IllegalMove, match="empty"):
-        GAME.parse(state, "b1c1")                 # b1 height 1, c1 empty
+        GAME.parse(state, "b1c1")  # b1 height 1, c1 empty
     state = position("a1b1", "b2a2", "a2a1")
     # a1 is now 2 high (piece 0 then piece 2), b1 still 1 high.
     assert state.heights[sq("a1")] == 2 and state.heights[sq("b1")] == 1
@@ -268,21 +271,24 @@ def placement(text: str, size: int = 8) -> Placement:
     return Placement(sq(text[:2], size), sq(text[2:], size))
 
 
-@pytest.mark.parametrize("moves,move,code", [
-    ((), SWAP, "no-swap"),
-    (("a1b1", "a3b3", "a5b5"), SWAP, "no-swap"),
-    ((), PASS, "no-pass"),
-    ((), "jump", "not-a-move"),
-    ((), (0, 99999), "not-a-move"),
-    ((), (0, 0), "same-square"),
-    ((), placement("a1c1"), "not-adjacent"),
-    (("a1b1",), placement("b1c1"), "unequal-heights"),              # a stack beside an empty
-    (("a1b1", "b2a2", "a2a1"), placement("b1a1"), "unequal-heights"),   # 1 high beside 2
-    (("a1b1", "a2b2"), placement("a1a2"), "like-on-like"),           # black onto black
-    (("a1b1", "a2b2"), placement("b2b1"), "like-on-like"),           # white onto white
-    (("a1b1",), placement("b1a1"), "on-one-piece"),
-    (("a1b1", "b2a2", "a2a1", "c1d1"), placement("b1c1"), "frozen"),
-])
+@pytest.mark.parametrize(
+    "moves,move,code",
+    [
+        ((), SWAP, "no-swap"),
+        (("a1b1", "a3b3", "a5b5"), SWAP, "no-swap"),
+        ((), PASS, "no-pass"),
+        ((), "jump", "not-a-move"),
+        ((), (0, 99999), "not-a-move"),
+        ((), (0, 0), "same-square"),
+        ((), placement("a1c1"), "not-adjacent"),
+        (("a1b1",), placement("b1c1"), "unequal-heights"),  # a stack beside an empty
+        (("a1b1", "b2a2", "a2a1"), placement("b1a1"), "unequal-heights"),  # 1 high beside 2
+        (("a1b1", "a2b2"), placement("a1a2"), "like-on-like"),  # black onto black
+        (("a1b1", "a2b2"), placement("b2b1"), "like-on-like"),  # white onto white
+        (("a1b1",), placement("b1a1"), "on-one-piece"),
+        (("a1b1", "b2a2", "a2a1", "c1d1"), placement("b1c1"), "frozen"),
+    ],
+)
 def test_each_refusal_has_its_reason_code(moves, move, code):
     state = position(*moves)
     verdict = GAME.check(state, move)
@@ -308,8 +314,9 @@ def test_parse_names_the_move_and_carries_the_verdict():
     verdict = info.value.verdict
     assert verdict.code == "frozen"
     assert str(info.value) == f"'b1c1' is illegal: {verdict.text}"
-    assert verdict.text == ("b1 is frozen: its piece is already half-covered and must keep "
-                            "that bit uncovered")
+    assert verdict.text == (
+        "b1 is frozen: its piece is already half-covered and must keep that bit uncovered"
+    )
 
 
 def test_pass_only_when_no_placement():
@@ -323,7 +330,7 @@ def test_zero_zero_tie_break_the_last_placer_loses():
     # No empty square; every height-1 neighbour pair is one piece (a-b, c-d, e-f) or one
     # colour (b-c, d-e, and every vertical pair): no placement, so only passes remain.
     before_last = position(*TIE_MOVES[:-1], size=6)
-    assert texts(before_last) == {"e6f6", "f6e6"}        # the last two empty squares
+    assert texts(before_last) == {"e6f6", "f6e6"}  # the last two empty squares
     state = position(*TIE_MOVES, size=6)
     assert GAME.legal_moves(state) == [PASS]
     assert GAME.scores(state) == (0, 0)
@@ -347,14 +354,16 @@ def test_zero_zero_tie_break_the_last_placer_loses():
 def test_score_example_on_a_board():
     # Black: a8–e8 (5), a4–c4 (3), a2–c2 (3), g2 (1).  White: a6–e6 (5), e4–g4 (3),
     # e2 (1), a1 (1).  Black 3 (b_3 = 2 > 1), White 1 (w_1 = 2 > 1); at 5 both have one.
-    rows = ["BBBBB...",
-            "........",
-            "WWWWW...",
-            "........",
-            "BBB.WWW.",
-            "........",
-            "BBB.W.B.",
-            "W......."]
+    rows = [
+        "BBBBB...",
+        "........",
+        "WWWWW...",
+        "........",
+        "BBB.WWW.",
+        "........",
+        "BBB.W.B.",
+        "W.......",
+    ]
     tops = tops_from_diagram(rows)
     engine_tops = tuple(EMPTY if t is None else t for t in tops)
     assert colour_scores(8, engine_tops) == (3, 1)
@@ -370,6 +379,7 @@ def test_groups_ignore_height():
 
 
 # --------------------------------------------------------------------------- seats and swap
+
 
 def test_swap_keeps_seats_and_colours_apart():
     state = position("c3d3")
@@ -387,19 +397,22 @@ def test_swap_keeps_seats_and_colours_apart():
 
 # --------------------------------------------------------------------------- notation
 
+
 def test_notation_examples():
     state = GAME.new()
     assert GAME.parse(state, "c3d3") == (sq("c3"), sq("d3"))
-    assert GAME.parse(state, " C3D3 ") == (18, 19)            # c3 = 2*8+2, d3 = 19
+    assert GAME.parse(state, " C3D3 ") == (18, 19)  # c3 = 2*8+2, d3 = 19
     assert GAME.notation(state, (0, 1)) == "a1b1"
     big = GAME.new(size=10)
-    assert GAME.parse(big, "a10b10") == (90, 91)              # row 9 * 10 + col 0/1
+    assert GAME.parse(big, "a10b10") == (90, 91)  # row 9 * 10 + col 0/1
     assert GAME.notation(big, (90, 80)) == "a10a9"
     assert GAME.notation(state, SWAP) == "swap" and GAME.notation(state, PASS) == "pass"
 
 
-@pytest.mark.parametrize("text", ["", "   ", "hello", "c3", "c3d", "c3d3e3", "z1z2", "a9a8",
-                                  "a0a1", "3c4c", "swapp", "c3-d3"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "hello", "c3", "c3d", "c3d3e3", "z1z2", "a9a8", "a0a1", "3c4c", "swapp", "c3-d3"],
+)
 def test_bad_notation(text):
     with pytest.raises(BadNotation) as info:
         GAME.parse(GAME.new(), text)
@@ -430,6 +443,7 @@ def test_notation_round_trips_in_many_positions():
 
 # --------------------------------------------------------------------------- options
 
+
 def test_options():
     assert GAME.new().size == 8
     assert GAME.new(size="12").size == 12
@@ -442,17 +456,18 @@ def test_options():
 
 # --------------------------------------------------------------------------- random games
 
+
 def check_invariants(before, state, move, frozen_heights):
     size = state.size
     stacks, levels, covered_bits = reconstruct(state)
-    assert all(n <= 1 for n in covered_bits)                     # a bit stays uncovered
+    assert all(n <= 1 for n in covered_bits)  # a bit stays uncovered
     assert tuple(covered_bits) == state.covered
-    assert all(a == b for a, b in levels)                        # a piece lies flat
+    assert all(a == b for a, b in levels)  # a piece lies flat
     assert len(state.pieces) <= size * size
     assert state.heights == tuple(len(s) for s in stacks)
     tops = [s[-1][0] if s else None for s in stacks]
     assert state.tops == tuple(-1 if t is None else t for t in tops)
-    assert tops.count(BLACK) == tops.count(WHITE)    # each placement keeps this balance
+    assert tops.count(BLACK) == tops.count(WHITE)  # each placement keeps this balance
     if move == PASS:
         assert not brute_placements(before)
     expected = brute_placements(state) if state.passes < 2 else set()
@@ -461,7 +476,7 @@ def check_invariants(before, state, move, frozen_heights):
     by_seat = (white, black) if state.swapped else (black, white)
     assert GAME.scores(state) == by_seat
     for square, height in frozen_heights.items():
-        assert state.heights[square] == height                   # frozen forever
+        assert state.heights[square] == height  # frozen forever
     for piece, (b, w) in enumerate(state.pieces):
         if state.covered[piece]:
             for square in (b, w):
@@ -480,7 +495,7 @@ def test_random_games_keep_the_invariants(size, seed):
         move = rng.choice(moves)
         saved = copy.deepcopy(state)
         after = GAME.play(state, move)
-        assert state == saved                                    # the old state is untouched
+        assert state == saved  # the old state is untouched
         check_invariants(state, after, move, frozen_heights)
         placements_made += isinstance(move, tuple)
         state = after
@@ -497,6 +512,7 @@ def test_random_games_keep_the_invariants(size, seed):
 
 # --------------------------------------------------------------------------- fast playout
 # The computer's playout (engine/ai/know_wythe.py) keeps the legal set as it goes.
+
 
 def replay_pieces(final):
     """The final state rebuilt through play(): the playout made only legal moves."""
@@ -527,7 +543,7 @@ def test_fast_playout_stops_at_max_plies_and_continues():
     part = KNOW.random_playout(GAME.new(size=6), rng, max_plies=5)
     assert part.ply == 5 and GAME.result(part) is None
     rest = KNOW.random_playout(part, rng)
-    assert rest.pieces[:len(part.pieces)] == part.pieces
+    assert rest.pieces[: len(part.pieces)] == part.pieces
     assert rest == replay_pieces(rest)
 
 
@@ -545,7 +561,7 @@ def test_fast_playout_picks_uniformly_including_swap():
 
 
 def test_fast_playout_passes_out_a_blocked_board_and_leaves_an_ended_one():
-    tie = position(*TIE_MOVES, size=6)                 # no placement left: pass, pass
+    tie = position(*TIE_MOVES, size=6)  # no placement left: pass, pass
     final = KNOW.random_playout(tie, random.Random(1))
     assert final == GAME.play(GAME.play(tie, PASS), PASS) and final.last == PASS
     assert KNOW.random_playout(final, random.Random(1)) is final
@@ -569,10 +585,11 @@ def test_evaluate_leans_against_the_last_placer_at_level_scores():
     assert KNOW.evaluate(GAME.new()) == (0.5, 0.5)
     assert KNOW.evaluate(position("a1b1")) == pytest.approx((0.45, 0.55))
     assert KNOW.evaluate(position("a1b1", "swap")) == pytest.approx((0.55, 0.45))
-    assert not hasattr(GAME, "evaluate")          # the game itself keeps no evaluation
+    assert not hasattr(GAME, "evaluate")  # the game itself keeps no evaluation
 
 
 # --------------------------------------------------------------------------- view
+
 
 def test_view_of_a_hand_position():
     state = position("a1b1", "b2a2", "a2a1")
@@ -593,7 +610,7 @@ def test_view_of_a_hand_position():
     assert (a1.group, b1.group, a2.group, b2.group) == (0, 0, 1, 1)
     assert view.last == (sq("a2"), sq("a1")) and GAME.notation(state, state.last) == "a2a1"
     assert view.by_size == (SizeCount(size=2, black=1, white=1),)
-    assert view.colour_scores == (0, 0)             # at size 2 neither has more: no score
+    assert view.colour_scores == (0, 0)  # at size 2 neither has more: no score
     assert view.to_move == 1 and view.seat_names[view.to_move] == "White"
     assert view.seat_colours == (BLACK, WHITE) and not view.swapped
     assert SWAP not in view.moves and view.moves != (PASS,)
@@ -601,9 +618,9 @@ def test_view_of_a_hand_position():
 
 
 def test_view_score_breakdown_names_the_deciding_size():
-    state = position("a1b1", "a2b2", "d1c1")       # Black {2,1}, White {3} (see above)
+    state = position("a1b1", "a2b2", "d1c1")  # Black {2,1}, White {3} (see above)
     view = GAME.view(state)
-    assert view.by_size == ((3, 0, 1), (2, 1, 0), (1, 1, 0))      # (size, black, white)
+    assert view.by_size == ((3, 0, 1), (2, 1, 0), (1, 1, 0))  # (size, black, white)
     assert view.colour_scores == (2, 3)
 
 

@@ -6,17 +6,24 @@ binds its controls with `bind`, and calls `follow` after drawing a position.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from web.analyse_panel import AnalysePanel, Judge, draw_marks
 from web.controller import Controller, Said
-from web.graph_panel import GraphPanel, Grapher
+from web.graph_panel import Grapher, GraphPanel
 from web.hint_button import HintButton
 
 
 class Advice:
-    def __init__(self, ctl: Controller, judge: Judge, grapher: Grapher,
-                 goto: Callable[[int], None], done: Callable[[Said], None]):
+    def __init__(
+        self,
+        ctl: Controller,
+        judge: Judge,
+        grapher: Grapher,
+        goto: Callable[[int], None],
+        done: Callable[[Said], None],
+    ):
         self.graph = GraphPanel(ctl, grapher, goto)
         # the graph has the worker first: the panel's search waits while it is drawn
         self.analyse = AnalysePanel(ctl, judge, self.draw_marks, busy=lambda: self.graph.running)
@@ -25,13 +32,14 @@ class Advice:
     def bind(self, on: Callable[[str, str, Callable[[Any], Any]], None]) -> None:
         """Bind the controls: on(element id, event, handler)."""
         for name, event, handler in (
-                ("analyse", "click", self.analyse.toggle),
-                ("hint", "click", lambda e: asyncio.ensure_future(self.hint.ask())),
-                ("graph-open", "click", self.graph.open),
-                ("graph-after", "click", self.graph.open),
-                ("graph-close", "click", self.graph.close),
-                ("graph-body", "click", self.graph.on_click),
-                ("graph-swings", "click", self.graph.on_click)):
+            ("analyse", "click", self.analyse.toggle),
+            ("hint", "click", lambda e: asyncio.ensure_future(self.hint.ask())),
+            ("graph-open", "click", self.graph.open),
+            ("graph-after", "click", self.graph.open),
+            ("graph-close", "click", self.graph.close),
+            ("graph-body", "click", self.graph.on_click),
+            ("graph-swings", "click", self.graph.on_click),
+        ):
             on(name, event, handler)
 
     def follow(self) -> None:

@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 import sys
 
-sys.path.insert(0, "app.zip")       # the built site's bundle of modules, as in web/main.py
+sys.path.insert(0, "app.zip")  # the built site's bundle of modules, as in web/main.py
 
-from engine import ai, games  # noqa: E402
-from engine.core import Game, State  # noqa: E402
-from engine.ai.analysis import analyse  # noqa: E402
-from engine.record import decode, replay_record  # noqa: E402
+from engine import ai, games
+from engine.ai.analysis import analyse
+from engine.core import Game, State
+from engine.record import decode, replay_record
 
 
 class Thinker:
@@ -32,7 +32,7 @@ class Thinker:
     def __init__(self) -> None:
         # "move" or "judge" -> ((fragment, level or "judge", seed), its search)
         self.searches: dict[str, tuple[tuple[str, str, int], ai.Search]] = {}
-        self.line: tuple[str, Game, list] | None = None     # the graph's line, replayed
+        self.line: tuple[str, Game, list] | None = None  # the graph's line, replayed
 
     def _search(self, fragment: str, purpose: str, seed: int) -> ai.Search:
         """The search of the position `fragment` for `purpose` (a level, or "judge"): the
@@ -50,15 +50,22 @@ class Thinker:
         if level in ("random", "greedy"):
             game, state = position(fragment)
             move = ai.choose_move(game, state, level, seed=seed)
-            return json.dumps({"done": True, "best": game.notation(state, move),
-                               "playouts": 0, "elapsed": 0.0})
+            return json.dumps(
+                {"done": True, "best": game.notation(state, move), "playouts": 0, "elapsed": 0.0}
+            )
         search = self._search(fragment, level, seed)
         budget = ai.THINK_SECONDS[level]
         search.run(seconds=min(seconds, max(budget - search.elapsed, 0.0)))
         summary = search.summary()
-        done = search.elapsed >= budget or summary["done"]     # proven, or a forced move
-        return json.dumps({"done": bool(done), "best": summary["best"],
-                           "playouts": summary["playouts"], "elapsed": search.elapsed})
+        done = search.elapsed >= budget or summary["done"]  # proven, or a forced move
+        return json.dumps(
+            {
+                "done": bool(done),
+                "best": summary["best"],
+                "playouts": summary["playouts"],
+                "elapsed": search.elapsed,
+            }
+        )
 
     def graph(self, fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
         """Each seat's chances after plies start, start+1, ... (at most `count`) of the line
@@ -68,7 +75,7 @@ class Thinker:
             self.line = (fragment, games.get(record.game), replay_record(record))
         _, game, states = self.line
         out = []
-        for state in states[start:start + count]:
+        for state in states[start : start + count]:
             search = ai.Search(game, state, seed=seed)
             search.run(seconds=seconds)
             out.append(list(analyse(search, top=1).chances))

@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Awaitable, Callable
 from html import escape
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
@@ -19,15 +20,15 @@ from web.analysis_view import Mark
 from web.controller import Controller, Said
 from web.dom import announce, by_id, found
 
-if TYPE_CHECKING:       # imported on first use (web/analysis_view.py says why)
+if TYPE_CHECKING:  # imported on first use (web/analysis_view.py says why)
     from engine.ai.analysis import Analysis
 
 # judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
 Judge = Callable[[str, float, int], Awaitable[str]]
 
-FIRST_SLICE = 0.25          # seconds: the first estimate comes quickly
-SLICE = 0.5                 # then it improves in slices this long
-MOST_SECONDS = 30.0         # and stops after this long on one position
+FIRST_SLICE = 0.25  # seconds: the first estimate comes quickly
+SLICE = 0.5  # then it improves in slices this long
+MOST_SECONDS = 30.0  # and stops after this long on one position
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -36,14 +37,19 @@ class AnalysePanel:
     position shows the computer's judgement at a glance at once (its knowledge alone, on the
     page's thread: no search), then the worker's search as it improves."""
 
-    def __init__(self, ctl: Controller, judge: Judge, refresh: Callable[[], None],
-                 busy: Callable[[], bool] = lambda: False):
+    def __init__(
+        self,
+        ctl: Controller,
+        judge: Judge,
+        refresh: Callable[[], None],
+        busy: Callable[[], bool] = lambda: False,
+    ):
         self.ctl, self.judge, self.refresh = ctl, judge, refresh
-        self.busy = busy                # the worker has other work first (the graph)
+        self.busy = busy  # the worker has other work first (the graph)
         self.on = False
-        self.fragment = ""              # the position being judged
+        self.fragment = ""  # the position being judged
         self.marks: list[Mark] = []
-        self.said: str | None = None    # the best move last announced ('' for none)
+        self.said: str | None = None  # the best move last announced ('' for none)
 
     def toggle(self, event: Any = None) -> None:
         self.on = not self.on
@@ -62,11 +68,12 @@ class AnalysePanel:
         if fragment != self.fragment:
             self.fragment, self.marks, self.said = fragment, [], None
             from engine.ai.analysis import glance
+
             self.show(glance(self.ctl.game, self.ctl.session.state))
             asyncio.ensure_future(self.judge_position(fragment))
 
     async def judge_position(self, fragment: str) -> None:
-        seed, seconds = random.randrange(2 ** 31), FIRST_SLICE
+        seed, seconds = random.randrange(2**31), FIRST_SLICE
         while self.on and self.fragment == fragment:
             if self.busy():
                 await asyncio.sleep(0.25)
@@ -79,6 +86,7 @@ class AnalysePanel:
             if not (self.on and self.fragment == fragment):
                 return
             from engine.ai.analysis import Analysis
+
             analysis = Analysis.from_json(reply)
             self.show(analysis)
             if analysis.done or analysis.elapsed >= MOST_SECONDS:
@@ -93,7 +101,8 @@ class AnalysePanel:
         line = analysis_view.move_words(game, state, analysis.line)
         swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
         by_id("analysis-body").innerHTML = analysis_view.panel_html(
-            analysis, names, swatches, best, line, ctl.human_turn())
+            analysis, names, swatches, best, line, ctl.human_turn()
+        )
         self.marks = analysis_view.marks(game, ctl.board, state, analysis)
         self.refresh()
         first = best[0] if best else ""
@@ -102,15 +111,22 @@ class AnalysePanel:
             announce(analysis_view.words(analysis, names, best))
 
 
-async def judge_once(judge: Judge, fragment: str, seconds: float, button: str,
-                     waiting: str, failed: str, done: Callable[[Said], None]) -> dict | None:
+async def judge_once(
+    judge: Judge,
+    fragment: str,
+    seconds: float,
+    button: str,
+    waiting: str,
+    failed: str,
+    done: Callable[[Said], None],
+) -> dict | None:
     """One judgement from the worker (for a hint, a draw offer), the button `button` disabled
     meanwhile and `waiting` said; None when it failed (`failed` and the reason said)."""
     element = by_id(button)
     element.disabled = True
     done(Said(message=waiting))
     try:
-        return json.loads(await judge(fragment, seconds, random.randrange(2 ** 31)))
+        return json.loads(await judge(fragment, seconds, random.randrange(2**31)))
     except Exception as err:
         done(Said(message=f"{failed}: {escape(str(err))}", error=True))
         return None
@@ -139,13 +155,31 @@ def draw_marks(marks: list[Mark]) -> None:
                 continue
             x, y, w, h = box_in(element, to_svg)
             line = max(1.5, min(w, h) * (0.07 if mark.rank == 1 else 0.045))
-            layer.append(shape("rect", {
-                "x": x + line / 2, "y": y + line / 2, "width": w - line, "height": h - line,
-                "rx": line, "stroke-width": line, "class": f"best-cell best-{mark.rank}"}))
+            layer.append(
+                shape(
+                    "rect",
+                    {
+                        "x": x + line / 2,
+                        "y": y + line / 2,
+                        "width": w - line,
+                        "height": h - line,
+                        "rx": line,
+                        "stroke-width": line,
+                        "class": f"best-cell best-{mark.rank}",
+                    },
+                )
+            )
             if i == len(mark.cells) - 1:
-                text = shape("text", {"x": x + w / 2, "y": y + h / 2,
-                                      "font-size": min(w, h) * 0.34, "stroke-width": line,
-                                      "class": f"best-label best-{mark.rank}"})
+                text = shape(
+                    "text",
+                    {
+                        "x": x + w / 2,
+                        "y": y + h / 2,
+                        "font-size": min(w, h) * 0.34,
+                        "stroke-width": line,
+                        "class": f"best-label best-{mark.rank}",
+                    },
+                )
                 text.textContent = mark.label
                 layer.append(text)
     svg.append(layer)

@@ -10,14 +10,15 @@ page.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine.core import EngineError, Game
 from web.boards.base import Board
 
-if TYPE_CHECKING:       # the page imports the computer's modules on first use, not at start
+if TYPE_CHECKING:  # the page imports the computer's modules on first use, not at start
     from engine.ai.analysis import Analysis
 
 
@@ -59,7 +60,7 @@ def _played(game: Game, state: Any, text: str) -> tuple[Any, str] | None:
     not legal at `state`."""
     try:
         after = game.play(state, game.parse(state, text))
-    except EngineError:             # the position changed under the worker: advice only
+    except EngineError:  # the position changed under the worker: advice only
         return None
     return after, game.move_label(state, after, text)
 
@@ -92,8 +93,14 @@ def words(analysis: Analysis, names: Sequence[str], best: Sequence[str]) -> str:
     return text
 
 
-def panel_html(analysis: Analysis, names: Sequence[str], swatches: Sequence[str],
-               best: Sequence[str], line: Sequence[str], playable: bool = True) -> str:
+def panel_html(
+    analysis: Analysis,
+    names: Sequence[str],
+    swatches: Sequence[str],
+    best: Sequence[str],
+    line: Sequence[str],
+    playable: bool = True,
+) -> str:
     """The panel's body: a bar and a number per side, the margin, the best moves (buttons
     carrying the move to play, disabled unless `playable`), the line, and how long the
     computer has thought."""
@@ -101,7 +108,8 @@ def panel_html(analysis: Analysis, names: Sequence[str], swatches: Sequence[str]
         f'<li><span class="swatch {swatch}"></span><span class="name">{escape(name)}</span>'
         f'<meter min="0" max="1" value="{chance:.3f}" aria-hidden="true"></meter>'
         f'<span class="chance">{percent(chance)}</span></li>'
-        for name, swatch, chance in zip(names, swatches, analysis.chances))
+        for name, swatch, chance in zip(names, swatches, analysis.chances)
+    )
     parts = [f'<ol class="chances" aria-label="Win chance">{rows}</ol>']
     margin = margin_text(analysis.margin, names)
     if margin:
@@ -112,18 +120,21 @@ def panel_html(analysis: Analysis, names: Sequence[str], swatches: Sequence[str]
         mover, off = names[analysis.to_move], "" if playable else " disabled"
         items = "".join(
             f'<li><button type="button" data-move="{escape(c.move)}" title="Play {escape(label)}"'
-            f'{off}>'
+            f"{off}>"
             f'<span class="move">{escape(label)}</span>'
             f'<span class="chance">{escape(mover)} {percent(c.chance)}</span></button></li>'
-            for c, label in zip(analysis.best, best))
+            for c, label in zip(analysis.best, best)
+        )
         parts.append(f'<h4>Best moves</h4><ol class="best">{items}</ol>')
     if line:
         parts.append(f'<h4>Line</h4><p class="line">{escape(" ".join(line))}</p>')
     if analysis.playouts == 0 and not analysis.done:
         effort = "At a glance; the computer is thinking…"
     else:
-        effort = (f"{analysis.playouts:,} playouts in {analysis.elapsed:.1f} s"
-                  f"{' · settled' if analysis.done else ' · thinking…'}")
+        effort = (
+            f"{analysis.playouts:,} playouts in {analysis.elapsed:.1f} s"
+            f"{' · settled' if analysis.done else ' · thinking…'}"
+        )
     parts.append(f'<p class="effort">{effort}</p>')
     return "".join(parts)
 
@@ -135,7 +146,7 @@ def marks(game: Game, board: Board, state: Any, analysis: Analysis) -> list[Mark
     for rank, candidate in enumerate(analysis.best, 1):
         try:
             after = game.play(state, game.parse(state, candidate.move))
-        except EngineError:         # a stale reply: mark nothing
+        except EngineError:  # a stale reply: mark nothing
             return []
         view = game.view(after)
         cells = tuple(board.cell_name(view, index) for index in view.last)
@@ -157,7 +168,9 @@ def hint_available(against_computer: bool, allowed: bool) -> bool:
 
 def hints_field(allowed: bool) -> str:
     """The New game form's switch for hints against the computer."""
-    return ('<label class="field check"><input type="checkbox" name="hints"'
-            f'{" checked" if allowed else ""}><span>Allow hints against the computer</span>'
-            '<small>A Hint button shows the computer\'s best move; the move list marks the moves '
-            'played after one.</small></label>')
+    return (
+        '<label class="field check"><input type="checkbox" name="hints"'
+        f"{' checked' if allowed else ''}><span>Allow hints against the computer</span>"
+        "<small>A Hint button shows the computer's best move; the move list marks the moves "
+        "played after one.</small></label>"
+    )

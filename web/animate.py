@@ -35,20 +35,36 @@ from web.motion import Change, Shown, change
 
 SVG = "http://www.w3.org/2000/svg"
 REDUCED = "(prefers-reduced-motion: reduce)"
-SLIDE_EASING = "cubic-bezier(.25, .8, .35, 1)"     # quick to leave, gentle to land
+SLIDE_EASING = "cubic-bezier(.25, .8, .35, 1)"  # quick to leave, gentle to land
 SOUND_KEY = "abstract-games/sound"
 # What a copy of a piece keeps of its styles (it loses the classes that gave them).
-PAINT = ("fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-linejoin",
-         "stroke-linecap", "stroke-dasharray", "opacity", "display", "visibility",
-         "font-family", "font-size", "font-weight", "text-anchor")
-HIDDEN = [{"opacity": 0}, {"opacity": 0}]          # the piece itself, while its copy moves
+PAINT = (
+    "fill",
+    "fill-opacity",
+    "stroke",
+    "stroke-width",
+    "stroke-opacity",
+    "stroke-linejoin",
+    "stroke-linecap",
+    "stroke-dasharray",
+    "opacity",
+    "display",
+    "visibility",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "text-anchor",
+)
+HIDDEN = [{"opacity": 0}, {"opacity": 0}]  # the piece itself, while its copy moves
 FADE = [{"opacity": 1, "transform": "scale(1)"}, {"opacity": 0, "transform": "scale(.6)"}]
 DROP = [{"opacity": 0, "transform": "scale(1.3)"}, {"opacity": 1, "transform": "scale(1)"}]
 TURN_AWAY = [{"transform": "scaleX(1)"}, {"transform": "scaleX(0)"}]
 TURN_IN = [{"transform": "scaleX(0)"}, {"transform": "scaleX(1)"}]
 # A move's tones and a capture's: (frequency Hz, start s, length s, wave, volume).
-TONES = {False: ((660, 0.0, 0.08, "triangle", 0.22),),
-         True: ((880, 0.0, 0.05, "square", 0.06), (330, 0.03, 0.15, "triangle", 0.3))}
+TONES = {
+    False: ((660, 0.0, 0.08, "triangle", 0.22),),
+    True: ((880, 0.0, 0.05, "square", 0.06), (330, 0.03, 0.15, "triangle", 0.3)),
+}
 
 
 def on(cell: int) -> str:
@@ -89,11 +105,13 @@ def look_alike(element: Any) -> Any:
     styles written on it, without its classes or data-* (nothing that finds the board's
     pieces finds it)."""
     copy = element.cloneNode(True)
-    for source, target in zip([element, *element.querySelectorAll("*")],
-                              [copy, *copy.querySelectorAll("*")]):
+    for source, target in zip(
+        [element, *element.querySelectorAll("*")], [copy, *copy.querySelectorAll("*")]
+    ):
         style = window.getComputedStyle(source)
-        target.setAttribute("style", ";".join(f"{name}:{style.getPropertyValue(name)}"
-                                              for name in PAINT))
+        target.setAttribute(
+            "style", ";".join(f"{name}:{style.getPropertyValue(name)}" for name in PAINT)
+        )
         for name in ("class", "id", "data-on", "data-cell", "data-drag", "data-square"):
             target.removeAttribute(name)
     return copy
@@ -135,12 +153,12 @@ class Animator:
     """The move animations of the page's board, and its sounds."""
 
     def __init__(self) -> None:
-        self.shown: Shown | None = None     # what the board showed at the last render
-        self.running: list[Any] = []        # the animations under way
+        self.shown: Shown | None = None  # what the board showed at the last render
+        self.running: list[Any] = []  # the animations under way
         self.proxies: list[Any] = []
-        self.layer: Any = None              # the layer over the board, while a move runs
+        self.layer: Any = None  # the layer over the board, while a move runs
         self.sound = Sound()
-        self.live: tuple[Plan, Any] | None = None   # the move under way, the board it is on
+        self.live: tuple[Plan, Any] | None = None  # the move under way, the board it is on
         self.watch()
 
     def watch(self) -> None:
@@ -156,8 +174,9 @@ class Animator:
         self.stop()
         self.live = None
         session = ctl.session
-        shown = Shown(ctl.game.id, session, tuple(session.moves), session.ply, ctl.view,
-                      tuple(ctl.seats))
+        shown = Shown(
+            ctl.game.id, session, tuple(session.moves), session.ply, ctl.view, tuple(ctl.seats)
+        )
         step, self.shown = change(self.shown, shown), shown
         if step is None:
             return None
@@ -193,7 +212,7 @@ class Animator:
             self.animate(plan, svg)
             for animation in self.running:
                 animation.currentTime = elapsed
-        except Exception as err:           # never worth a broken board: show it as drawn
+        except Exception as err:  # never worth a broken board: show it as drawn
             self.stop()
             window.console.warn(f"move animation skipped: {err}")
             return
@@ -203,8 +222,7 @@ class Animator:
         """The board was drawn afresh while a move's animation ran (a hover redraws it): the
         animation goes on, on the new drawing, from where it was (before the next paint)."""
         svg = document.querySelector("#board svg")
-        if self.live is None or not self.running or not found(svg) \
-                or svg.isSameNode(self.live[1]):
+        if self.live is None or not self.running or not found(svg) or svg.isSameNode(self.live[1]):
             return
         plan = self.live[0]
         elapsed = max(float(animation.currentTime or 0) for animation in self.running)
@@ -215,40 +233,51 @@ class Animator:
         motion, ms = plan.change.motion, plan.change.ms
         self.layer = svg_element("svg", class_="motion-layer", aria_hidden="true")
         box = svg.getBoundingClientRect()
-        self.layer.setAttribute("style", f"position:absolute;overflow:visible;"
-                                f"pointer-events:none;z-index:5;width:{box.width}px;"
-                                f"height:{box.height}px;left:{box.left + window.scrollX}px;"
-                                f"top:{box.top + window.scrollY}px")
+        self.layer.setAttribute(
+            "style",
+            f"position:absolute;overflow:visible;"
+            f"pointer-events:none;z-index:5;width:{box.width}px;"
+            f"height:{box.height}px;left:{box.left + window.scrollX}px;"
+            f"top:{box.top + window.scrollY}px",
+        )
         document.body.appendChild(self.layer)
         origin = (box.left, box.top)
         for copy in plan.taken:
             self.run(self.show(copy, origin)[1], FADE, {"duration": ms})
-        for cell, copy in plan.turned:         # the old face turns away, then the new in
+        for cell, copy in plan.turned:  # the old face turns away, then the new in
             elements = pieces(svg, (cell,))
-            face = copy_of(elements)            # (copied before it is made transparent)
+            face = copy_of(elements)  # (copied before it is made transparent)
             self.hide(elements, ms)
-            self.run(self.show(copy, origin)[1], TURN_AWAY,
-                     {"duration": ms / 2, "easing": "ease-in", "fill": "forwards"})
-            self.run(self.show(face, origin)[1], TURN_IN,
-                     {"duration": ms / 2, "delay": ms / 2, "easing": "ease-out",
-                      "fill": "backwards"})
+            self.run(
+                self.show(copy, origin)[1],
+                TURN_AWAY,
+                {"duration": ms / 2, "easing": "ease-in", "fill": "forwards"},
+            )
+            self.run(
+                self.show(face, origin)[1],
+                TURN_IN,
+                {"duration": ms / 2, "delay": ms / 2, "easing": "ease-out", "fill": "backwards"},
+            )
         for cells in motion.placed:
             elements = pieces(svg, cells)
-            drawn = copy_of(elements)           # (copied before it is made transparent)
+            drawn = copy_of(elements)  # (copied before it is made transparent)
             self.hide(elements, ms)
-            self.run(self.show(drawn, origin)[1], DROP,
-                     {"duration": ms, "easing": "ease-out"})
-        for frm, to in motion.slides:          # last: on top
+            self.run(self.show(drawn, origin)[1], DROP, {"duration": ms, "easing": "ease-out"})
+        for frm, to in motion.slides:  # last: on top
             elements, start = pieces(svg, (to,)), plan.starts.get(frm)
             if not elements or start is None:
                 continue
             (x, y), (dx, dy) = centre(elements), start
             drawn = copy_of(elements)
             self.hide(elements, ms)
-            self.run(self.show(drawn, origin)[0],
-                     [{"transform": f"translate({dx - x:.1f}px, {dy - y:.1f}px)"},
-                      {"transform": "translate(0px, 0px)"}],
-                     {"duration": ms, "easing": SLIDE_EASING})
+            self.run(
+                self.show(drawn, origin)[0],
+                [
+                    {"transform": f"translate({dx - x:.1f}px, {dy - y:.1f}px)"},
+                    {"transform": "translate(0px, 0px)"},
+                ],
+                {"duration": ms, "easing": SLIDE_EASING},
+            )
 
     def show(self, copy: Copy | None, origin: tuple[float, float]) -> tuple[Any, Any]:
         """Put a copy of a piece in the layer where it is drawn on screen: the group that
@@ -257,8 +286,9 @@ class Animator:
             return None, None
         a, b, c, d, e, f = copy.matrix
         moving = svg_element("g", class_="moving")
-        placed = svg_element("g", transform=f"matrix({a} {b} {c} {d} {e - origin[0]} "
-                                            f"{f - origin[1]})")
+        placed = svg_element(
+            "g", transform=f"matrix({a} {b} {c} {d} {e - origin[0]} {f - origin[1]})"
+        )
         scaling = svg_element("g", style="transform-box:fill-box;transform-origin:center")
         for node in copy.nodes:
             scaling.appendChild(node)
@@ -287,7 +317,7 @@ class Animator:
     def finish(self, animation: Any) -> None:
         if animation in self.running:
             self.running.remove(animation)
-        if not self.running:                # all done: the board shows as drawn
+        if not self.running:  # all done: the board shows as drawn
             self.drop_layer()
 
     def drop_layer(self) -> None:
@@ -308,6 +338,7 @@ class Animator:
 
 # --------------------------------------------------------------------------- sounds
 
+
 class Sound:
     """The Sound toggle and its tones."""
 
@@ -316,7 +347,7 @@ class Sound:
         self.context: Any = None
         try:
             self.on = window.localStorage.getItem(SOUND_KEY) == "on"
-        except Exception:           # storage blocked: sound stays off until turned on
+        except Exception:  # storage blocked: sound stays off until turned on
             pass
         self.show()
 
@@ -329,10 +360,10 @@ class Sound:
         self.on = not self.on
         try:
             window.localStorage.setItem(SOUND_KEY, "on" if self.on else "off")
-        except Exception:           # not kept for next time, but on for now
+        except Exception:  # not kept for next time, but on for now
             pass
         self.show()
-        self.play(False)            # a sample (and a click lets the page start its sound)
+        self.play(False)  # a sample (and a click lets the page start its sound)
 
     def play(self, capture: bool) -> None:
         """A move's tone (a capture's when `capture`), when sound is on."""
@@ -343,7 +374,7 @@ class Sound:
             now = context.currentTime
             for frequency, start, length, wave, volume in TONES[capture]:
                 self.tone(context, now + start, frequency, length, wave, volume)
-        except Exception as err:    # no audio here: silence, the game goes on
+        except Exception as err:  # no audio here: silence, the game goes on
             window.console.warn(f"move sound skipped: {err}")
 
     def audio(self) -> Any:
@@ -354,8 +385,9 @@ class Sound:
         return self.context
 
     @staticmethod
-    def tone(context: Any, at: float, frequency: float, length: float, wave: str,
-             volume: float) -> None:
+    def tone(
+        context: Any, at: float, frequency: float, length: float, wave: str, volume: float
+    ) -> None:
         """One short tone: a quick rise and a falling fade, its pitch dropping a little."""
         oscillator, gain = context.createOscillator(), context.createGain()
         oscillator.type = wave

@@ -7,14 +7,15 @@ a keyboard cursor across them in the direction of an arrow key, on any board sha
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document
 
 from web.controller import Controller
 from web.dom import announce, by_id, closest, data_of, found
 
-TARGET = "[data-cell],[data-action]"      # what a pointer event on the board is about
+TARGET = "[data-cell],[data-action]"  # what a pointer event on the board is about
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
@@ -25,16 +26,16 @@ class BoardInput:
     def __init__(self, ctl: Controller, play: Callable[[Any], None]):
         self.ctl, self.play = ctl, play
         self.cursor = Cursor(ctl)
-        self.press: dict[str, str] | None = None   # data of the element a pointer went down on
-        self.grab: tuple[float, float] | None = None    # where a mouse went down on a cell,
-        self.dragging = False                           # and whether it has moved since
-        self.drawn: Callable[[], None] = lambda: None   # after each drawing of the board
+        self.press: dict[str, str] | None = None  # data of the element a pointer went down on
+        self.grab: tuple[float, float] | None = None  # where a mouse went down on a cell,
+        self.dragging = False  # and whether it has moved since
+        self.drawn: Callable[[], None] = lambda: None  # after each drawing of the board
 
     def draw(self, svg: str, status: str) -> None:
         board = by_id("board")
         wide = board.scrollWidth
         board.innerHTML = svg
-        if board.scrollWidth != wide:      # drawn at another size (zoomed): show its middle
+        if board.scrollWidth != wide:  # drawn at another size (zoomed): show its middle
             board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2
             board.scrollTop = (board.scrollHeight - board.clientHeight) / 2
         by_id("status").textContent = status
@@ -59,7 +60,7 @@ class BoardInput:
             self.redraw_live()
 
     def on_move(self, event: Any) -> None:
-        if event.pointerType == "touch":     # a tap previews, a second tap confirms
+        if event.pointerType == "touch":  # a tap previews, a second tap confirms
             return
         if self.ctl.hover(data_of(closest(event, TARGET))):
             self.redraw()
@@ -70,34 +71,36 @@ class BoardInput:
         if self.grab is None or not self.press or not event.buttons:
             return
         dx, dy = event.clientX - self.grab[0], event.clientY - self.grab[1]
-        if abs(dx) + abs(dy) < 5:                # a click's jitter is not a drag
+        if abs(dx) + abs(dy) < 5:  # a click's jitter is not a drag
             return
-        if not self.dragging:                    # it begins: the board may choose the piece
+        if not self.dragging:  # it begins: the board may choose the piece
             self.dragging, before = True, self.ctl.ui
             self.ctl.hit(self.press, "grab")
             if self.ctl.ui != before:
                 self.redraw()
         piece = document.querySelector(f"#board [data-drag='{self.press.get('cell')}']")
         if found(piece):
-            if not piece.hasAttribute("data-at"):    # drawn afresh: on top of the others
+            if not piece.hasAttribute("data-at"):  # drawn afresh: on top of the others
                 piece.setAttribute("data-at", piece.getAttribute("transform") or "")
                 piece.parentNode.appendChild(piece)
             x, y = (d / piece.ownerSVGElement.getScreenCTM().a for d in (dx, dy))  # svg units
-            piece.setAttribute("transform", f"{piece.getAttribute('data-at')} translate({x:.1f} {y:.1f})")
+            piece.setAttribute(
+                "transform", f"{piece.getAttribute('data-at')} translate({x:.1f} {y:.1f})"
+            )
 
     def on_leave(self, event: Any) -> None:
-        if event.pointerType == "touch":     # touch pointers "leave" after every tap
+        if event.pointerType == "touch":  # touch pointers "leave" after every tap
             return
         self.grab = None
         if self.ctl.hover(None) or found(document.querySelector("#board [data-at]")):
-            self.redraw()                    # a piece dragged off the board goes back
+            self.redraw()  # a piece dragged off the board goes back
 
     def on_down(self, event: Any) -> None:
         self.cursor.keyboard = False
         self.cursor.hide()
         self.press = data_of(closest(event, TARGET))
         piece = document.querySelector(f"#board [data-drag='{(self.press or {}).get('cell')}']")
-        mouse = event.pointerType != "touch" and found(piece)        # a piece to drag
+        mouse = event.pointerType != "touch" and found(piece)  # a piece to drag
         self.grab, self.dragging = ((event.clientX, event.clientY) if mouse else None), False
 
     def on_up(self, event: Any) -> None:
@@ -106,7 +109,7 @@ class BoardInput:
         if source and target and source != target and self.ctl.human_turn():
             self.made(self.ctl.hit(target, "drop", source))
         elif found(document.querySelector("#board [data-at]")):
-            self.redraw()                    # a piece dragged and dropped off the squares
+            self.redraw()  # a piece dragged and dropped off the squares
 
     def on_click(self, event: Any) -> None:
         if self.ctl.human_turn():
@@ -117,7 +120,7 @@ class BoardInput:
         if by_id("board").matches(":focus-visible"):
             self.cursor.keyboard = True
             said = self.cursor.show()
-            self.redraw()                  # the board may show where the cursor is
+            self.redraw()  # the board may show where the cursor is
             announce(said)
 
     def on_key(self, event: Any) -> None:
@@ -125,11 +128,11 @@ class BoardInput:
         key = event.key
         if key in ARROWS:
             cell = self.cursor.step(*ARROWS[key])
-            if cell is not None:               # else at the edge: stay, and say where
+            if cell is not None:  # else at the edge: stay, and say where
                 self.ctl.point_at(cell.getAttribute("data-cell"))
                 if self.ctl.human_turn():
                     self.ctl.hover(data_of(cell))
-                self.redraw()                  # the board may show where the cursor is
+                self.redraw()  # the board may show where the cursor is
             announce(self.cursor.show())
         elif key in ("Enter", " "):
             element = self.cursor.element()
@@ -154,7 +157,7 @@ class Cursor:
 
     def __init__(self, ctl: Controller):
         self.ctl = ctl
-        self.keyboard = False       # the board is being used from the keyboard (show the ring)
+        self.keyboard = False  # the board is being used from the keyboard (show the ring)
 
     @staticmethod
     def cells() -> list[Any]:
@@ -180,11 +183,16 @@ class Cursor:
         self.hide()
         box = element.getBBox()
         ring = document.createElementNS("http://www.w3.org/2000/svg", "rect")
-        for name, value in (("x", box.x), ("y", box.y), ("width", box.width),
-                            ("height", box.height), ("class", "kbd-cursor"),
-                            ("pointer-events", "none")):
+        for name, value in (
+            ("x", box.x),
+            ("y", box.y),
+            ("width", box.width),
+            ("height", box.height),
+            ("class", "kbd-cursor"),
+            ("pointer-events", "none"),
+        ):
             ring.setAttribute(name, str(value))
-        element.parentNode.appendChild(ring)     # the cell's own coordinates (any transform)
+        element.parentNode.appendChild(ring)  # the cell's own coordinates (any transform)
         return describe_cell(element)
 
     @staticmethod

@@ -42,5 +42,5 @@ def loads(text, max_chars: int, max_depth: int = MAX_DEPTH):
         raise ValueError(f"it is nested more than {max_depth} levels deep")
     try:
         return json.loads(text)
-    except (ValueError, RecursionError):   # JSONDecodeError, or a number too long for int()
+    except (ValueError, RecursionError):  # JSONDecodeError, or a number too long for int()
         raise ValueError("it is not valid JSON") from None

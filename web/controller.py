@@ -20,9 +20,10 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Awaitable, Callable, Hashable, Sequence
+from typing import Any
 
 from engine import EngineError, games
 from engine.core import Game, View
@@ -32,11 +33,16 @@ from web.session import DEFAULT_GAME, Session
 
 HUMAN = "human"
 # Who can sit in a seat: a person, or the computer at a level (engine.ai.LEVELS).
-SEAT_KINDS = ((HUMAN, "Human"), ("easy", "Computer: easy"), ("medium", "Computer: medium"),
-              ("hard", "Computer: hard"), ("greedy", "Computer: greedy (weak)"),
-              ("random", "Computer: random moves"))
-SLICE_SECONDS = 0.15        # the worker thinks in slices this long, so progress can be shown
-MIN_MOVE_SECONDS = 0.4      # a computer move never lands faster, so it can be followed
+SEAT_KINDS = (
+    (HUMAN, "Human"),
+    ("easy", "Computer: easy"),
+    ("medium", "Computer: medium"),
+    ("hard", "Computer: hard"),
+    ("greedy", "Computer: greedy (weak)"),
+    ("random", "Computer: random moves"),
+)
+SLICE_SECONDS = 0.15  # the worker thinks in slices this long, so progress can be shown
+MIN_MOVE_SECONDS = 0.4  # a computer move never lands faster, so it can be followed
 
 # ask(fragment, level, seconds, seed) -> the worker's JSON reply (web/ai_worker.think)
 Ask = Callable[[str, str, float, int], Awaitable[str]]
@@ -71,27 +77,27 @@ class Said:
 class Screen:
     """Everything the page writes after a change (markup is escaped where it holds text)."""
 
-    board: str                  # the board's svg
-    panel: str                  # html beside the board
-    actions: str                # html: buttons for the word moves
-    status: str                 # the status line (text)
-    scores: str                 # html: one <li> per seat
-    result: str | None          # the result sentence, None while the game goes on
-    moves: str                  # html: one <li> per move made
-    title: str                  # the game's name
-    game: str                   # the game's id
+    board: str  # the board's svg
+    panel: str  # html beside the board
+    actions: str  # html: buttons for the word moves
+    status: str  # the status line (text)
+    scores: str  # html: one <li> per seat
+    result: str | None  # the result sentence, None while the game goes on
+    moves: str  # html: one <li> per move made
+    title: str  # the game's name
+    game: str  # the game's id
     undo_disabled: bool
     redo_disabled: bool
     flip_hidden: bool
     flip_pressed: bool
     pause_hidden: bool
     pause_label: str
-    side_line: bool             # the position shown is in a side line
-    deletable: bool             # a move is shown (not the start), which may be deleted
-    resign_hidden: bool         # nobody may resign now
-    draw_hidden: bool           # no draw may be offered now
-    rematch_hidden: bool        # the game is not over
-    address: str                # the location.hash of this game at this ply
+    side_line: bool  # the position shown is in a side line
+    deletable: bool  # a move is shown (not the start), which may be deleted
+    resign_hidden: bool  # nobody may resign now
+    draw_hidden: bool  # no draw may be offered now
+    rematch_hidden: bool  # the game is not over
+    address: str  # the location.hash of this game at this ply
 
 
 class Controller:
@@ -103,9 +109,9 @@ class Controller:
         self.seats: list[str] = []
         self.ui = Ui()
         self.paused = False
-        self.took_back = False      # Undo was pressed: the next move's line becomes the main
-        self.thinking: Job | None = None    # the computer's turn under way
-        self._view: tuple[Hashable, str, View] | None = None     # (state, ending, its view)
+        self.took_back = False  # Undo was pressed: the next move's line becomes the main
+        self.thinking: Job | None = None  # the computer's turn under way
+        self._view: tuple[Hashable, str, View] | None = None  # (state, ending, its view)
         self.open(session or self.session, seats)
 
     # ---- the game on screen
@@ -191,8 +197,9 @@ class Controller:
         self.took_back = False
         self._changed()
         session = self.session
-        return Said(played=True, announce=f"{mover} played {session.moves[session.ply - 1]}.",
-                    message="")
+        return Said(
+            played=True, announce=f"{mover} played {session.moves[session.ply - 1]}.", message=""
+        )
 
     def step(self, delta: int) -> None:
         """Back or forward through the moves made (the arrow keys, Redo)."""
@@ -250,8 +257,7 @@ class Controller:
 
     # ---- the board's events (target, source: the data-* attributes of the element hit)
 
-    def hit(self, target: dict | None, gesture: str = "click",
-            source: dict | None = None) -> Any:
+    def hit(self, target: dict | None, gesture: str = "click", source: dict | None = None) -> Any:
         """A click (or Enter), hover or drop on the board: the move it completes, if the
         engine allows it, else None (the board shows why in its prompt)."""
         if not self.human_turn():
@@ -320,20 +326,28 @@ class Controller:
         over = view.result is not None
         actions = self.board.actions(view) if self.human_turn() else []
         return Screen(
-            board=self.draw(), panel=self.panel(), status=self.status(),
-            actions=actions_html(actions), scores=scores_html(view, self.board),
+            board=self.draw(),
+            panel=self.panel(),
+            status=self.status(),
+            actions=actions_html(actions),
+            scores=scores_html(view, self.board),
             result=self.result_text(),
             moves=move_list.session_html(session, view, self.board),
-            side_line=any(session.path), deletable=session.ply > 0,
-            title=self.game.name, game=self.game.id,
-            undo_disabled=session.ply == 0, redo_disabled=session.live,
-            flip_hidden=not self.board.can_flip, flip_pressed=self.ui.flipped,
+            side_line=any(session.path),
+            deletable=session.ply > 0,
+            title=self.game.name,
+            game=self.game.id,
+            undo_disabled=session.ply == 0,
+            redo_disabled=session.live,
+            flip_hidden=not self.board.can_flip,
+            flip_pressed=self.ui.flipped,
             pause_hidden=not self.against_computer() or over,
             pause_label="Resume" if self.paused else "Pause",
             resign_hidden=game_end.resigner(session, people(self.seats)) is None,
             draw_hidden=game_end.draw_offer(session, people(self.seats)) is None,
             rematch_hidden=not over or not session.live,
-            address=self.address())
+            address=self.address(),
+        )
 
     def address(self) -> str:
         """The location.hash of the game at the ply shown."""
@@ -345,26 +359,40 @@ class Controller:
         """The computer's turn to start now, or None: a person is to move, the game is over,
         an earlier position is shown, the computer is paused, or it is thinking already."""
         seat = self.seat_to_move()
-        if (seat < 0 or self.seats[seat] == HUMAN or self.paused or not self.session.live
-                or (self.thinking is not None and self.current(self.thinking))):
+        if (
+            seat < 0
+            or self.seats[seat] == HUMAN
+            or self.paused
+            or not self.session.live
+            or (self.thinking is not None and self.current(self.thinking))
+        ):
             return None
-        self.thinking = Job(self.session.fragment(), self.seats[seat], random.randrange(2 ** 31))
+        self.thinking = Job(self.session.fragment(), self.seats[seat], random.randrange(2**31))
         return self.thinking
 
     def current(self, job: Job) -> bool:
         """The computer's work on `job` still counts: it is the turn under way, not paused,
         and the latest position on screen is the one it was asked about."""
-        return (self.thinking is job and not self.paused and self.session.live
-                and self.session.fragment() == job.fragment)
+        return (
+            self.thinking is job
+            and not self.paused
+            and self.session.live
+            and self.session.fragment() == job.fragment
+        )
 
     def progress(self, reply: dict) -> str:
         """The status line while the computer thinks, with the worker's progress."""
         seat = self.seat_to_move()
         return thinking_text(self.view.seat_names[seat], self.seats[seat], reply)
 
-    async def think(self, job: Job, ask: Ask, show: Callable[[str], None],
-                    wait: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-                    clock: Callable[[], float] = time.monotonic) -> Said:
+    async def think(
+        self,
+        job: Job,
+        ask: Ask,
+        show: Callable[[str], None],
+        wait: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Said:
         """The computer's turn: ask the worker in slices (showing its progress), then play
         its move if the position is still the one it was asked about; a reply for another
         position (changed, paused, gone back) is dropped.  If the worker fails, the message
@@ -394,8 +422,9 @@ class Controller:
         return self.play_text(best) if played and best is not None else Said()
 
 
-def new_game_form(ctl: Controller, game_id: str | None = None,
-                  chosen: dict | None = None) -> tuple[str, str]:
+def new_game_form(
+    ctl: Controller, game_id: str | None = None, chosen: dict | None = None
+) -> tuple[str, str]:
     """(title, html of the fields) of the New game form for a game (the one on screen when
     None): its options as `chosen`, else the game on screen's own (another's defaults); the
     seats as now."""
@@ -413,17 +442,22 @@ def people(seats: Sequence[str]) -> list[bool]:
 
 # --------------------------------------------------------------------------- markup
 
+
 def thinking_text(name: str, level: str, reply: dict) -> str:
     """The status line while the computer thinks, with the worker's progress."""
-    detail = (f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts"
-              if reply["playouts"] else "")
+    detail = (
+        f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts" if reply["playouts"] else ""
+    )
     return f"{name} (computer, {level}) is thinking… {detail}".strip()
 
 
 def actions_html(actions: list[tuple[str, str, str]]) -> str:
     """Buttons for the word moves: (move as text, label, tooltip)."""
-    return "".join(f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">'
-                   f'{escape(label)}</button>' for m, label, tip in actions)
+    return "".join(
+        f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">'
+        f"{escape(label)}</button>"
+        for m, label, tip in actions
+    )
 
 
 def scores_html(view: View, board: Board) -> str:
@@ -436,12 +470,16 @@ def scores_html(view: View, board: Board) -> str:
         f'<span class="swatch {board.swatch(view, seat)}"></span>'
         f'<span class="name">{escape(name)}</span>'
         f'<span class="score">{escape(board.score_text(view, seat))}</span></li>'
-        for seat, name in enumerate(view.seat_names))
+        for seat, name in enumerate(view.seat_names)
+    )
 
 
 def picker_html() -> str:
-    return "".join(f'<button type="button" class="pick" data-game="{game_id}">'
-                   f'{escape(games.name(game_id))}</button>' for game_id in games.ids())
+    return "".join(
+        f'<button type="button" class="pick" data-game="{game_id}">'
+        f"{escape(games.name(game_id))}</button>"
+        for game_id in games.ids()
+    )
 
 
 def error_id(option: str) -> str:
@@ -455,18 +493,27 @@ def form_fields(game: Game, board: Board, options: dict, seats: Sequence[str]) -
     fields = [f'<input type="hidden" name="game" value="{game.id}">']
     for opt in game.options_spec:
         value = options[opt.name]
-        if opt.kind == "int":      # text, so the engine's message (not the browser's) says why
-            widget = (f'<input type="text" inputmode="numeric" name="opt-{opt.name}" '
-                      f'value="{value}" autocomplete="off">')
+        if opt.kind == "int":  # text, so the engine's message (not the browser's) says why
+            widget = (
+                f'<input type="text" inputmode="numeric" name="opt-{opt.name}" '
+                f'value="{value}" autocomplete="off">'
+            )
         elif opt.kind == "choice":
-            widget = (f'<select name="opt-{opt.name}">' + "".join(
-                f'<option{" selected" if c == value else ""}>{escape(str(c))}</option>'
-                for c in opt.choices) + "</select>")
+            widget = (
+                f'<select name="opt-{opt.name}">'
+                + "".join(
+                    f"<option{' selected' if c == value else ''}>{escape(str(c))}</option>"
+                    for c in opt.choices
+                )
+                + "</select>"
+            )
         else:
             widget = board.option_html(opt, value, game.format_option(opt.name, value))
-        fields.append(f'<label class="field"><span>{escape(opt.label)}</span>{widget}'
-                      f'<small>{escape(opt.help)}</small></label>'
-                      f'<p class="field-error" id="{error_id(opt.name)}" role="alert"></p>')
+        fields.append(
+            f'<label class="field"><span>{escape(opt.label)}</span>{widget}'
+            f"<small>{escape(opt.help)}</small></label>"
+            f'<p class="field-error" id="{error_id(opt.name)}" role="alert"></p>'
+        )
     fields.append(seat_fields(game.seat_names(game.new(**options)), seats))
     return "".join(fields)
 
@@ -475,13 +522,20 @@ def seat_fields(names: Sequence[str], seats: Sequence[str]) -> str:
     rows = []
     for seat, name in enumerate(names):
         current = seats[seat] if seat < len(seats) else HUMAN
-        choices = "".join(f'<option value="{k}"{" selected" if k == current else ""}>'
-                          f'{escape(label)}</option>' for k, label in SEAT_KINDS)
-        rows.append(f'<label class="field seat"><span>{escape(name)}</span>'
-                    f'<select name="seat-{seat}">{choices}</select></label>')
-    return ('<fieldset class="seats"><legend>Players</legend>' + "".join(rows) +
-            "<small>Choose a person or the computer for each seat; two computers play "
-            "each other for you to watch.</small></fieldset>")
+        choices = "".join(
+            f'<option value="{k}"{" selected" if k == current else ""}>{escape(label)}</option>'
+            for k, label in SEAT_KINDS
+        )
+        rows.append(
+            f'<label class="field seat"><span>{escape(name)}</span>'
+            f'<select name="seat-{seat}">{choices}</select></label>'
+        )
+    return (
+        '<fieldset class="seats"><legend>Players</legend>'
+        + "".join(rows)
+        + "<small>Choose a person or the computer for each seat; two computers play "
+        "each other for you to watch.</small></fieldset>"
+    )
 
 
 def form_choice(game_id: str, values: dict[str, list[str]]) -> tuple[Game, dict]:

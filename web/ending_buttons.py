@@ -5,8 +5,9 @@ its worker.  Who may do either, and how the computer answers, is web/game_end.py
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Any, Callable
+from typing import Any
 
 from pyscript import window
 
@@ -14,7 +15,6 @@ from engine.ending import DRAW_AGREED, resignation
 from web import game_end
 from web.analyse_panel import Judge, judge_once
 from web.controller import HUMAN, Controller, Said, people
-
 
 
 class EndingButtons:
@@ -27,7 +27,8 @@ class EndingButtons:
         ctl = self.ctl
         seat = game_end.resigner(ctl.session, people(ctl.seats))
         if seat is not None and window.confirm(
-                f"Resign this game? {ctl.view.seat_names[seat]} loses."):
+            f"Resign this game? {ctl.view.seat_names[seat]} loses."
+        ):
             self.done(ctl.end(resignation(ctl.game, ctl.state, seat)))
 
     async def offer_draw(self) -> None:
@@ -41,16 +42,26 @@ class EndingButtons:
             if window.confirm(f"{names[offers]} offers a draw. {names[asked]}, do you accept?"):
                 self.done(ctl.end(DRAW_AGREED))
             else:
-                self.done(Said(message=f"{escape(names[asked])} declines the draw.",
-                               announce=f"{names[asked]} declines the draw."))
+                self.done(
+                    Said(
+                        message=f"{escape(names[asked])} declines the draw.",
+                        announce=f"{names[asked]} declines the draw.",
+                    )
+                )
             return
         fragment = ctl.session.fragment()
-        reply = await judge_once(self.judge, fragment, game_end.DRAW_THINK_SECONDS, "offer-draw",
-                                 f"{escape(names[asked])} (computer) is considering the offer…",
-                                 "The computer could not answer", self.done)
+        reply = await judge_once(
+            self.judge,
+            fragment,
+            game_end.DRAW_THINK_SECONDS,
+            "offer-draw",
+            f"{escape(names[asked])} (computer) is considering the offer…",
+            "The computer could not answer",
+            self.done,
+        )
         if reply is None:
             return
-        if ctl.session.fragment() != fragment:      # the game moved on meanwhile
+        if ctl.session.fragment() != fragment:  # the game moved on meanwhile
             self.done(Said(message=""))
             return
         chance = reply["chances"][asked]

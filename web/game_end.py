@@ -8,7 +8,7 @@ computer).  Pure Python, tested in CPython (tests/test_game_end.py).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.ending import can_agree_draw
 from web.session import Session
@@ -16,7 +16,7 @@ from web.session import Session
 # The computer agrees a draw when it rates its own chance to win at most this: when it
 # thinks it is no better than even (a margin for the noise of a short search).
 ACCEPTS_DRAW_AT = 0.45
-DRAW_THINK_SECONDS = 1.0        # how long it thinks about a draw offer
+DRAW_THINK_SECONDS = 1.0  # how long it thinks about a draw offer
 
 
 def resigner(session: Session, people: Sequence[bool]) -> int | None:
@@ -51,8 +51,10 @@ def draw_answer(name: str, accepts: bool, chance: float) -> str:
     """What the page says of the computer's answer to a draw offer."""
     if accepts:
         return f"{name} (computer) accepts the draw."
-    return (f"{name} (computer) declines the draw: it rates its chance to win at "
-            f"{round(chance * 100)}%.")
+    return (
+        f"{name} (computer) declines the draw: it rates its chance to win at "
+        f"{round(chance * 100)}%."
+    )
 
 
 def rematch(session: Session, seats: Sequence[str]) -> tuple[Session, list[str]]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from engine.record import encode
 from web import graph_view
@@ -22,8 +23,8 @@ from web.dom import by_id, closest
 # graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
 Grapher = Callable[[str, int, int, float, int], Awaitable[str]]
 
-SECONDS_PER_PLY = 0.12      # the budget of the search judging each position
-BATCH = 4                   # positions judged per call to the worker
+SECONDS_PER_PLY = 0.12  # the budget of the search judging each position
+BATCH = 4  # positions judged per call to the worker
 
 
 class GraphPanel:
@@ -32,8 +33,8 @@ class GraphPanel:
     def __init__(self, ctl: Controller, grapher: Grapher, goto: Callable[[int], None]):
         self.ctl, self.grapher, self.goto = ctl, grapher, goto
         self.on = False
-        self.line = ""                      # the link of the line judged (no ply)
-        self.head = ""                      # its game and options (a link with no moves)
+        self.line = ""  # the link of the line judged (no ply)
+        self.head = ""  # its game and options (a link with no moves)
         self.moves: tuple[str, ...] = ()
         self.chances: list[list[float] | None] = []
         self.running = False
@@ -56,9 +57,10 @@ class GraphPanel:
         session = self.ctl.session
         record = session.current_record()
         if encode(record) != self.line:
-            head = encode(replace(record, moves=(), ending=""))     # the game and its options
-            self.chances = graph_view.carried(self.chances if head == self.head else [],
-                                              self.moves, record.moves)
+            head = encode(replace(record, moves=(), ending=""))  # the game and its options
+            self.chances = graph_view.carried(
+                self.chances if head == self.head else [], self.moves, record.moves
+            )
             self.line, self.head, self.moves = encode(record), head, record.moves
             if not self.running:
                 asyncio.ensure_future(self.judge_line())
@@ -66,13 +68,13 @@ class GraphPanel:
 
     async def judge_line(self) -> None:
         self.running = True
-        seed = random.randrange(2 ** 31)
+        seed = random.randrange(2**31)
         try:
             while self.on and None in self.chances:
                 line, start = self.line, self.chances.index(None)
                 count = min(BATCH, len(self.chances) - start)
                 reply = json.loads(await self.grapher(line, start, count, SECONDS_PER_PLY, seed))
-                if line != self.line:           # the line changed: start on the new one
+                if line != self.line:  # the line changed: start on the new one
                     continue
                 for i, chances in enumerate(reply):
                     self.chances[start + i] = chances
@@ -89,13 +91,16 @@ class GraphPanel:
         movers = [ctl.game.to_move(state) for state in session.states[:-1]]
         marked = graph_view.swings(self.chances, movers)
         by_id("graph-body").innerHTML = graph_view.graph_svg(
-            self.chances, names, session.ply, marked) + graph_view.legend_html(names)
+            self.chances, names, session.ply, marked
+        ) + graph_view.legend_html(names)
         done = sum(c is not None for c in self.chances)
         total = len(self.chances)
         progress = by_id("graph-progress")
-        progress.textContent = (f"Judged {done} of {total} positions "
-                                f"({SECONDS_PER_PLY:g} s each)…" if done < total else
-                                f"All {total} positions judged ({SECONDS_PER_PLY:g} s each).")
+        progress.textContent = (
+            f"Judged {done} of {total} positions ({SECONDS_PER_PLY:g} s each)…"
+            if done < total
+            else f"All {total} positions judged ({SECONDS_PER_PLY:g} s each)."
+        )
         by_id("graph-swings").innerHTML = graph_view.swings_html(marked, names)
 
     def on_click(self, event: Any) -> None:

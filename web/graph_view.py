@@ -9,16 +9,18 @@ computes the points in the worker and puts the graph on the page.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 WIDTH, HEIGHT, PAD = 600.0, 160.0, 6.0
-SWING = 0.15            # a drop in the mover's chance at least this big is a swing
+SWING = 0.15  # a drop in the mover's chance at least this big is a swing
 MOST_SWINGS = 5
 
 
 class Swing(NamedTuple):
     """A move after which its mover's chance fell: the ply it made, who, before and after."""
+
     ply: int
     seat: int
     before: float
@@ -40,21 +42,24 @@ def swings(chances: Sequence[Sequence[float] | None], movers: Sequence[int]) -> 
     return found[:MOST_SWINGS]
 
 
-def carried(chances: Sequence[Sequence[float] | None], before: Sequence[str],
-            after: Sequence[str]) -> list:
+def carried(
+    chances: Sequence[Sequence[float] | None], before: Sequence[str], after: Sequence[str]
+) -> list:
     """The points of a new line (moves `after`) from those judged for the line `before`
     in the same game: those of the positions the two lines share (the start and the moves
     they begin with), None for the rest."""
     shared = 0
     while shared < min(len(before), len(after)) and before[shared] == after[shared]:
         shared += 1
-    kept = list(chances[:shared + 1])
+    kept = list(chances[: shared + 1])
     return kept + [None] * (len(after) + 1 - len(kept))
 
 
 def swing_text(swing: Swing, names: Sequence[str]) -> str:
-    return (f"move {swing.ply} ({names[swing.seat]}): win chance {round(swing.before * 100)}% "
-            f"→ {round(swing.after * 100)}%")
+    return (
+        f"move {swing.ply} ({names[swing.seat]}): win chance {round(swing.before * 100)}% "
+        f"→ {round(swing.after * 100)}%"
+    )
 
 
 def _x(ply: int, plies: int) -> float:
@@ -65,47 +70,69 @@ def _y(chance: float) -> float:
     return PAD + (HEIGHT - 2 * PAD) * (1.0 - chance)
 
 
-def graph_svg(chances: Sequence[Sequence[float] | None], names: Sequence[str],
-              current: int, marked: Sequence[Swing] = ()) -> str:
+def graph_svg(
+    chances: Sequence[Sequence[float] | None],
+    names: Sequence[str],
+    current: int,
+    marked: Sequence[Swing] = (),
+) -> str:
     """The graph: a line per seat (class g<seat>) through the judged plies, the 50% line,
     the ply shown, the swings marked, and a column per ply to click (data-ply) to go there."""
     plies = len(chances) - 1
     judged = sum(c is not None for c in chances)
-    label = (f"Win chance over the game: {judged} of {len(chances)} positions judged"
-             + "".join(f"; {names[s.seat]} lost most at move {s.ply}" for s in marked[:1]))
-    parts = [f'<svg class="graph" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" role="img" '
-             f'aria-label="{escape(label)}" preserveAspectRatio="none">',
-             f'<line class="even" x1="{PAD:g}" x2="{WIDTH - PAD:g}" y1="{_y(0.5):g}" '
-             f'y2="{_y(0.5):g}"/>']
+    label = f"Win chance over the game: {judged} of {len(chances)} positions judged" + "".join(
+        f"; {names[s.seat]} lost most at move {s.ply}" for s in marked[:1]
+    )
+    parts = [
+        f'<svg class="graph" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" role="img" '
+        f'aria-label="{escape(label)}" preserveAspectRatio="none">',
+        f'<line class="even" x1="{PAD:g}" x2="{WIDTH - PAD:g}" y1="{_y(0.5):g}" '
+        f'y2="{_y(0.5):g}"/>',
+    ]
     for seat in range(len(names)):
-        points = " ".join(f"{_x(k, plies):.1f},{_y(c[seat]):.1f}"
-                          for k, c in enumerate(chances) if c is not None)
+        points = " ".join(
+            f"{_x(k, plies):.1f},{_y(c[seat]):.1f}" for k, c in enumerate(chances) if c is not None
+        )
         if points:
             parts.append(f'<polyline class="seat g{seat}" points="{points}"/>')
     for swing in marked:
-        parts.append(f'<circle class="swing" cx="{_x(swing.ply, plies):.1f}" '
-                     f'cy="{_y(swing.after):.1f}" r="4"/>')
-    parts.append(f'<line class="now" x1="{_x(current, plies):.1f}" x2="{_x(current, plies):.1f}" '
-                 f'y1="0" y2="{HEIGHT:g}"/>')
+        parts.append(
+            f'<circle class="swing" cx="{_x(swing.ply, plies):.1f}" '
+            f'cy="{_y(swing.after):.1f}" r="4"/>'
+        )
+    parts.append(
+        f'<line class="now" x1="{_x(current, plies):.1f}" x2="{_x(current, plies):.1f}" '
+        f'y1="0" y2="{HEIGHT:g}"/>'
+    )
     step = (WIDTH - 2 * PAD) / plies if plies else WIDTH
     for ply in range(len(chances)):
-        parts.append(f'<rect class="hit" data-ply="{ply}" x="{_x(ply, plies) - step / 2:.1f}" '
-                     f'y="0" width="{step:.1f}" height="{HEIGHT:g}"><title>move {ply}</title></rect>')
+        parts.append(
+            f'<rect class="hit" data-ply="{ply}" x="{_x(ply, plies) - step / 2:.1f}" '
+            f'y="0" width="{step:.1f}" height="{HEIGHT:g}"><title>move {ply}</title></rect>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
 
 def legend_html(names: Sequence[str]) -> str:
     """Which line is whose: a key in each line's colour."""
-    return ('<ul class="graph-key">' + "".join(
-        f'<li><span class="key g{seat}"></span>{escape(name)}</li>'
-        for seat, name in enumerate(names)) + "</ul>")
+    return (
+        '<ul class="graph-key">'
+        + "".join(
+            f'<li><span class="key g{seat}"></span>{escape(name)}</li>'
+            for seat, name in enumerate(names)
+        )
+        + "</ul>"
+    )
 
 
 def swings_html(marked: Sequence[Swing], names: Sequence[str]) -> str:
     """The swings as buttons that go to the position after each."""
     if not marked:
         return ""
-    items = "".join(f'<li><button type="button" data-ply="{s.ply}">'
-                    f'{escape(swing_text(s, names))}</button></li>' for s in marked)
+    items = "".join(
+        f'<li><button type="button" data-ply="{s.ply}">'
+        f"{escape(swing_text(s, names))}</button></li>"
+        for s in marked
+    )
     return f'<h4>Biggest swings</h4><ol class="swings">{items}</ol>'

@@ -5,8 +5,9 @@ after it.  What it says is web/analysis_view.py's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from pyscript import window
 
@@ -16,21 +17,26 @@ from web.analysis_view import Mark
 from web.controller import Controller, Said
 from web.dom import by_id
 
-if TYPE_CHECKING:       # imported on first use (web/analysis_view.py says why)
+if TYPE_CHECKING:  # imported on first use (web/analysis_view.py says why)
     from engine.ai.analysis import Analysis
 
 
-HINT_SECONDS = 1.0          # how long the computer looks for a hint
+HINT_SECONDS = 1.0  # how long the computer looks for a hint
 PREF_KEY = "hints-vs-computer"
 
 
 class HintButton:
     """The Hint button and the hint's mark on the board (until the position changes)."""
 
-    def __init__(self, ctl: Controller, judge: Judge, refresh: Callable[[], None],
-                 done: Callable[[Said], None]):
+    def __init__(
+        self,
+        ctl: Controller,
+        judge: Judge,
+        refresh: Callable[[], None],
+        done: Callable[[Said], None],
+    ):
         self.ctl, self.judge, self.refresh, self.done = ctl, judge, refresh, done
-        self.fragment = ""          # the position the mark is for
+        self.fragment = ""  # the position the mark is for
         self.marks: list[Mark] = []
 
     def follow(self) -> None:
@@ -49,18 +55,26 @@ class HintButton:
         if not ctl.human_turn():
             return
         fragment = self.fragment = ctl.session.fragment()
-        reply = await judge_once(self.judge, fragment, HINT_SECONDS, "hint",
-                                 "The computer is looking for a hint…",
-                                 "The computer could not give a hint", self.done)
-        if reply is not None and ctl.session.fragment() == fragment:   # not moved on meanwhile
+        reply = await judge_once(
+            self.judge,
+            fragment,
+            HINT_SECONDS,
+            "hint",
+            "The computer is looking for a hint…",
+            "The computer could not give a hint",
+            self.done,
+        )
+        if reply is not None and ctl.session.fragment() == fragment:  # not moved on meanwhile
             self.show(reply)
 
     def show(self, reply: dict) -> None:
         from engine.ai.analysis import Analysis
+
         ctl = self.ctl
         analysis: Analysis = Analysis.from_json(reply)
-        labels = analysis_view.alternatives(ctl.game, ctl.session.state,
-                                            [c.move for c in analysis.best])
+        labels = analysis_view.alternatives(
+            ctl.game, ctl.session.state, [c.move for c in analysis.best]
+        )
         if not labels:
             self.done(Said(message="The computer has no hint here."))
             return
@@ -77,12 +91,12 @@ def allowed() -> bool:
     and off when the browser does not let the page use its storage)."""
     try:
         return window.localStorage.getItem(PREF_KEY) == "on"
-    except Exception:           # storage refused (private mode, a policy): keep the default
+    except Exception:  # storage refused (private mode, a policy): keep the default
         return False
 
 
 def allow(on: bool) -> None:
     try:
         window.localStorage.setItem(PREF_KEY, "on" if on else "off")
-    except Exception:           # not kept, as nothing else is without storage
+    except Exception:  # not kept, as nothing else is without storage
         pass

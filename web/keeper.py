@@ -22,7 +22,7 @@ from web import recent, saved
 from web.dom import by_id, closest, found
 from web.session import side_lines_text
 
-SIDE_LINES = "abstract-games/side-lines/"     # + entry id: a tab's side lines, for a reload
+SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
 
 
 def new_id() -> str:
@@ -40,12 +40,12 @@ class Keeper:
     def __init__(self, kinds, labels):
         self.kinds = tuple(kinds)
         self.labels = dict(labels)
-        self.entry_id = new_id()     # the entry of the game this tab shows
-        self.rev = None              # its rev as this tab last read or wrote it
-        self.stored = None           # (fragment, seats) this tab knows are stored for it
-        self.list = []               # the recent games as last read
-        self.failed = ""             # why saving fails, while it does
-        self.notes = []              # what was set aside
+        self.entry_id = new_id()  # the entry of the game this tab shows
+        self.rev = None  # its rev as this tab last read or wrote it
+        self.stored = None  # (fragment, seats) this tab knows are stored for it
+        self.list = []  # the recent games as last read
+        self.failed = ""  # why saving fails, while it does
+        self.notes = []  # what was set aside
 
     # ---- reading and writing storage (any call may throw: blocked, full, absent)
 
@@ -58,13 +58,16 @@ class Keeper:
         try:
             entries, bad = recent.parse(text, self.kinds)
         except EngineError as err:
-            self.set_aside(text, f"Your recent games could not be read ({err}), so they were "
-                                 "set aside.")
+            self.set_aside(
+                text, f"Your recent games could not be read ({err}), so they were set aside."
+            )
             storage.removeItem(recent.KEY)
             return []
         if bad:
-            self.set_aside("\n".join(bad), f"{len(bad)} of your recent games could not be read, "
-                                           "so they were set aside.")
+            self.set_aside(
+                "\n".join(bad),
+                f"{len(bad)} of your recent games could not be read, so they were set aside.",
+            )
             storage.setItem(recent.KEY, recent.dump(entries))
         return entries
 
@@ -82,9 +85,14 @@ class Keeper:
             except Exception:
                 pass
         if note:
-            self.notes.append(note + (f" It is kept apart in this browser's storage as "
-                                      f"“{recent.ASIDE_KEY}”." if kept else
-                                      " It was too large to keep, so it was dropped."))
+            self.notes.append(
+                note
+                + (
+                    f" It is kept apart in this browser's storage as “{recent.ASIDE_KEY}”."
+                    if kept
+                    else " It was too large to keep, so it was dropped."
+                )
+            )
             self.show()
 
     def start(self) -> bool:
@@ -103,10 +111,13 @@ class Keeper:
             return
         try:
             fragment, seats = saved.fields(text)
-            entry = recent.entry_from_fragment(fragment, seats, self.kinds, new_id(), new_id(),
-                                               now())
+            entry = recent.entry_from_fragment(
+                fragment, seats, self.kinds, new_id(), new_id(), now()
+            )
         except EngineError as err:
-            self.set_aside(text, f"Your saved game could not be read ({err}), so it was set aside.")
+            self.set_aside(
+                text, f"Your saved game could not be read ({err}), so it was set aside."
+            )
         else:
             self.write(recent.put(self.entries(), entry, None, new_id())[0])
         window.localStorage.removeItem(saved.KEY)
@@ -125,7 +136,11 @@ class Keeper:
         if entry is None:
             self.entry_id, self.rev, self.stored = new_id(), None, None
         elif isinstance(entry, recent.Entry):
-            self.entry_id, self.rev, self.stored = entry.id, entry.rev, (entry.fragment, entry.seats)
+            self.entry_id, self.rev, self.stored = (
+                entry.id,
+                entry.rev,
+                (entry.fragment, entry.seats),
+            )
         else:
             self.entry_id, self.rev, fragment, seats = entry
             self.stored = (fragment, tuple(seats))
@@ -142,9 +157,11 @@ class Keeper:
                 self.write(entries)
         except Exception as err:
             full = "quota" in str(err).lower()
-            self.failed = ("This game is not saved in this browser: its storage is "
-                           + ("full" if full else "not available to the page")
-                           + ". The link in the address bar still holds the game (Copy link keeps it).")
+            self.failed = (
+                "This game is not saved in this browser: its storage is "
+                + ("full" if full else "not available to the page")
+                + ". The link in the address bar still holds the game (Copy link keeps it)."
+            )
             self.show()
             return
         self.entry_id, self.rev, self.stored = entry.id, entry.rev, (fragment, seats)
@@ -180,7 +197,7 @@ class Keeper:
                 window.history.pushState(state, "", address)
             else:
                 window.history.replaceState(state, "", address)
-        except Exception:          # too many calls (Safari), a sandbox ...: the game goes on
+        except Exception:  # too many calls (Safari), a sandbox ...: the game goes on
             pass
 
     def history_state(self):
@@ -239,11 +256,13 @@ class Keeper:
             items.append(
                 f'<li><button type="button" data-entry="{escape(entry.id, quote=True)}"{current}>'
                 f'<span class="recent-game">{escape(games.name(entry.game))}'
-                f'{" (on screen)" if here else ""}</span> '
+                f"{' (on screen)' if here else ''}</span> "
                 f'<span class="recent-detail">{escape(recent.summary(entry, self.labels))} · '
-                f'{recent.ago(entry.updated, moment)}</span></button></li>')
+                f"{recent.ago(entry.updated, moment)}</span></button></li>"
+            )
         by_id("recent-list").innerHTML = "".join(items) or (
-            '<li class="recent-empty">No games yet: a game is kept here once it has a move.</li>')
+            '<li class="recent-empty">No games yet: a game is kept here once it has a move.</li>'
+        )
         dialog = by_id("recent")
         if not dialog.open:
             dialog.showModal()

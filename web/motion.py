@@ -19,15 +19,16 @@ game, a jump of several plies, the same position redrawn) nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import View
 from engine.games.petrify import Capture
 from web.controller import HUMAN
 
-PERSON_MS = 200         # a person's own move
-QUICK_MS = 120          # the computer's move, a step through the moves made
+PERSON_MS = 200  # a person's own move
+QUICK_MS = 120  # the computer's move, a step through the moves made
 
 Cells = tuple[int, ...]
 
@@ -50,11 +51,12 @@ class Motion:
     def __bool__(self) -> bool:
         return bool(self.slides or self.placed or self.taken or self.turned)
 
-    def reversed(self) -> "Motion":
+    def reversed(self) -> Motion:
         """The move taken back (a step back through the moves): pieces slide home, what it
         placed goes and what it took comes back."""
-        return Motion(tuple((to, frm) for frm, to in self.slides), self.taken, self.placed,
-                      self.turned)
+        return Motion(
+            tuple((to, frm) for frm, to in self.slides), self.taken, self.placed, self.turned
+        )
 
 
 NOTHING = Motion()
@@ -66,8 +68,11 @@ def _gwyddbwyll(earlier: Any, later: Any) -> Motion:
     if len(later.last) != 2 or earlier.cells == later.cells:
         return NOTHING
     frm, to = later.last
-    taken = tuple((sq,) for sq, piece in enumerate(earlier.cells)
-                  if piece is not None and sq != frm and later.cells[sq] != piece)
+    taken = tuple(
+        (sq,)
+        for sq, piece in enumerate(earlier.cells)
+        if piece is not None and sq != frm and later.cells[sq] != piece
+    )
     return Motion(slides=((frm, to),), taken=taken)
 
 
@@ -76,25 +81,27 @@ def _petrify(earlier: Any, later: Any) -> Motion:
     takes and leaves a block where it started."""
     move = later.last_move
     if isinstance(move, Capture):
-        return Motion(slides=((move.start, move.end),), placed=((move.start,),),
-                      taken=((move.end,),))
+        return Motion(
+            slides=((move.start, move.end),), placed=((move.start,),), taken=((move.end,),)
+        )
     if isinstance(move, int) and earlier.cells[move] != later.cells[move]:
         return Motion(placed=((move,),))
-    return NOTHING                                  # a pass, the swap
+    return NOTHING  # a pass, the swap
 
 
 def _wythe(earlier: Any, later: Any) -> Motion:
     """A piece laid on two squares (empty ones, or two stacks it tops)."""
     if len(later.last) != 2 or earlier.cells == later.cells:
-        return NOTHING                              # a pass, the swap
+        return NOTHING  # a pass, the swap
     return Motion(placed=(tuple(sorted(later.last)),))
 
 
 def _stigmergy(earlier: Any, later: Any) -> Motion:
     """A stone placed on an empty cell, or a stone flipped to the mover's colour."""
     placed = tuple((i,) for i in later.last if earlier.cells[i].stone is None)
-    turned = tuple(i for i in later.last
-                   if earlier.cells[i].stone not in (None, later.cells[i].stone))
+    turned = tuple(
+        i for i in later.last if earlier.cells[i].stone not in (None, later.cells[i].stone)
+    )
     return Motion(placed=placed, turned=turned)
 
 
@@ -104,8 +111,12 @@ def _rugpile(earlier: Any, later: Any) -> Motion:
 
 
 MOTIONS: dict[str, Callable[[Any, Any], Motion]] = {
-    "gwyddbwyll": _gwyddbwyll, "petrify": _petrify, "wythe": _wythe,
-    "stigmergy": _stigmergy, "rugpile": _rugpile}
+    "gwyddbwyll": _gwyddbwyll,
+    "petrify": _petrify,
+    "wythe": _wythe,
+    "stigmergy": _stigmergy,
+    "rugpile": _rugpile,
+}
 
 
 def motion(game_id: str, earlier: View, later: View) -> Motion:
@@ -115,6 +126,7 @@ def motion(game_id: str, earlier: View, later: View) -> Motion:
 
 
 # --------------------------------------------------------------------------- when to animate
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -165,5 +177,6 @@ def change(before: Shown | None, after: Shown) -> Change | None:
     done = motion(after.game, earlier.view, later.view)
     mover = earlier.view.to_move
     person = played and 0 <= mover < len(after.seats) and after.seats[mover] == HUMAN
-    return Change(done if forward else done.reversed(), PERSON_MS if person else QUICK_MS,
-                  forward, played)
+    return Change(
+        done if forward else done.reversed(), PERSON_MS if person else QUICK_MS, forward, played
+    )

@@ -8,16 +8,18 @@ Python, tested in CPython (tests/test_move_list.py).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from html import escape
-from typing import Collection, Sequence
 
 from engine.core import Game, View
 from engine.move_tree import Path, Row
 from web.boards.base import Board
 from web.session import Session
 
-HINT = ('<small class="hinted" title="Played after a hint"> hint</small>'
-        '<span class="visually-hidden"> (played after a hint)</span>')
+HINT = (
+    '<small class="hinted" title="Played after a hint"> hint</small>'
+    '<span class="visually-hidden"> (played after a hint)</span>'
+)
 
 
 def path_attr(path: Path) -> str:
@@ -34,19 +36,24 @@ def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
     return [game.move_label(known[row.path[:-1]], known[row.path], row.move) for row in rows]
 
 
-def move_list_html(rows: Sequence[Row], words: Sequence[str], current: Path,
-                   movers: Sequence[tuple[str, str]] | None = None,
-                   hinted: Collection[Path] = ()) -> str:
+def move_list_html(
+    rows: Sequence[Row],
+    words: Sequence[str],
+    current: Path,
+    movers: Sequence[tuple[str, str]] | None = None,
+    hinted: Collection[Path] = (),
+) -> str:
     """The list's items: a numbered <li> per main-line move, and after a move with side
     lines one <li class="side"> holding them, a <div> per stretch of a line at one depth.
     `movers`: (swatch class, name) per row, for games of three or more players."""
     items: list[str] = []
-    side: list[str] = []            # the side lines after the last main move
-    stretch: list[str] = []         # the stretch of a side line being written
+    side: list[str] = []  # the side lines after the last main move
+    stretch: list[str] = []  # the stretch of a side line being written
     depth = 0
     for i, (row, word) in enumerate(zip(rows, words)):
-        button = _button(row, word, row.path == current, movers[i] if movers else None,
-                         row.path in hinted)
+        button = _button(
+            row, word, row.path == current, movers[i] if movers else None, row.path in hinted
+        )
         if row.depth == 0:
             _close(side, stretch, depth)
             if side:
@@ -73,21 +80,27 @@ def _close(side: list[str], stretch: list[str], depth: int) -> None:
         stretch.clear()
 
 
-def _button(row: Row, word: str, current: bool, mover: tuple[str, str] | None,
-            hinted: bool) -> str:
+def _button(
+    row: Row, word: str, current: bool, mover: tuple[str, str] | None, hinted: bool
+) -> str:
     who = ""
     if mover is not None:
         swatch, name = mover
-        who = (f'<span class="swatch {swatch}" title="{escape(name)}"></span>'
-               f'<span class="visually-hidden">{escape(name)}: </span>')
+        who = (
+            f'<span class="swatch {swatch}" title="{escape(name)}"></span>'
+            f'<span class="visually-hidden">{escape(name)}: </span>'
+        )
     where = "" if row.depth == 0 else '<span class="visually-hidden">side line: </span>'
     marked = ' aria-current="true"' if current else ""
-    return (f'<button type="button" data-path="{path_attr(row.path)}" data-ply="{row.ply}"'
-            f'{marked}>{where}{who}{escape(word)}{HINT if hinted else ""}</button>')
+    return (
+        f'<button type="button" data-path="{path_attr(row.path)}" data-ply="{row.ply}"'
+        f"{marked}>{where}{who}{escape(word)}{HINT if hinted else ''}</button>"
+    )
 
 
-def movers_of(game: Game, known: dict, rows: Sequence[Row], view: View,
-              board: Board) -> list[tuple[str, str]] | None:
+def movers_of(
+    game: Game, known: dict, rows: Sequence[Row], view: View, board: Board
+) -> list[tuple[str, str]] | None:
     """Who played each row's move (swatch class, name, as the position shown names the
     seats), for games of three or more players; None for two."""
     if len(view.seat_names) < 3:
@@ -99,6 +112,10 @@ def movers_of(game: Game, known: dict, rows: Sequence[Row], view: View,
 def session_html(session: Session, view: View, board: Board) -> str:
     """The move list of a game on the page (web/session.py), the position shown current."""
     rows = session.tree.rows()
-    return move_list_html(rows, labels(session.game, session.known, rows), session.path,
-                          movers_of(session.game, session.known, rows, view, board),
-                          session.hinted)
+    return move_list_html(
+        rows,
+        labels(session.game, session.known, rows),
+        session.path,
+        movers_of(session.game, session.known, rows, view, board),
+        session.hinted,
+    )

@@ -9,9 +9,9 @@ from pyscript import document
 
 from engine import EngineError, games
 from engine.core import Game
-from web.controller import Controller, error_id, form_choice, new_game_form
 from web import hint_button
 from web.analysis_view import hints_field
+from web.controller import Controller, error_id, form_choice, new_game_form
 from web.dom import by_id, found
 from web.session import Session
 
@@ -39,12 +39,16 @@ class NewGameForm:
     def read() -> tuple[Game, dict]:
         form = by_id("newgame-form")
         game = games.get(form.elements.namedItem("game").value)
-        return form_choice(game.id, {
-            opt.name: [el.value for el in form.querySelectorAll(f'[name="opt-{opt.name}"]')]
-            for opt in game.options_spec})
+        return form_choice(
+            game.id,
+            {
+                opt.name: [el.value for el in form.querySelectorAll(f'[name="opt-{opt.name}"]')]
+                for opt in game.options_spec
+            },
+        )
 
     def on_change(self, event: Any) -> None:
-        if (event.target.name or "") == "opt-players":     # other defaults follow the players
+        if (event.target.name or "") == "opt-players":  # other defaults follow the players
             game, chosen = self.read()
             self.open(game.id, {"players": chosen["players"]})
 
@@ -60,8 +64,9 @@ class NewGameForm:
             return None
         by_id("newgame").close()
         hint_button.allow(bool(by_id("newgame-form").elements.namedItem("hints").checked))
-        return session, [el.value for el in
-                         document.querySelectorAll("#newgame-form select[name^='seat-']")]
+        return session, [
+            el.value for el in document.querySelectorAll("#newgame-form select[name^='seat-']")
+        ]
 
 
 def option_inputs(option: str) -> Any:

@@ -13,7 +13,8 @@ The browser's objects (document, window, elements, events) are untyped `Any` her
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window, workers
@@ -21,10 +22,10 @@ from pyscript import document, window, workers
 from engine.core import Game
 from engine.record import legal_part, unquote_link
 from web import game_end, recent
-from web.animate import Animator
-from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
-from web.board_input import BoardInput, Cursor
 from web.advice import Advice
+from web.animate import Animator
+from web.board_input import BoardInput, Cursor
+from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
 from web.dom import announce, by_id, closest, found
 from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
@@ -33,25 +34,28 @@ from web.newgame import NewGameForm
 from web.session import DEFAULT_GAME, Session, with_side_lines
 from web.sharing import Opening, Sharing, salvage
 
-
-
-NOTICE_SECONDS = 8.0        # a passing notice (a hint, an answer to a draw offer) lasts this
+NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
 
 
 class Page:
     def __init__(self) -> None:
         self.ctl = Controller()
-        self.keeper = Keeper([kind for kind, _ in SEAT_KINDS], SEAT_KINDS)    # saved games
-        self.sharing = Sharing(self.keeper)      # links and records
-        self.input = BoardInput(self.ctl, self.play)       # pointer and keys on the board
+        self.keeper = Keeper([kind for kind, _ in SEAT_KINDS], SEAT_KINDS)  # saved games
+        self.sharing = Sharing(self.keeper)  # links and records
+        self.input = BoardInput(self.ctl, self.play)  # pointer and keys on the board
         self.form = NewGameForm(self.ctl)
         self.worker = Worker()
         self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
-        self.advice = Advice(self.ctl, self.worker.judge, self.worker.graph,
-                             lambda ply: self.change(lambda: self.ctl.goto(ply)), self.ended)
+        self.advice = Advice(
+            self.ctl,
+            self.worker.judge,
+            self.worker.graph,
+            lambda ply: self.change(lambda: self.ctl.goto(ply)),
+            self.ended,
+        )
         self.input.drawn = self.advice.draw_marks
-        self.motion = Animator()            # move animations and sounds
-        self.handlers: list[Any] = []       # keep every proxy alive while the page lives
+        self.motion = Animator()  # move animations and sounds
+        self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
 
@@ -75,9 +79,11 @@ class Page:
             if entry is None or not self.resume(entry, push=False):
                 self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
         if not usable:
-            show_message("The saved game could not be read: this browser does not let the "
-                              "page use its storage.")
-        by_id("board").removeAttribute("data-first-screen")    # index.html's stand-in is gone
+            show_message(
+                "The saved game could not be read: this browser does not let the "
+                "page use its storage."
+            )
+        by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -88,54 +94,60 @@ class Page:
     def bind(self) -> None:
         board, later = by_id("board"), asyncio.ensure_future
         for name, event, handler in (
-                ("board", "pointermove", self.input.on_move),
-                ("board", "pointerleave", self.input.on_leave),
-                ("board", "pointerdown", self.input.on_down),
-                ("board", "pointerup", self.input.on_up),
-                ("board", "click", self.input.on_click),
-                ("board", "keydown", self.input.on_key),
-                ("board", "focus", self.input.on_focus),
-                ("board", "blur", lambda e: Cursor.hide()),
-                ("panel", "click", self.input.on_click),
-                ("actions", "click", self.on_action),
-                ("analysis", "click", self.on_best_move),
-                ("picker", "click", self.on_pick),
-                ("moves", "click", self.on_move_list),
-                ("new-game", "click", lambda e: self.form.open()),
-                ("newgame-form", "submit", self.on_form_submit),
-                ("newgame-form", "change", self.form.on_change),
-                ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
-                ("undo", "click", lambda e: self.change(self.ctl.take_back)),
-                ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
-                ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
-                ("promote", "click", lambda e: self.change(lambda: self.ctl.reshape(True))),
-                ("delete-move", "click", lambda e: self.change(lambda: self.ctl.reshape(False))),
-                ("resign", "click", self.ending.resign),
-                ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
-                ("rematch", "click",
-                 lambda e: self.open(*game_end.rematch(self.ctl.session, self.ctl.seats))),
-                ("new-game-after", "click", lambda e: self.form.open()),
-                ("flip", "click", lambda e: self.change(self.ctl.flip)),
-                ("sound", "click", lambda e: self.motion.sound.toggle()),
-                ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
-                ("rules-close", "click", lambda e: by_id("rules").close()),
-                ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
-                ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
-                ("message", "click", lambda e: self.follow(self.sharing.on_offer(e))),
-                ("copy-link", "click", lambda e: later(self.copy_link())),
-                ("record-open", "click", lambda e: self.sharing.open_record(self.ctl.session)),
-                ("record-close", "click", lambda e: by_id("record").close()),
-                ("record-copy", "click", lambda e: later(self.sharing.copy_record())),
-                ("record-download", "click",
-                 lambda e: self.sharing.download_record(self.ctl.session)),
-                ("record-import", "click",
-                 lambda e: self.follow(self.sharing.import_text(by_id("record-text").value))),
-                ("record-file", "change", lambda e: later(self.import_file())),
-                ("record-status", "click", lambda e: self.follow(self.sharing.on_offer(e))),
-                ("recent-open", "click", lambda e: self.keeper.open_dialog()),
-                ("recent-close", "click", lambda e: by_id("recent").close()),
-                ("recent-list", "click", self.on_recent_pick),
-                ("storage-note", "click", self.keeper.on_dismiss)):
+            ("board", "pointermove", self.input.on_move),
+            ("board", "pointerleave", self.input.on_leave),
+            ("board", "pointerdown", self.input.on_down),
+            ("board", "pointerup", self.input.on_up),
+            ("board", "click", self.input.on_click),
+            ("board", "keydown", self.input.on_key),
+            ("board", "focus", self.input.on_focus),
+            ("board", "blur", lambda e: Cursor.hide()),
+            ("panel", "click", self.input.on_click),
+            ("actions", "click", self.on_action),
+            ("analysis", "click", self.on_best_move),
+            ("picker", "click", self.on_pick),
+            ("moves", "click", self.on_move_list),
+            ("new-game", "click", lambda e: self.form.open()),
+            ("newgame-form", "submit", self.on_form_submit),
+            ("newgame-form", "change", self.form.on_change),
+            ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
+            ("undo", "click", lambda e: self.change(self.ctl.take_back)),
+            ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
+            ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
+            ("promote", "click", lambda e: self.change(lambda: self.ctl.reshape(True))),
+            ("delete-move", "click", lambda e: self.change(lambda: self.ctl.reshape(False))),
+            ("resign", "click", self.ending.resign),
+            ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
+            (
+                "rematch",
+                "click",
+                lambda e: self.open(*game_end.rematch(self.ctl.session, self.ctl.seats)),
+            ),
+            ("new-game-after", "click", lambda e: self.form.open()),
+            ("flip", "click", lambda e: self.change(self.ctl.flip)),
+            ("sound", "click", lambda e: self.motion.sound.toggle()),
+            ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
+            ("rules-close", "click", lambda e: by_id("rules").close()),
+            ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
+            ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
+            ("message", "click", lambda e: self.follow(self.sharing.on_offer(e))),
+            ("copy-link", "click", lambda e: later(self.copy_link())),
+            ("record-open", "click", lambda e: self.sharing.open_record(self.ctl.session)),
+            ("record-close", "click", lambda e: by_id("record").close()),
+            ("record-copy", "click", lambda e: later(self.sharing.copy_record())),
+            ("record-download", "click", lambda e: self.sharing.download_record(self.ctl.session)),
+            (
+                "record-import",
+                "click",
+                lambda e: self.follow(self.sharing.import_text(by_id("record-text").value)),
+            ),
+            ("record-file", "change", lambda e: later(self.import_file())),
+            ("record-status", "click", lambda e: self.follow(self.sharing.on_offer(e))),
+            ("recent-open", "click", lambda e: self.keeper.open_dialog()),
+            ("recent-close", "click", lambda e: by_id("recent").close()),
+            ("recent-list", "click", self.on_recent_pick),
+            ("storage-note", "click", self.keeper.on_dismiss),
+        ):
             element = board if name == "board" else by_id(name)
             if found(element):
                 self.on(element, event, handler)
@@ -146,8 +158,13 @@ class Page:
 
     # ---- opening games
 
-    def open(self, session: Session, seats: list[str] | None = None, entry: Any = None,
-             push: bool = True) -> None:
+    def open(
+        self,
+        session: Session,
+        seats: list[str] | None = None,
+        entry: Any = None,
+        push: bool = True,
+    ) -> None:
         """Show a game: a new one, or `entry` (see Keeper.begin) resumed; `push` makes it a
         new history entry (Back returns to the game before)."""
         self.keeper.begin(entry)
@@ -162,9 +179,15 @@ class Page:
             session, seats = recent.opened(entry, self.keeper.kinds)
         except Exception as err:
             self.keeper.drop(entry)
-            self.follow(self.sharing.problem(
-                "Your saved game could not be opened, so it was set aside", err,
-                salvage(legal_part, entry.fragment), offer_fresh=False, current=self.ctl.game.id))
+            self.follow(
+                self.sharing.problem(
+                    "Your saved game could not be opened, so it was set aside",
+                    err,
+                    salvage(legal_part, entry.fragment),
+                    offer_fresh=False,
+                    current=self.ctl.game.id,
+                )
+            )
             return False
         self.open(session, seats, entry, push)
         return True
@@ -173,12 +196,14 @@ class Page:
         """The game of a history entry (reload, Back, Forward) at its address, with its seats."""
         entry_id, rev, seats = state
         try:
-            session = with_side_lines(Session.from_fragment(unquote_link(window.location.hash)),
-                                      self.keeper.side_lines(entry_id))
+            session = with_side_lines(
+                Session.from_fragment(unquote_link(window.location.hash)),
+                self.keeper.side_lines(entry_id),
+            )
         except Exception:
             return False
-        if len(seats) != session.game.num_seats(session.states[0]):    # not this game's seats:
-            self.open(session, push=False)                               # a game of its own
+        if len(seats) != session.game.num_seats(session.states[0]):  # not this game's seats:
+            self.open(session, push=False)  # a game of its own
         else:
             self.open(session, seats, (entry_id, rev, session.fragment(), seats), push=False)
         return True
@@ -212,8 +237,12 @@ class Page:
             self.tried_hash = address
             opening = self.sharing.open_link(address, self.ctl.game.id, offer_saved=True)
             opened = self.follow(opening, push=False)
-            if not opened and opening is not None and not opening.opens \
-                    and self.sharing.legal is not None:
+            if (
+                not opened
+                and opening is not None
+                and not opening.opens
+                and self.sharing.legal is not None
+            ):
                 # a bad link to a game we have: its board (as at start-up), not another game's
                 self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
 
@@ -232,7 +261,7 @@ class Page:
         if entry is not None and self.resume(entry):
             show_message("")
             return
-        if entry is None:              # else the message says why it could not be resumed
+        if entry is None:  # else the message says why it could not be resumed
             show_message("")
         self.open(Session(game_id))
 
@@ -257,7 +286,6 @@ class Page:
         self.keeper.keep_side_lines(self.ctl.session)
         self.advice.follow()
         self.schedule_computer()
-
 
     def change(self, action: Callable[[], None]) -> None:
         action()
@@ -290,7 +318,7 @@ class Page:
         show(said)
         if said.played or said.error:
             self.render()
-        else:                           # the position changed: perhaps the computer's again
+        else:  # the position changed: perhaps the computer's again
             self.schedule_computer()
 
     # ---- events
@@ -313,11 +341,20 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
-        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey or event.altKey:
+        if (
+            tag in ("input", "select", "textarea")
+            or event.ctrlKey
+            or event.metaKey
+            or event.altKey
+        ):
             return
         key, session = event.key, self.ctl.session
-        steps = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -session.ply,
-                 "End": len(session.moves) - session.ply}
+        steps = {
+            "ArrowLeft": -1,
+            "ArrowRight": 1,
+            "Home": -session.ply,
+            "End": len(session.moves) - session.ply,
+        }
         if key in steps:
             self.change(lambda: self.ctl.step(steps[key]))
         elif key == "?":
@@ -337,6 +374,7 @@ class Page:
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())
 
+
 class Worker:
     """The computer's worker (web/ai_worker.py), started on first need."""
 
@@ -347,8 +385,7 @@ class Worker:
         """The worker's `think` (see Controller.think)."""
         return await (await self.started()).think(fragment, level, seconds, seed)
 
-    async def graph(self, fragment: str, start: int, count: int, seconds: float,
-                    seed: int) -> str:
+    async def graph(self, fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
         """The worker's `graph`: chances along a line (web/graph_panel.py)."""
         return await (await self.started()).graph(fragment, start, count, seconds, seed)
 
@@ -361,8 +398,13 @@ class Worker:
         if self.worker is None:
             if not found(document.querySelector("script[name='ai']")):
                 tag = document.createElement("script")
-                for name, value in (("type", "py"), ("worker", ""), ("name", "ai"),
-                                    ("src", "./web/ai_worker.py"), ("config", "./pyscript.toml")):
+                for name, value in (
+                    ("type", "py"),
+                    ("worker", ""),
+                    ("name", "ai"),
+                    ("src", "./web/ai_worker.py"),
+                    ("config", "./pyscript.toml"),
+                ):
                     tag.setAttribute(name, value)
                 document.body.append(tag)
             self.worker = await workers["ai"]
@@ -371,6 +413,7 @@ class Worker:
 
 
 # --------------------------------------------------------------------------- writing
+
 
 def write_screen(screen: Screen) -> None:
     """Everything the controller shows but the board and the status line."""
@@ -469,8 +512,9 @@ async def load_rules(game_id: str) -> None:
     body = by_id("rules-body")
     body.innerHTML = "<p>Loading the rules…</p>"
     response = await window.fetch(f"./web/rules/{game_id}.html")
-    body.innerHTML = (await response.text() if response.ok
-                      else "<p>The rules could not be loaded.</p>")
+    body.innerHTML = (
+        await response.text() if response.ok else "<p>The rules could not be loaded.</p>"
+    )
 
 
 def start() -> Page:
@@ -478,7 +522,7 @@ def start() -> Page:
     page = Page()
     try:
         page.start()
-    except Exception as err:      # the page must say something rather than hang on "Loading"
+    except Exception as err:  # the page must say something rather than hang on "Loading"
         by_id("status").textContent = f"The game could not start: {err}"
         document.body.dataset.failed = "1"
         raise

@@ -25,12 +25,12 @@ from web.saved import SaveError, valid_seats
 from web.saved import opened as open_saved
 
 KEY = "abstract-games/recent"
-ASIDE_KEY = "abstract-games/unreadable"     # the last value that could not be read
+ASIDE_KEY = "abstract-games/unreadable"  # the last value that could not be read
 FORMAT = 2
 MAX_GAMES = 20
 MAX_ID = 40
 MAX_CHARS = MAX_GAMES * (MAX_FRAGMENT + 400) + 100
-MAX_ASIDE = 200_000                         # a longer unreadable value is dropped, not kept
+MAX_ASIDE = 200_000  # a longer unreadable value is dropped, not kept
 
 
 @dataclass(frozen=True)
@@ -45,16 +45,31 @@ class Entry:
     updated: int
 
     def as_json(self) -> dict:
-        return {"id": self.id, "rev": self.rev, "fragment": self.fragment,
-                "seats": list(self.seats), "game": self.game, "moves": self.moves,
-                "finished": self.finished, "updated": self.updated}
+        return {
+            "id": self.id,
+            "rev": self.rev,
+            "fragment": self.fragment,
+            "seats": list(self.seats),
+            "game": self.game,
+            "moves": self.moves,
+            "finished": self.finished,
+            "updated": self.updated,
+        }
 
 
 def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
     """The entry of a game on the page (a web.session.Session) and its seats."""
     game = session.game
-    return Entry(id, rev, session.fragment(), tuple(seats), game.id, len(session.moves),
-                 session.over, int(now))
+    return Entry(
+        id,
+        rev,
+        session.fragment(),
+        tuple(seats),
+        game.id,
+        len(session.moves),
+        session.over,
+        int(now),
+    )
 
 
 def entry_from_fragment(fragment, seats, kinds, id: str, rev: str, now: int) -> Entry:
@@ -70,14 +85,25 @@ def _entry(item, kinds) -> Entry | None:
     """An entry from its JSON value, or None when it is not one."""
     if not isinstance(item, dict):
         return None
-    values: list[Any] = [item.get(name) for name in ("id", "rev", "fragment", "seats", "game",
-                                          "moves", "finished", "updated")]
+    values: list[Any] = [
+        item.get(name)
+        for name in ("id", "rev", "fragment", "seats", "game", "moves", "finished", "updated")
+    ]
     id, rev, fragment, seats, game, moves, finished, updated = values
-    if not (isinstance(id, str) and 0 < len(id) <= MAX_ID and isinstance(rev, str)
-            and len(rev) <= MAX_ID and isinstance(fragment, str)
-            and len(fragment) <= MAX_FRAGMENT and valid_seats(seats, kinds)
-            and game in games.ids() and type(moves) is int and moves >= 0
-            and type(finished) is bool and type(updated) is int):
+    if not (
+        isinstance(id, str)
+        and 0 < len(id) <= MAX_ID
+        and isinstance(rev, str)
+        and len(rev) <= MAX_ID
+        and isinstance(fragment, str)
+        and len(fragment) <= MAX_FRAGMENT
+        and valid_seats(seats, kinds)
+        and game in games.ids()
+        and type(moves) is int
+        and moves >= 0
+        and type(finished) is bool
+        and type(updated) is int
+    ):
         return None
     return Entry(id, rev, fragment, tuple(seats), game, moves, finished, updated)
 
@@ -89,8 +115,11 @@ def parse(text, kinds) -> tuple[list[Entry], list[str]]:
         data = bounded_json.loads(text, MAX_CHARS)
     except ValueError as err:
         raise SaveError(str(err)) from None
-    if (not isinstance(data, dict) or data.get("format") != FORMAT
-            or not isinstance(data.get("games"), list)):
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != FORMAT
+        or not isinstance(data.get("games"), list)
+    ):
         raise SaveError("it is not a list of games this site knows")
     entries, bad, seen = [], [], set()
     for item in data["games"]:
@@ -104,8 +133,10 @@ def parse(text, kinds) -> tuple[list[Entry], list[str]]:
 
 
 def dump(entries) -> str:
-    return json.dumps({"format": FORMAT, "games": [e.as_json() for e in newest_first(entries)]},
-                      separators=(",", ":"))
+    return json.dumps(
+        {"format": FORMAT, "games": [e.as_json() for e in newest_first(entries)]},
+        separators=(",", ":"),
+    )
 
 
 def newest_first(entries) -> list[Entry]:
@@ -142,12 +173,16 @@ def trim(entries, keep: str) -> list[Entry]:
     return entries
 
 
-def newest(entries, game: str | None = None, unfinished: bool = False,
-           besides: str | None = None) -> Entry | None:
+def newest(
+    entries, game: str | None = None, unfinished: bool = False, besides: str | None = None
+) -> Entry | None:
     """The most recently saved entry (of a game; not finished; not `besides`)."""
     for entry in newest_first(entries):
-        if ((game is None or entry.game == game) and not (unfinished and entry.finished)
-                and entry.id != besides):
+        if (
+            (game is None or entry.game == game)
+            and not (unfinished and entry.finished)
+            and entry.id != besides
+        ):
             return entry
     return None
 
@@ -199,7 +234,11 @@ def read_state(text, kinds) -> tuple[str, str | None, list] | None:
         return None
     id, rev = data.get("entry"), data.get("rev")
     seats: Any = data.get("seats")
-    if (not isinstance(id, str) or not 0 < len(id) <= MAX_ID
-            or not (rev is None or isinstance(rev, str)) or not valid_seats(seats, kinds)):
+    if (
+        not isinstance(id, str)
+        or not 0 < len(id) <= MAX_ID
+        or not (rev is None or isinstance(rev, str))
+        or not valid_seats(seats, kinds)
+    ):
         return None
     return id, rev, list(seats)

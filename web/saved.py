@@ -27,8 +27,9 @@ class SaveError(EngineError):
 
 
 def dump(fragment: str, seats) -> str:
-    return json.dumps({"format": FORMAT, "fragment": fragment, "seats": list(seats)},
-                      separators=(",", ":"))
+    return json.dumps(
+        {"format": FORMAT, "fragment": fragment, "seats": list(seats)}, separators=(",", ":")
+    )
 
 
 def load(text, seat_kinds) -> tuple[Session, list[str]]:
@@ -40,7 +41,7 @@ def fields(text) -> tuple[str, object]:
     """(fragment, seats as stored) from the text, neither checked further; SaveError."""
     try:
         data = bounded_json.loads(text, 2 * MAX_FRAGMENT)
-    except ValueError as err:     # not text, too long, too deep, not JSON
+    except ValueError as err:  # not text, too long, too deep, not JSON
         raise SaveError(str(err)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("it is not a saved game this site knows")
@@ -52,7 +53,7 @@ def fields(text) -> tuple[str, object]:
 
 def opened(fragment: str, seats, seat_kinds) -> tuple[Session, list[str]]:
     """The game of a stored link, replayed, with its seats; EngineError says why not."""
-    session = Session.from_fragment(fragment)      # RecordError / ReplayError say why
+    session = Session.from_fragment(fragment)  # RecordError / ReplayError say why
     count = session.game.num_seats(session.states[0])
     if not valid_seats(seats, seat_kinds) or len(seats) != count:
         raise SaveError(f"its players are not {count} of {', '.join(sorted(set(seat_kinds)))}")

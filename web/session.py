@@ -21,35 +21,37 @@ from engine.move_tree import MoveTree, Path
 from engine.record import Record, decode, encode, make_record, replay_canonical
 from engine.record_text import load_tree_text, tree_to_text
 
-DEFAULT_GAME = "rugpile"        # what a first visit with no link opens
+DEFAULT_GAME = "rugpile"  # what a first visit with no link opens
 
 
 class Session:
-    def __init__(self, game_id: str, options: dict | None = None, moves=(), ply: int | None = None):
+    def __init__(
+        self, game_id: str, options: dict | None = None, moves=(), ply: int | None = None
+    ):
         self.game = games.get(game_id)
         self.record = make_record(self.game, options or {}, ())
         self.tree = MoveTree()
         self.known: dict[Path, Any] = {(): self.game.new(**self.record.options_dict)}
-        self.end_path: Path = ()            # the end of the line on display
+        self.end_path: Path = ()  # the end of the line on display
         self.states: list = []
         self.moves: list[str] = []
         self.ending = ""
         self.ply = 0
-        self.hint_at: Path | None = None    # the position a hint was shown for
-        self.hinted: set[Path] = set()      # the moves played after a hint
+        self.hint_at: Path | None = None  # the position a hint was shown for
+        self.hinted: set[Path] = set()  # the moves played after a hint
         self._show(())
         for text in moves:
             self.play_text(text)
         self.ply = len(self.moves) if ply is None else ply
 
     @classmethod
-    def from_fragment(cls, fragment: str) -> "Session":
+    def from_fragment(cls, fragment: str) -> Session:
         """The session a link describes; RecordError / ReplayError say what is wrong."""
         record, ply = decode(fragment)
         return cls.from_record(record, ply)
 
     @classmethod
-    def from_record(cls, record: Record, ply: int | None = None, states=None) -> "Session":
+    def from_record(cls, record: Record, ply: int | None = None, states=None) -> Session:
         """The session of a record (replayed unless its states are given, its moves then
         rewritten in canonical notation); ReplayError."""
         if states is None:
@@ -63,7 +65,7 @@ class Session:
         return session
 
     @classmethod
-    def from_tree(cls, record: Record, tree: MoveTree, path: Path) -> "Session":
+    def from_tree(cls, record: Record, tree: MoveTree, path: Path) -> Session:
         """The session of a whole tree (a text record with side lines: `record` gives the game
         and options), showing `path`; ReplayError names a move that does not play."""
         session = cls(record.game, record.options_dict)
@@ -82,7 +84,7 @@ class Session:
     @property
     def path(self) -> Path:
         """The position shown, in the tree."""
-        return self.end_path[:self.ply]
+        return self.end_path[: self.ply]
 
     @property
     def live(self) -> bool:
@@ -105,8 +107,11 @@ class Session:
         if self.ending and self.live:
             return ending_text(self.game, self.state, self.ending)
         result = self.game.result(self.state)
-        return None if result is None else self.game.result_text(
-            self.game.seat_names(self.state), result)
+        return (
+            None
+            if result is None
+            else self.game.result_text(self.game.seat_names(self.state), result)
+        )
 
     @property
     def over(self) -> bool:
@@ -118,8 +123,13 @@ class Session:
 
     def current_record(self) -> Record:
         """The record of the line on display (what a link carries)."""
-        return Record(self.record.game, self.record.version, self.record.options,
-                      tuple(self.moves), self.ending)
+        return Record(
+            self.record.game,
+            self.record.version,
+            self.record.options,
+            tuple(self.moves),
+            self.ending,
+        )
 
     # ---- changing it
 
@@ -226,9 +236,13 @@ def with_side_lines(session: Session, text: str) -> Session:
     except EngineError:
         return session
     path = whole.find(tuple(session.moves))
-    if (read.record.game != session.game.id or read.record.options != session.record.options
-            or path is None or whole.tree.line_end(path) != path
-            or whole.tree.ending(path) != session.ending):
+    if (
+        read.record.game != session.game.id
+        or read.record.options != session.record.options
+        or path is None
+        or whole.tree.line_end(path) != path
+        or whole.tree.ending(path) != session.ending
+    ):
         return session
     whole.goto_path(path)
     whole.goto(session.ply)

@@ -58,6 +58,7 @@ def reason(err) -> str:
     """What went wrong, for a player: our own errors say it; anything else is a bug,
     named briefly (never a traceback)."""
     from engine import EngineError
+
     if isinstance(err, EngineError):
         return str(err)
     return f"it could not be read ({type(err).__name__})"
@@ -68,9 +69,9 @@ class Sharing:
 
     def __init__(self, keeper: Keeper):
         self.keeper = keeper
-        self.offer: Record | None = None    # the legal part of the last bad link/record/save
-        self.fresh: tuple[str, dict] | None = None   # the game to start afresh: (id, options)
-        self.legal: Record | None = None    # the legal part of the last bad one (None: no game)
+        self.offer: Record | None = None  # the legal part of the last bad link/record/save
+        self.fresh: tuple[str, dict] | None = None  # the game to start afresh: (id, options)
+        self.legal: Record | None = None  # the legal part of the last bad one (None: no game)
 
     # ---- links
 
@@ -85,17 +86,28 @@ class Sharing:
         try:
             session = Session.from_fragment(unquote_link(raw))
         except Exception as err:
-            return self.problem("This link does not open a game", err,
-                                salvage(lambda t: legal_part(unquote_link(t, strict=False)), raw),
-                                saved=self.keeper.newest() if offer_saved else None,
-                                current=current)
+            return self.problem(
+                "This link does not open a game",
+                err,
+                salvage(lambda t: legal_part(unquote_link(t, strict=False)), raw),
+                saved=self.keeper.newest() if offer_saved else None,
+                current=current,
+            )
         entry = self.keeper.matching(session.fragment())
         if entry is not None:
             return Opening(entry=entry, message="")
         return Opening(session=session, message="")
 
-    def problem(self, what, err, legal, where="message", offer_fresh=True, saved=None,
-                current: str | None = None) -> Opening:
+    def problem(
+        self,
+        what,
+        err,
+        legal,
+        where="message",
+        offer_fresh=True,
+        saved=None,
+        current: str | None = None,
+    ) -> Opening:
         """Say what is wrong (escaped) and offer the legal part, a fresh game (of the legal
         part's game, else of `current`) and the `saved` game (a recent.Entry): in the page's
         message, or the Record dialog's status when `where` is "dialog"."""
@@ -108,15 +120,21 @@ class Sharing:
         offers = []
         if self.offer is not None:
             n = len(self.offer.moves)
-            offers.append(f'<button type="button" data-action="legal-part" data-ply="{n}">'
-                          f'Open the game up to move {n}</button>')
+            offers.append(
+                f'<button type="button" data-action="legal-part" data-ply="{n}">'
+                f"Open the game up to move {n}</button>"
+            )
         if offer_fresh:
-            offers.append(f'<button type="button" data-action="fresh">Start a fresh game of '
-                          f'{escape(games.name(self.fresh[0]))}</button>')
+            offers.append(
+                f'<button type="button" data-action="fresh">Start a fresh game of '
+                f"{escape(games.name(self.fresh[0]))}</button>"
+            )
         if saved is not None:
-            offers.append(f'<button type="button" data-action="resume" '
-                          f'data-entry="{escape(saved.id, quote=True)}">Go back to your game '
-                          f'({escape(recent.title(saved))})</button>')
+            offers.append(
+                f'<button type="button" data-action="resume" '
+                f'data-entry="{escape(saved.id, quote=True)}">Go back to your game '
+                f"({escape(recent.title(saved))})</button>"
+            )
         html = f"{escape(what)}: {escape(reason(err))}. {' '.join(offers)}".strip()
         said = f"{what}: {reason(err)}."
         if where == "message":
@@ -153,10 +171,11 @@ class Sharing:
         if await to_clipboard(url):
             return Opening(message="Link copied.", announce="Link copied.", lasts=COPIED_SECONDS)
         return Opening(
-            message='Press Ctrl+C (⌘C on a Mac) to copy the link: '
-                    f'<input id="link-copy" class="link-copy" readonly aria-label="Link to this '
-                    f'game" value="{escape(url, quote=True)}">',
-            focus="link-copy")
+            message="Press Ctrl+C (⌘C on a Mac) to copy the link: "
+            f'<input id="link-copy" class="link-copy" readonly aria-label="Link to this '
+            f'game" value="{escape(url, quote=True)}">',
+            focus="link-copy",
+        )
 
     # ---- the Record dialog
 
@@ -183,8 +202,10 @@ class Sharing:
 
     def download_record(self, session: Session):
         text = by_id("record-text").value or record_text(session)
-        blob = window.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"},
-                                                    dict_converter=window.Object.fromEntries))
+        blob = window.Blob.new(
+            to_js([text]),
+            to_js({"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries),
+        )
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
@@ -202,15 +223,21 @@ class Sharing:
             read = load_tree_text(text if isinstance(text, str) else "")
             session = Session.from_tree(read.record, read.tree, read.path)
         except Exception as err:
-            return self.problem("This record does not open a game", err,
-                                salvage(legal_part_of_text, text), where="dialog")
+            return self.problem(
+                "This record does not open a game",
+                err,
+                salvage(legal_part_of_text, text),
+                where="dialog",
+            )
         by_id("record").close()
         n = len(read.record.moves)
         sides = len(read.tree.rows()) - n
-        return Opening(session=session,
-                       message=f"Opened a game of {escape(session.game.name)} with "
-                               f"{n} move{'' if n == 1 else 's'}"
-                               + (f" and {sides} in side lines." if sides else "."))
+        return Opening(
+            session=session,
+            message=f"Opened a game of {escape(session.game.name)} with "
+            f"{n} move{'' if n == 1 else 's'}"
+            + (f" and {sides} in side lines." if sides else "."),
+        )
 
     async def import_file(self) -> Opening | None:
         field = by_id("record-file")
@@ -244,8 +271,13 @@ def salvage(finder, text):
 
 def record_text(session: Session) -> str:
     """The whole game as text, with its side lines, the position shown on display."""
-    return tree_to_text(session.current_record(), session.tree, session.path, session.known,
-                        date.today().isoformat())
+    return tree_to_text(
+        session.current_record(),
+        session.tree,
+        session.path,
+        session.known,
+        date.today().isoformat(),
+    )
 
 
 async def to_clipboard(text) -> bool:
@@ -255,5 +287,5 @@ async def to_clipboard(text) -> bool:
             return False
         await clipboard.writeText(text)
         return True
-    except Exception:              # no permission, not focused, insecure page ...
+    except Exception:  # no permission, not focused, insecure page ...
         return False

@@ -20,7 +20,7 @@ import zipimport
 
 class FullLibraryFinder:
     def __init__(self, load, rest):
-        self.load = load          # () -> path of the whole library's zip
+        self.load = load  # () -> path of the whole library's zip
         self.rest = frozenset(rest)
         self.path = None
         self.missing: list[str] = []
@@ -46,5 +46,9 @@ def install(load, rest) -> FullLibraryFinder:
 
 def missing() -> list[str]:
     """The modules imported from the whole library so far (none, if the subset is right)."""
-    return [name for finder in sys.meta_path if isinstance(finder, FullLibraryFinder)
-            for name in finder.missing]
+    return [
+        name
+        for finder in sys.meta_path
+        if isinstance(finder, FullLibraryFinder)
+        for name in finder.missing
+    ]

@@ -27,8 +27,14 @@ THINK_SECONDS = {"easy": 0.3, "medium": 1.0, "hard": 4.0}
 __all__ = ["LEVELS", "THINK_SECONDS", "Search", "choose_move"]
 
 
-def choose_move(game: Game, state: State, level: str, seed: int | None = None,
-                seconds: float | None = None, playouts: int | None = None) -> Move:
+def choose_move(
+    game: Game,
+    state: State,
+    level: str,
+    seed: int | None = None,
+    seconds: float | None = None,
+    playouts: int | None = None,
+) -> Move:
     """The move the player of `level` makes in `state`.
 
     The search levels think for THINK_SECONDS[level]; `seconds` or `playouts`
@@ -41,7 +47,7 @@ def choose_move(game: Game, state: State, level: str, seed: int | None = None,
         return random_player.choose(game, state, rng)
     if level == "greedy":
         return greedy.choose(game, state, rng)
-    search = Search(game, state, seed=rng.randrange(2 ** 32))
+    search = Search(game, state, seed=rng.randrange(2**32))
     if search.done:
         return search.best()
     if playouts is not None:

@@ -22,9 +22,9 @@ from ..core import Game, State
 from .knowledge import for_game
 from .mcts import Search, preference
 
-TOP_MOVES = 3           # best moves reported
-LINE_PLIES = 8          # longest principal line reported
-LINE_VISITS = 2         # a node on the line needs this many visits to count
+TOP_MOVES = 3  # best moves reported
+LINE_PLIES = 8  # longest principal line reported
+LINE_VISITS = 2  # a node on the line needs this many visits to count
 
 
 @dataclass(frozen=True)
@@ -40,23 +40,29 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Analysis:
-    to_move: int                        # the seat to move, -1 once the game is over
-    chances: tuple[float, ...]          # each seat's win chance, in [0, 1]
-    best: tuple[Candidate, ...]         # the best moves, best first
-    line: tuple[str, ...]               # the principal line, in notation
-    margin: float | None                # first seat's expected points minus the second's
+    to_move: int  # the seat to move, -1 once the game is over
+    chances: tuple[float, ...]  # each seat's win chance, in [0, 1]
+    best: tuple[Candidate, ...]  # the best moves, best first
+    line: tuple[str, ...]  # the principal line, in notation
+    margin: float | None  # first seat's expected points minus the second's
     playouts: int
     elapsed: float
-    done: bool                          # more search cannot change it
+    done: bool  # more search cannot change it
 
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict) -> "Analysis":
+    def from_json(cls, data: dict) -> Analysis:
         best = tuple(Candidate(**c) for c in data["best"])
-        return cls(**{**data, "chances": tuple(data["chances"]), "best": best,
-                      "line": tuple(data["line"])})
+        return cls(
+            **{
+                **data,
+                "chances": tuple(data["chances"]),
+                "best": best,
+                "line": tuple(data["line"]),
+            }
+        )
 
 
 def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
@@ -76,11 +82,26 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
         chances = tuple(total / root.visits for total in root.totals)
     else:
         chances = tuple(search.know.rewards(root.state))
-    best = tuple(Candidate(game.notation(root.state, c.move), round(c.mean(seat), 3), c.visits,
-                           c.exact is not None) for c in ranked[:top])
+    best = tuple(
+        Candidate(
+            game.notation(root.state, c.move),
+            round(c.mean(seat), 3),
+            c.visits,
+            c.exact is not None,
+        )
+        for c in ranked[:top]
+    )
     line, end = _line(search)
-    return Analysis(seat, _rounded(chances), best, line, _margin(search, end),
-                    search.playouts, round(search.elapsed, 3), search.done)
+    return Analysis(
+        seat,
+        _rounded(chances),
+        best,
+        line,
+        _margin(search, end),
+        search.playouts,
+        round(search.elapsed, 3),
+        search.done,
+    )
 
 
 def _forced(search: Search, seat: int) -> Analysis:
@@ -91,8 +112,9 @@ def _forced(search: Search, seat: int) -> Analysis:
     chances = _rounded(search.know.rewards(after))
     text = game.notation(state, move)
     best = (Candidate(text, chances[seat], 0, game.result(after) is not None),)
-    return Analysis(seat, chances, best, (text,), _margin(search, after), 0,
-                    round(search.elapsed, 3), True)
+    return Analysis(
+        seat, chances, best, (text,), _margin(search, after), 0, round(search.elapsed, 3), True
+    )
 
 
 def glance(game: Game, state: State) -> Analysis:
@@ -100,8 +122,16 @@ def glance(game: Game, state: State) -> Analysis:
     exact result once the game is over), no best moves yet."""
     know, over = for_game(game), game.result(state) is not None
     margin = know.margin(state)
-    return Analysis(-1 if over else game.to_move(state), _rounded(know.rewards(state)), (), (),
-                    None if margin is None else round(margin, 1), 0, 0.0, over)
+    return Analysis(
+        -1 if over else game.to_move(state),
+        _rounded(know.rewards(state)),
+        (),
+        (),
+        None if margin is None else round(margin, 1),
+        0,
+        0.0,
+        over,
+    )
 
 
 def estimate(game: Game, state: State, playouts: int, seed: int = 0) -> tuple[float, ...]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .. import games as registry
 from ..core import Game, Result, State
@@ -64,13 +64,17 @@ class MatchResult:
 
     def describe(self) -> str:
         low, high = self.interval
-        text = (f"{self.player_a} vs {self.player_b} in {self.game_id}: "
-                f"{self.games} games, W/D/L {self.wins}/{self.draws}/{self.losses} "
-                f"for {self.player_a}, score {self.score:.1%} "
-                f"(95% interval {low:.1%} to {high:.1%})")
+        text = (
+            f"{self.player_a} vs {self.player_b} in {self.game_id}: "
+            f"{self.games} games, W/D/L {self.wins}/{self.draws}/{self.losses} "
+            f"for {self.player_a}, score {self.score:.1%} "
+            f"(95% interval {low:.1%} to {high:.1%})"
+        )
         if self.seats > 2:
-            text += (f"; {self.seats} seats: {self.player_a} in one seat (rotating), "
-                     f"{self.player_b} in the other {self.seats - 1}")
+            text += (
+                f"; {self.seats} seats: {self.player_a} in one seat (rotating), "
+                f"{self.player_b} in the other {self.seats - 1}"
+            )
         return text
 
 
@@ -84,31 +88,45 @@ def budget_for(game_id: str, level: str, budget: str = "playouts", scale: float 
     return {"playouts": max(10, round(THINK_SECONDS[level] * rate * scale))}
 
 
-def play_game(game: Game, state: State, players: list[str], budgets: list[dict],
-              rng: random.Random) -> tuple[Result, int]:
+def play_game(
+    game: Game, state: State, players: list[str], budgets: list[dict], rng: random.Random
+) -> tuple[Result, int]:
     """Play one game, seat i played by players[i]; returns (its result, plies)."""
     plies = 0
     while (outcome := game.result(state)) is None:
         seat = game.to_move(state)
-        move = choose_move(game, state, players[seat], seed=rng.randrange(2 ** 32),
-                           **budgets[seat])
+        move = choose_move(game, state, players[seat], seed=rng.randrange(2**32), **budgets[seat])
         state = game.play(state, move)
         plies += 1
     return outcome, plies
 
 
-def play_match(game_id: str, player_a: str, player_b: str, games: int = 10,
-               options: dict | None = None, seed=None, budget: str = "playouts",
-               scale: float = 1.0,
-               progress: Callable[[int, int, Result, int], object] | None = None) -> MatchResult:
+def play_match(
+    game_id: str,
+    player_a: str,
+    player_b: str,
+    games: int = 10,
+    options: dict | None = None,
+    seed=None,
+    budget: str = "playouts",
+    scale: float = 1.0,
+    progress: Callable[[int, int, Result, int], object] | None = None,
+) -> MatchResult:
     """Play `games` games of player_a against player_b, player_a's seat rotating."""
     game = registry.get(game_id)
     first = game.new(**(options or {}))
     seats = game.num_seats(first)
     rng = random.Random(seed)
-    result = MatchResult(game_id, player_a, player_b, seats=seats, budgets={
-        player_a: budget_for(game_id, player_a, budget, scale),
-        player_b: budget_for(game_id, player_b, budget, scale)})
+    result = MatchResult(
+        game_id,
+        player_a,
+        player_b,
+        seats=seats,
+        budgets={
+            player_a: budget_for(game_id, player_a, budget, scale),
+            player_b: budget_for(game_id, player_b, budget, scale),
+        },
+    )
     for n in range(games):
         seat_a = n % seats
         players = [player_a if seat == seat_a else player_b for seat in range(seats)]

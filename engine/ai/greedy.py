@@ -18,7 +18,7 @@ from .knowledge import for_game
 
 def choose(game: Game, state: State, rng: random.Random) -> Move:
     know = for_game(game)
-    moves = know.root_moves(state)          # e.g. only sensible komi bids in Stigmergy
+    moves = know.root_moves(state)  # e.g. only sensible komi bids in Stigmergy
     if not moves:
         raise ValueError("no legal move: the game is over")
     seat = game.to_move(state)

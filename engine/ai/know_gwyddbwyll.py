@@ -17,19 +17,35 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..games.gwyddbwyll import GwState
-from ..games.gwyddbwyll_kernel import (BISHOP, BLACK, JUMPER, KING, KNIGHT, MAX_PLIES, PAWN,
-                                       QUEEN, ROOK, WHITE, Step, apply_on, count_pieces,
-                                       is_en_passant, piece, pseudo_moves, safe_after)
+from ..games.gwyddbwyll_kernel import (
+    BISHOP,
+    BLACK,
+    JUMPER,
+    KING,
+    KNIGHT,
+    MAX_PLIES,
+    PAWN,
+    QUEEN,
+    ROOK,
+    WHITE,
+    Step,
+    apply_on,
+    count_pieces,
+    is_en_passant,
+    piece,
+    pseudo_moves,
+    safe_after,
+)
 from .knowledge import Knowledge, register
 
-CAPTURE_CHANCE = 0.8        # how often a playout move is the best capture, when there is one
+CAPTURE_CHANCE = 0.8  # how often a playout move is the best capture, when there is one
 
 # Rough worth of each kind for evaluate(): a fers and a two-square bishop are weak pieces.
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
-_VALUE = [0.0] * 16         # the same by piece code, either colour
+_VALUE = [0.0] * 16  # the same by piece code, either colour
 for _kind, _value in VALUES.items():
     _VALUE[_kind] = _VALUE[_kind | 8] = _value
 
@@ -41,8 +57,9 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
     def playout(self, state: GwState, rng: random.Random) -> tuple[float, ...]:
         return self.rewards(capture_playout(state, rng, self.playout_depth))
 
-    def random_playout(self, state: GwState, rng: random.Random,
-                       max_plies: int = 100_000) -> GwState:
+    def random_playout(
+        self, state: GwState, rng: random.Random, max_plies: int = 100_000
+    ) -> GwState:
         return random_playout(state, rng, max_plies)
 
     def evaluate(self, state: GwState) -> tuple[float, ...]:
@@ -62,21 +79,33 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
 
 # --------------------------------------------------------------------------- playouts
 
-def random_playout(state: GwState, rng: random.Random, max_plies: int = 100_000,
-                   trace: list[Step] | None = None) -> GwState:
+
+def random_playout(
+    state: GwState, rng: random.Random, max_plies: int = 100_000, trace: list[Step] | None = None
+) -> GwState:
     """Uniformly random legal moves to the end (or max_plies), as `Game.random_playout`
     plays them, fast.  The moves made are appended to `trace` if one is given."""
     board = list(state.board)
-    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
-                                     rng, max_plies, trace=trace)
+    colour, ply, ep, last = play_out(
+        board, state.turn, state.ply, state.ep, state.last, rng, max_plies, trace=trace
+    )
     return GwState(tuple(board), colour, ply, ep, last)
 
 
 def capture_playout(state: GwState, rng: random.Random, max_plies: int) -> GwState:
     """Play on from `state` for up to `max_plies`, preferring captures."""
     board = list(state.board)
-    colour, ply, ep, last = play_out(board, state.turn, state.ply, state.ep, state.last,
-                                     rng, max_plies, _captures_best_first, CAPTURE_CHANCE)
+    colour, ply, ep, last = play_out(
+        board,
+        state.turn,
+        state.ply,
+        state.ep,
+        state.last,
+        rng,
+        max_plies,
+        _captures_best_first,
+        CAPTURE_CHANCE,
+    )
     return GwState(tuple(board), colour, ply, ep, last)
 
 
@@ -95,10 +124,18 @@ def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> li
 Prefer = Callable[[list[int], list[Step], int], list[Step]]
 
 
-def play_out(board: list[int], colour: int, ply: int, ep: int, last: Step | None,
-             rng: random.Random, max_plies: int, prefer: Prefer | None = None,
-             chance: float = 0.0, trace: list[Step] | None = None
-             ) -> tuple[int, int, int, Step | None]:
+def play_out(
+    board: list[int],
+    colour: int,
+    ply: int,
+    ep: int,
+    last: Step | None,
+    rng: random.Random,
+    max_plies: int,
+    prefer: Prefer | None = None,
+    chance: float = 0.0,
+    trace: list[Step] | None = None,
+) -> tuple[int, int, int, Step | None]:
     """Play on, on the list `board` in place, for up to `max_plies` or to the game's end;
     return (colour to move, ply, en passant square, last move) after it.
 
@@ -115,7 +152,7 @@ def play_out(board: list[int], colour: int, ply: int, ep: int, last: Step | None
             break
         moves = pseudo_moves(board, colour, ep)
         king = kings[colour]
-        chosen = None           # once a move is chosen, frm and to are its squares
+        chosen = None  # once a move is chosen, frm and to are its squares
         if prefer is not None and random_() < chance:
             for move in prefer(board, moves, colour):
                 frm, to = move

@@ -17,16 +17,28 @@ import random
 
 from ..core import PASS
 from ..games.petrify import GAME, Petrify
-from ..games.petrify_kernel import (BLOCK, BLUE, EMPTY, ORANGE, Capture, Move, PetrifyState,
-                                    can_take_block, captures, ray_target, tables)
+from ..games.petrify_kernel import (
+    BLOCK,
+    BLUE,
+    EMPTY,
+    ORANGE,
+    Capture,
+    Move,
+    PetrifyState,
+    can_take_block,
+    captures,
+    ray_target,
+    tables,
+)
 from .knowledge import Knowledge, register
 
 # A rejection sampler draws this many candidates before the playout lists every move.
 _PLAYOUT_TRIES = 24
 
 
-def random_playout(state: PetrifyState, rng: random.Random,
-                   max_plies: int = 100_000) -> PetrifyState:
+def random_playout(
+    state: PetrifyState, rng: random.Random, max_plies: int = 100_000
+) -> PetrifyState:
     """Uniformly random legal moves to the end (or max_plies), as `Game.random_playout`
     plays them, fast.  The swap turn goes through the game's generic path."""
     while state.ply <= 1 and max_plies > 0 and state.passes < 2:
@@ -102,7 +114,7 @@ def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> Pe
             mine.append(move)
             passes, last_mover, last = 0, turn, move
         else:
-            start, end = move                      # type: ignore[misc]   # a (start, end)
+            start, end = move  # type: ignore[misc]   # a (start, end)
             theirs = disks[enemy]
             i, tail = where[end], theirs.pop()
             if tail != end:
@@ -116,8 +128,9 @@ def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> Pe
             passes, last_mover, last = 0, turn, move
         turn = enemy
     final = Capture(*last) if isinstance(last, tuple) else last
-    return PetrifyState(size, tuple(board), turn, state.blue_seat, state.ply + plies,
-                        passes, last_mover, final)
+    return PetrifyState(
+        size, tuple(board), turn, state.blue_seat, state.ply + plies, passes, last_mover, final
+    )
 
 
 @register("petrify")
@@ -125,8 +138,9 @@ class PetrifyKnowledge(Knowledge):
     playout_depth = 40
     game: Petrify
 
-    def random_playout(self, state: PetrifyState, rng: random.Random,
-                       max_plies: int = 100_000) -> PetrifyState:
+    def random_playout(
+        self, state: PetrifyState, rng: random.Random, max_plies: int = 100_000
+    ) -> PetrifyState:
         return random_playout(state, rng, max_plies)
 
     def evaluate(self, state: PetrifyState) -> tuple[float, ...]:
@@ -142,5 +156,6 @@ class PetrifyKnowledge(Knowledge):
         steepness = 1 + 11 * filled * filled
         margin = (score[BLUE] - score[ORANGE]) / area
         blue = 1 / (1 + math.exp(-steepness * margin))
-        return tuple(blue if game.seat_colour(state, seat) == BLUE else 1 - blue
-                     for seat in (0, 1))
+        return tuple(
+            blue if game.seat_colour(state, seat) == BLUE else 1 - blue for seat in (0, 1)
+        )

@@ -18,12 +18,13 @@ import random
 from ..games.rugpile import KIND_OF, KINDS, RugState, area_map, fits, placements
 from .knowledge import Knowledge, register
 
-EVAL_HAND_SHARE = 0.3                    # squares a tile in hand is worth, per square
-EVAL_TEMPERATURE = 2.0                   # squares of lead that make a clear favourite
+EVAL_HAND_SHARE = 0.3  # squares a tile in hand is worth, per square
+EVAL_TEMPERATURE = 2.0  # squares of lead that make a clear favourite
 
 
-def fast_playout(state: RugState, rng: random.Random, max_plies: int,
-                 trace: list | None = None) -> RugState:
+def fast_playout(
+    state: RugState, rng: random.Random, max_plies: int, trace: list | None = None
+) -> RugState:
     """Uniformly random placements to the end (or max_plies), on a mutable board.
     The moves made are appended to `trace` if one is given."""
     size, players = state.size, state.players
@@ -55,8 +56,9 @@ def fast_playout(state: RugState, rng: random.Random, max_plies: int,
         if trace is not None:
             trace.append(move)
         turn = (turn + 1) % players
-    return RugState(size, players, state.tiles, tuple(board),
-                    tuple(tuple(s) for s in supplies), turn, last)
+    return RugState(
+        size, players, state.tiles, tuple(board), tuple(tuple(s) for s in supplies), turn, last
+    )
 
 
 @register("rugpile")
@@ -78,6 +80,7 @@ class RugPileKnowledge(Knowledge):
         total = sum(weights)
         return tuple(w / total for w in weights)
 
-    def random_playout(self, state: RugState, rng: random.Random,
-                       max_plies: int = 100_000) -> RugState:
+    def random_playout(
+        self, state: RugState, rng: random.Random, max_plies: int = 100_000
+    ) -> RugState:
         return fast_playout(state, rng, max_plies)

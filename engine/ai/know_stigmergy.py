@@ -70,22 +70,30 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.stigmergy import (BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState,
-                               status_code)
+from ..games.stigmergy import BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState, status_code
 from .knowledge import Knowledge, register
 
-KOMI_WINDOW = 3             # bids within this many points of the fair komi are searched
-FAIR_KOMI_PLAYOUTS = 400    # playouts that estimate the fair komi of a board size
+KOMI_WINDOW = 3  # bids within this many points of the fair komi are searched
+FAIR_KOMI_PLAYOUTS = 400  # playouts that estimate the fair komi of a board size
 FAIR_KOMI = {4: -1, 5: -1, 6: -1, 7: 1, 8: -1, 9: 1, 10: -1}
-SPREAD_BASE = 4.0           # the logistic's scale in points: this much ...
+SPREAD_BASE = 4.0  # the logistic's scale in points: this much ...
 SPREAD_PER_EMPTY = 1 / 100  # ... plus this much per empty cell still to fight over
-TEMPO_PER_EMPTY = 1 / 60    # the move in hand is worth this much per empty cell
+TEMPO_PER_EMPTY = 1 / 60  # the move in hand is worth this much per empty cell
 
 # The status codes (stone and control) of the cells each colour can count on: empty cells it
 # controls, its stones the enemy does not control, and enemy stones it controls (to flip).
-OWNED = tuple(tuple(status_code(stone, control) for stone, control in (
-    (EMPTY, colour), (colour, NOBODY), (colour, colour), (1 - colour, colour)))
-    for colour in (BLACK, WHITE))
+OWNED = tuple(
+    tuple(
+        status_code(stone, control)
+        for stone, control in (
+            (EMPTY, colour),
+            (colour, NOBODY),
+            (colour, colour),
+            (1 - colour, colour),
+        )
+    )
+    for colour in (BLACK, WHITE)
+)
 
 _fair_komi: dict[int, int] = dict(FAIR_KOMI)
 
@@ -131,7 +139,7 @@ class StigmergyKnowledge(Knowledge):
         its cell (who can flip it), else for its owner.  The colour to move gets
         TEMPO_PER_EMPTY points per empty cell.
         """
-        count = bytes(state.status).count        # much faster than counting in the tuple
+        count = bytes(state.status).count  # much faster than counting in the tuple
         lead: float = sum(map(count, OWNED[BLACK])) - sum(map(count, OWNED[WHITE]))
         tempo = TEMPO_PER_EMPTY * state.board.count(EMPTY)
         lead += tempo if state.colour_to_move == BLACK else -tempo
@@ -156,7 +164,7 @@ class StigmergyKnowledge(Knowledge):
             total = 0.0
             for _ in range(FAIR_KOMI_PLAYOUTS):
                 final = game.random_playout(start, rng)
-                black, white = game.scores(final)       # seat 0 plays Black here
+                black, white = game.scores(final)  # seat 0 plays Black here
                 total += black - white
             lead = round(total / FAIR_KOMI_PLAYOUTS)
             _fair_komi[state.size] = lead if lead % 2 else lead + 1

@@ -14,16 +14,27 @@ from __future__ import annotations
 import random
 
 from ..core import PASS, SWAP, swapped_pair
-from ..games.wythe import (BLACK, BLACK_ON_U, BLACK_ON_V, WHITE, Placement, WytheState,
-                           colour_scores, last_placer, other_half, pair_mask, pair_table)
+from ..games.wythe import (
+    BLACK,
+    BLACK_ON_U,
+    BLACK_ON_V,
+    WHITE,
+    Placement,
+    WytheState,
+    colour_scores,
+    last_placer,
+    other_half,
+    pair_mask,
+    pair_table,
+)
 from .knowledge import Knowledge, register
 
 
 @register("wythe")
 class WytheKnowledge(Knowledge[WytheState]):
-
-    def random_playout(self, state: WytheState, rng: random.Random,
-                       max_plies: int = 100_000) -> WytheState:
+    def random_playout(
+        self, state: WytheState, rng: random.Random, max_plies: int = 100_000
+    ) -> WytheState:
         return fast_playout(state, rng, max_plies)
 
     def evaluate(self, state: WytheState) -> tuple[float, ...]:
@@ -69,15 +80,20 @@ def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> Wythe
         u, v = pairs[e]
         mask = pair_mask(u, v, heights, tops, top_piece, covered)
         if mask:
-            if mask & 1:                        # BLACK_ON_U
+            if mask & 1:  # BLACK_ON_U
                 slot[code] = len(legal)
                 legal.append(code)
-            if mask & 2:                        # BLACK_ON_V
+            if mask & 2:  # BLACK_ON_V
                 slot[code + 1] = len(legal)
                 legal.append(code + 1)
 
-    swapped, colour, ply, passes, last = (state.swapped, state.colour_to_move, state.ply,
-                                          state.passes, state.last)
+    swapped, colour, ply, passes, last = (
+        state.swapped,
+        state.colour_to_move,
+        state.ply,
+        state.passes,
+        state.last,
+    )
     randrange = rng.randrange
     for _ in range(max_plies):
         if passes >= 2:
@@ -104,8 +120,19 @@ def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> Wythe
         for e in changed:
             recheck(e)
         colour, ply, passes = colour ^ 1, ply + 1, 0
-    return WytheState(state.size, tuple(heights), tuple(tops), tuple(top_piece), tuple(pieces),
-                      tuple(covered), swapped, colour, ply, passes, last)
+    return WytheState(
+        state.size,
+        tuple(heights),
+        tuple(tops),
+        tuple(top_piece),
+        tuple(pieces),
+        tuple(covered),
+        swapped,
+        colour,
+        ply,
+        passes,
+        last,
+    )
 
 
 def legal_codes(pairs, heights, tops, top_piece, covered) -> tuple[list[int], list[int]]:
@@ -124,8 +151,9 @@ def legal_codes(pairs, heights, tops, top_piece, covered) -> tuple[list[int], li
     return legal, slot
 
 
-def cover(move: Placement, pieces: list, top_piece: list[int], covered: list[int],
-          incident) -> set[int]:
+def cover(
+    move: Placement, pieces: list, top_piece: list[int], covered: list[int], incident
+) -> set[int]:
     """Mark the pieces under `move` half-covered (for fast_playout); the pairs whose
     placements that and the move may change: those of its squares and the frozen halves."""
     changed = set(move)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from ..core import Game, State
 
-S = TypeVar("S", bound=State)       # the game's own state type, in a subclass
+S = TypeVar("S", bound=State)  # the game's own state type, in a subclass
 
 
 class Knowledge(Generic[S]):
@@ -108,8 +109,10 @@ class Knowledge(Generic[S]):
     def order_by_evaluation(self, state: S, moves: list, rng: random.Random) -> list:
         """Moves sorted by the mover's evaluation after each (a 1-ply look; costly)."""
         seat = self.game.to_move(state)
-        keyed = [(-self.rewards(self.game.apply(state, m))[seat], rng.random(), i)
-                 for i, m in enumerate(moves)]
+        keyed = [
+            (-self.rewards(self.game.apply(state, m))[seat], rng.random(), i)
+            for i, m in enumerate(moves)
+        ]
         keyed.sort()
         return [moves[i] for _, _, i in keyed]
 
@@ -120,9 +123,11 @@ _KNOWLEDGE: dict[str, KnowledgeClass] = {}
 
 def register(game_id: str) -> Callable[[KnowledgeClass], KnowledgeClass]:
     """Class decorator: the Knowledge subclass to use for `game_id`."""
+
     def wrap(cls: KnowledgeClass) -> KnowledgeClass:
         _KNOWLEDGE[game_id] = cls
         return cls
+
     return wrap
 
 
@@ -139,6 +144,7 @@ def for_game(game: Game) -> Knowledge:
 
 def _load_game_knowledge(game_id: str) -> None:
     import importlib
+
     try:
         importlib.import_module(f"{__package__}.know_{game_id}")
     except ModuleNotFoundError as err:

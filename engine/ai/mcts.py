@@ -27,33 +27,44 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import Game, Move, State
 from .knowledge import Knowledge, for_game
 
-Rewards = tuple[float, ...]     # one reward in [0, 1] per seat
+Rewards = tuple[float, ...]  # one reward in [0, 1] per seat
 
-WIDEN_START = 6             # children open at once on a wide node
-WIDEN_POWER = 0.5           # then one more each time visits**WIDEN_POWER passes a step
+WIDEN_START = 6  # children open at once on a wide node
+WIDEN_POWER = 0.5  # then one more each time visits**WIDEN_POWER passes a step
 
 
 class Node:
-    __slots__ = ("state", "move", "mover", "to_move", "moves", "children",
-                 "visits", "totals", "exact", "minimax")
+    __slots__ = (
+        "children",
+        "exact",
+        "minimax",
+        "move",
+        "mover",
+        "moves",
+        "state",
+        "to_move",
+        "totals",
+        "visits",
+    )
 
-    def __init__(self, state: State, move: Move | None, mover: int | None, to_move: int,
-                 seats: int):
+    def __init__(
+        self, state: State, move: Move | None, mover: int | None, to_move: int, seats: int
+    ):
         self.state = state
         self.move = move
-        self.mover = mover              # the seat that played `move` into this node
+        self.mover = mover  # the seat that played `move` into this node
         self.to_move = to_move
         self.moves: list | None = None  # untried-and-tried moves, in opening order
         self.children: list[Node] = []
         self.visits = 0
         self.totals = [0.0] * seats
-        self.exact: Rewards | None = None       # proven rewards per seat, once known
-        self.minimax: Rewards | None = None     # per seat: the minimax of the leaf values below
+        self.exact: Rewards | None = None  # proven rewards per seat, once known
+        self.minimax: Rewards | None = None  # per seat: the minimax of the leaf values below
 
     def mean(self, seat: int) -> float:
         if self.exact is not None:
@@ -68,10 +79,12 @@ class Node:
 def preference(seat: int) -> Callable[[Node], tuple]:
     """How `seat`, to move, ranks its children: a proven win first, a proven loss last,
     then by visits and by mean reward."""
+
     def key(child: Node) -> tuple:
         proven_win = child.exact is not None and child.exact[seat] >= 1.0
         proven_loss = child.exact is not None and child.exact[seat] <= 0.0
         return (proven_win, not proven_loss, child.visits, child.mean(seat))
+
     return key
 
 
@@ -81,9 +94,14 @@ class Search:
     clock: where the search reads the time for a budget in seconds (time.perf_counter; a
            test may give it a clock of its own)."""
 
-    def __init__(self, game: Game, state: State, seed: int | None = None,
-                 knowledge: Knowledge | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        seed: int | None = None,
+        knowledge: Knowledge | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ):
         self.game = game
         self.know = knowledge or for_game(game)
         self.clock = clock
@@ -132,8 +150,11 @@ class Search:
             child = self._expand(node, len(path) - 1)
             if child is not None:
                 path.append(child)
-                rewards = child.exact if child.exact is not None else \
-                    self.know.playout(child.state, self.rng)
+                rewards = (
+                    child.exact
+                    if child.exact is not None
+                    else self.know.playout(child.state, self.rng)
+                )
                 child.minimax = rewards
                 break
             node = self._select(node)
@@ -226,7 +247,7 @@ class Search:
         if not moves:
             raise ValueError("no legal move: the game is over")
         child = self.best_child()
-        return moves[0] if child is None else child.move    # none open: the first in order
+        return moves[0] if child is None else child.move  # none open: the first in order
 
     def summary(self) -> dict:
         """Progress for a display: playouts, seconds spent, the best move so far (notation),
@@ -239,7 +260,8 @@ class Search:
             "elapsed": round(self.elapsed, 3),
             "best": None if best is None else self.game.notation(self.root.state, best),
             "visit_share": round(child.visits / self.root.visits, 3)
-            if child is not None and self.root.visits else None,
+            if child is not None and self.root.visits
+            else None,
             "win_estimate": round(child.mean(seat), 3) if child is not None else None,
             "proven": child is not None and child.exact is not None,
             "done": self.done,

@@ -48,20 +48,60 @@ Reason codes of an illegal move (`check(state, move).code`):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
-from ..core import (BadNotation, Game, Result, Verdict, View, int_tuple, parse_square,
-                    refusal, square_name)
-from .gwyddbwyll_kernel import (BISHOP, BLACK, EMPTY, FORWARD, JUMPER, KING, KNIGHT,
-                                MAX_PLIES, MOVE, PAWN, QUEEN, ROOK, ROOK_RAYS, SIZE,
-                                START_ROW, WHITE, Step, apply_on, attacked, colour_of,
-                                count_pieces, en_passant_victim, is_en_passant,
-                                legal_moves_on, piece, pseudo_moves)
+from ..core import (
+    BadNotation,
+    Game,
+    Result,
+    Verdict,
+    View,
+    int_tuple,
+    parse_square,
+    refusal,
+    square_name,
+)
+from .gwyddbwyll_kernel import (
+    BISHOP,
+    BLACK,
+    EMPTY,
+    FORWARD,
+    JUMPER,
+    KING,
+    KNIGHT,
+    MAX_PLIES,
+    MOVE,
+    PAWN,
+    QUEEN,
+    ROOK,
+    ROOK_RAYS,
+    SIZE,
+    START_ROW,
+    WHITE,
+    Step,
+    apply_on,
+    attacked,
+    colour_of,
+    count_pieces,
+    en_passant_victim,
+    is_en_passant,
+    legal_moves_on,
+    piece,
+    pseudo_moves,
+)
 
 SEAT_NAMES = ("White", "Black")
-KIND_NAMES = {PAWN: "pawn", KNIGHT: "knight", BISHOP: "bishop", ROOK: "rook",
-              QUEEN: "queen", KING: "king", JUMPER: "queen"}
+KIND_NAMES = {
+    PAWN: "pawn",
+    KNIGHT: "knight",
+    BISHOP: "bishop",
+    ROOK: "rook",
+    QUEEN: "queen",
+    KING: "king",
+    JUMPER: "queen",
+}
 LETTERS = {PAWN: "p", KNIGHT: "n", BISHOP: "b", ROOK: "r", QUEEN: "q", KING: "k", JUMPER: "j"}
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 # A piece's letter in the move list (a pawn has none; a new queen is a queen).
@@ -81,19 +121,29 @@ def name(sq: int) -> str:
 
 # --------------------------------------------------------------------------- state
 
+
 @dataclass(frozen=True)
 class GwState:
-    board: tuple[int, ...]             # piece code per square (row * 8 + col), 0 empty
-    turn: int = WHITE                  # the colour (= seat) to move
-    ply: int = 0                       # moves made so far
-    ep: int = -1                       # the square a pawn just passed over by a double step
+    board: tuple[int, ...]  # piece code per square (row * 8 + col), 0 empty
+    turn: int = WHITE  # the colour (= seat) to move
+    ply: int = 0  # moves made so far
+    ep: int = -1  # the square a pawn just passed over by a double step
     last: Step | None = None
     _moves: list[Step] | None = field(default=None, compare=False, repr=False)
 
 
 def _start_board() -> tuple[int, ...]:
-    layout = {"c1": "B", "f1": "B", "e1": "K", "c2": "R", "f2": "R", "d2": "N", "e2": "N",
-              "d3": "Q", **{f"{f}3": "P" for f in "abcefgh"}}
+    layout = {
+        "c1": "B",
+        "f1": "B",
+        "e1": "K",
+        "c2": "R",
+        "f2": "R",
+        "d2": "N",
+        "e2": "N",
+        "d3": "Q",
+        **{f"{f}3": "P" for f in "abcefgh"},
+    }
     for sq, letter in list(layout.items()):
         layout[sq[0] + str(9 - int(sq[1]))] = letter.lower()
     return board_from_pieces(layout)
@@ -107,12 +157,15 @@ def board_from_pieces(pieces: dict[str, str]) -> tuple[int, ...]:
         col, row = parse_square(sq, SIZE)
         if letter.lower() not in KIND_OF_LETTER:
             raise BadNotation(f"'{letter}' is not a piece letter (K Q J R N B P)")
-        board[row * SIZE + col] = piece(WHITE if letter.isupper() else BLACK, KIND_OF_LETTER[letter.lower()])
+        board[row * SIZE + col] = piece(
+            WHITE if letter.isupper() else BLACK, KIND_OF_LETTER[letter.lower()]
+        )
     return tuple(board)
 
 
-def state_from_pieces(pieces: dict[str, str], turn: int = WHITE, ply: int = 0,
-                      ep: str | None = None) -> GwState:
+def state_from_pieces(
+    pieces: dict[str, str], turn: int = WHITE, ply: int = 0, ep: str | None = None
+) -> GwState:
     """A hand-built position (for tests and tools); `ep` names the square passed over."""
     board = board_from_pieces(pieces)
     for colour in (WHITE, BLACK):
@@ -140,18 +193,20 @@ def board_text(state: GwState) -> str:
 
 # --------------------------------------------------------------------------- what a board shows
 
+
 class Piece(NamedTuple):
     """A piece as a board draws it."""
 
-    kind: str       # "king", "queen", "rook", "knight", "bishop" or "pawn"
-    colour: int     # WHITE or BLACK: the seat that owns it
-    jump: bool      # a queen just made by promotion, its one-time jump still to come
+    kind: str  # "king", "queen", "rook", "knight", "bishop" or "pawn"
+    colour: int  # WHITE or BLACK: the seat that owns it
+    jump: bool  # a queen just made by promotion, its one-time jump still to come
 
 
 # The piece drawn for each piece code (None: an empty square).
 PIECES: tuple[Piece | None, ...] = tuple(
     Piece(KIND_NAMES[code & 7], code >> 3, code & 7 == JUMPER) if code & 7 else None
-    for code in range(16))
+    for code in range(16)
+)
 
 
 class Target(NamedTuple):
@@ -182,10 +237,11 @@ class GwyddbwyllView(View):
 
 # --------------------------------------------------------------------------- the game
 
+
 class Gwyddbwyll(Game[GwState, Step]):
     id = "gwyddbwyll"
     name = "Gwyddbwyll"
-    draws = True                # at MAX_PLIES
+    draws = True  # at MAX_PLIES
     options_spec = ()
 
     def _options(self, state: GwState) -> dict:
@@ -216,8 +272,11 @@ class Gwyddbwyll(Game[GwState, Step]):
         return list(self._all_legal(state))
 
     def _over(self, state: GwState) -> bool:
-        return (state.ply >= MAX_PLIES or count_pieces(state.board, state.turn) <= 1
-                or not self._all_legal(state))
+        return (
+            state.ply >= MAX_PLIES
+            or count_pieces(state.board, state.turn) <= 1
+            or not self._all_legal(state)
+        )
 
     def _apply(self, state: GwState, move: Step) -> GwState:
         board = list(state.board)
@@ -234,8 +293,9 @@ class Gwyddbwyll(Game[GwState, Step]):
     def _decode(self, state: GwState, text: str) -> Step:
         match = _MOVE.match(text)
         if not match:
-            raise BadNotation(f"'{text}' is not a move (write the from-square then the "
-                              "to-square, like e3e4)")
+            raise BadNotation(
+                f"'{text}' is not a move (write the from-square then the to-square, like e3e4)"
+            )
         frm, to = (parse_square(match.group(i), SIZE) for i in (1, 2))
         return MOVE[frm[1] * SIZE + frm[0]][to[1] * SIZE + to[0]]
 
@@ -243,26 +303,33 @@ class Gwyddbwyll(Game[GwState, Step]):
 
     def _why_illegal(self, state: GwState, move: Any) -> Verdict:
         if not int_tuple(move, 2, SIZE * SIZE):
-            return refusal("not-a-move", "that is not a Gwyddbwyll move (a from-square and a "
-                                         "to-square, like e3e4)")
+            return refusal(
+                "not-a-move",
+                "that is not a Gwyddbwyll move (a from-square and a to-square, like e3e4)",
+            )
         frm, to = move
         board, me = state.board, state.turn
         p, q = board[frm], board[to]
         if frm == to:
-            return refusal("same-square", "a piece must move: the from-square and the "
-                                          "to-square are the same")
+            return refusal(
+                "same-square", "a piece must move: the from-square and the to-square are the same"
+            )
         if not p:
             return refusal("empty-square", f"there is no piece on {name(frm)}")
         if colour_of(p) != me:
-            return refusal("not-your-piece",
-                           f"the {KIND_NAMES[p & 7]} on {name(frm)} is "
-                           f"{SEAT_NAMES[colour_of(p)]}'s, and it is {SEAT_NAMES[me]}'s turn")
+            return refusal(
+                "not-your-piece",
+                f"the {KIND_NAMES[p & 7]} on {name(frm)} is "
+                f"{SEAT_NAMES[colour_of(p)]}'s, and it is {SEAT_NAMES[me]}'s turn",
+            )
         if q and colour_of(q) == me:
             return refusal("own-piece", f"{name(to)} holds your own {KIND_NAMES[q & 7]}")
-        if move in pseudo_moves(board, me, state.ep):      # by its own rule: then its king
+        if move in pseudo_moves(board, me, state.ep):  # by its own rule: then its king
             if self.in_check(state):
-                return refusal("still-in-check", "your king is in check, and that move does "
-                                                 "not get it out of check")
+                return refusal(
+                    "still-in-check",
+                    "your king is in check, and that move does not get it out of check",
+                )
             if p & 7 == KING:
                 return refusal("king-into-check", "that would put your king in check")
             return refusal("leaves-king-in-check", "that would leave your king in check")
@@ -277,28 +344,35 @@ class Gwyddbwyll(Game[GwState, Step]):
         kind = board[frm] & 7
         dcol, drow = to % SIZE - frm % SIZE, to // SIZE - frm // SIZE
         if kind == KNIGHT:
-            return refusal("knight-move", "a knight leaps two squares one way and one square "
-                                          "to the side")
+            return refusal(
+                "knight-move", "a knight leaps two squares one way and one square to the side"
+            )
         if kind == BISHOP:
             return refusal("bishop-move", "a bishop jumps exactly two squares diagonally")
         if kind == KING:
-            return refusal("king-move", "a king steps one square in any direction (there is "
-                                        "no castling)")
+            return refusal(
+                "king-move", "a king steps one square in any direction (there is no castling)"
+            )
         if kind in (QUEEN, JUMPER):
             if abs(dcol) == abs(drow) == 2:
                 if kind == QUEEN:
-                    return refusal("queen-cannot-jump",
-                                   "a queen steps one square diagonally; only a queen just "
-                                   "made by promotion may jump, on its first move")
-                return refusal("jump-cannot-capture", "the promoted queen's jump cannot "
-                                                      "capture: it must land on an empty square")
+                    return refusal(
+                        "queen-cannot-jump",
+                        "a queen steps one square diagonally; only a queen just "
+                        "made by promotion may jump, on its first move",
+                    )
+                return refusal(
+                    "jump-cannot-capture",
+                    "the promoted queen's jump cannot capture: it must land on an empty square",
+                )
             return refusal("queen-move", "a queen steps one square diagonally")
         if dcol and drow:
             return refusal("rook-move", "a rook moves along a rank or a file")
         ray = next(r for r in ROOK_RAYS[frm] if to in r)
         blocker = next(s for s in ray if board[s])
-        return refusal("rook-blocked", f"a rook cannot pass other pieces: {name(blocker)} is "
-                                       "in the way")
+        return refusal(
+            "rook-blocked", f"a rook cannot pass other pieces: {name(blocker)} is in the way"
+        )
 
     @staticmethod
     def _why_not_pawn(state: GwState, frm: int, to: int) -> Verdict:
@@ -307,23 +381,34 @@ class Gwyddbwyll(Game[GwState, Step]):
         dcol, drow = to % SIZE - frm % SIZE, to // SIZE - frm // SIZE
         forward = drow * FORWARD[me]
         if forward <= 0:
-            return refusal("pawn-backward", "a pawn moves only forward (toward rank 8 for "
-                                            "White, rank 1 for Black)")
+            return refusal(
+                "pawn-backward",
+                "a pawn moves only forward (toward rank 8 for White, rank 1 for Black)",
+            )
         if dcol == 0 and forward == 1:
-            return refusal("pawn-blocked", f"a pawn cannot capture straight ahead: {name(to)} "
-                                           "is taken")
+            return refusal(
+                "pawn-blocked", f"a pawn cannot capture straight ahead: {name(to)} is taken"
+            )
         if dcol == 0 and forward == 2:
             if frm // SIZE != START_ROW[me]:
-                return refusal("pawn-double-step", "only a pawn still on its starting square "
-                                                   "may move two squares")
-            return refusal("pawn-blocked", "a pawn's double step needs both squares ahead of "
-                                           "it empty")
+                return refusal(
+                    "pawn-double-step",
+                    "only a pawn still on its starting square may move two squares",
+                )
+            return refusal(
+                "pawn-blocked", "a pawn's double step needs both squares ahead of it empty"
+            )
         if abs(dcol) == 1 and forward == 1 and not state.board[to]:
-            return refusal("pawn-needs-capture",
-                           "a pawn moves diagonally only to capture (or en passant, just "
-                           "after an enemy pawn's double step past it)")
-        return refusal("pawn-move", "a pawn steps one square forward (two from its starting "
-                                    "square) and captures one square diagonally forward")
+            return refusal(
+                "pawn-needs-capture",
+                "a pawn moves diagonally only to capture (or en passant, just "
+                "after an enemy pawn's double step past it)",
+            )
+        return refusal(
+            "pawn-move",
+            "a pawn steps one square forward (two from its starting "
+            "square) and captures one square diagonally forward",
+        )
 
     # ---- check, score and end
 
@@ -346,20 +431,24 @@ class Gwyddbwyll(Game[GwState, Step]):
         scores = (1, 0) if winner == WHITE else (0, 1)
         if not self._all_legal(state):
             if self.in_check(state):
-                return Result((winner,), scores,
-                              f"checkmate: {lost} is in check and has no legal move")
-            return Result((winner,), scores,
-                          f"stalemate: {lost} has no legal move (here that loses)")
+                return Result(
+                    (winner,), scores, f"checkmate: {lost} is in check and has no legal move"
+                )
+            return Result(
+                (winner,), scores, f"stalemate: {lost} has no legal move (here that loses)"
+            )
         if count_pieces(state.board, loser) <= 1:
             return Result((winner,), scores, f"bare king: {lost} has only the king left")
         if state.ply >= MAX_PLIES:
-            return Result((WHITE, BLACK), (0.5, 0.5), f"{MAX_PLIES:,} plies were played without a result")
+            return Result(
+                (WHITE, BLACK), (0.5, 0.5), f"{MAX_PLIES:,} plies were played without a result"
+            )
         return None
 
     # ---- display
 
     def result_text(self, names: Sequence[str], result: Result) -> str:
-        """"Black wins by checkmate: White is in check and has no legal move."  No score: a
+        """ "Black wins by checkmate: White is in check and has no legal move."  No score: a
         won game's 1 and 0 would read as "1–0", which to chess players is White's win."""
         if len(result.winners) != 1:
             return f"A draw: {result.reason}."
@@ -393,11 +482,15 @@ class Gwyddbwyll(Game[GwState, Step]):
                 if m[0] not in movable:
                     held.setdefault(m[0], m)
         return GwyddbwyllView(
-            **core, width=SIZE, height=SIZE,
+            **core,
+            width=SIZE,
+            height=SIZE,
             cells=tuple(PIECES[p] for p in board),
             last=tuple(state.last) if state.last else (),
             check=self._checked_king(state),
-            targets=targets, held=tuple(held.values()))
+            targets=targets,
+            held=tuple(held.values()),
+        )
 
 
 def _taken(board: tuple[int, ...], move: Step, ep: int) -> int | None:

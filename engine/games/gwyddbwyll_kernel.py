@@ -11,8 +11,9 @@ code is kind | (colour << 3), 0 an empty square.  A move is a `Step(frm, to)`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 SIZE = 8
 MAX_PLIES = 2500
@@ -23,9 +24,9 @@ EMPTY = 0
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, JUMPER = 1, 2, 3, 4, 5, 6, 7
 # JUMPER is a queen just made by promotion that still has its one-time jump.
 
-START_ROW = (2, 5)          # rank 3 for White's pawns, rank 6 for Black's
-PROMOTION_ROW = (7, 0)      # rank 8 for White, rank 1 for Black
-FORWARD = (1, -1)           # row direction of each colour's pawns
+START_ROW = (2, 5)  # rank 3 for White's pawns, rank 6 for Black's
+PROMOTION_ROW = (7, 0)  # rank 8 for White, rank 1 for Black
+FORWARD = (1, -1)  # row direction of each colour's pawns
 
 
 class Step(NamedTuple):
@@ -44,6 +45,7 @@ def piece(colour: int, kind: int) -> int:
 
 
 # --------------------------------------------------------------------------- move tables
+
 
 def _square(col: int, row: int) -> int:
     return row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else -1
@@ -64,7 +66,7 @@ KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (
 BISHOP_STEPS = ((2, 2), (2, -2), (-2, 2), (-2, -2))
 
 KNIGHT_TO = _targets(KNIGHT_STEPS)
-BISHOP_TO = _targets(BISHOP_STEPS)      # also the promoted queen's jump
+BISHOP_TO = _targets(BISHOP_STEPS)  # also the promoted queen's jump
 KING_TO = _targets(ORTHOGONAL + DIAGONAL)
 QUEEN_TO = _targets(DIAGONAL)
 
@@ -87,8 +89,9 @@ ROOK_RAYS = tuple(_rays(sq) for sq in range(SIZE * SIZE))
 
 # PAWN_AHEAD[colour][sq]: the square in front (-1 off the board);
 # PAWN_TAKES[colour][sq]: the squares diagonally in front.
-PAWN_AHEAD = tuple(tuple(_square(sq % SIZE, sq // SIZE + FORWARD[c]) for sq in range(64))
-                   for c in (WHITE, BLACK))
+PAWN_AHEAD = tuple(
+    tuple(_square(sq % SIZE, sq // SIZE + FORWARD[c]) for sq in range(64)) for c in (WHITE, BLACK)
+)
 PAWN_TAKES = tuple(_targets(((-1, FORWARD[c]), (1, FORWARD[c]))) for c in (WHITE, BLACK))
 
 # Every move as one shared Step, and the leapers' moves per square as (to, move) pairs,
@@ -102,20 +105,29 @@ def _with_moves(table: tuple[tuple[int, ...], ...]) -> Leaps:
     return tuple(tuple((to, MOVE[frm][to]) for to in targets) for frm, targets in enumerate(table))
 
 
-_LEAPS = {KNIGHT: _with_moves(KNIGHT_TO), BISHOP: _with_moves(BISHOP_TO),
-          KING: _with_moves(KING_TO), QUEEN: _with_moves(QUEEN_TO)}
-LEAPS = tuple(_LEAPS.get(kind, ()) for kind in range(8))     # by kind: a tuple is quicker
+_LEAPS = {
+    KNIGHT: _with_moves(KNIGHT_TO),
+    BISHOP: _with_moves(BISHOP_TO),
+    KING: _with_moves(KING_TO),
+    QUEEN: _with_moves(QUEEN_TO),
+}
+LEAPS = tuple(_LEAPS.get(kind, ()) for kind in range(8))  # by kind: a tuple is quicker
 JUMPS = LEAPS[BISHOP]
-ROOK_MOVES = tuple(tuple(tuple((to, MOVE[frm][to]) for to in ray) for ray in rays)
-                   for frm, rays in enumerate(ROOK_RAYS))
-PAWN_STEP_MOVES = tuple(tuple(MOVE[sq][PAWN_AHEAD[c][sq]] if PAWN_AHEAD[c][sq] >= 0 else None
-                              for sq in range(64)) for c in (WHITE, BLACK))
+ROOK_MOVES = tuple(
+    tuple(tuple((to, MOVE[frm][to]) for to in ray) for ray in rays)
+    for frm, rays in enumerate(ROOK_RAYS)
+)
+PAWN_STEP_MOVES = tuple(
+    tuple(MOVE[sq][PAWN_AHEAD[c][sq]] if PAWN_AHEAD[c][sq] >= 0 else None for sq in range(64))
+    for c in (WHITE, BLACK)
+)
 PAWN_TAKE_MOVES = tuple(_with_moves(PAWN_TAKES[c]) for c in (WHITE, BLACK))
 
 # OWN_KIND[colour]: a bytes.translate table from piece code to its kind if the piece is
 # `colour`'s, else 0, so that pseudo_moves finds its pieces in C, not square by square.
-OWN_KIND = tuple(bytes(p & 7 if p and p >> 3 == c else 0 for p in range(256))
-                 for c in (WHITE, BLACK))
+OWN_KIND = tuple(
+    bytes(p & 7 if p and p >> 3 == c else 0 for p in range(256)) for c in (WHITE, BLACK)
+)
 SQUARES = range(SIZE * SIZE)
 
 
@@ -124,16 +136,22 @@ def _near(by: int) -> tuple[tuple[tuple[int, tuple[bool, ...]], ...], ...]:
     could land on sq, each with a tuple telling by piece code whether it could."""
     # (where a piece could stand to land on sq, its kinds); a pawn of `by` takes forward,
     # so it stands where a pawn of the other colour would take from sq.
-    leapers = ((KNIGHT_TO, (KNIGHT,)), (BISHOP_TO, (BISHOP,)), (KING_TO, (KING,)),
-               (QUEEN_TO, (QUEEN, JUMPER)), (PAWN_TAKES[1 - by], (PAWN,)))
+    leapers = (
+        (KNIGHT_TO, (KNIGHT,)),
+        (BISHOP_TO, (BISHOP,)),
+        (KING_TO, (KING,)),
+        (QUEEN_TO, (QUEEN, JUMPER)),
+        (PAWN_TAKES[1 - by], (PAWN,)),
+    )
     table = []
     for sq in range(SIZE * SIZE):
         codes: dict[int, set[int]] = {}
         for targets, kinds in leapers:
             for s in targets[sq]:
                 codes.setdefault(s, set()).update(kind | (by << 3) for kind in kinds)
-        table.append(tuple((s, tuple(code in hit for code in range(16)))
-                           for s, hit in codes.items()))
+        table.append(
+            tuple((s, tuple(code in hit for code in range(16))) for s, hit in codes.items())
+        )
     return tuple(table)
 
 
@@ -141,6 +159,7 @@ NEAR = (_near(WHITE), _near(BLACK))
 
 
 # --------------------------------------------------------------------------- attack and moves
+
 
 def attacked(board: Sequence[int], sq: int, by: int) -> bool:
     """Could a piece of colour `by` land on `sq`?  Looks outward from `sq`."""
@@ -166,13 +185,13 @@ def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:
     start_row = START_ROW[colour]
     step_moves, take_moves = PAWN_STEP_MOVES[colour], PAWN_TAKE_MOVES[colour]
     ahead = PAWN_AHEAD[colour]
-    kinds = bytes(board).translate(OWN_KIND[colour])     # by square: the kind if mine, else 0
+    kinds = bytes(board).translate(OWN_KIND[colour])  # by square: the kind if mine, else 0
     for frm in compress(SQUARES, kinds):
         kind = kinds[frm]
         if kind == PAWN:
             to = ahead[frm]
             if not board[to]:
-                add(step_moves[frm])    # type: ignore[arg-type]  # a pawn is never on its last rank
+                add(step_moves[frm])  # type: ignore[arg-type]  # a pawn is never on its last rank
                 if frm >> 3 == start_row:
                     two = ahead[to]
                     if not board[two]:
@@ -222,7 +241,7 @@ def safe_after(board: list[int], frm: int, to: int, king: int, ep: int) -> bool:
     `board` in place, tested and undone."""
     p, taken = board[frm], board[to]
     victim = -1
-    if to == ep and p & 7 == PAWN and (to - frm) & 7:       # en passant: see is_en_passant
+    if to == ep and p & 7 == PAWN and (to - frm) & 7:  # en passant: see is_en_passant
         victim = (frm & ~7) | (to & 7)
         taken = board[victim]
         board[victim] = EMPTY

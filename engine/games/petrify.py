@@ -44,15 +44,58 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
-from ..core import (PASS, SWAP, BadNotation, Game, Option, Result, Verdict, View,
-                    int_tuple, parse_square, refusal, square_name, swapped_pair,
-                    with_pass_and_swap)
-from .petrify_kernel import (BLOCK, BLUE, EMPTY, ORANGE, Capture, Cell, Formation, Move,
-                             Patch, PetrifyState, capture_targets, captures, colour_scores,
-                             enemy_of, formation_made, patch_owner, patches)
+from ..core import (
+    PASS,
+    SWAP,
+    BadNotation,
+    Game,
+    Option,
+    Result,
+    Verdict,
+    View,
+    int_tuple,
+    parse_square,
+    refusal,
+    square_name,
+    swapped_pair,
+    with_pass_and_swap,
+)
+from .petrify_kernel import (
+    BLOCK,
+    BLUE,
+    EMPTY,
+    ORANGE,
+    Capture,
+    Cell,
+    Formation,
+    Move,
+    Patch,
+    PetrifyState,
+    capture_targets,
+    captures,
+    colour_scores,
+    enemy_of,
+    formation_made,
+    patch_owner,
+    patches,
+)
 
-__all__ = ["BLOCK", "BLUE", "EMPTY", "ORANGE", "PASS", "SWAP", "Capture", "Cell", "Petrify",
-           "PetrifyState", "PetrifyView", "enemy_of", "formation_text", "GAME"]
+__all__ = [
+    "BLOCK",
+    "BLUE",
+    "EMPTY",
+    "GAME",
+    "ORANGE",
+    "PASS",
+    "SWAP",
+    "Capture",
+    "Cell",
+    "Petrify",
+    "PetrifyState",
+    "PetrifyView",
+    "enemy_of",
+    "formation_text",
+]
 
 COLOUR_NAMES = {BLUE: "Blue", ORANGE: "Orange"}
 
@@ -73,8 +116,11 @@ def name_of(size: int, sq: int) -> str:
 def formation_text(formation: Formation, size: int) -> str:
     """E.g. 'a mound (four blocks in a 2×2 square) with the block on c1 and the ring of
     blocks around the board': what a block there would complete, for players."""
-    kind = ("a mound (four blocks in a 2×2 square)" if formation.kind == "mound"
-            else "a barricade (three blocks in a diagonal row)")
+    kind = (
+        "a mound (four blocks in a 2×2 square)"
+        if formation.kind == "mound"
+        else "a barricade (three blocks in a diagonal row)"
+    )
     parts = []
     if formation.squares:
         names = [name_of(size, sq) for sq in formation.squares]
@@ -102,15 +148,15 @@ class Group:
 
 @dataclass(frozen=True)
 class Cancelled:
-    size: int                     # the groups' size
-    pairs: int                    # how many Blue–Orange pairs of it cancel
+    size: int  # the groups' size
+    pairs: int  # how many Blue–Orange pairs of it cancel
 
 
 @dataclass(frozen=True)
 class Leftover:
     colour: Cell
-    size: int                     # the groups' size
-    count: int                    # how many of that colour and size are left
+    size: int  # the groups' size
+    count: int  # how many of that colour and size are left
 
 
 @dataclass(frozen=True)
@@ -119,7 +165,7 @@ class PatchView:
     the pairs that cancel and the groups left, biggest first."""
 
     squares: tuple[int, ...]
-    owner: Cell                   # Cell.EMPTY when nobody owns it
+    owner: Cell  # Cell.EMPTY when nobody owns it
     groups: tuple[Group, ...]
     cancelled: tuple[Cancelled, ...]
     leftover: tuple[Leftover, ...]
@@ -179,10 +225,17 @@ def patch_view(patch: Patch) -> PatchView:
                 groups.append(Group(Cell(colour), squares, "cancelled" if i < pairs else "left"))
     if leftover:
         best = leftover[0].size
-        groups = [replace(g, fate="wins") if g.fate == "left" and len(g.squares) == best else g
-                  for g in groups]
-    return PatchView(patch.squares, Cell(patch_owner(patch.groups)), tuple(groups),
-                     tuple(cancelled), tuple(leftover))
+        groups = [
+            replace(g, fate="wins") if g.fate == "left" and len(g.squares) == best else g
+            for g in groups
+        ]
+    return PatchView(
+        patch.squares,
+        Cell(patch_owner(patch.groups)),
+        tuple(groups),
+        tuple(cancelled),
+        tuple(leftover),
+    )
 
 
 def touched(move: Move | None) -> tuple[int, ...]:
@@ -195,12 +248,14 @@ def touched(move: Move | None) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------------- the game
 
+
 class Petrify(Game[PetrifyState, Move]):
     id = "petrify"
     name = "Petrify"
     options_spec = (
-        Option("size", "Board size", "int", 8, lo=6, hi=10,
-               help="Squares on a side, from 6 to 10."),
+        Option(
+            "size", "Board size", "int", 8, lo=6, hi=10, help="Squares on a side, from 6 to 10."
+        ),
     )
 
     def _options(self, state: PetrifyState) -> dict:
@@ -238,10 +293,26 @@ class Petrify(Game[PetrifyState, Move]):
         turn = state.turn
         if isinstance(move, str):
             if move == PASS:
-                return PetrifyState(state.size, state.board, enemy_of(turn), state.blue_seat,
-                                    state.ply + 1, state.passes + 1, state.last_mover, PASS)
-            return PetrifyState(state.size, state.board, turn, 1 - state.blue_seat,   # SWAP
-                                state.ply + 1, state.passes, state.last_mover, SWAP)
+                return PetrifyState(
+                    state.size,
+                    state.board,
+                    enemy_of(turn),
+                    state.blue_seat,
+                    state.ply + 1,
+                    state.passes + 1,
+                    state.last_mover,
+                    PASS,
+                )
+            return PetrifyState(
+                state.size,
+                state.board,
+                turn,
+                1 - state.blue_seat,  # SWAP
+                state.ply + 1,
+                state.passes,
+                state.last_mover,
+                SWAP,
+            )
         board = list(state.board)
         if isinstance(move, int):
             board[move] = turn
@@ -249,8 +320,9 @@ class Petrify(Game[PetrifyState, Move]):
             start, end = move
             board[end] = turn
             board[start] = BLOCK
-        return PetrifyState(state.size, tuple(board), enemy_of(turn), state.blue_seat,
-                            state.ply + 1, 0, turn, move)
+        return PetrifyState(
+            state.size, tuple(board), enemy_of(turn), state.blue_seat, state.ply + 1, 0, turn, move
+        )
 
     # ---- notation
 
@@ -273,8 +345,10 @@ class Petrify(Game[PetrifyState, Move]):
         if _SQUARE.match(text):
             col, row = parse_square(text, size)
             return row * size + col
-        raise BadNotation(f"'{text}' is not a Petrify move (write a placement like c3, "
-                          "a capture move like c3xf6, or swap, or pass)")
+        raise BadNotation(
+            f"'{text}' is not a Petrify move (write a placement like c3, "
+            "a capture move like c3xf6, or swap, or pass)"
+        )
 
     # ---- reasons
 
@@ -282,20 +356,28 @@ class Petrify(Game[PetrifyState, Move]):
         me = COLOUR_NAMES[state.turn]
         if move == PASS:
             example = self._legal(state)[0]
-            return refusal("board-play-left",
-                           f"{me} still has a board play (for example "
-                           f"{self._format(state, example)}), and passing is only allowed "
-                           "without one")
+            return refusal(
+                "board-play-left",
+                f"{me} still has a board play (for example "
+                f"{self._format(state, example)}), and passing is only allowed "
+                "without one",
+            )
         if move == SWAP:
             if state.ply == 0:
-                return refusal("swap-too-early", "only Orange may swap, on its first turn "
-                                                 "(after Blue's first move)")
-            return refusal("swap-too-late",
-                           "the swap is only allowed on Orange's first turn, which has gone")
+                return refusal(
+                    "swap-too-early",
+                    "only Orange may swap, on its first turn (after Blue's first move)",
+                )
+            return refusal(
+                "swap-too-late", "the swap is only allowed on Orange's first turn, which has gone"
+            )
         n = state.size * state.size
         if isinstance(move, int) and not isinstance(move, bool) and 0 <= move < n:
-            return refusal("occupied", f"{name_of(state.size, move)} is not empty "
-                                       f"(it holds {self._holding(state, move)})")
+            return refusal(
+                "occupied",
+                f"{name_of(state.size, move)} is not empty "
+                f"(it holds {self._holding(state, move)})",
+            )
         if isinstance(move, tuple) and int_tuple(move, 2, n):
             start, end = move
             return self._why_not_capture(state, start, end)
@@ -315,15 +397,20 @@ class Petrify(Game[PetrifyState, Move]):
         if board[start] != me:
             if board[start] == EMPTY:
                 return refusal("no-disk", f"there is no disk on {name(start)} to move")
-            return refusal("not-own-disk", f"{name(start)} holds {self._holding(state, start)}, "
-                                           f"not {a_disk(me)}")
+            return refusal(
+                "not-own-disk",
+                f"{name(start)} holds {self._holding(state, start)}, not {a_disk(me)}",
+            )
         dc = end % size - start % size
         dr = end // size - start // size
         if start == end:
             return refusal("no-travel", "a capture move must go somewhere")
         if dc and dr and abs(dc) != abs(dr):
-            return refusal("not-a-line", f"{name(start)} and {name(end)} are not on one straight "
-                                         "line (a capture move goes orthogonally or diagonally)")
+            return refusal(
+                "not-a-line",
+                f"{name(start)} and {name(end)} are not on one straight "
+                "line (a capture move goes orthogonally or diagonally)",
+            )
         steps = max(abs(dc), abs(dr))
         step = (dc // steps) + (dr // steps) * size
         for k in range(1, steps):
@@ -331,21 +418,33 @@ class Petrify(Game[PetrifyState, Move]):
             if board[here] == BLOCK:
                 return refusal("blocked", f"the block on {name(here)} is in the way")
             if board[here] == enemy:
-                return refusal("past-enemy", f"the {COLOUR_NAMES[enemy]} disk on {name(here)} is "
-                                             "in the way (a capture move stops at the first "
-                                             "enemy disk)")
+                return refusal(
+                    "past-enemy",
+                    f"the {COLOUR_NAMES[enemy]} disk on {name(here)} is "
+                    "in the way (a capture move stops at the first "
+                    "enemy disk)",
+                )
         if board[end] != enemy:
             if board[end] == EMPTY:
-                return refusal("empty-target", f"{name(end)} is empty: a capture move must end on "
-                                               f"{a_disk(enemy)} (to place a disk there, play "
-                                               f"{name(end)})")
-            return refusal("not-enemy", f"{name(end)} holds {self._holding(state, end)}: "
-                                        f"a capture move must end on {a_disk(enemy)}")
+                return refusal(
+                    "empty-target",
+                    f"{name(end)} is empty: a capture move must end on "
+                    f"{a_disk(enemy)} (to place a disk there, play "
+                    f"{name(end)})",
+                )
+            return refusal(
+                "not-enemy",
+                f"{name(end)} holds {self._holding(state, end)}: "
+                f"a capture move must end on {a_disk(enemy)}",
+            )
         formation = formation_made(board, size, start)
         if formation is not None:
-            return refusal(formation.kind, f"the block left on {name(start)} would make "
-                                           f"{formation_text(formation, size)}, which is not "
-                                           "allowed")
+            return refusal(
+                formation.kind,
+                f"the block left on {name(start)} would make "
+                f"{formation_text(formation, size)}, which is not "
+                "allowed",
+            )
         return refusal("illegal", "the rules do not allow it here")
 
     # ---- score and end
@@ -368,8 +467,10 @@ class Petrify(Game[PetrifyState, Move]):
             reason = "Both players passed"
         else:
             winner = enemy_of(state.last_mover)
-            reason = (f"Both players passed at {blue}–{orange}; "
-                      f"{COLOUR_NAMES[state.last_mover]} made the last board play and loses the tie")
+            reason = (
+                f"Both players passed at {blue}–{orange}; "
+                f"{COLOUR_NAMES[state.last_mover]} made the last board play and loses the tie"
+            )
         seat_scores = tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
         return Result((self.seat_of(state, winner),), seat_scores, reason)
 
@@ -379,13 +480,16 @@ class Petrify(Game[PetrifyState, Move]):
         size, board, last = state.size, state.board, state.last
         core = self.view_core(state)
         return PetrifyView(
-            **core, width=size, height=size,
+            **core,
+            width=size,
+            height=size,
             cells=tuple(_CELLS[held] for held in board),
             last=touched(last),
             colours=tuple(Cell(self.seat_colour(state, seat)) for seat in (0, 1)),
             last_move=last,
             patches=tuple(patch_view(patch) for patch in patches(board, size)),
-            reaches=self._reaches(state) if core["result"] is None else ())
+            reaches=self._reaches(state) if core["result"] is None else (),
+        )
 
     def _reaches(self, state: PetrifyState) -> tuple[Reach, ...]:
         """For each disk of the player to move that reaches an enemy disk: its targets,

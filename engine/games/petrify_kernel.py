@@ -14,10 +14,11 @@ EMPTY, BLUE, ORANGE or BLOCK per square (a tuple in a state, a list in a playout
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import lru_cache
-from typing import Iterator, Literal, NamedTuple, Sequence, Union
+from functools import cache
+from typing import Literal, NamedTuple, Union
 
 from ..core import connected_groups, grid_neighbours
 
@@ -55,17 +56,18 @@ def enemy_of(colour: int) -> int:
 @dataclass(frozen=True)
 class PetrifyState:
     size: int
-    board: tuple[int, ...]            # EMPTY/BLUE/ORANGE/BLOCK per square (row * size + col)
-    turn: int = BLUE                  # the colour to move
-    blue_seat: int = 0                # the seat playing Blue: 0, or 1 after a swap
-    ply: int = 0                      # moves made so far, swap and passes included
-    passes: int = 0                   # passes made in a row just before this position
-    last_mover: int = EMPTY           # the colour that made the last board play, if any
-    last: Move | None = None          # the last move, for display
+    board: tuple[int, ...]  # EMPTY/BLUE/ORANGE/BLOCK per square (row * size + col)
+    turn: int = BLUE  # the colour to move
+    blue_seat: int = 0  # the seat playing Blue: 0, or 1 after a swap
+    ply: int = 0  # moves made so far, swap and passes included
+    passes: int = 0  # passes made in a row just before this position
+    last_mover: int = EMPTY  # the colour that made the last board play, if any
+    last: Move | None = None  # the last move, for display
     _moves: tuple | None = field(default=None, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- formations
+
 
 @dataclass(frozen=True)
 class Formation:
@@ -102,8 +104,9 @@ class Tables:
             col, row = col + step[0], row + step[1]
         return tuple(out)
 
-    def _formation(self, kind: Literal["mound", "barricade"], sq: int,
-                   cells: list[tuple[int, int]]) -> Formation | None:
+    def _formation(
+        self, kind: Literal["mound", "barricade"], sq: int, cells: list[tuple[int, int]]
+    ) -> Formation | None:
         """The formation made of `cells` (col, row) around `sq`, or None if it runs off the ring."""
         size = self.size
         on_board, ring = [], []
@@ -123,7 +126,7 @@ class Tables:
             for dr in (-1, 0):
                 cells = [(col + dc + i, row + dr + j) for i in (0, 1) for j in (0, 1)]
                 mound = self._formation("mound", sq, cells)
-                if mound is not None:       # always: a mound through a square fits the ring
+                if mound is not None:  # always: a mound through a square fits the ring
                     yield mound
         for dc, dr in ((1, 1), (1, -1)):
             for start in (-2, -1, 0):
@@ -133,7 +136,7 @@ class Tables:
                     yield found
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(size: int) -> Tables:
     return Tables(size)
 
@@ -160,6 +163,7 @@ def can_take_block(board: Sequence[int], formation_squares: Sequence[Sequence[in
 
 # --------------------------------------------------------------------------- capture moves
 
+
 def ray_target(board: Sequence[int], ray: Sequence[int], enemy: int) -> int:
     """The enemy disk a disk reaches along `ray` (the squares of one line outward from it):
     the first enemy disk before any block, over empty squares and friendly disks; -1 if none."""
@@ -183,7 +187,7 @@ def capture_targets(board: Sequence[int], size: int, sq: int) -> list[int]:
     return targets
 
 
-_capture = tuple.__new__       # Capture(a, b) without NamedTuple's slower __new__
+_capture = tuple.__new__  # Capture(a, b) without NamedTuple's slower __new__
 
 
 def captures(board: Sequence[int], size: int, colour: int) -> list[Capture]:
@@ -211,7 +215,7 @@ Grouped = tuple[int, Sequence[int]]
 @dataclass(frozen=True)
 class Patch:
     squares: tuple[int, ...]
-    groups: tuple[tuple[int, tuple[int, ...]], ...]   # (colour, squares) of each group in it
+    groups: tuple[tuple[int, tuple[int, ...]], ...]  # (colour, squares) of each group in it
 
 
 def _areas(board: Sequence[int], size: int) -> tuple[list[list[int]], list[list[Grouped]]]:
@@ -227,7 +231,7 @@ def _areas(board: Sequence[int], size: int) -> tuple[list[list[int]], list[list[
     disks = [sq for sq, held in enumerate(board) if held == BLUE or held == ORANGE]
     for group in connected_groups(disks, neighbours, board):
         first = group[0]
-        inside[patch_of[first]].append((board[first], group))   # no group crosses a block
+        inside[patch_of[first]].append((board[first], group))  # no group crosses a block
     return areas, inside
 
 
@@ -235,8 +239,10 @@ def patches(board: Sequence[int], size: int) -> list[Patch]:
     """Every patch with its groups, each in order of its first square."""
     found = []
     for area, groups in zip(*_areas(board, size)):
-        ordered = sorted(((colour, tuple(sorted(squares))) for colour, squares in groups),
-                         key=lambda group: group[1][0])
+        ordered = sorted(
+            ((colour, tuple(sorted(squares))) for colour, squares in groups),
+            key=lambda group: group[1][0],
+        )
         found.append(Patch(tuple(sorted(area)), tuple(ordered)))
     found.sort(key=lambda patch: patch.squares[0])
     return found

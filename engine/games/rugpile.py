@@ -27,16 +27,32 @@ Reason codes of `check` (with the player's text):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
-from ..core import (BadNotation, BadOption, Game, Option, Result, Verdict, View, ascii_int,
-                    connected_groups, grid_neighbours, int_tuple, parse_square, refusal,
-                    shown_value, square_name, winners_by_score)
+from ..core import (
+    BadNotation,
+    BadOption,
+    Game,
+    Option,
+    Result,
+    Verdict,
+    View,
+    ascii_int,
+    connected_groups,
+    grid_neighbours,
+    int_tuple,
+    parse_square,
+    refusal,
+    shown_value,
+    square_name,
+    winners_by_score,
+)
 
 BLANK = -1
 COLOURS = ("Red", "Blue", "Green", "Yellow")
-KINDS = ((2, 2), (2, 3), (3, 3))            # tile kinds, smaller side first
+KINDS = ((2, 2), (2, 3), (3, 3))  # tile kinds, smaller side first
 KIND_NAMES = tuple(f"{a}x{b}" for a, b in KINDS)
 KIND_OF = {(w, h): k for k, (a, b) in enumerate(KINDS) for w, h in ((a, b), (b, a))}
 DEFAULT_TILES = {2: (4, 3, 2), 3: (4, 3, 3), 4: (4, 3, 3)}
@@ -58,11 +74,11 @@ class Placement(NamedTuple):
 class RugState:
     size: int
     players: int
-    tiles: tuple[int, ...]                   # the starting count of each kind (the option)
-    board: tuple[int, ...]                   # colour index per square (row * size + col), BLANK
-    supplies: tuple[tuple[int, ...], ...]    # per seat: tiles left of each kind
+    tiles: tuple[int, ...]  # the starting count of each kind (the option)
+    board: tuple[int, ...]  # colour index per square (row * size + col), BLANK
+    supplies: tuple[tuple[int, ...], ...]  # per seat: tiles left of each kind
     turn: int = 0
-    last: Placement | None = None            # the last move, for display
+    last: Placement | None = None  # the last move, for display
     _moves: tuple | None = field(default=None, compare=False, repr=False)
 
 
@@ -109,10 +125,12 @@ def placements(size: int) -> tuple[tuple[Entry, ...], ...]:
     if size not in _PLACEMENTS:
         table = []
         for kind in range(len(KINDS)):
-            moves = [Placement(width, height, col, row)
-                     for width, height in orientations(kind)
-                     for row in range(size - height + 1)
-                     for col in range(size - width + 1)]
+            moves = [
+                Placement(width, height, col, row)
+                for width, height in orientations(kind)
+                for row in range(size - height + 1)
+                for col in range(size - width + 1)
+            ]
             table.append(tuple((move, tuple(covered(size, move))) for move in moves))
         _PLACEMENTS[size] = tuple(table)
     return _PLACEMENTS[size]
@@ -121,8 +139,9 @@ def placements(size: int) -> tuple[tuple[Entry, ...], ...]:
 def areas(board: Sequence[int], size: int) -> list[list[int]]:
     """Every area: maximal orthogonally connected same-colour sets of coloured squares,
     in the order of their lowest square (each list starts with it)."""
-    return connected_groups([i for i, c in enumerate(board) if c != BLANK],
-                            grid_neighbours(size), board)
+    return connected_groups(
+        [i for i, c in enumerate(board) if c != BLANK], grid_neighbours(size), board
+    )
 
 
 def area_map(board: Sequence[int], size: int) -> tuple[list[int], list[int]]:
@@ -138,8 +157,9 @@ def area_map(board: Sequence[int], size: int) -> tuple[list[int], list[int]]:
     return area_of, sizes
 
 
-def fits(board: Sequence[int], area_of: list[int], sizes: list[int], me: int,
-         squares: tuple[int, ...]) -> bool:
+def fits(
+    board: Sequence[int], area_of: list[int], sizes: list[int], me: int, squares: tuple[int, ...]
+) -> bool:
     """Whether a tile of `me`'s covering `squares` is legal, given the board's area map:
     no square shows `me`, and every area keeps a square outside the tile."""
     hits: dict[int, int] = {}
@@ -155,30 +175,56 @@ def fits(board: Sequence[int], area_of: list[int], sizes: list[int], me: int,
     return True
 
 
-def legal_placements(board: Sequence[int], size: int, supply: Sequence[int],
-                     me: int) -> list[Placement]:
+def legal_placements(
+    board: Sequence[int], size: int, supply: Sequence[int], me: int
+) -> list[Placement]:
     """Every placement `me` may make with the tiles left in `supply`."""
     area_of, sizes = area_map(board, size)
     table = placements(size)
-    return [move for kind, left in enumerate(supply) if left for move, squares in table[kind]
-            if fits(board, area_of, sizes, me, squares)]
+    return [
+        move
+        for kind, left in enumerate(supply)
+        if left
+        for move, squares in table[kind]
+        if fits(board, area_of, sizes, me, squares)
+    ]
 
 
 # --------------------------------------------------------------------------- the game
+
 
 class RugPile(Game[RugState, Placement]):
     id = "rugpile"
     name = "Rug Pile"
     min_seats = 2
     max_seats = 4
-    draws = True                # players tied for most squares share the win
+    draws = True  # players tied for most squares share the win
     options_spec = (
-        Option("players", "Players", "int", 2, lo=2, hi=4,
-               help="Two, three or four players, each with their own colour and tiles."),
-        Option("size", "Board size", "int", lambda o: 5 if o["players"] == 2 else 6, lo=4, hi=8,
-               help="Squares on a side: 5 suits two players, 6 suits three or four."),
-        Option("tiles", "Tiles each", "custom", lambda o: DEFAULT_TILES[o["players"]],
-               help="How many 2×2, 2×3 and 3×3 tiles each player starts with."),
+        Option(
+            "players",
+            "Players",
+            "int",
+            2,
+            lo=2,
+            hi=4,
+            help="Two, three or four players, each with their own colour and tiles.",
+        ),
+        Option(
+            "size",
+            "Board size",
+            "int",
+            lambda o: 5 if o["players"] == 2 else 6,
+            lo=4,
+            hi=8,
+            help="Squares on a side: 5 suits two players, 6 suits three or four.",
+        ),
+        Option(
+            "tiles",
+            "Tiles each",
+            "custom",
+            lambda o: DEFAULT_TILES[o["players"]],
+            help="How many 2×2, 2×3 and 3×3 tiles each player starts with.",
+        ),
     )
 
     # ---- options
@@ -189,11 +235,16 @@ class RugPile(Game[RugState, Placement]):
         if isinstance(value, dict):
             unknown = set(value) - set(KIND_NAMES)
             if unknown:
-                raise BadOption(f"tiles: unknown tile size {shown_value(min(unknown, key=str))} "
-                                f"(sizes: {', '.join(KIND_NAMES)})")
+                raise BadOption(
+                    f"tiles: unknown tile size {shown_value(min(unknown, key=str))} "
+                    f"(sizes: {', '.join(KIND_NAMES)})"
+                )
             value = tuple(value.get(k, 0) for k in KIND_NAMES)
-        if (not isinstance(value, (tuple, list)) or len(value) != len(KINDS)
-                or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)):
+        if (
+            not isinstance(value, (tuple, list))
+            or len(value) != len(KINDS)
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+        ):
             raise BadOption("tiles must give a count for each of 2x2, 2x3 and 3x3")
         if not all(0 <= n <= MAX_TILES for n in value) or sum(value) == 0:
             raise BadOption(f"tiles: each count must be from 0 to {MAX_TILES}, and not all 0")
@@ -207,8 +258,10 @@ class RugPile(Game[RugState, Placement]):
             return super().parse_option(name, text)
         counts = tuple(ascii_int(p) if p[:1].isdigit() else None for p in text.split("-"))
         if len(counts) != len(KINDS) or None in counts:
-            raise BadOption("tiles must be three counts like 4-3-2 (2x2, 2x3, 3x3), "
-                            f"not {shown_value(text)}", name)
+            raise BadOption(
+                f"tiles must be three counts like 4-3-2 (2x2, 2x3, 3x3), not {shown_value(text)}",
+                name,
+            )
         return counts
 
     def _options(self, state: RugState) -> dict:
@@ -224,7 +277,7 @@ class RugPile(Game[RugState, Placement]):
         return state.players
 
     def seat_names(self, state: RugState) -> tuple[str, ...]:
-        return COLOURS[:state.players]
+        return COLOURS[: state.players]
 
     def _to_move(self, state: RugState) -> int:
         return state.turn
@@ -242,32 +295,45 @@ class RugPile(Game[RugState, Placement]):
         supply[kind_of(move[0], move[1])] -= 1
         supplies = list(state.supplies)
         supplies[state.turn] = tuple(supply)
-        return RugState(state.size, state.players, state.tiles, tuple(board), tuple(supplies),
-                        (state.turn + 1) % state.players, move)
+        return RugState(
+            state.size,
+            state.players,
+            state.tiles,
+            tuple(board),
+            tuple(supplies),
+            (state.turn + 1) % state.players,
+            move,
+        )
 
     def _why_illegal(self, state: RugState, move: Any) -> Verdict:
         if not int_tuple(move, 4, state.size + 1):
-            return refusal("not-a-move", "that is not a Rug Pile move "
-                                         "(a tile's width and height, then its square)")
+            return refusal(
+                "not-a-move",
+                "that is not a Rug Pile move (a tile's width and height, then its square)",
+            )
         width, height, col, row = move
         me = state.turn
         if (min(width, height), max(width, height)) not in KINDS:
-            return refusal("no-such-tile", f"there are no {width}x{height} tiles "
-                                           f"(sizes: {', '.join(KIND_NAMES)})")
+            return refusal(
+                "no-such-tile",
+                f"there are no {width}x{height} tiles (sizes: {', '.join(KIND_NAMES)})",
+            )
         if not state.supplies[me][kind_of(width, height)]:
             return refusal("none-left", f"{COLOURS[me]} has no {width}x{height} tile left")
         if col + width > state.size or row + height > state.size:
             return refusal("off-board", "the tile would hang off the board")
         squares = set(covered(state.size, move))
         if any(state.board[sq] == me for sq in squares):
-            return refusal("own-colour", f"it would cover a square that already shows "
-                                         f"{COLOURS[me]}")
+            return refusal(
+                "own-colour", f"it would cover a square that already shows {COLOURS[me]}"
+            )
         for area in areas(state.board, state.size):
             if squares.issuperset(area):
                 owner = COLOURS[state.board[area[0]]]
                 where = square_name(area[0] % state.size, area[0] // state.size)
-                return refusal("buries-area", f"it would completely cover the {owner} area "
-                                              f"at {where}")
+                return refusal(
+                    "buries-area", f"it would completely cover the {owner} area at {where}"
+                )
         return refusal("illegal", "the rules do not allow it here")
 
     def _format(self, state: RugState, move: Placement) -> str:
@@ -277,8 +343,10 @@ class RugPile(Game[RugState, Placement]):
     def _decode(self, state: RugState, text: str) -> Placement:
         match = _MOVE.match(text)
         if not match:
-            raise BadNotation(f"'{text}' is not a tile placement (write it like 3x2a1: "
-                              "width x height, then the bottom-left square)")
+            raise BadNotation(
+                f"'{text}' is not a tile placement (write it like 3x2a1: "
+                "width x height, then the bottom-left square)"
+            )
         col, row = parse_square(match.group(3), state.size)
         return Placement(int(match.group(1)), int(match.group(2)), col, row)
 
@@ -291,16 +359,22 @@ class RugPile(Game[RugState, Placement]):
         if self._legal(state):
             return None
         scores = self._scores(state)
-        return Result(winners_by_score(scores), scores,
-                      f"{COLOURS[state.turn]} cannot place a tile")
+        return Result(
+            winners_by_score(scores), scores, f"{COLOURS[state.turn]} cannot place a tile"
+        )
 
     # ---- display
 
     def view(self, state: RugState) -> RugView:
-        return RugView(**self.view_core(state), width=state.size, height=state.size,
-                       cells=state.board,
-                       last=tuple(covered(state.size, state.last)) if state.last else (),
-                       kinds=KINDS, supplies=state.supplies)
+        return RugView(
+            **self.view_core(state),
+            width=state.size,
+            height=state.size,
+            cells=state.board,
+            last=tuple(covered(state.size, state.last)) if state.last else (),
+            kinds=KINDS,
+            supplies=state.supplies,
+        )
 
 
 GAME = RugPile()

@@ -48,12 +48,48 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from ..core import (FILES, PASS, BadNotation, BadOption, Game, Option, Result, Verdict, View,
-                    ascii_int, refusal, shown_value, swapped_pair, winners_by_score)
+from ..core import (
+    FILES,
+    PASS,
+    BadNotation,
+    BadOption,
+    Game,
+    Option,
+    Result,
+    Verdict,
+    View,
+    ascii_int,
+    refusal,
+    shown_value,
+    swapped_pair,
+    winners_by_score,
+)
+
 # The board's colours and move values are the game's too: its users import them from here.
-from .stigmergy_board import (BLACK, BUTTON, EMPTY, NOBODY, SIDES, UNCONTROLLED_EMPTY, WHITE,
-                              Flip, HexGrid, Komi, Place, Position, Side, StigmergyMove,
-                              cell_count, grid_for, moves_for, playable, status_code, word_move)
+from .stigmergy_board import (
+    BLACK,
+    BUTTON,
+    EMPTY,
+    NOBODY,
+    SIDES,
+    UNCONTROLLED_EMPTY,
+    WHITE,
+    Flip,
+    HexGrid,
+    Komi,
+    Place,
+    Position,
+    StigmergyMove,
+    cell_count,
+    grid_for,
+    moves_for,
+    playable,
+    status_code,
+    word_move,
+)
+from .stigmergy_board import (
+    Side as Side,  # re-exported: the game's move values are imported from here
+)
 
 COLOUR_NAMES = ("Black", "White")
 COLOUR_IDS = ("black", "white")
@@ -64,30 +100,31 @@ _KOMI = re.compile(r"^komi(-?[0-9]+)$")
 
 # --------------------------------------------------------------------------- what the page sees
 
+
 class CellView(NamedTuple):
-    name: str                   # its notation, e.g. "d4"
-    row: int                    # 0: row a, the bottom one
-    x: float                    # its centre: neighbours 1 apart, rows going up,
-    y: float                    # (0, 0) in the middle of the board
-    stone: int | None           # BLACK, WHITE or None
-    control: int | None         # the colour controlling it, or None
-    sees: tuple[int, int]       # the Black and the White stones it sees
-    needs: int                  # stones one colour must see to control it
-    neighbours: int             # 3 at a corner, 4 on an edge, 6 inside
+    name: str  # its notation, e.g. "d4"
+    row: int  # 0: row a, the bottom one
+    x: float  # its centre: neighbours 1 apart, rows going up,
+    y: float  # (0, 0) in the middle of the board
+    stone: int | None  # BLACK, WHITE or None
+    control: int | None  # the colour controlling it, or None
+    sees: tuple[int, int]  # the Black and the White stones it sees
+    needs: int  # stones one colour must see to control it
+    neighbours: int  # 3 at a corner, 4 on an edge, 6 inside
 
 
 class RowView(NamedTuple):
     letter: str
     length: int
-    first: int                  # the cell index of its left end
+    first: int  # the cell index of its left end
 
 
 class ScoreParts(NamedTuple):
     stones: int
-    territory: int              # empty cells controlled
-    komi: int                   # White's only; 0 for Black
-    button: float               # 0.5 for the holder, else 0
-    total: float                # an int when whole
+    territory: int  # empty cells controlled
+    komi: int  # White's only; 0 for Black
+    button: float  # 0.5 for the holder, else 0
+    total: float  # an int when whole
 
 
 Phase = Literal["bid", "side", "play", "over"]
@@ -99,32 +136,33 @@ class StigmergyView(View):
     row (both 2 × side − 1); cells in notation order (row a first, each from its left end)."""
 
     cells: tuple[CellView, ...]
-    size: int                                   # cells on each side of the hexagon
-    rows: tuple[RowView, ...]                   # bottom (row a) first
-    phase: Phase                                # komi bid, colour choice, play, or over
-    komi: int | None                            # None until the bid is made
-    komi_limit: int                             # a bid is from -komi_limit to komi_limit
-    button_in_play: bool                        # the komi is odd
+    size: int  # cells on each side of the hexagon
+    rows: tuple[RowView, ...]  # bottom (row a) first
+    phase: Phase  # komi bid, colour choice, play, or over
+    komi: int | None  # None until the bid is made
+    komi_limit: int  # a bid is from -komi_limit to komi_limit
+    button_in_play: bool  # the komi is odd
     button_untaken: bool
-    button_holder: int | None                   # the colour holding it
-    seat_colours: tuple[int, int] | None        # the colour each seat plays, once chosen
-    score: tuple[ScoreParts, ScoreParts]        # Black's and White's, part by part
-    passes: int                                 # passes just made in a row
+    button_holder: int | None  # the colour holding it
+    seat_colours: tuple[int, int] | None  # the colour each seat plays, once chosen
+    score: tuple[ScoreParts, ScoreParts]  # Black's and White's, part by part
+    passes: int  # passes just made in a row
 
 
 # --------------------------------------------------------------------------- the state
 
+
 @dataclass(frozen=True)
 class StigmergyState:
     size: int
-    komi_option: object                 # "bid" or the fixed integer (the option as given)
-    komi: int | None                    # None until chosen in bid mode
-    black_seat: int | None              # which seat plays Black; None until sides are chosen
-    colour_to_move: int                 # the colour to make the next board play
-    button_holder: int | None           # colour holding the button, None while nobody has it
-    passes: int                         # consecutive passes just made (two end the game)
-    board: tuple[int, ...]              # EMPTY, BLACK or WHITE per cell
-    last: StigmergyMove | None = None   # the last move, for display
+    komi_option: object  # "bid" or the fixed integer (the option as given)
+    komi: int | None  # None until chosen in bid mode
+    black_seat: int | None  # which seat plays Black; None until sides are chosen
+    colour_to_move: int  # the colour to make the next board play
+    button_holder: int | None  # colour holding the button, None while nobody has it
+    passes: int  # consecutive passes just made (two end the game)
+    board: tuple[int, ...]  # EMPTY, BLACK or WHITE per cell
+    last: StigmergyMove | None = None  # the last move, for display
     black_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     white_seen: tuple[int, ...] = field(default=(), compare=False, repr=False)
     control: tuple[int, ...] = field(default=(), compare=False, repr=False)
@@ -138,7 +176,7 @@ class StigmergyState:
 
     @property
     def phase(self) -> Phase:
-        """"bid" (komi to choose), "side" (colour to choose), "play", or "over"."""
+        """ "bid" (komi to choose), "side" (colour to choose), "play", or "over"."""
         if self.komi is None:
             return "bid"
         if self.black_seat is None:
@@ -161,33 +199,61 @@ class StigmergyState:
 
 def _with_position(state: StigmergyState, position: Position, **changes: Any) -> StigmergyState:
     return StigmergyState(
-        size=state.size, komi_option=state.komi_option,
+        size=state.size,
+        komi_option=state.komi_option,
         komi=changes.get("komi", state.komi),
         black_seat=changes.get("black_seat", state.black_seat),
         colour_to_move=changes.get("colour_to_move", state.colour_to_move),
         button_holder=changes.get("button_holder", state.button_holder),
         passes=changes.get("passes", state.passes),
-        board=tuple(position.board), last=changes.get("last", state.last),
-        black_seen=tuple(position.seen[0]), white_seen=tuple(position.seen[1]),
-        control=tuple(position.control), status=tuple(position.status))
+        board=tuple(position.board),
+        last=changes.get("last", state.last),
+        black_seen=tuple(position.seen[0]),
+        white_seen=tuple(position.seen[1]),
+        control=tuple(position.control),
+        status=tuple(position.status),
+    )
 
 
 def _position(state: StigmergyState) -> Position:
-    return Position(state.grid, state.board, state.black_seen, state.white_seen,
-                    state.control, state.status)
+    return Position(
+        state.grid, state.board, state.black_seen, state.white_seen, state.control, state.status
+    )
 
 
 def _replace(state: StigmergyState, **changes: Any) -> StigmergyState:
-    fields = {name: getattr(state, name) for name in (
-        "size", "komi_option", "komi", "black_seat", "colour_to_move", "button_holder",
-        "passes", "board", "last", "black_seen", "white_seen", "control", "status")}
+    fields = {
+        name: getattr(state, name)
+        for name in (
+            "size",
+            "komi_option",
+            "komi",
+            "black_seat",
+            "colour_to_move",
+            "button_holder",
+            "passes",
+            "board",
+            "last",
+            "black_seen",
+            "white_seen",
+            "control",
+            "status",
+        )
+    }
     fields.update(changes)
     return StigmergyState(**fields)
 
 
-def setup(size: int = 8, black=(), white=(), komi: int = 0, colour_to_move: int = BLACK,
-          button_holder: int | None = None, black_seat: int = 0,
-          passes: int = 0) -> StigmergyState:
+def setup(
+    size: int = 8,
+    black=(),
+    white=(),
+    komi: int = 0,
+    colour_to_move: int = BLACK,
+    button_holder: int | None = None,
+    black_seat: int = 0,
+    passes: int = 0,
+) -> StigmergyState:
     """A position built by hand (tests, puzzles): stones given as cell names, in play phase."""
     grid = grid_for(size)
     board = [EMPTY] * grid.count
@@ -196,8 +262,9 @@ def setup(size: int = 8, black=(), white=(), komi: int = 0, colour_to_move: int 
             if name not in grid.index_of_name:
                 raise BadNotation(f"{name} is not a cell of the side-{size} board")
             board[grid.index_of_name[name]] = colour
-    empty = StigmergyState(size, komi, komi, black_seat, colour_to_move, button_holder,
-                           passes, tuple(board))
+    empty = StigmergyState(
+        size, komi, komi, black_seat, colour_to_move, button_holder, passes, tuple(board)
+    )
     return _with_position(empty, Position.from_board(grid, board))
 
 
@@ -214,8 +281,11 @@ def score_parts(state: StigmergyState) -> tuple[ScoreParts, ScoreParts]:
         territory = state.status.count(status_code(EMPTY, colour))
         komi = state.komi if colour == WHITE and state.komi is not None else 0
         button = 0.5 if state.button_holder == colour else 0
-        parts.append(ScoreParts(stones, territory, komi, button,
-                                _number(stones + territory + komi + button)))
+        parts.append(
+            ScoreParts(
+                stones, territory, komi, button, _number(stones + territory + komi + button)
+            )
+        )
     return parts[0], parts[1]
 
 
@@ -223,9 +293,17 @@ def _cell_view(state: StigmergyState, cell: int) -> CellView:
     """One cell as the page sees it (the view's cells, and the refusals about a cell)."""
     facts = _cell_facts(state.size)[cell]
     stone, owner = state.board[cell], state.control[cell]
-    return CellView(facts[0], facts[1], facts[2], facts[3],
-                    None if stone == EMPTY else stone, None if owner == NOBODY else owner,
-                    (state.black_seen[cell], state.white_seen[cell]), facts[4], facts[5])
+    return CellView(
+        facts[0],
+        facts[1],
+        facts[2],
+        facts[3],
+        None if stone == EMPTY else stone,
+        None if owner == NOBODY else owner,
+        (state.black_seen[cell], state.white_seen[cell]),
+        facts[4],
+        facts[5],
+    )
 
 
 _FACTS: dict[int, tuple[tuple[str, int, float, float, int, int], ...]] = {}
@@ -236,8 +314,16 @@ def _cell_facts(side: int) -> tuple[tuple[str, int, float, float, int, int], ...
     if side not in _FACTS:
         grid = grid_for(side)
         _FACTS[side] = tuple(
-            (grid.names[c], grid.row_of(c), round(grid.xy(c)[0], 4), round(grid.xy(c)[1], 4),
-             grid.threshold[c], len(grid.neighbours[c])) for c in grid.cells)
+            (
+                grid.names[c],
+                grid.row_of(c),
+                round(grid.xy(c)[0], 4),
+                round(grid.xy(c)[1], 4),
+                grid.threshold[c],
+                len(grid.neighbours[c]),
+            )
+            for c in grid.cells
+        )
     return _FACTS[side]
 
 
@@ -255,8 +341,11 @@ def cell_refusal(cell: CellView, flip: bool, me: int) -> Verdict:
     if stone == me:
         return refusal("own-stone", f"{name} is already {COLOUR_NAMES[me]}")
     seen = cell.sees[me]
-    return refusal("no-control", f"you do not control {name}: it sees {seen} "
-                   f"{COLOUR_NAMES[me]} stone{'' if seen == 1 else 's'} and needs {cell.needs}")
+    return refusal(
+        "no-control",
+        f"you do not control {name}: it sees {seen} "
+        f"{COLOUR_NAMES[me]} stone{'' if seen == 1 else 's'} and needs {cell.needs}",
+    )
 
 
 def move_kind(state: StigmergyState, move: Any) -> str | None:
@@ -268,14 +357,18 @@ def move_kind(state: StigmergyState, move: Any) -> str | None:
     if not (isinstance(move, tuple) and len(move) == 2 and type(move[0]) is int):
         return None
     number, kind = move
-    if (kind == "komi" or (kind == "side" and number in (BLACK, WHITE))
-            or (kind in ("place", "flip") and 0 <= number < state.grid.count)):
+    if (
+        kind == "komi"
+        or (kind == "side" and number in (BLACK, WHITE))
+        or (kind in ("place", "flip") and 0 <= number < state.grid.count)
+    ):
         return kind
     return None
 
 
 def final_words(state: StigmergyState, winners: tuple[int, ...]) -> str:
     """The result's reason: both passed, and each colour's sum."""
+
     def sum_text(part: ScoreParts) -> str:
         text = f"{part.stones + part.territory}"
         if part.komi:
@@ -293,18 +386,31 @@ def final_words(state: StigmergyState, winners: tuple[int, ...]) -> str:
 
 # --------------------------------------------------------------------------- the game
 
+
 class Stigmergy(Game[StigmergyState, StigmergyMove]):
     id = "stigmergy"
     name = "Stigmergy"
     min_seats = 2
     max_seats = 2
     options_spec = (
-        Option("size", "Board size", "int", 8, lo=4, hi=10,
-               help="Cells on each side of the hexagon (8: 169 cells)."),
-        Option("komi", "Komi", "custom", "bid",
-               help="Points added to White's score. 'bid': the first player names the komi, "
-                    "the second then picks a colour. A whole number: a fixed komi, and the "
-                    "first player plays Black. An odd komi brings the button (+0.5)."),
+        Option(
+            "size",
+            "Board size",
+            "int",
+            8,
+            lo=4,
+            hi=10,
+            help="Cells on each side of the hexagon (8: 169 cells).",
+        ),
+        Option(
+            "komi",
+            "Komi",
+            "custom",
+            "bid",
+            help="Points added to White's score. 'bid': the first player names the komi, "
+            "the second then picks a colour. A whole number: a fixed komi, and the "
+            "first player plays Black. An odd komi brings the button (+0.5).",
+        ),
     )
 
     # ---- options
@@ -317,12 +423,15 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
         if value == "bid":
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadOption(f"option komi must be 'bid' or a whole number, "
-                            f"not {shown_value(value)}")
+            raise BadOption(
+                f"option komi must be 'bid' or a whole number, not {shown_value(value)}"
+            )
         limit = cell_count(chosen["size"])
         if not -limit <= value <= limit:
-            raise BadOption(f"option komi must be from {-limit} to {limit} on a side-"
-                            f"{chosen['size']} board, not {shown_value(value)}")
+            raise BadOption(
+                f"option komi must be from {-limit} to {limit} on a side-"
+                f"{chosen['size']} board, not {shown_value(value)}"
+            )
         return value
 
     def parse_option(self, name: str, text: str) -> Any:
@@ -333,8 +442,9 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return text
         number = ascii_int(text)
         if number is None:
-            raise BadOption(f"option komi must be 'bid' or a whole number, not {shown_value(text)}",
-                            name)
+            raise BadOption(
+                f"option komi must be 'bid' or a whole number, not {shown_value(text)}", name
+            )
         return number
 
     def _options(self, state: StigmergyState) -> dict:
@@ -384,8 +494,10 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return []
         board, table = state.board, moves_for(state.size)
         places, flips = table.place, table.flip
-        moves: list = [places[c] if board[c] == EMPTY else flips[c]
-                       for c in playable(state.grid.cells, state.status, state.colour_to_move)]
+        moves: list = [
+            places[c] if board[c] == EMPTY else flips[c]
+            for c in playable(state.grid.cells, state.status, state.colour_to_move)
+        ]
         word = word_move(state.button_untaken, state.status)
         if word is not None:
             moves.append(word)
@@ -394,11 +506,20 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
     def _apply(self, state: StigmergyState, move: Any) -> StigmergyState:
         if isinstance(move, str):
             if move == PASS:
-                return _replace(state, colour_to_move=1 - state.colour_to_move,
-                                passes=state.passes + 1, last=move)
+                return _replace(
+                    state,
+                    colour_to_move=1 - state.colour_to_move,
+                    passes=state.passes + 1,
+                    last=move,
+                )
             if move == BUTTON:
-                return _replace(state, colour_to_move=1 - state.colour_to_move,
-                                button_holder=state.colour_to_move, passes=0, last=move)
+                return _replace(
+                    state,
+                    colour_to_move=1 - state.colour_to_move,
+                    button_holder=state.colour_to_move,
+                    passes=0,
+                    last=move,
+                )
         elif isinstance(move, tuple) and len(move) == 2:
             value, kind = move
             if kind == "place" or kind == "flip":
@@ -407,8 +528,9 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
                     position.place(value, state.colour_to_move)
                 else:
                     position.flip(value)
-                return _with_position(state, position, colour_to_move=1 - state.colour_to_move,
-                                      passes=0, last=move)
+                return _with_position(
+                    state, position, colour_to_move=1 - state.colour_to_move, passes=0, last=move
+                )
             if kind == "komi":
                 return _replace(state, komi=value, last=move)
             if kind == "side":
@@ -416,8 +538,9 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
                 return _replace(state, black_seat=1 if value == BLACK else 0, last=move)
         raise BadNotation(f"{shown_value(move)} is not a Stigmergy move")
 
-    def random_playout(self, state: StigmergyState,
-                       rng: random.Random, max_plies: int = 100_000) -> StigmergyState:
+    def random_playout(
+        self, state: StigmergyState, rng: random.Random, max_plies: int = 100_000
+    ) -> StigmergyState:
         """Uniformly random legal moves to the end: the generic loop, on mutable lists.
 
         Moves are listed in the same order as `legal_moves` (the same kernel: `playable`,
@@ -459,14 +582,15 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
                 passes, last = passes + 1, PASS
             colour = 1 - colour
             plies += 1
-        return _with_position(state, position, colour_to_move=colour, passes=passes,
-                              button_holder=holder, last=last)
+        return _with_position(
+            state, position, colour_to_move=colour, passes=passes, button_holder=holder, last=last
+        )
 
     # ---- notation
 
     def _format(self, state: StigmergyState, move: Any) -> str:
         if isinstance(move, str):
-            return move                     # "pass" or "button"
+            return move  # "pass" or "button"
         value, kind = move
         if kind == "place":
             return state.grid.names[value]
@@ -474,7 +598,7 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return state.grid.names[value] + "x"
         if kind == "komi":
             return f"komi{value}"
-        return COLOUR_IDS[value]            # a side
+        return COLOUR_IDS[value]  # a side
 
     def _decode(self, state: StigmergyState, text: str) -> StigmergyMove:
         if text in (PASS, BUTTON):
@@ -489,17 +613,22 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return Komi(number)
         match = _CELL.match(text)
         if not match:
-            raise BadNotation(f"'{text}' is not a Stigmergy move (a cell like d4, a flip like "
-                              "d4x, pass, button, komi7, black or white)")
+            raise BadNotation(
+                f"'{text}' is not a Stigmergy move (a cell like d4, a flip like "
+                "d4x, pass, button, komi7, black or white)"
+            )
         name = match.group(1) + match.group(2)
         grid = state.grid
         if name not in grid.index_of_name:
             row = FILES.index(match.group(1))
             if row >= grid.rows:
-                raise BadNotation(f"'{text}': there is no row {match.group(1)} on the side-"
-                                  f"{state.size} board (rows a to {FILES[grid.rows - 1]})")
-            raise BadNotation(f"'{text}': row {match.group(1)} has cells 1 to "
-                              f"{grid.row_lengths[row]}")
+                raise BadNotation(
+                    f"'{text}': there is no row {match.group(1)} on the side-"
+                    f"{state.size} board (rows a to {FILES[grid.rows - 1]})"
+                )
+            raise BadNotation(
+                f"'{text}': row {match.group(1)} has cells 1 to {grid.row_lengths[row]}"
+            )
         cell = grid.index_of_name[name]
         return Flip(cell) if match.group(3) else Place(cell)
 
@@ -511,13 +640,16 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return refusal("game-over", "the game is over")
         if phase == "bid":
             if kind != "komi":
-                return refusal("komi-first", "first the first player chooses the komi "
-                               "(write it like komi7 or komi-2)")
+                return refusal(
+                    "komi-first",
+                    "first the first player chooses the komi (write it like komi7 or komi-2)",
+                )
             limit = state.grid.count
             return refusal("komi-range", f"komi must be a whole number from {-limit} to {limit}")
         if phase == "side":
-            return refusal("side-first", "the second player must now choose a colour: "
-                           "black or white")
+            return refusal(
+                "side-first", "the second player must now choose a colour: black or white"
+            )
         if kind == "komi":
             return refusal("komi-chosen", f"the komi is already {state.komi}")
         if kind == "side":
@@ -529,15 +661,22 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return refusal("button-taken", f"{holder} has already taken the button")
         if kind == PASS:
             if state.button_untaken:
-                return refusal("button-untaken", "you may not pass while the button is untaken "
-                               "(you may take it instead)")
+                return refusal(
+                    "button-untaken",
+                    "you may not pass while the button is untaken (you may take it instead)",
+                )
             open_cell = state.status.index(UNCONTROLLED_EMPTY)
-            return refusal("uncontrolled", "you may not pass while empty cells are uncontrolled "
-                           f"(for example {state.grid.names[open_cell]})")
+            return refusal(
+                "uncontrolled",
+                "you may not pass while empty cells are uncontrolled "
+                f"(for example {state.grid.names[open_cell]})",
+            )
         if kind in ("place", "flip"):
             return cell_refusal(_cell_view(state, move[0]), kind == "flip", state.colour_to_move)
-        return refusal("not-a-move", "that is not a Stigmergy move (a cell like d4, a flip like "
-                       "d4x, pass or button)")
+        return refusal(
+            "not-a-move",
+            "that is not a Stigmergy move (a cell like d4, a flip like d4x, pass or button)",
+        )
 
     # ---- score and end
 
@@ -571,15 +710,25 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
         touched = (last.cell,) if isinstance(last, (Place, Flip)) else ()
         return StigmergyView(
             **self.view_core(state),
-            width=grid.rows, height=grid.rows,          # rows, and the longest (middle) row
+            width=grid.rows,
+            height=grid.rows,  # rows, and the longest (middle) row
             cells=tuple(_cell_view(state, cell) for cell in grid.cells),
-            last=touched, size=state.size,
-            rows=tuple(RowView(FILES[r], grid.row_lengths[r], grid.row_starts[r])
-                       for r in range(grid.rows)),
-            phase=state.phase, komi=state.komi, komi_limit=grid.count,
-            button_in_play=state.button_in_play, button_untaken=state.button_untaken,
-            button_holder=state.button_holder, seat_colours=self.seat_colours(state),
-            score=score_parts(state), passes=state.passes)
+            last=touched,
+            size=state.size,
+            rows=tuple(
+                RowView(FILES[r], grid.row_lengths[r], grid.row_starts[r])
+                for r in range(grid.rows)
+            ),
+            phase=state.phase,
+            komi=state.komi,
+            komi_limit=grid.count,
+            button_in_play=state.button_in_play,
+            button_untaken=state.button_untaken,
+            button_holder=state.button_holder,
+            seat_colours=self.seat_colours(state),
+            score=score_parts(state),
+            passes=state.passes,
+        )
 
 
 GAME = Stigmergy()

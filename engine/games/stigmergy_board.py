@@ -16,8 +16,9 @@ rules these encode are in that module's docstring and shared/rules/stigmergy.md.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from itertools import compress
-from typing import Literal, NamedTuple, Sequence
+from typing import Literal, NamedTuple
 
 from ..core import FILES, PASS
 
@@ -31,8 +32,28 @@ DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 # PLAYABLE[colour][code] says whether that colour may place or flip on a cell with that code.
 UNCONTROLLED_EMPTY = 0
 PLAYABLE = (
-    (True, True, False, False, False, False, False, True, False),   # Black: empty not White's; White stone in Black's control
-    (True, False, True, False, False, True, False, False, False),   # White: empty not Black's; Black stone in White's control
+    (
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        True,
+        False,
+    ),  # Black: empty not White's; White stone in Black's control
+    (
+        True,
+        False,
+        True,
+        False,
+        False,
+        True,
+        False,
+        False,
+        False,
+    ),  # White: empty not Black's; Black stone in White's control
 )
 
 
@@ -41,6 +62,7 @@ def status_code(stone: int, control: int) -> int:
 
 
 # --------------------------------------------------------------------------- the board's geometry
+
 
 class HexGrid:
     """The fixed facts of a hexhex board of `side` cells a side (one per size, cached)."""
@@ -60,10 +82,11 @@ class HexGrid:
         self.coords = tuple(coords)
         self.count = len(coords)
         index = {qs: i for i, qs in enumerate(coords)}
-        self.names = tuple(f"{FILES[row]}{i - self.row_starts[row] + 1}"
-                           for row in range(self.rows)
-                           for i in range(self.row_starts[row],
-                                          self.row_starts[row] + self.row_lengths[row]))
+        self.names = tuple(
+            f"{FILES[row]}{i - self.row_starts[row] + 1}"
+            for row in range(self.rows)
+            for i in range(self.row_starts[row], self.row_starts[row] + self.row_lengths[row])
+        )
         self.index_of_name = {name: i for i, name in enumerate(self.names)}
         # rays[cell][d]: the cells met walking from `cell` in direction d, nearest first.
         rays = []
@@ -107,6 +130,7 @@ def cell_count(side: int) -> int:
 
 # --------------------------------------------------------------------------- sight and control
 
+
 def control_of(grid: HexGrid, black_seen: int, white_seen: int, cell: int) -> int:
     need = grid.threshold[cell]
     if black_seen >= need:
@@ -145,24 +169,28 @@ BUTTON = "button"
 # unequal (named tuples compare as tuples).
 class Place(NamedTuple):
     """Put a stone of the mover's colour on the empty `cell`."""
+
     cell: int
     kind: Literal["place"] = "place"
 
 
 class Flip(NamedTuple):
     """Turn the enemy stone on `cell`, a cell the mover controls, to the mover's colour."""
+
     cell: int
     kind: Literal["flip"] = "flip"
 
 
 class Komi(NamedTuple):
     """The first seat's bid: the komi added to White's score."""
+
     komi: int
     kind: Literal["komi"] = "komi"
 
 
 class Side(NamedTuple):
     """The second seat's choice of the colour it plays."""
+
     colour: int
     kind: Literal["side"] = "side"
 
@@ -173,6 +201,7 @@ SIDES = (Side(BLACK), Side(WHITE))
 
 class _Moves(NamedTuple):
     """Every move value of a board size, made once: the move lists reuse them."""
+
     place: tuple[Place, ...]
     flip: tuple[Flip, ...]
     komi: tuple[Komi, ...]
@@ -184,13 +213,16 @@ _MOVES: dict[int, _Moves] = {}
 def moves_for(side: int) -> _Moves:
     if side not in _MOVES:
         count = cell_count(side)
-        _MOVES[side] = _Moves(tuple(Place(c) for c in range(count)),
-                              tuple(Flip(c) for c in range(count)),
-                              tuple(Komi(k) for k in range(-count, count + 1)))
+        _MOVES[side] = _Moves(
+            tuple(Place(c) for c in range(count)),
+            tuple(Flip(c) for c in range(count)),
+            tuple(Komi(k) for k in range(-count, count + 1)),
+        )
     return _MOVES[side]
 
 
 # --------------------------------------------------------------------------- the move kernel
+
 
 def playable(cells: Sequence[int], status: Sequence[int], colour: int) -> list[int]:
     """The cells where `colour` may place (empty ones the enemy does not control) or flip
@@ -209,6 +241,7 @@ def word_move(untaken: bool, status: Sequence[int]) -> str | None:
 
 # --------------------------------------------------------------------------- a position at work
 
+
 class Position:
     """A mutable working copy of a board with its sight counts, control and status codes.
 
@@ -216,10 +249,17 @@ class Position:
     Used inside a single `_apply` and for a whole fast random playout.
     """
 
-    __slots__ = ("grid", "board", "seen", "control", "status")
+    __slots__ = ("board", "control", "grid", "seen", "status")
 
-    def __init__(self, grid: HexGrid, board: Sequence[int], black_seen: Sequence[int],
-                 white_seen: Sequence[int], control: Sequence[int], status: Sequence[int]):
+    def __init__(
+        self,
+        grid: HexGrid,
+        board: Sequence[int],
+        black_seen: Sequence[int],
+        white_seen: Sequence[int],
+        control: Sequence[int],
+        status: Sequence[int],
+    ):
         self.grid = grid
         self.board = list(board)
         self.seen = (list(black_seen), list(white_seen))
@@ -227,7 +267,7 @@ class Position:
         self.status = list(status)
 
     @classmethod
-    def from_board(cls, grid: HexGrid, board: Sequence[int]) -> "Position":
+    def from_board(cls, grid: HexGrid, board: Sequence[int]) -> Position:
         black_seen, white_seen = sight_from_scratch(grid, board)
         control = [control_of(grid, black_seen[c], white_seen[c], c) for c in grid.cells]
         status = [status_code(board[c], control[c]) for c in grid.cells]
@@ -255,8 +295,8 @@ class Position:
         for d, ray in enumerate(rays):
             before = showed[(d + 3) % 6]
             if before == colour:
-                continue            # they saw a stone of this colour before, and still do
-            touched = ray[:reach[d]]
+                continue  # they saw a stone of this colour before, and still do
+            touched = ray[: reach[d]]
             if before == EMPTY:
                 for c in touched:
                     gain[c] += 1
@@ -275,7 +315,7 @@ class Position:
         self.status[cell] = (2 - old) * 3 + self.control[cell] + 1
         lose, gain = self.seen[old], self.seen[1 - old]
         for ray in rays:
-            touched = ray[:first_stone(board, ray)]
+            touched = ray[: first_stone(board, ray)]
             for c in touched:
                 gain[c] += 1
                 lose[c] -= 1

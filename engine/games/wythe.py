@@ -36,9 +36,25 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (PASS, SWAP, BadNotation, Game, Option, Result, Verdict, View,
-                    connected_groups, grid_neighbours, int_tuple, parse_square, refusal,
-                    split_square_prefix, square_name, swapped_pair, with_pass_and_swap)
+from ..core import (
+    PASS,
+    SWAP,
+    BadNotation,
+    Game,
+    Option,
+    Result,
+    Verdict,
+    View,
+    connected_groups,
+    grid_neighbours,
+    int_tuple,
+    parse_square,
+    refusal,
+    split_square_prefix,
+    square_name,
+    swapped_pair,
+    with_pass_and_swap,
+)
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")
@@ -48,30 +64,32 @@ MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 6, 12, 8
 class Placement(NamedTuple):
     """A piece laid on two adjacent squares (row * size + col): its black bit's and its
     white bit's."""
+
     black: int
     white: int
 
 
-Move = Placement | str          # a placement, PASS or SWAP
+Move = Placement | str  # a placement, PASS or SWAP
 
 
 @dataclass(frozen=True)
 class WytheState:
     size: int
-    heights: tuple[int, ...]                 # bits on each square (row * size + col)
-    tops: tuple[int, ...]                    # colour of each square's top bit, EMPTY if none
-    top_piece: tuple[int, ...]               # index in `pieces` of the piece on top, -1 if none
-    pieces: tuple[Placement, ...]            # in placement order
-    covered: tuple[int, ...]                 # per piece: 1 once one of its bits is covered
-    swapped: bool = False                    # the seats swapped colours: seat 1 owns Black
+    heights: tuple[int, ...]  # bits on each square (row * size + col)
+    tops: tuple[int, ...]  # colour of each square's top bit, EMPTY if none
+    top_piece: tuple[int, ...]  # index in `pieces` of the piece on top, -1 if none
+    pieces: tuple[Placement, ...]  # in placement order
+    covered: tuple[int, ...]  # per piece: 1 once one of its bits is covered
+    swapped: bool = False  # the seats swapped colours: seat 1 owns Black
     colour_to_move: int = BLACK
-    ply: int = 0                             # moves made, swap and passes included
-    passes: int = 0                          # passes in a row just made
-    last: Placement | str | None = None      # the last move, for display
+    ply: int = 0  # moves made, swap and passes included
+    passes: int = 0  # passes in a row just made
+    last: Placement | str | None = None  # the last move, for display
     _moves: tuple | None = field(default=None, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- the rule of a pair
+
 
 class PairTable(NamedTuple):
     """A board's adjacent square pairs and the placements on them, made once per size.
@@ -85,6 +103,7 @@ class PairTable(NamedTuple):
     placements: per code, its Placement.
     choices:    per pair, its placements for each value of pair_mask (0 to 3), in code order.
     """
+
     pairs: tuple[tuple[int, int], ...]
     incident: tuple[tuple[int, ...], ...]
     around: tuple[tuple[int, ...], ...]
@@ -94,7 +113,7 @@ class PairTable(NamedTuple):
 
 _PAIRS: dict[int, PairTable] = {}
 
-BLACK_ON_U, BLACK_ON_V = 1, 2       # the bits of pair_mask (written as numbers there: faster)
+BLACK_ON_U, BLACK_ON_V = 1, 2  # the bits of pair_mask (written as numbers there: faster)
 
 
 def pair_table(size: int) -> PairTable:
@@ -106,12 +125,15 @@ def pair_table(size: int) -> PairTable:
             incident[u].append(index)
             incident[v].append(index)
         codes = tuple(Placement(*ends) for u, v in pairs for ends in ((u, v), (v, u)))
-        around = tuple(tuple({e for square in {black, white} for e in incident[square]})
-                       for black, white in codes)
-        choices = tuple(((), (codes[2 * e],), (codes[2 * e + 1],), codes[2 * e:2 * e + 2])
-                        for e in range(len(pairs)))
-        _PAIRS[size] = PairTable(pairs, tuple(tuple(i) for i in incident), around, codes,
-                                 choices)
+        around = tuple(
+            tuple({e for square in {black, white} for e in incident[square]})
+            for black, white in codes
+        )
+        choices = tuple(
+            ((), (codes[2 * e],), (codes[2 * e + 1],), codes[2 * e : 2 * e + 2])
+            for e in range(len(pairs))
+        )
+        _PAIRS[size] = PairTable(pairs, tuple(tuple(i) for i in incident), around, codes, choices)
     return _PAIRS[size]
 
 
@@ -125,14 +147,14 @@ def pair_mask(u: int, v: int, heights, tops, top_piece, covered) -> int:
     if height != heights[v]:
         return 0
     if height == 0:
-        return 3                                # BLACK_ON_U | BLACK_ON_V
+        return 3  # BLACK_ON_U | BLACK_ON_V
     top_u = tops[u]
     if top_u == tops[v]:
         return 0
     p, q = top_piece[u], top_piece[v]
     if p == q or covered[p] or covered[q]:
         return 0
-    return 1 if top_u == WHITE else 2           # BLACK_ON_U (onto the white top) or BLACK_ON_V
+    return 1 if top_u == WHITE else 2  # BLACK_ON_U (onto the white top) or BLACK_ON_V
 
 
 def placements(state: WytheState) -> list[Placement]:
@@ -158,10 +180,12 @@ def other_half(pieces, piece: int, square: int) -> int:
 
 # --------------------------------------------------------------------------- scoring
 
+
 def groups_of(size: int, tops) -> list[list[int]]:
     """Maximal orthogonally connected sets of stacks with one top colour."""
-    return connected_groups([i for i, c in enumerate(tops) if c != EMPTY], grid_neighbours(size),
-                            tops)
+    return connected_groups(
+        [i for i, c in enumerate(tops) if c != EMPTY], grid_neighbours(size), tops
+    )
 
 
 def size_counts(size: int, tops) -> tuple[Counter, Counter]:
@@ -192,28 +216,31 @@ def last_placer(state: WytheState) -> int | None:
 
 # --------------------------------------------------------------------------- what the board shows
 
+
 class WytheCell(NamedTuple):
     """One square as the board shows it."""
-    square: str                 # its name, e.g. "c3"
+
+    square: str  # its name, e.g. "c3"
     col: int
     row: int
-    height: int                 # bits in its stack (0: empty)
-    top: int                    # the colour of the top bit (BLACK, WHITE), EMPTY if none
-    stack: tuple[int, ...]      # the colours of its bits, bottom first
-    piece: int                  # the piece on top (its index in placement order), -1 if none
-    partner: int                # the square of that piece's other half, -1 if none
-    frozen: bool                # that piece is half-covered: this bit stays forever
-    group: int                  # its group's index in WytheView.groups, -1 if empty
+    height: int  # bits in its stack (0: empty)
+    top: int  # the colour of the top bit (BLACK, WHITE), EMPTY if none
+    stack: tuple[int, ...]  # the colours of its bits, bottom first
+    piece: int  # the piece on top (its index in placement order), -1 if none
+    partner: int  # the square of that piece's other half, -1 if none
+    frozen: bool  # that piece is half-covered: this bit stays forever
+    group: int  # its group's index in WytheView.groups, -1 if empty
 
 
 class WytheGroup(NamedTuple):
-    squares: tuple[int, ...]    # ascending
+    squares: tuple[int, ...]  # ascending
     colour: int
     size: int
 
 
 class SizeCount(NamedTuple):
     """How many groups of one size each colour has."""
+
     size: int
     black: int
     white: int
@@ -223,12 +250,13 @@ class SizeCount(NamedTuple):
 class WytheView(View):
     """cells: a WytheCell per square (row * size + col); last: the last placement's
     squares, black then white (empty after a pass or swap)."""
+
     cells: tuple[WytheCell, ...]
-    groups: tuple[WytheGroup, ...]            # ordered by their lowest square
-    by_size: tuple[SizeCount, ...]            # every group size on the board, largest first
-    colour_scores: tuple[int, int]            # Black's score, White's score
-    swapped: bool                             # the seats swapped colours (pie rule)
-    seat_colours: tuple[int, int]             # the colour each seat plays
+    groups: tuple[WytheGroup, ...]  # ordered by their lowest square
+    by_size: tuple[SizeCount, ...]  # every group size on the board, largest first
+    colour_scores: tuple[int, int]  # Black's score, White's score
+    swapped: bool  # the seats swapped colours (pie rule)
+    seat_colours: tuple[int, int]  # the colour each seat plays
 
 
 def wythe_view(state: WytheState, core: dict) -> WytheView:
@@ -250,31 +278,54 @@ def wythe_view(state: WytheState, core: dict) -> WytheView:
     cells = []
     for sq in range(size * size):
         piece = state.top_piece[sq]
-        cells.append(WytheCell(
-            name(size, sq), sq % size, sq // size, state.heights[sq], tops[sq],
-            tuple(stacks[sq]), piece,
-            other_half(state.pieces, piece, sq) if piece >= 0 else -1,
-            piece >= 0 and bool(state.covered[piece]), group_of[sq]))
+        cells.append(
+            WytheCell(
+                name(size, sq),
+                sq % size,
+                sq // size,
+                state.heights[sq],
+                tops[sq],
+                tuple(stacks[sq]),
+                piece,
+                other_half(state.pieces, piece, sq) if piece >= 0 else -1,
+                piece >= 0 and bool(state.covered[piece]),
+                group_of[sq],
+            )
+        )
     black, white = counts
     return WytheView(
-        **core, width=size, height=size, cells=tuple(cells),
+        **core,
+        width=size,
+        height=size,
+        cells=tuple(cells),
         last=tuple(state.last) if isinstance(state.last, tuple) else (),
         groups=tuple(groups),
-        by_size=tuple(SizeCount(s, black.get(s, 0), white.get(s, 0))
-                      for s in sorted(set(black) | set(white), reverse=True)),
+        by_size=tuple(
+            SizeCount(s, black.get(s, 0), white.get(s, 0))
+            for s in sorted(set(black) | set(white), reverse=True)
+        ),
         colour_scores=(deciding_size(black, white), deciding_size(white, black)),
         swapped=state.swapped,
-        seat_colours=(swapped_pair(0, state.swapped), swapped_pair(1, state.swapped)))
+        seat_colours=(swapped_pair(0, state.swapped), swapped_pair(1, state.swapped)),
+    )
 
 
 # --------------------------------------------------------------------------- the game
+
 
 class Wythe(Game[WytheState, Move]):
     id = "wythe"
     name = "Wythe"
     options_spec = (
-        Option("size", "Board size", "int", DEFAULT_SIZE, lo=MIN_SIZE, hi=MAX_SIZE,
-               help="Squares on a side, from 6 to 12."),
+        Option(
+            "size",
+            "Board size",
+            "int",
+            DEFAULT_SIZE,
+            lo=MIN_SIZE,
+            hi=MAX_SIZE,
+            help="Squares on a side, from 6 to 12.",
+        ),
     )
 
     def _options(self, state: WytheState) -> dict:
@@ -317,35 +368,70 @@ class Wythe(Game[WytheState, Move]):
         heights[white_sq] += 1
         tops[black_sq], tops[white_sq] = BLACK, WHITE
         top_piece[black_sq] = top_piece[white_sq] = piece
-        return WytheState(state.size, tuple(heights), tuple(tops), tuple(top_piece),
-                          state.pieces + (move,), tuple(covered), state.swapped,
-                          1 - state.colour_to_move, state.ply + 1, 0, move)
+        return WytheState(
+            state.size,
+            tuple(heights),
+            tuple(tops),
+            tuple(top_piece),
+            state.pieces + (move,),
+            tuple(covered),
+            state.swapped,
+            1 - state.colour_to_move,
+            state.ply + 1,
+            0,
+            move,
+        )
 
     @staticmethod
     def _apply_word(state: WytheState, move: str) -> WytheState:
         if move == SWAP:
-            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
-                              state.covered, not state.swapped, state.colour_to_move,
-                              state.ply + 1, 0, SWAP)
+            return WytheState(
+                state.size,
+                state.heights,
+                state.tops,
+                state.top_piece,
+                state.pieces,
+                state.covered,
+                not state.swapped,
+                state.colour_to_move,
+                state.ply + 1,
+                0,
+                SWAP,
+            )
         if move == PASS:
-            return WytheState(state.size, state.heights, state.tops, state.top_piece, state.pieces,
-                              state.covered, state.swapped, 1 - state.colour_to_move,
-                              state.ply + 1, state.passes + 1, PASS)
+            return WytheState(
+                state.size,
+                state.heights,
+                state.tops,
+                state.top_piece,
+                state.pieces,
+                state.covered,
+                state.swapped,
+                1 - state.colour_to_move,
+                state.ply + 1,
+                state.passes + 1,
+                PASS,
+            )
         raise ValueError(f"{move!r} is not a Wythe move")
 
     def _why_illegal(self, state: WytheState, move: Any) -> Verdict:
         if move == SWAP:
-            return refusal("no-swap", "a swap is only allowed on White's first turn, instead of "
-                                      "a placement")
+            return refusal(
+                "no-swap", "a swap is only allowed on White's first turn, instead of a placement"
+            )
         if move == PASS:
             example = placements(state)
             if example:
-                return refusal("no-pass", f"you may pass only when no placement is possible "
-                                          f"(for example {self._format(state, example[0])} is)")
+                return refusal(
+                    "no-pass",
+                    f"you may pass only when no placement is possible "
+                    f"(for example {self._format(state, example[0])} is)",
+                )
             return refusal("no-pass", "the rules do not allow a pass here")
-        if not int_tuple(move, 2, state.size ** 2):
-            return refusal("not-a-move",
-                           "that is not a Wythe move (a placement like c3d3, swap or pass)")
+        if not int_tuple(move, 2, state.size**2):
+            return refusal(
+                "not-a-move", "that is not a Wythe move (a placement like c3d3, swap or pass)"
+            )
         black_sq, white_sq = move
         return self._why_placement_illegal(state, black_sq, white_sq)
 
@@ -355,30 +441,48 @@ class Wythe(Game[WytheState, Move]):
         if black_sq == white_sq:
             return refusal("same-square", "a piece covers two different squares")
         if white_sq not in grid_neighbours(size)[black_sq]:
-            return refusal("not-adjacent", f"{a} and {b} are not adjacent: a piece covers two "
-                                           "orthogonally adjacent squares")
+            return refusal(
+                "not-adjacent",
+                f"{a} and {b} are not adjacent: a piece covers two orthogonally adjacent squares",
+            )
         ha, hb = state.heights[black_sq], state.heights[white_sq]
         if ha != hb:
             if 0 in (ha, hb):
                 empty, stack = (a, b) if ha == 0 else (b, a)
-                return refusal("unequal-heights", f"{empty} is empty but {stack} holds a stack: "
-                               "a piece covers two empty squares or two stacks of the same height")
-            return refusal("unequal-heights", f"{a} is {ha} high but {b} is {hb} high: a piece "
-                                              "covers two stacks of the same height")
+                return refusal(
+                    "unequal-heights",
+                    f"{empty} is empty but {stack} holds a stack: "
+                    "a piece covers two empty squares or two stacks of the same height",
+                )
+            return refusal(
+                "unequal-heights",
+                f"{a} is {ha} high but {b} is {hb} high: a piece "
+                "covers two stacks of the same height",
+            )
         if state.tops[black_sq] == BLACK:
-            return refusal("like-on-like",
-                           f"the black bit would land on the black top at {a} (no like-on-like)")
+            return refusal(
+                "like-on-like",
+                f"the black bit would land on the black top at {a} (no like-on-like)",
+            )
         if state.tops[white_sq] == WHITE:
-            return refusal("like-on-like",
-                           f"the white bit would land on the white top at {b} (no like-on-like)")
+            return refusal(
+                "like-on-like",
+                f"the white bit would land on the white top at {b} (no like-on-like)",
+            )
         p, q = state.top_piece[black_sq], state.top_piece[white_sq]
         if p == q:
-            return refusal("on-one-piece", f"it would lie exactly on the piece at {a}{b}: every "
-                                           "piece must keep a bit uncovered")
+            return refusal(
+                "on-one-piece",
+                f"it would lie exactly on the piece at {a}{b}: every "
+                "piece must keep a bit uncovered",
+            )
         for square, piece in ((black_sq, p), (white_sq, q)):
             if state.covered[piece]:
-                return refusal("frozen", f"{name(size, square)} is frozen: its piece is already "
-                                         "half-covered and must keep that bit uncovered")
+                return refusal(
+                    "frozen",
+                    f"{name(size, square)} is frozen: its piece is already "
+                    "half-covered and must keep that bit uncovered",
+                )
         return refusal("illegal", "the rules do not allow it here")
 
     # ---- notation
@@ -394,8 +498,10 @@ class Wythe(Game[WytheState, Move]):
             return text
         first, rest = split_square_prefix(text)
         if not rest:
-            raise BadNotation(f"'{text}' is not a move: write a placement as the black bit's "
-                              "square then the white bit's, like c3d3, or swap, or pass")
+            raise BadNotation(
+                f"'{text}' is not a move: write a placement as the black bit's "
+                "square then the white bit's, like c3d3, or swap, or pass"
+            )
         black, white = (parse_square(part, state.size) for part in (first, rest))
         return Placement(black[1] * state.size + black[0], white[1] * state.size + white[0])
 
@@ -421,8 +527,10 @@ class Wythe(Game[WytheState, Move]):
         loser = last_placer(state)
         if loser is None:
             return Result((0, 1), scores, "Both players passed without a placement: a draw")
-        reason = (f"Both players passed at {black}–{white}: {COLOURS[loser]} made the last "
-                  f"placement and loses")
+        reason = (
+            f"Both players passed at {black}–{white}: {COLOURS[loser]} made the last "
+            f"placement and loses"
+        )
         return Result((swapped_pair(1 - loser, state.swapped),), scores, reason)
 
     # ---- display

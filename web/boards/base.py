@@ -33,9 +33,10 @@ text the prompt shows.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Generic, Hashable, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.core import PASS, SWAP, Game, Verdict, View, square_name
 
@@ -64,7 +65,7 @@ class Ui:
     refused: Verdict | None = None
     prefs: Any = None
 
-    def cleared(self) -> "Ui":
+    def cleared(self) -> Ui:
         """The same board with nothing half-made: after a move, undo, or a new game."""
         return Ui(live=self.live, flipped=self.flipped, cursor=self.cursor, prefs=self.prefs)
 
@@ -89,8 +90,10 @@ def attr(value) -> str:
 
 def svg_open(width: float, height: float, label: str) -> str:
     """The start of a scalable <svg> with the given viewBox and accessible name."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
-            f'role="img" aria-label="{attr(label)}" preserveAspectRatio="xMidYMid meet">')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+        f'role="img" aria-label="{attr(label)}" preserveAspectRatio="xMidYMid meet">'
+    )
 
 
 V = TypeVar("V", bound=View)
@@ -101,7 +104,7 @@ class Board(Generic[V]):
     its game (for the new-game form); every method is a pure function of its arguments.
     A renderer names its game's view type: `class RugPileBoard(Board[RugView])`."""
 
-    can_flip = False              # the board can be drawn turned round
+    can_flip = False  # the board can be drawn turned round
 
     # word move -> (button label, tooltip); a game's renderer extends this
     word_moves: dict[Hashable, tuple[str, str]] = {
@@ -150,8 +153,14 @@ class Board(Generic[V]):
 
     # ---- events
 
-    def hit(self, view: V, ui: Ui, target: dict | None, gesture: str = "click",
-            source: dict | None = None) -> tuple[Ui, Any]:
+    def hit(
+        self,
+        view: V,
+        ui: Ui,
+        target: dict | None,
+        gesture: str = "click",
+        source: dict | None = None,
+    ) -> tuple[Ui, Any]:
         """The player's pointer (or the keyboard's Enter on the cursor) on `target`:
         gesture "click" (a click, a tap, Enter), "hover" (the pointer moved onto target;
         None: off the board), "grab" (a mouse drag began on target) or "drop" (a press on
@@ -169,8 +178,10 @@ class Board(Generic[V]):
     def option_html(self, option, value, text: str) -> str:
         """Inputs for one custom option: every input is named "opt-<name>".  `text` is the
         value as game.format_option gives it."""
-        return (f'<input type="text" name="opt-{attr(option.name)}" value="{attr(text)}" '
-                f'aria-label="{attr(option.label)}">')
+        return (
+            f'<input type="text" name="opt-{attr(option.name)}" value="{attr(text)}" '
+            f'aria-label="{attr(option.label)}">'
+        )
 
     def option_value(self, option, values: list[str]):
         """The option's value from its inputs' values, in document order."""

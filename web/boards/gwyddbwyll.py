@@ -25,9 +25,9 @@ from .base import Board, Ui, svg_open
 from .squares import CELL, MARGIN, coordinates, corner
 
 SIZE = 8
-SQUARES = {square_name(sq % SIZE, sq // SIZE): sq for sq in range(SIZE * SIZE)}   # "e4" -> 28
+SQUARES = {square_name(sq % SIZE, sq // SIZE): sq for sq in range(SIZE * SIZE)}  # "e4" -> 28
 NAMES = {sq: cell for cell, sq in SQUARES.items()}
-COLOURS = ("white", "black")                 # a piece's colour (its seat) as CSS and prose say it
+COLOURS = ("white", "black")  # a piece's colour (its seat) as CSS and prose say it
 
 STYLE = """
 svg.gwyddbwyll .sq { stroke: none; }
@@ -66,44 +66,59 @@ body[data-game="gwyddbwyll"] #moves { grid-template-columns: repeat(auto-fill, m
 BASE = '<path d="M22 88 h56 v-4 q0 -6 -6 -6 h-44 q-6 0 -6 6 z"/>'
 SHAPES = {
     "pawn": '<circle cx="50" cy="33" r="11"/>'
-            '<path d="M38 78 C38 64 43 54 46 45 H54 C57 54 62 64 62 78 Z"/>',
+    '<path d="M38 78 C38 64 43 54 46 45 H54 C57 54 62 64 62 78 Z"/>',
     "rook": '<path d="M32 78 V45 H28 V24 H37 V31 H45 V24 H55 V31 H63 V24 H72 V45 H68 V78 Z"/>'
-            '<path class="line" d="M32 45 H68 M34 62 H66"/>',
+    '<path class="line" d="M32 45 H68 M34 62 H66"/>',
     "knight": '<path d="M32 78 C32 66 36 58 46 52 C40 52 34 55 30 58 C25 55 24 49 28 45 '
-              'C34 37 41 29 49 25 L52 15 L57 23 C68 28 73 42 71 58 C70 66 68 72 68 78 Z"/>'
-              '<circle class="dot" cx="49" cy="35" r="2.6"/>',
+    'C34 37 41 29 49 25 L52 15 L57 23 C68 28 73 42 71 58 C70 66 68 72 68 78 Z"/>'
+    '<circle class="dot" cx="49" cy="35" r="2.6"/>',
     # The jumping bishop: a two-horned piece (the old alfil) with a diamond for its leap.
     "bishop": '<path d="M33 78 C31 62 30 46 33 34 L38 16 L46 31 H54 L62 16 L67 34 '
-              'C70 46 69 62 67 78 Z"/>'
-              '<path class="line" d="M50 42 L58 52 L50 62 L42 52 Z"/>',
+    'C70 46 69 62 67 78 Z"/>'
+    '<path class="line" d="M50 42 L58 52 L50 62 L42 52 Z"/>',
     # The fers: a small crowned piece marked with a diagonal cross for its diagonal step.
     "queen": '<path d="M34 78 C34 64 38 52 41 44 L33 27 L44 35 L50 22 L56 35 L67 27 L59 44 '
-             'C62 52 66 64 66 78 Z"/>'
-             '<path class="line" d="M44 53 L56 65 M56 53 L44 65"/>',
+    'C62 52 66 64 66 78 Z"/>'
+    '<path class="line" d="M44 53 L56 65 M56 53 L44 65"/>',
     "king": '<path d="M31 78 C31 64 35 52 38 44 H62 C65 52 69 64 69 78 Z"/>'
-            '<rect x="35" y="36" width="30" height="8" rx="2"/>'
-            '<path d="M47 10 H53 V18 H60 V24 H53 V36 H47 V24 H40 V18 H47 Z"/>',
+    '<rect x="35" y="36" width="30" height="8" rx="2"/>'
+    '<path d="M47 10 H53 V18 H60 V24 H53 V36 H47 V24 H40 V18 H47 Z"/>',
 }
-STAR = ('<path class="star" d="M80 6 L83.5 15 L93 15 L85.5 20.5 L88.5 30 L80 24 L71.5 30 '
-        'L74.5 20.5 L67 15 L76.5 15 Z"/>')
+STAR = (
+    '<path class="star" d="M80 6 L83.5 15 L93 15 L85.5 20.5 L88.5 30 L80 24 L71.5 30 '
+    'L74.5 20.5 L67 15 L76.5 15 Z"/>'
+)
 LETTER = {"king": "K", "queen": "Q", "rook": "R", "knight": "N", "bishop": "B", "pawn": ""}
 
 
-def piece_svg(kind: str, colour: str, x: float, y: float, jump: bool = False,
-              drag: str = "", on: int | None = None) -> str:
+def piece_svg(
+    kind: str,
+    colour: str,
+    x: float,
+    y: float,
+    jump: bool = False,
+    drag: str = "",
+    on: int | None = None,
+) -> str:
     """One piece drawn in the 100×100 square whose top-left corner is (x, y); `drag` names
     its square when the page may move it with the pointer while it is dragged; `on` is the
     number of the square it stands on, for the page's move animation (web/motion.py)."""
-    extra = (f' data-drag="{drag}"' if drag else "") + (f' data-on="{on}"' if on is not None else "")
-    return (f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})"{extra}>'
-            f'{SHAPES[kind]}{BASE}{STAR if jump else ""}</g>')
+    extra = (f' data-drag="{drag}"' if drag else "") + (
+        f' data-on="{on}"' if on is not None else ""
+    )
+    return (
+        f'<g class="pc {colour} {kind}" transform="translate({x:g} {y:g})"{extra}>'
+        f"{SHAPES[kind]}{BASE}{STAR if jump else ''}</g>"
+    )
 
 
 def piece_icon(kind: str, colour: str, jump: bool = False) -> str:
     """A small stand-alone drawing of a piece (for the panel and the rules)."""
-    return (f'<svg class="gwyddbwyll" viewBox="0 0 100 100" aria-hidden="true">'
-            f'<rect class="sq light" width="100" height="100" rx="10"/>'
-            f'{piece_svg(kind, colour, 0, 0, jump)}</svg>')
+    return (
+        f'<svg class="gwyddbwyll" viewBox="0 0 100 100" aria-hidden="true">'
+        f'<rect class="sq light" width="100" height="100" rx="10"/>'
+        f"{piece_svg(kind, colour, 0, 0, jump)}</svg>"
+    )
 
 
 INKS = {"white": ("#fbf7ea", "#262626"), "black": ("#2e2b28", "#efe6d2")}
@@ -113,15 +128,19 @@ def legend_svg(kind: str, colour: str, jump: bool = False) -> str:
     """A piece as a self-contained inline SVG styled by attributes (no classes, no <style>),
     as the rules panel's legend shows it (web/rules/gwyddbwyll.html)."""
     fill, ink = INKS[colour]
-    body = (SHAPES[kind] + BASE + (STAR if jump else "")).replace(
-        '<path class="line" ', '<path fill="none" ').replace(
-        '<circle class="dot" ', f'<circle fill="{ink}" stroke="none" ').replace(
-        '<path class="star" ', '<path fill="#f0b429" stroke="#262626" stroke-width="2" ')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="40" height="40" '
-            f'role="img" aria-label="{colour} {kind}{" with its jump" if jump else ""}">'
-            f'<rect width="100" height="100" rx="10" fill="#ecdcbc"/>'
-            f'<g fill="{fill}" stroke="{ink}" stroke-width="3" stroke-linejoin="round" '
-            f'stroke-linecap="round">{body}</g></svg>')
+    body = (
+        (SHAPES[kind] + BASE + (STAR if jump else ""))
+        .replace('<path class="line" ', '<path fill="none" ')
+        .replace('<circle class="dot" ', f'<circle fill="{ink}" stroke="none" ')
+        .replace('<path class="star" ', '<path fill="#f0b429" stroke="#262626" stroke-width="2" ')
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="40" height="40" '
+        f'role="img" aria-label="{colour} {kind}{" with its jump" if jump else ""}">'
+        f'<rect width="100" height="100" rx="10" fill="#ecdcbc"/>'
+        f'<g fill="{fill}" stroke="{ink}" stroke-width="3" stroke-linejoin="round" '
+        f'stroke-linecap="round">{body}</g></svg>'
+    )
 
 
 @dataclass(frozen=True)
@@ -161,18 +180,23 @@ def _describe(view: GwyddbwyllView, sq: int) -> str:
 
 
 class GwyddbwyllBoard(Board[GwyddbwyllView]):
-
-    can_flip = True               # the toolbar's Flip button (and the F key) turns it round
+    can_flip = True  # the toolbar's Flip button (and the F key) turns it round
 
     # ---- events
 
-    def hit(self, view: GwyddbwyllView, ui: Ui, target: dict | None,
-            gesture: str = "click", source: dict | None = None) -> tuple[Ui, Any]:
+    def hit(
+        self,
+        view: GwyddbwyllView,
+        ui: Ui,
+        target: dict | None,
+        gesture: str = "click",
+        source: dict | None = None,
+    ) -> tuple[Ui, Any]:
         if gesture == "hover":
             return self._hover(view, ui, target), None
         if gesture == "drop":
             return self._drop(view, ui, source, target)
-        if gesture == "grab":           # a drag begins: its piece chosen, its moves shown
+        if gesture == "grab":  # a drag begins: its piece chosen, its moves shown
             sq = _square(target)
             piece = view.cells[sq] if sq is not None else None
             if sq is None or sq == _chosen(ui) or piece is None or piece.colour != view.to_move:
@@ -199,14 +223,15 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         piece = view.cells[sq]
         if piece is not None and piece.colour == view.to_move:
             return self._choose(view, ui, sq), None
-        if chosen is not None:          # the engine refuses it: ui.refused says why
+        if chosen is not None:  # the engine refuses it: ui.refused says why
             return replace(ui, pick=Pick(chosen, tried=sq)), Step(chosen, sq)
         if piece is not None:
             return replace(ui, pick=Pick(sq, foe=True), preview=None, refused=None), None
         return ui, None
 
-    def _drop(self, view: GwyddbwyllView, ui: Ui, source: dict | None,
-              target: dict | None) -> tuple[Ui, Any]:
+    def _drop(
+        self, view: GwyddbwyllView, ui: Ui, source: dict | None, target: dict | None
+    ) -> tuple[Ui, Any]:
         frm, to = _square(source), _square(target)
         if frm is None or to is None or frm == to:
             return ui, None
@@ -222,7 +247,7 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
     def _hover(view: GwyddbwyllView, ui: Ui, target: dict | None) -> Ui:
         """The destination under the pointer, of the piece chosen, as `ui.preview`."""
         dests = _destinations(view, _chosen(ui))
-        if not dests:                   # nothing to show (a held piece keeps its preview)
+        if not dests:  # nothing to show (a held piece keeps its preview)
             return ui
         sq = _square(target)
         move = dests[sq].move if sq in dests else None
@@ -252,12 +277,15 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         dests = {t.move.to: t.taken for t in targets if t.move.frm == chosen}
         span = 8 * CELL + 2 * MARGIN
         side = "Black" if flipped else "White"
-        out = [svg_open(span, span, f"Gwyddbwyll board, {side} at the bottom").replace(
-                   "<svg ", '<svg class="gwyddbwyll" ', 1),
-               f"<style>{STYLE}</style>",
-               '<defs><radialGradient id="gw-check-glow"><stop offset="0" stop-color="#e0301e" '
-               'stop-opacity=".95"/><stop offset=".55" stop-color="#e0301e" stop-opacity=".55"/>'
-               '<stop offset="1" stop-color="#e0301e" stop-opacity="0"/></radialGradient></defs>']
+        out = [
+            svg_open(span, span, f"Gwyddbwyll board, {side} at the bottom").replace(
+                "<svg ", '<svg class="gwyddbwyll" ', 1
+            ),
+            f"<style>{STYLE}</style>",
+            '<defs><radialGradient id="gw-check-glow"><stop offset="0" stop-color="#e0301e" '
+            'stop-opacity=".95"/><stop offset=".55" stop-color="#e0301e" stop-opacity=".55"/>'
+            '<stop offset="1" stop-color="#e0301e" stop-opacity="0"/></radialGradient></defs>',
+        ]
         for row in range(8):
             for col in range(8):
                 sq = row * SIZE + col
@@ -267,11 +295,15 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
                     classes.append("movable")
                 if sq in dests:
                     classes.append("dest")
-                out.append(f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" '
-                           f'height="{CELL}" data-cell="{NAMES[sq]}"><title>{NAMES[sq]}: '
-                           f'{_describe(view, sq)}</title></rect>')
-        out.append(f'<rect class="gw-frame" x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" '
-                   f'height="{8 * CELL}"/>')
+                out.append(
+                    f'<rect class="{" ".join(classes)}" x="{x}" y="{y}" width="{CELL}" '
+                    f'height="{CELL}" data-cell="{NAMES[sq]}"><title>{NAMES[sq]}: '
+                    f"{_describe(view, sq)}</title></rect>"
+                )
+        out.append(
+            f'<rect class="gw-frame" x="{MARGIN}" y="{MARGIN}" width="{8 * CELL}" '
+            f'height="{8 * CELL}"/>'
+        )
         out += self._marks(view, ui, dests)
         out.append(coordinates(8, flipped))
         out.append("</svg>")
@@ -293,28 +325,40 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         chosen = _chosen(ui)
         if dests and chosen is not None:
             x, y = at(chosen)
-            out.append(f'<rect class="gw-selected" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+            out.append(
+                f'<rect class="gw-selected" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+            )
         if view.check is not None:
             x, y = at(view.check)
-            out.append(f'<circle class="gw-check" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="50"/>')
+            out.append(
+                f'<circle class="gw-check" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="50"/>'
+            )
         movable = {t.move.frm for t in view.targets} if ui.live else set()
         for sq, piece in enumerate(view.cells):
             if piece is not None:
                 x, y = at(sq)
                 drag = NAMES[sq] if sq in movable else ""
-                out.append(piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump, drag, sq))
+                out.append(
+                    piece_svg(piece.kind, COLOURS[piece.colour], x, y, piece.jump, drag, sq)
+                )
         for sq, taken in dests.items():
             x, y = at(sq)
             cx, cy = x + CELL / 2, y + CELL / 2
             if taken is not None:
-                out.append(f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" data-target="{NAMES[sq]}"/>')
+                out.append(
+                    f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" data-target="{NAMES[sq]}"/>'
+                )
             else:
-                out.append(f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" data-target="{NAMES[sq]}"/>')
+                out.append(
+                    f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" data-target="{NAMES[sq]}"/>'
+                )
         hover = ui.preview
         if isinstance(hover, Step) and hover.frm == chosen and hover.to in dests:
             x, y = at(hover.to)
-            out.append(f'<rect class="gw-hover" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
-                       f'height="{CELL - 6}"/>')
+            out.append(
+                f'<rect class="gw-hover" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" '
+                f'height="{CELL - 6}"/>'
+            )
         return out
 
     # ---- beside the board
@@ -322,13 +366,14 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
     def panel(self, view: GwyddbwyllView, ui: Ui) -> str:
         return (
             '<div class="gw-panel">'
-            '<ul>'
-            f'<li>{piece_icon("bishop", "white")}<span>Bishop: jumps exactly two squares '
-            'diagonally, over anything.</span></li>'
-            f'<li>{piece_icon("queen", "white")}<span>Queen: one step diagonally.</span></li>'
-            f'<li>{piece_icon("queen", "white", True)}<span>A new queen (★) may once jump two '
-            'squares diagonally to an empty square.</span></li>'
-            '</ul></div>')
+            "<ul>"
+            f"<li>{piece_icon('bishop', 'white')}<span>Bishop: jumps exactly two squares "
+            "diagonally, over anything.</span></li>"
+            f"<li>{piece_icon('queen', 'white')}<span>Queen: one step diagonally.</span></li>"
+            f"<li>{piece_icon('queen', 'white', True)}<span>A new queen (★) may once jump two "
+            "squares diagonally to an empty square.</span></li>"
+            "</ul></div>"
+        )
 
     def prompt(self, view: GwyddbwyllView, ui: Ui) -> str:
         if view.to_move < 0:
@@ -341,8 +386,10 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         chosen = _chosen(ui)
         piece = view.cells[chosen] if chosen is not None else None
         if chosen is not None and piece is not None:
-            return (f"{check}{name}: {piece.kind} on {NAMES[chosen]} chosen; click a marked "
-                    "square (or choose another piece).")
+            return (
+                f"{check}{name}: {piece.kind} on {NAMES[chosen]} chosen; click a marked "
+                "square (or choose another piece)."
+            )
         return f"{check}{name} to move: click a piece, then where it goes (or drag it)."
 
     @staticmethod

@@ -20,13 +20,22 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
 from engine.core import PASS, SWAP
-from engine.games.petrify import (COLOUR_NAMES, Capture, Cell, Formation, PatchView,
-                                  PetrifyView, Reach, formation_text, name_of)
+from engine.games.petrify import (
+    COLOUR_NAMES,
+    Capture,
+    Cell,
+    Formation,
+    PatchView,
+    PetrifyView,
+    Reach,
+    formation_text,
+    name_of,
+)
 
 from .base import Board, Ui, attr, svg_open
 from .squares import CELL, MARGIN, coordinates, corner, side
 
-RING = 14                      # thickness of a ring square drawn in the margin
+RING = 14  # thickness of a ring square drawn in the margin
 
 STYLE = """
 svg.petrify .sq { stroke: var(--grid); stroke-width: 2; }
@@ -96,6 +105,7 @@ def _a_disk(colour: Cell) -> str:
 
 # ---- what the player has chosen
 
+
 class Note(NamedTuple):
     """Why the last click on the board did nothing (the board's own hint, not a rule)."""
 
@@ -148,8 +158,10 @@ def patch_summary(patch: PatchView) -> str:
     area = f"these {patch.size} squares" if patch.size > 1 else "this square"
     if not patch.groups:
         return f"no disks in {area}: nobody owns it"
-    parts = [f"{c.pairs} pair{'s' if c.pairs > 1 else ''} of size {c.size} cancel"
-             for c in patch.cancelled]
+    parts = [
+        f"{c.pairs} pair{'s' if c.pairs > 1 else ''} of size {c.size} cancel"
+        for c in patch.cancelled
+    ]
     if patch.owner == Cell.EMPTY:
         parts.append("nothing is left, so nobody owns it")
     else:
@@ -160,6 +172,7 @@ def patch_summary(patch: PatchView) -> str:
 
 
 # ---- drawing
+
 
 def labels(view: PetrifyView) -> list[str]:
     """What each square holds, for its tooltip and for screen readers (the keyboard
@@ -179,7 +192,9 @@ def labels(view: PetrifyView) -> list[str]:
         if held == Cell.BLOCK:
             out.append(f"{name}: a block")
             continue
-        what = "empty" if held == Cell.EMPTY else f"{_a_disk(held)} (group of {group_of.get(sq, 1)})"
+        what = (
+            "empty" if held == Cell.EMPTY else f"{_a_disk(held)} (group of {group_of.get(sq, 1)})"
+        )
         area = patch_of.get(sq)
         if area is not None:
             owner = COLOUR_NAMES.get(area.owner, "nobody")
@@ -215,22 +230,32 @@ def patch_edges(view: PetrifyView, flipped: bool) -> str:
 
 def block(size: int, sq: int, cls: str, flipped: bool) -> str:
     x, y = _xy(size, sq, flipped)
-    on = f' data-on="{sq}"' if cls == "pf-block" else ""    # a block, not a hint of one
-    return (f'<rect class="{cls}"{on} x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
-            f'height="{CELL - 16}" rx="10"/>'
-            + (f'<rect class="pf-block-top"{on} x="{x + 20}" y="{y + 18}" width="{CELL - 40}" '
-               f'height="{CELL - 46}" rx="6"/>' if cls == "pf-block" else ""))
+    on = f' data-on="{sq}"' if cls == "pf-block" else ""  # a block, not a hint of one
+    return (
+        f'<rect class="{cls}"{on} x="{x + 8}" y="{y + 8}" width="{CELL - 16}" '
+        f'height="{CELL - 16}" rx="10"/>'
+        + (
+            f'<rect class="pf-block-top"{on} x="{x + 20}" y="{y + 18}" width="{CELL - 40}" '
+            f'height="{CELL - 46}" rx="6"/>'
+            if cls == "pf-block"
+            else ""
+        )
+    )
 
 
 def disk(size: int, sq: int, colour: str, flipped: bool) -> str:
     """A disk with a small mark per colour, so colour is never the only cue."""
     x, y = _xy(size, sq, flipped)
     cx, cy = x + CELL / 2, y + CELL / 2
-    mark = (f'<circle class="mark" data-on="{sq}" cx="{cx}" cy="{cy}" r="10"/>' if colour == "orange"
-            else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>')
-    return (f'<circle class="pf-disk {colour}" data-square="{sq}" data-on="{sq}" cx="{cx}" '
-            f'cy="{cy}" r="36"/>'
-            + mark)
+    mark = (
+        f'<circle class="mark" data-on="{sq}" cx="{cx}" cy="{cy}" r="10"/>'
+        if colour == "orange"
+        else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>'
+    )
+    return (
+        f'<circle class="pf-disk {colour}" data-square="{sq}" data-on="{sq}" cx="{cx}" '
+        f'cy="{cy}" r="36"/>' + mark
+    )
 
 
 def capture_hints(view: PetrifyView, ui: Ui) -> str:
@@ -249,8 +274,10 @@ def capture_hints(view: PetrifyView, ui: Ui) -> str:
     for sq in reach.targets:
         tx, ty = _xy(size, sq, flipped)
         cx, cy = tx + CELL / 2, ty + CELL / 2
-        out.append(f'<circle class="{"pf-target" if legal else "pf-refused"}" '
-                   f'data-target="{name_of(size, sq)}" cx="{cx}" cy="{cy}" r="44"/>')
+        out.append(
+            f'<circle class="{"pf-target" if legal else "pf-refused"}" '
+            f'data-target="{name_of(size, sq)}" cx="{cx}" cy="{cy}" r="44"/>'
+        )
         if not legal:
             out.append(f'<path class="pf-cross" d="M{cx - 22} {cy - 22}l44 44m0 -44l-44 44"/>')
     if reach.formation is not None:
@@ -263,8 +290,10 @@ def formation_marks(size: int, formation: Formation, flipped: bool) -> str:
     out = []
     for sq in formation.squares:
         x, y = _xy(size, sq, flipped)
-        out.append(f'<rect class="pf-formation" x="{x + 4}" y="{y + 4}" width="{CELL - 8}" '
-                   f'height="{CELL - 8}"/>')
+        out.append(
+            f'<rect class="pf-formation" x="{x + 4}" y="{y + 4}" width="{CELL - 8}" '
+            f'height="{CELL - 8}"/>'
+        )
     for col, row in formation.ring:
         x = MARGIN + min(max(col, 0), size - 1) * CELL
         y = MARGIN + (size - 1 - min(max(row, 0), size - 1)) * CELL
@@ -277,7 +306,7 @@ def formation_marks(size: int, formation: Formation, flipped: bool) -> str:
             y, h = MARGIN + size * CELL + 2, RING
         elif row >= size:
             y, h = MARGIN - RING - 2, RING
-        if flipped:                        # turned round about the board's centre
+        if flipped:  # turned round about the board's centre
             far = 2 * MARGIN + size * CELL
             x, y = far - x - w, far - y - h
         out.append(f'<rect class="pf-ring" x="{x}" y="{y}" width="{w}" height="{h}"/>')
@@ -319,8 +348,11 @@ class PetrifyBoard(Board[PetrifyView]):
     word_moves = {
         **Board.word_moves,
         PASS: ("Pass", "You have no board play: no empty square and no capture move."),
-        SWAP: ("Swap", "Take Blue and Blue's first disk; your opponent plays Orange and moves "
-                       "next (the pie rule)."),
+        SWAP: (
+            "Swap",
+            "Take Blue and Blue's first disk; your opponent plays Orange and moves "
+            "next (the pie rule).",
+        ),
     }
 
     def swatch(self, view: PetrifyView, seat: int) -> str:
@@ -328,14 +360,22 @@ class PetrifyBoard(Board[PetrifyView]):
 
     # ---- events
 
-    def hit(self, view: PetrifyView, ui: Ui, target: dict | None,
-            gesture: str = "click", source: dict | None = None) -> tuple[Ui, Any]:
+    def hit(
+        self,
+        view: PetrifyView,
+        ui: Ui,
+        target: dict | None,
+        gesture: str = "click",
+        source: dict | None = None,
+    ) -> tuple[Ui, Any]:
         if gesture != "click" or not target:
             return ui, None
         pick = _pick(ui)
         if target.get("action") == "patch":
             index = int(target["patch"])
-            return replace(ui, pick=replace(pick, patch=None if pick.patch == index else index)), None
+            return replace(
+                ui, pick=replace(pick, patch=None if pick.patch == index else index)
+            ), None
         if "cell" not in target or view.to_move < 0:
             return ui, None
         size = view.width
@@ -345,13 +385,14 @@ class PetrifyBoard(Board[PetrifyView]):
         if held == mine:
             return replace(ui, pick=replace(pick, disk=None if pick.disk == sq else sq)), None
         reach = chosen(view, pick)
-        if reach is not None and sq in reach.targets:     # the engine refuses it if a formation
+        if reach is not None and sq in reach.targets:  # the engine refuses it if a formation
             return replace(ui, pick=pick), Capture(reach.start, sq)  # forbids it
-        pick = replace(pick, disk=None)        # any other click does what it would on a fresh board
+        pick = replace(pick, disk=None)  # any other click does what it would on a fresh board
         if held == Cell.EMPTY:
             return replace(ui, pick=pick), sq
         kind: Literal["out-of-reach", "block", "enemy"] = (
-            "block" if held == Cell.BLOCK else "enemy" if reach is None else "out-of-reach")
+            "block" if held == Cell.BLOCK else "enemy" if reach is None else "out-of-reach"
+        )
         return replace(ui, pick=replace(pick, note=Note(kind, sq))), None
 
     def key(self, view: PetrifyView, ui: Ui, key: str) -> Ui | None:
@@ -366,17 +407,22 @@ class PetrifyBoard(Board[PetrifyView]):
         size, flipped, pick = view.width, ui.flipped, _pick(ui)
         span = size * CELL + 2 * MARGIN
         label = f"Petrify board, {size} by {size}"
-        out = [svg_open(span, span, label).replace("<svg ", '<svg class="petrify" ', 1),
-               f"<style>{STYLE}</style>", '<g class="pf-board">']
+        out = [
+            svg_open(span, span, label).replace("<svg ", '<svg class="petrify" ', 1),
+            f"<style>{STYLE}</style>",
+            '<g class="pf-board">',
+        ]
         owner_of = owners_by_square(view)
         said = labels(view)
         for sq, held in enumerate(view.cells):
             x, y = _xy(size, sq, flipped)
             shade = "blockcell" if held == Cell.BLOCK else f"pt-{owner_of[sq]}"
-            out.append(f'<rect class="sq {shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'data-cell="{name_of(size, sq)}" data-col="{sq % size}" '
-                       f'data-row="{sq // size}" aria-label="{attr(said[sq])}">'
-                       f'<title>{attr(said[sq])}</title></rect>')
+            out.append(
+                f'<rect class="sq {shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                f'data-cell="{name_of(size, sq)}" data-col="{sq % size}" '
+                f'data-row="{sq // size}" aria-label="{attr(said[sq])}">'
+                f"<title>{attr(said[sq])}</title></rect>"
+            )
         out.append(patch_edges(view, flipped))
         for sq, held in enumerate(view.cells):
             if held == Cell.BLOCK:
@@ -386,11 +432,13 @@ class PetrifyBoard(Board[PetrifyView]):
         out.append(coordinates(size, flipped))
         for sq in view.last:
             x, y = _xy(size, sq, flipped)
-            out.append(f'<rect class="last-move" x="{x + 6}" y="{y + 6}" width="{CELL - 12}" '
-                       f'height="{CELL - 12}"/>')
+            out.append(
+                f'<rect class="last-move" x="{x + 6}" y="{y + 6}" width="{CELL - 12}" '
+                f'height="{CELL - 12}"/>'
+            )
         if pick.patch is not None and pick.patch < len(view.patches):
             out.append(reckoning(view, view.patches[pick.patch], True, flipped))
-        elif view.result is not None:              # the game is over: show every reckoning
+        elif view.result is not None:  # the game is over: show every reckoning
             out.extend(reckoning(view, patch, False, flipped) for patch in view.patches)
         if ui.live:
             out.append(capture_hints(view, ui))
@@ -401,12 +449,17 @@ class PetrifyBoard(Board[PetrifyView]):
 
     def panel(self, view: PetrifyView, ui: Ui) -> str:
         rows = []
-        for seat, colour in enumerate(view.colours):     # seat order, as the score list has it
-            rows.append(f'<li><span class="pf-dot {CSS[colour]}"></span>{COLOUR_NAMES[colour]} '
-                        f'<small>({plural(view.cells.count(colour), "disk")}, player {seat + 1})'
-                        f'</small><span class="pf-points">{view.scores[seat]}</span></li>')
-        note = ('<p class="pf-note">The players swapped: the opener now plays Orange.</p>'
-                if view.colours[0] != Cell.BLUE else "")
+        for seat, colour in enumerate(view.colours):  # seat order, as the score list has it
+            rows.append(
+                f'<li><span class="pf-dot {CSS[colour]}"></span>{COLOUR_NAMES[colour]} '
+                f"<small>({plural(view.cells.count(colour), 'disk')}, player {seat + 1})"
+                f'</small><span class="pf-points">{view.scores[seat]}</span></li>'
+            )
+        note = (
+            '<p class="pf-note">The players swapped: the opener now plays Orange.</p>'
+            if view.colours[0] != Cell.BLUE
+            else ""
+        )
         pressed_patch = _pick(ui).patch
         patches = []
         for index, patch in enumerate(view.patches):
@@ -414,50 +467,66 @@ class PetrifyBoard(Board[PetrifyView]):
             dot = CSS[patch.owner] if owner else "none"
             pressed = "true" if index == pressed_patch else "false"
             head = f"{plural(patch.size, 'square')} · {owner or 'nobody'}"
-            body = (f'<span class="pf-head"><span class="pf-dot {dot}"></span>{attr(head)}</span>'
-                    f'<small>{attr(patch_summary(patch))}</small>')
+            body = (
+                f'<span class="pf-head"><span class="pf-dot {dot}"></span>{attr(head)}</span>'
+                f"<small>{attr(patch_summary(patch))}</small>"
+            )
             if ui.live:
-                patches.append(f'<li><button type="button" data-action="patch" '
-                               f'data-patch="{index}" aria-pressed="{pressed}">{body}</button></li>')
+                patches.append(
+                    f'<li><button type="button" data-action="patch" '
+                    f'data-patch="{index}" aria-pressed="{pressed}">{body}</button></li>'
+                )
             else:
                 patches.append(f'<li><div class="pf-item">{body}</div></li>')
         blocks = view.cells.count(Cell.BLOCK)
         over = view.result is not None
         hint = "On the board: " if over else "Click a patch to see its reckoning on the board: "
         title = "Final score" if over else "Score if the game ended now"
-        return (f'<div class="pf-panel"><h3>{title}</h3>'
-                f'<ul class="pf-colours">{"".join(rows)}</ul>{note}'
-                f'<h3>Patches ({len(patches)}; {plural(blocks, "block")})</h3>'
-                f'<ol class="pf-patches">{"".join(patches)}</ol>'
-                f'<p class="pf-note">{hint}faded groups cancel in pairs, '
-                f'ringed groups win their patch.</p></div>')
+        return (
+            f'<div class="pf-panel"><h3>{title}</h3>'
+            f'<ul class="pf-colours">{"".join(rows)}</ul>{note}'
+            f"<h3>Patches ({len(patches)}; {plural(blocks, 'block')})</h3>"
+            f'<ol class="pf-patches">{"".join(patches)}</ol>'
+            f'<p class="pf-note">{hint}faded groups cancel in pairs, '
+            f"ringed groups win their patch.</p></div>"
+        )
 
     def prompt(self, view: PetrifyView, ui: Ui) -> str:
         me = view.seat_names[view.to_move]
         pick = _pick(ui)
-        if ui.refused is not None:             # only a capture move from `hit` can be refused
+        if ui.refused is not None:  # only a capture move from `hit` can be refused
             return f"{me} to move. That capture is refused: {ui.refused.text}."
         if pick.note is not None:
             return f"{me} to move. {note_text(view, pick.note)}"
         if view.moves == (PASS,):
-            return (f"{me} has no board play (no empty square and no capture move), "
-                    f"so {me} must pass: press Pass.")
+            return (
+                f"{me} has no board play (no empty square and no capture move), "
+                f"so {me} must pass: press Pass."
+            )
         reach = chosen(view, pick)
         if reach is not None:
             here = name_of(view.width, reach.start)
             if not reach.targets:
-                return (f"{me}: the disk on {here} reaches no enemy disk. "
-                        "Click another of your disks, or an empty square to place a disk.")
+                return (
+                    f"{me}: the disk on {here} reaches no enemy disk. "
+                    "Click another of your disks, or an empty square to place a disk."
+                )
             if reach.formation is not None:
-                return (f"{me}: no capture move from {here}: the block left on {here} would make "
-                        f"{formation_text(reach.formation, view.width)}. Click another of your "
-                        "disks, or an empty square to place a disk.")
+                return (
+                    f"{me}: no capture move from {here}: the block left on {here} would make "
+                    f"{formation_text(reach.formation, view.width)}. Click another of your "
+                    "disks, or an empty square to place a disk."
+                )
             names = ", ".join(name_of(view.width, sq) for sq in reach.targets)
-            return (f"{me}: capture from {here}: click a lit disk ({names}); "
-                    f"a block will be left on {here}.")
+            return (
+                f"{me}: capture from {here}: click a lit disk ({names}); "
+                f"a block will be left on {here}."
+            )
         swap = " Or press Swap to take Blue's side (the pie rule)." if SWAP in view.moves else ""
-        return (f"{me} to move: click an empty square to place a disk, or one of your disks "
-                f"to capture with it.{swap}")
+        return (
+            f"{me} to move: click an empty square to place a disk, or one of your disks "
+            f"to capture with it.{swap}"
+        )
 
 
 BOARD = PetrifyBoard

@@ -58,8 +58,9 @@ def chosen_dims(view: RugView, pick: TilePick) -> tuple[int, int] | None:
     return (b, a) if pick.turned else (a, b)
 
 
-def tile_at(view: RugView, pick: TilePick, target: dict | None,
-            flipped: bool = False) -> Placement | None:
+def tile_at(
+    view: RugView, pick: TilePick, target: dict | None, flipped: bool = False
+) -> Placement | None:
     """The chosen tile when pointing at `target`, kept on the board: its centre as near the
     pointed square's centre as can be.  An odd side is centred on the pointed square; along
     an even side the pointed square is the middle square nearer the top left of the screen
@@ -91,8 +92,14 @@ class RugPileBoard(Board[RugView]):
 
     # ---- events
 
-    def hit(self, view: RugView, ui: Ui, target: dict | None,
-            gesture: str = "click", source: dict | None = None) -> tuple[Ui, Placement | None]:
+    def hit(
+        self,
+        view: RugView,
+        ui: Ui,
+        target: dict | None,
+        gesture: str = "click",
+        source: dict | None = None,
+    ) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
             tile = tile_at(view, pick, target, ui.flipped)
@@ -106,14 +113,15 @@ class RugPileBoard(Board[RugView]):
             pick = replace(pick, kind=int(target["kind"]), tapped=False)
             return replace(ui, pick=pick, preview=None), None
         if action == "rotate":
-            return replace(ui, pick=replace(pick, turned=not pick.turned, tapped=False),
-                           preview=None), None
+            return replace(
+                ui, pick=replace(pick, turned=not pick.turned, tapped=False), preview=None
+            ), None
         tile = tile_at(view, pick, target, ui.flipped)
         if tile is None:
             return ui, None
         shown = ui.preview if isinstance(ui.preview, Placement) else None
         if tile == shown or (pick.tapped and covers(shown, target)):
-            return ui, shown             # a click where it was shown, or a tap on the tile shown
+            return ui, shown  # a click where it was shown, or a tap on the tile shown
         # a tap with no hover first: show the tile, and a second tap on it places it
         return replace(ui, pick=replace(pick, tapped=True), preview=tile, refused=None), None
 
@@ -130,18 +138,22 @@ class RugPileBoard(Board[RugView]):
         span = size * CELL
         centre = MARGIN + span / 2
         turn = f' transform="rotate(180 {centre} {centre})"' if ui.flipped else ""
-        out = [svg_open(span + MARGIN * 2, span + MARGIN * 2, f"Rug Pile board, {size} by {size}"),
-               f'<g class="rug-board"{turn}>']
+        out = [
+            svg_open(span + MARGIN * 2, span + MARGIN * 2, f"Rug Pile board, {size} by {size}"),
+            f'<g class="rug-board"{turn}>',
+        ]
         for index, colour in enumerate(board):
             col, row = index % size, index // size
             x, y = MARGIN + col * CELL, MARGIN + (size - 1 - row) * CELL
             who = view.seat_names[colour] if colour >= 0 else "blank"
             fill = f"p{colour}" if colour >= 0 else "blank"
-            on = f' data-on="{index}"' if colour >= 0 else ""      # for the move animation
-            out.append(f'<rect class="sq {fill}"{on} x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'data-cell="{square_name(col, row)}" data-col="{col}" data-row="{row}" '
-                       f'aria-label="{square_name(col, row)}: {who}">'
-                       f'<title>{square_name(col, row)}: {who}</title></rect>')
+            on = f' data-on="{index}"' if colour >= 0 else ""  # for the move animation
+            out.append(
+                f'<rect class="sq {fill}"{on} x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                f'data-cell="{square_name(col, row)}" data-col="{col}" data-row="{row}" '
+                f'aria-label="{square_name(col, row)}: {who}">'
+                f"<title>{square_name(col, row)}: {who}</title></rect>"
+            )
             if colour >= 0:
                 out.append(self._mark(colour, x, y, index))
         out.append(self._area_edges(board, size))
@@ -166,7 +178,7 @@ class RugPileBoard(Board[RugView]):
         if colour == 1:
             return f'<rect {mark} x="{cx - 8}" y="{cy - 8}" width="16" height="16"/>'
         if colour == 2:
-            return (f'<path {mark} d="M{cx - 4} {cy - 12}h8v8h8v8h-8v8h-8v-8h-8v-8h8Z"/>')
+            return f'<path {mark} d="M{cx - 4} {cy - 12}h8v8h8v8h-8v8h-8v-8h-8v-8h8Z"/>'
         return f'<path {mark} d="M{cx} {cy - 11}L{cx + 11} {cy}L{cx} {cy + 11}L{cx - 11} {cy}Z"/>'
 
     @staticmethod
@@ -206,8 +218,10 @@ class RugPileBoard(Board[RugView]):
         y = MARGIN + (view.height - row - height) * CELL
         refused = ui.verdict is not None and not ui.verdict.legal
         cls = "preview illegal" if refused else f"preview p{view.to_move}"
-        return (f'<rect class="{cls}" x="{x + 3}" y="{y + 3}" width="{width * CELL - 6}" '
-                f'height="{height * CELL - 6}" pointer-events="none"/>')
+        return (
+            f'<rect class="{cls}" x="{x + 3}" y="{y + 3}" width="{width * CELL - 6}" '
+            f'height="{height * CELL - 6}" pointer-events="none"/>'
+        )
 
     # ---- beside the board
 
@@ -222,26 +236,36 @@ class RugPileBoard(Board[RugView]):
                 label = f"{a}x{b} tile, {supply[kind]} left"
                 if chosen is not None and kind == chosen and pick.turned:
                     a, b = b, a
-                icon = (f'<svg class="tile-icon" viewBox="0 0 36 36" aria-hidden="true">'
-                        f'<rect class="p{who}" x="{(36 - a * 10) / 2}" y="{(36 - b * 10) / 2}" '
-                        f'width="{a * 10}" height="{b * 10}"/></svg>')
+                icon = (
+                    f'<svg class="tile-icon" viewBox="0 0 36 36" aria-hidden="true">'
+                    f'<rect class="p{who}" x="{(36 - a * 10) / 2}" y="{(36 - b * 10) / 2}" '
+                    f'width="{a * 10}" height="{b * 10}"/></svg>'
+                )
                 if who == seat and ui.live:
                     pressed = "true" if kind == chosen else "false"
                     disabled = "" if supply[kind] else " disabled"
-                    tiles.append(f'<button type="button" class="tile" data-action="kind" '
-                                 f'data-kind="{kind}" aria-pressed="{pressed}" '
-                                 f'aria-label="{attr(label)}"{disabled}>{icon}'
-                                 f'<span>×{supply[kind]}</span></button>')
+                    tiles.append(
+                        f'<button type="button" class="tile" data-action="kind" '
+                        f'data-kind="{kind}" aria-pressed="{pressed}" '
+                        f'aria-label="{attr(label)}"{disabled}>{icon}'
+                        f"<span>×{supply[kind]}</span></button>"
+                    )
                 else:
-                    tiles.append(f'<span class="tile" title="{attr(label)}">{icon}'
-                                 f'<span>×{supply[kind]}</span></span>')
-            rows.append(f'<div class="supply{" to-move" if who == seat else ""}">'
-                        f'<span class="who"><span class="swatch p{who}"></span>'
-                        f'{attr(view.seat_names[who])}</span>{"".join(tiles)}</div>')
+                    tiles.append(
+                        f'<span class="tile" title="{attr(label)}">{icon}'
+                        f"<span>×{supply[kind]}</span></span>"
+                    )
+            rows.append(
+                f'<div class="supply{" to-move" if who == seat else ""}">'
+                f'<span class="who"><span class="swatch p{who}"></span>'
+                f"{attr(view.seat_names[who])}</span>{''.join(tiles)}</div>"
+            )
         dims = chosen_dims(view, pick) if ui.live else None
         if dims and dims[0] != dims[1]:
-            rows.append('<button type="button" class="rotate" data-action="rotate" '
-                        'title="Turn the tile (key R)">Turn tile ⟳</button>')
+            rows.append(
+                '<button type="button" class="rotate" data-action="rotate" '
+                'title="Turn the tile (key R)">Turn tile ⟳</button>'
+            )
         return f'<div class="rug-panel">{"".join(rows)}</div>'
 
     def prompt(self, view: RugView, ui: Ui) -> str:
@@ -254,12 +278,16 @@ class RugPileBoard(Board[RugView]):
         tapped = pick_of(ui).tapped and isinstance(tile, Placement)
         if isinstance(tile, Placement) and verdict is not None and not verdict.legal:
             again = " Tap elsewhere to move it." if tapped else ""
-            return (f"{name}: a {tile.width}×{tile.height} tile cannot go there: "
-                    f"{verdict.text}.{again}")
+            return (
+                f"{name}: a {tile.width}×{tile.height} tile cannot go there: "
+                f"{verdict.text}.{again}"
+            )
         if tapped:
             assert isinstance(tile, Placement)
-            return (f"{name}: tap again to place the {tile.width}×{tile.height} tile at "
-                    f"{square_name(tile.col, tile.row)}, or tap elsewhere to move it.")
+            return (
+                f"{name}: tap again to place the {tile.width}×{tile.height} tile at "
+                f"{square_name(tile.col, tile.row)}, or tap elsewhere to move it."
+            )
         return f"{name} to move: choose a tile, point at the board, click to place."
 
 

@@ -42,7 +42,9 @@ def coordinates(size: int, flipped: bool = False) -> str:
     for i in range(size):
         x, _ = corner(size, i, 0, flipped)
         _, y = corner(size, 0, i, flipped)
-        out.append(f'<text class="coord" x="{x + CELL / 2}" y="{MARGIN + size * CELL + 32}">'
-                   f'{FILES[i]}</text>')
+        out.append(
+            f'<text class="coord" x="{x + CELL / 2}" y="{MARGIN + size * CELL + 32}">'
+            f"{FILES[i]}</text>"
+        )
         out.append(f'<text class="coord" x="{MARGIN / 2}" y="{y + CELL / 2 + 10}">{i + 1}</text>')
     return "".join(out)

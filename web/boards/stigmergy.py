@@ -31,17 +31,29 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine.core import PASS, View
-from engine.games.stigmergy import (BLACK, BUTTON, COLOUR_IDS, COLOUR_NAMES, WHITE, Flip, Komi,
-                                    Place, Side, StigmergyView, cell_refusal)
+from engine.games.stigmergy import (
+    BLACK,
+    BUTTON,
+    COLOUR_IDS,
+    COLOUR_NAMES,
+    WHITE,
+    Flip,
+    Komi,
+    Place,
+    Side,
+    StigmergyView,
+    cell_refusal,
+)
 
 from .base import Board, Ui, attr, svg_open
 
-UNIT = 40                                  # distance between neighbouring cell centres
-RADIUS = UNIT / math.sqrt(3)               # a cell's corner distance (pointy-top hexagons)
-HEX = tuple((math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k)))
-            for k in range(6))
+UNIT = 40  # distance between neighbouring cell centres
+RADIUS = UNIT / math.sqrt(3)  # a cell's corner distance (pointy-top hexagons)
+HEX = tuple(
+    (math.cos(math.radians(30 + 60 * k)), math.sin(math.radians(30 + 60 * k))) for k in range(6)
+)
 KIND = {3: "corner", 4: "edge", 6: "inside"}
-ZOOM = 1.1                                 # CSS px per SVG unit when zoomed: cells 44 px across
+ZOOM = 1.1  # CSS px per SVG unit when zoomed: cells 44 px across
 
 STYLE = """
 .stig-board .hex { fill: #dcb978; stroke: #8f7444; stroke-width: 1.2; cursor: pointer; }
@@ -95,6 +107,7 @@ STYLE = """
 @dataclass(frozen=True)
 class KomiEntry:
     """The ui's pick: the komi the first player is about to offer (the panel's number)."""
+
     komi: int = 0
 
 
@@ -102,6 +115,7 @@ class KomiEntry:
 class Prefs:
     """The ui's prefs: whether each cell is tinted and marked by who controls it, and whether
     the board is drawn large (cells 44 px across) in a box that scrolls, on a narrow screen."""
+
     show_control: bool = True
     zoom: bool = False
 
@@ -152,6 +166,7 @@ def board_move(view: StigmergyView, ui: Ui) -> Place | Flip | None:
 
 class Frame(NamedTuple):
     """Where the drawing puts the board: cell coordinates to SVG user units."""
+
     left: float
     right: float
     bottom: float
@@ -159,14 +174,14 @@ class Frame(NamedTuple):
     flipped: bool
 
     @classmethod
-    def of(cls, view: StigmergyView, flipped: bool) -> "Frame":
+    def of(cls, view: StigmergyView, flipped: bool) -> Frame:
         xs = [c.x for c in view.cells]
         ys = [c.y for c in view.cells]
         # Room for the row letters on the left and the numbers on the other edges.
         return cls(min(xs) - 1.3, max(xs) + 0.85, min(ys) - 1.15, max(ys) + 1.15, flipped)
 
     def at(self, x: float, y: float) -> tuple[float, float]:
-        if self.flipped:                       # turned 180° about the drawing's centre
+        if self.flipped:  # turned 180° about the drawing's centre
             return round((self.right - x) * UNIT, 2), round((y - self.bottom) * UNIT, 2)
         return round((x - self.left) * UNIT, 2), round((self.top - y) * UNIT, 2)
 
@@ -178,6 +193,7 @@ def hex_points(cx: float, cy: float, scale: float = 1.0) -> str:
 
 # --------------------------------------------------------------------------- the board's cells
 
+
 @lru_cache(maxsize=4)
 def cells_layer(view: StigmergyView, live: bool, show_control: bool, flipped: bool) -> str:
     """The cells and labels, which change with the position but not with the pointer: kept
@@ -185,29 +201,34 @@ def cells_layer(view: StigmergyView, live: bool, show_control: bool, flipped: bo
     frame = Frame.of(view, flipped)
     legal = set(view.moves) if live and view.phase == "play" else set()
     layer = ['<g class="cells">']
-    layer.extend(cell_svg(view, index, frame, legal, live, show_control)
-                 for index in range(len(view.cells)))
+    layer.extend(
+        cell_svg(view, index, frame, legal, live, show_control) for index in range(len(view.cells))
+    )
     layer.append('</g><g pointer-events="none">')
     layer.extend(labels(view, frame))
     return "".join(layer)
 
 
-def cell_svg(view: StigmergyView, index: int, frame: Frame, legal: set, live: bool,
-             show_control: bool) -> str:
+def cell_svg(
+    view: StigmergyView, index: int, frame: Frame, legal: set, live: bool, show_control: bool
+) -> str:
     cell = view.cells[index]
     cx, cy = frame.at(cell.x, cell.y)
     owner = cell.control if show_control else None
     tint = f" ctl-{COLOUR_IDS[owner]}" if owner is not None else ""
     text = attr(describe(view, index, legal, live))
-    parts = [f'<g data-cell="{cell.name}" aria-label="{text}">',
-             f'<polygon class="hex{tint}" points="{hex_points(cx, cy)}"/>',
-             f"<title>{text}</title>"]
+    parts = [
+        f'<g data-cell="{cell.name}" aria-label="{text}">',
+        f'<polygon class="hex{tint}" points="{hex_points(cx, cy)}"/>',
+        f"<title>{text}</title>",
+    ]
     if cell.stone is not None:
-        parts.append(f'<circle class="stone {COLOUR_IDS[cell.stone]}" data-on="{index}" '
-                     f'cx="{cx}" cy="{cy}" r="{UNIT * 0.4:.1f}"/>')
+        parts.append(
+            f'<circle class="stone {COLOUR_IDS[cell.stone]}" data-on="{index}" '
+            f'cx="{cx}" cy="{cy}" r="{UNIT * 0.4:.1f}"/>'
+        )
         if Flip(index) in legal:
-            parts.append(f'<circle class="flippable" cx="{cx}" cy="{cy}" '
-                         f'r="{UNIT * 0.47:.1f}"/>')
+            parts.append(f'<circle class="flippable" cx="{cx}" cy="{cy}" r="{UNIT * 0.47:.1f}"/>')
     if owner is not None:
         parts.append(control_mark(owner, cell.stone, cx, cy))
     parts.append("</g>")
@@ -227,9 +248,11 @@ def describe(view: StigmergyView, index: int, legal: set, live: bool) -> str:
     cell = view.cells[index]
     what = f"{colour_name(cell.stone)} stone" if cell.stone is not None else "empty"
     black, white = cell.sees
-    text = (f"{cell.name}: {what}, controlled by {colour_name(cell.control)}. It sees "
-            f"{black} Black and {white} White; control needs {cell.needs} "
-            f"({KIND.get(cell.neighbours, 'cell')}).")
+    text = (
+        f"{cell.name}: {what}, controlled by {colour_name(cell.control)}. It sees "
+        f"{black} Black and {white} White; control needs {cell.needs} "
+        f"({KIND.get(cell.neighbours, 'cell')})."
+    )
     mover = mover_colour(view)
     if not live or view.phase != "play" or mover is None:
         return text
@@ -246,8 +269,10 @@ def hover_svg(view: StigmergyView, move: Place | Flip, frame: Frame) -> str:
     cx, cy = frame.at(cell.x, cell.y)
     mover = mover_colour(view)
     if move in view.moves and mover is not None:
-        return (f'<circle class="ghost {COLOUR_IDS[mover]}" cx="{cx}" cy="{cy}" '
-                f'r="{UNIT * 0.34:.1f}"/>')
+        return (
+            f'<circle class="ghost {COLOUR_IDS[mover]}" cx="{cx}" cy="{cy}" '
+            f'r="{UNIT * 0.34:.1f}"/>'
+        )
     if cell.stone == mover:
         return f'<polygon class="hover" points="{hex_points(cx, cy, 0.9)}"/>'
     return f'<polygon class="nope" points="{hex_points(cx, cy, 0.9)}"/>'
@@ -267,7 +292,7 @@ def label_spots(view: StigmergyView, frame: Frame) -> list[tuple[str, float, flo
         out.append(("label row", x, y, row.letter))
     longest = rows[middle].length
     for number in range(1, longest + 1):
-        low = next(r for r in rows[:middle + 1] if r.length >= number)
+        low = next(r for r in rows[: middle + 1] if r.length >= number)
         high = next(r for r in reversed(rows[middle:]) if r.length >= number)
         for row, sign in ((low, -1), (high, 1)):
             cell = cells[row.first + number - 1]
@@ -277,8 +302,10 @@ def label_spots(view: StigmergyView, frame: Frame) -> list[tuple[str, float, flo
 
 
 def labels(view: StigmergyView, frame: Frame) -> list[str]:
-    return [f'<text class="{cls}" x="{x}" y="{y}">{text}</text>'
-            for cls, x, y, text in label_spots(view, frame)]
+    return [
+        f'<text class="{cls}" x="{x}" y="{y}">{text}</text>'
+        for cls, x, y, text in label_spots(view, frame)
+    ]
 
 
 def pointed_cell(view: StigmergyView, ui: Ui) -> int | None:
@@ -293,76 +320,100 @@ def coordinate_svg(view: StigmergyView, frame: Frame, index: int) -> str:
     diagonal numbers at the edges picked out, since the cells inside carry no labels."""
     row = next(r for r in view.rows if r.first <= index < r.first + r.length)
     letter, number = row.letter, str(index - row.first + 1)
-    marks = "".join(f'<text class="{cls} on" x="{x}" y="{y}">{text}</text>'
-                    for cls, x, y, text in label_spots(view, frame)
-                    if text == (letter if cls == "label row" else number))
-    return (f'<g class="pointed" pointer-events="none"><text class="coord-readout" x="8" '
-            f'y="22">{view.cells[index].name}</text>{marks}</g>')
+    marks = "".join(
+        f'<text class="{cls} on" x="{x}" y="{y}">{text}</text>'
+        for cls, x, y, text in label_spots(view, frame)
+        if text == (letter if cls == "label row" else number)
+    )
+    return (
+        f'<g class="pointed" pointer-events="none"><text class="coord-readout" x="8" '
+        f'y="22">{view.cells[index].name}</text>{marks}</g>'
+    )
 
 
 # --------------------------------------------------------------------------- beside the board
 
+
 def bid_panel(view: StigmergyView, ui: Ui) -> str:
     low, high = -view.komi_limit, view.komi_limit
     value = max(low, min(high, komi_entry(ui)))
-    intro = ("<h3>Komi bid</h3><p>Komi: points added to White's score to make up for Black "
-             f"moving first (it may be negative). First player: name it, from {low} to "
-             f"{high}. The second player then picks a colour, so bid what you think is fair. "
-             "An odd komi brings the button: +½ for whoever takes it.</p>")
+    intro = (
+        "<h3>Komi bid</h3><p>Komi: points added to White's score to make up for Black "
+        f"moving first (it may be negative). First player: name it, from {low} to "
+        f"{high}. The second player then picks a colour, so bid what you think is fair. "
+        "An odd komi brings the button: +½ for whoever takes it.</p>"
+    )
     if not ui.live:
         return intro
     steps = "".join(
         f'<button type="button" data-action="komi-step" data-step="{step}" '
-        f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (-10, -1))
-    steps += (f'<output class="komi-value" aria-live="polite">{value}</output>' + "".join(
+        f'aria-label="komi {step:+d}">{step:+d}</button>'
+        for step in (-10, -1)
+    )
+    steps += f'<output class="komi-value" aria-live="polite">{value}</output>' + "".join(
         f'<button type="button" data-action="komi-step" data-step="{step}" '
-        f'aria-label="komi {step:+d}">{step:+d}</button>' for step in (1, 10)))
-    return (intro + f'<div class="row">{steps}</div><div class="row"><button type="button" '
-            f'class="primary" data-action="komi" title="Offer this komi; the second player '
-            f'then picks a colour">Offer komi {value}</button><button type="button" '
-            f'data-action="komi-zero">Reset to 0</button></div><p class="note">Or type the '
-            f'number: digits, - for minus, Backspace.</p>')
+        f'aria-label="komi {step:+d}">{step:+d}</button>'
+        for step in (1, 10)
+    )
+    return (
+        intro + f'<div class="row">{steps}</div><div class="row"><button type="button" '
+        f'class="primary" data-action="komi" title="Offer this komi; the second player '
+        f'then picks a colour">Offer komi {value}</button><button type="button" '
+        f'data-action="komi-zero">Reset to 0</button></div><p class="note">Or type the '
+        f"number: digits, - for minus, Backspace.</p>"
+    )
 
 
 def side_panel(view: StigmergyView, ui: Ui) -> str:
     komi = view.komi
     button = " The komi is odd, so the button is in play." if view.button_in_play else ""
-    text = (f"<h3>Choose a colour</h3><p>The first player set the komi at <strong>{komi}"
-            f"</strong>. Second player: Black makes the first board move; White gets "
-            f"{komi} komi.{button}</p>")
+    text = (
+        f"<h3>Choose a colour</h3><p>The first player set the komi at <strong>{komi}"
+        f"</strong>. Second player: Black makes the first board move; White gets "
+        f"{komi} komi.{button}</p>"
+    )
     if not ui.live:
         return text
     choices = "".join(
         f'<button type="button" data-action="side" data-colour="{COLOUR_IDS[c]}" '
         f'title="{attr(tip)}"><span class="chip {COLOUR_IDS[c]}"></span>'
-        f'Play {COLOUR_NAMES[c]}</button>'
-        for c, tip in ((BLACK, "Take Black: you move first, without komi."),
-                       (WHITE, f"Take White: you move second and get {komi} komi.")))
+        f"Play {COLOUR_NAMES[c]}</button>"
+        for c, tip in (
+            (BLACK, "Take Black: you move first, without komi."),
+            (WHITE, f"Take White: you move second and get {komi} komi."),
+        )
+    )
     return text + f'<div class="row">{choices}</div>'
 
 
 def turn_panel(view: StigmergyView, ui: Ui) -> str:
     legal = set(view.moves) if ui.live else set()
     open_cells = sum(1 for c in view.cells if c.stone is None and c.control is None)
-    rows = ['<h3>Turn</h3>']
+    rows = ["<h3>Turn</h3>"]
     if view.button_in_play:
-        tip = ("Take the button instead of a board play: +0.5 at the end. Available until "
-               "someone takes it; until then nobody may pass.")
+        tip = (
+            "Take the button instead of a board play: +0.5 at the end. Available until "
+            "someone takes it; until then nobody may pass."
+        )
         if view.button_untaken:
             now = "Nobody has the button yet, so nobody may pass."
         else:
             now = f"{colour_name(view.button_holder)} holds the button (+0.5)."
         rows.append(word_button(BUTTON, "Take the button", tip, legal, now))
-    tip = ("Pass: allowed once every empty cell is controlled by someone"
-           + (" and the button has been taken" if view.button_in_play else "")
-           + ". Two passes in a row end the game.")
+    tip = (
+        "Pass: allowed once every empty cell is controlled by someone"
+        + (" and the button has been taken" if view.button_in_play else "")
+        + ". Two passes in a row end the game."
+    )
     if PASS in legal:
         now = "Every empty cell is controlled: you may pass."
     else:
         reasons = []
         if open_cells:
-            reasons.append(f"{open_cells} empty cell{'s are' if open_cells != 1 else ' is'} "
-                           "not controlled yet")
+            reasons.append(
+                f"{open_cells} empty cell{'s are' if open_cells != 1 else ' is'} "
+                "not controlled yet"
+            )
         if view.button_untaken:
             reasons.append("the button is untaken")
         now = ("Not yet: " + " and ".join(reasons) + ".") if reasons else ""
@@ -374,16 +425,20 @@ def turn_panel(view: StigmergyView, ui: Ui) -> str:
 
 def word_button(move: str, label: str, tip: str, legal: set, why: str) -> str:
     disabled = "" if move in legal else " disabled"
-    return (f'<div class="row" title="{attr(tip)}"><button type="button" data-action="word" '
-            f'data-move="{move}" title="{attr(tip)}"{disabled}>{label}</button></div>'
-            f'<p class="why">{attr(why)}</p>')
+    return (
+        f'<div class="row" title="{attr(tip)}"><button type="button" data-action="word" '
+        f'data-move="{move}" title="{attr(tip)}"{disabled}>{label}</button></div>'
+        f'<p class="why">{attr(why)}</p>'
+    )
 
 
-SCORE_ROWS = (("stones", "Stones", "stones on the board"),
-              ("territory", "Cells", "empty cells this colour controls"),
-              ("komi", "Komi", "added to White's score"),
-              ("button", "Button", "half a point for the button's holder"),
-              ("total", "Total", ""))
+SCORE_ROWS = (
+    ("stones", "Stones", "stones on the board"),
+    ("territory", "Cells", "empty cells this colour controls"),
+    ("komi", "Komi", "added to White's score"),
+    ("button", "Button", "half a point for the button's holder"),
+    ("total", "Total", ""),
+)
 
 
 def score_table(view: StigmergyView) -> str:
@@ -392,8 +447,10 @@ def score_table(view: StigmergyView) -> str:
     head = ['<table class="score-parts"><thead><tr><th scope="col">Score</th>']
     for colour in (BLACK, WHITE):
         who = f' title="player {seats.index(colour) + 1}"' if seats is not None else ""
-        head.append(f'<th scope="col"{who}><span class="chip {COLOUR_IDS[colour]}"></span>'
-                    f'{COLOUR_NAMES[colour]}</th>')
+        head.append(
+            f'<th scope="col"{who}><span class="chip {COLOUR_IDS[colour]}"></span>'
+            f"{COLOUR_NAMES[colour]}</th>"
+        )
     head.append("</tr></thead><tbody>")
     rows = []
     for key, label, tip in SCORE_ROWS:
@@ -406,14 +463,18 @@ def score_table(view: StigmergyView) -> str:
                 value = "–"
             values.append(f"<td>{value}</td>")
         cls = ' class="total"' if key == "total" else ""
-        rows.append(f'<tr{cls}><th scope="row" title="{attr(tip)}">{label}</th>'
-                    f'{"".join(values)}</tr>')
-    note = ('<p class="note">Stones + empty cells controlled, + komi for White, + ½ for '
-            'the button.</p>')
+        rows.append(
+            f'<tr{cls}><th scope="row" title="{attr(tip)}">{label}</th>{"".join(values)}</tr>'
+        )
+    note = (
+        '<p class="note">Stones + empty cells controlled, + komi for White, + ½ for '
+        "the button.</p>"
+    )
     return "".join(head) + "".join(rows) + "</tbody></table>" + note
 
 
 # --------------------------------------------------------------------------- the renderer
+
 
 class StigmergyBoard(Board[StigmergyView]):
     can_flip = True
@@ -424,11 +485,17 @@ class StigmergyBoard(Board[StigmergyView]):
         frame = Frame.of(view, ui.flipped)
         width, height = (frame.right - frame.left) * UNIT, (frame.top - frame.bottom) * UNIT
         label = f"Stigmergy board, {view.size} cells a side"
-        zoom = (f'class="stig-board zoomed" style="--zoom-w: {width * ZOOM:.0f}px; '
-                f'--zoom-h: {height * ZOOM:.0f}px" ' if prefs_of(ui).zoom else 'class="stig-board" ')
-        out = [svg_open(round(width, 1), round(height, 1), label).replace("<svg ", "<svg " + zoom, 1),
-               f"<style>{STYLE}</style>",
-            cells_layer(view, ui.live, prefs_of(ui).show_control, ui.flipped)]
+        zoom = (
+            f'class="stig-board zoomed" style="--zoom-w: {width * ZOOM:.0f}px; '
+            f'--zoom-h: {height * ZOOM:.0f}px" '
+            if prefs_of(ui).zoom
+            else 'class="stig-board" '
+        )
+        out = [
+            svg_open(round(width, 1), round(height, 1), label).replace("<svg ", "<svg " + zoom, 1),
+            f"<style>{STYLE}</style>",
+            cells_layer(view, ui.live, prefs_of(ui).show_control, ui.flipped),
+        ]
         for index in view.last:
             cell = view.cells[index]
             cx, cy = frame.at(cell.x, cell.y)
@@ -444,9 +511,12 @@ class StigmergyBoard(Board[StigmergyView]):
 
     def panel(self, view: StigmergyView, ui: Ui) -> str:
         zoomed = "true" if prefs_of(ui).zoom else "false"
-        parts = ['<div class="stig-panel">', f'<div class="row stig-zoom"><button type="button" '
-                 f'data-action="zoom" aria-pressed="{zoomed}" title="Draw the board larger, '
-                 f'in a box you can pan (key Z)">Zoom board</button></div>']
+        parts = [
+            '<div class="stig-panel">',
+            f'<div class="row stig-zoom"><button type="button" '
+            f'data-action="zoom" aria-pressed="{zoomed}" title="Draw the board larger, '
+            f'in a box you can pan (key Z)">Zoom board</button></div>',
+        ]
         if view.phase == "bid":
             parts.append(bid_panel(view, ui))
         elif view.phase == "side":
@@ -455,10 +525,12 @@ class StigmergyBoard(Board[StigmergyView]):
             parts.append(turn_panel(view, ui))
         parts.append(score_table(view))
         pressed = "true" if prefs_of(ui).show_control else "false"
-        parts.append(f'<div class="row"><button type="button" data-action="overlay" '
-                     f'aria-pressed="{pressed}" title="Tint each cell by who controls it '
-                     f'(key C)">Show control</button><span class="note">● dot: Black controls, '
-                     f'○ ring: White controls</span></div>')
+        parts.append(
+            f'<div class="row"><button type="button" data-action="overlay" '
+            f'aria-pressed="{pressed}" title="Tint each cell by who controls it '
+            f'(key C)">Show control</button><span class="note">● dot: Black controls, '
+            f"○ ring: White controls</span></div>"
+        )
         parts.append("</div>")
         return "".join(parts)
 
@@ -475,30 +547,38 @@ class StigmergyBoard(Board[StigmergyView]):
 
     def prompt(self, view: StigmergyView, ui: Ui) -> str:
         if view.phase == "bid":
-            return (f"First player: choose the komi ({-view.komi_limit} to {view.komi_limit}), "
-                    "points added to White's score. The second player then picks a colour.")
+            return (
+                f"First player: choose the komi ({-view.komi_limit} to {view.komi_limit}), "
+                "points added to White's score. The second player then picks a colour."
+            )
         if view.phase == "side":
-            return (f"Second player: the komi is {view.komi}. Choose to play Black (moves "
-                    "first) or White (gets the komi).")
+            return (
+                f"Second player: the komi is {view.komi}. Choose to play Black (moves "
+                "first) or White (gets the komi)."
+            )
         mover = view.seat_names[view.to_move]
         shown = board_move(view, ui)
         if ui.refused is not None and shown is not None:
             if ui.refused.code == "own-stone":
                 return f"{mover} to move. {view.cells[shown.cell].name} is already your stone."
-            return (f"{mover} to move. You cannot play {move_text(view, shown)}: "
-                    f"{ui.refused.text}.")
+            return f"{mover} to move. You cannot play {move_text(view, shown)}: {ui.refused.text}."
         if shown is not None:
             return f"{mover} to move. {self.hint(view, ui, shown)}"
-        return (f"{mover} to move: click an empty cell to place, or an enemy stone on a cell "
-                "you control to flip it.")
+        return (
+            f"{mover} to move: click an empty cell to place, or an enemy stone on a cell "
+            "you control to flip it."
+        )
 
     @staticmethod
     def hint(view: StigmergyView, ui: Ui, move: Place | Flip) -> str:
         """What a click on the cell under the pointer would do, or why it may not."""
         cell = view.cells[move.cell]
         if move in view.moves:
-            return (f"Click to flip {cell.name}." if cell.stone is not None
-                    else f"Click to place on {cell.name}.")
+            return (
+                f"Click to flip {cell.name}."
+                if cell.stone is not None
+                else f"Click to place on {cell.name}."
+            )
         if cell.stone == mover_colour(view):
             return f"{cell.name} is your stone."
         why = ui.verdict.text if ui.verdict is not None else ""
@@ -506,9 +586,14 @@ class StigmergyBoard(Board[StigmergyView]):
 
     # ---- events
 
-    def hit(self, view: StigmergyView, ui: Ui,
-            target: dict | None, gesture: str = "click",
-            source: dict | None = None) -> tuple[Ui, Any]:
+    def hit(
+        self,
+        view: StigmergyView,
+        ui: Ui,
+        target: dict | None,
+        gesture: str = "click",
+        source: dict | None = None,
+    ) -> tuple[Ui, Any]:
         if gesture == "hover":
             move = self.target_move(view, target)
             if move == ui.preview:
@@ -521,9 +606,9 @@ class StigmergyBoard(Board[StigmergyView]):
         move = self.target_move(view, target)
         if move is None:
             return ui, None
-        if move != ui.preview:           # a tap with no hover first: preview, then play
+        if move != ui.preview:  # a tap with no hover first: preview, then play
             return replace(ui, preview=move, refused=None), None
-        return replace(ui, refused=None), move    # the engine refuses what is not legal
+        return replace(ui, refused=None), move  # the engine refuses what is not legal
 
     @staticmethod
     def target_move(view: StigmergyView, target: dict | None) -> Place | Flip | None:
@@ -583,11 +668,13 @@ class StigmergyBoard(Board[StigmergyView]):
             return super().option_html(option, value, text)
         bid = value == "bid"
         number = 7 if bid else value
-        return (f'<span class="row"><select name="opt-komi" aria-label="Komi mode">'
-                f'<option value="bid"{" selected" if bid else ""}>Bid</option>'
-                f'<option value="fixed"{"" if bid else " selected"}>Fixed</option></select>'
-                f'<input type="number" name="opt-komi" value="{number}" min="-271" max="271" '
-                f'aria-label="Fixed komi"></span>')
+        return (
+            f'<span class="row"><select name="opt-komi" aria-label="Komi mode">'
+            f'<option value="bid"{" selected" if bid else ""}>Bid</option>'
+            f'<option value="fixed"{"" if bid else " selected"}>Fixed</option></select>'
+            f'<input type="number" name="opt-komi" value="{number}" min="-271" max="271" '
+            f'aria-label="Fixed komi"></span>'
+        )
 
     def option_value(self, option, values: list[str]):
         if option.name != "komi":

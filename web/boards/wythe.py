@@ -78,16 +78,20 @@ def hatches(prefix: str) -> str:
     patterns = "".join(
         f'<pattern id="{prefix}-{colour}" width="16" height="16" patternUnits="userSpaceOnUse" '
         f'patternTransform="rotate(45)"><line x1="4" y1="0" x2="4" y2="16" class="{cls}"/>'
-        f'</pattern>' for colour, cls in (("black", "wy-hatch-b"), ("white", "wy-hatch-w")))
+        f"</pattern>"
+        for colour, cls in (("black", "wy-hatch-b"), ("white", "wy-hatch-w"))
+    )
     return f"<defs>{patterns}</defs>"
 
 
 HATCHES = hatches("wy-hatch")
-SWAP_SENTENCE = ("Swap: instead of placing, take Black's first piece as yours and play Black "
-                 "from now on; the other player then places for White.")
+SWAP_SENTENCE = (
+    "Swap: instead of placing, take Black's first piece as yours and play Black "
+    "from now on; the other player then places for White."
+)
 
 
-COLOUR_NAMES = ("black", "white")         # by colour (BLACK, WHITE): CSS classes and text
+COLOUR_NAMES = ("black", "white")  # by colour (BLACK, WHITE): CSS classes and text
 
 
 @dataclass(frozen=True)
@@ -137,14 +141,20 @@ class Frame:
     def box(self, squares) -> tuple[int, int, int, int]:
         """x, y, width, height of the inset outline of one or two squares."""
         xs, ys = zip(*(self.corner(s) for s in squares))
-        return (min(xs) + INSET, min(ys) + INSET,
-                max(xs) + CELL - INSET - (min(xs) + INSET), max(ys) + CELL - INSET - (min(ys) + INSET))
+        return (
+            min(xs) + INSET,
+            min(ys) + INSET,
+            max(xs) + CELL - INSET - (min(xs) + INSET),
+            max(ys) + CELL - INSET - (min(ys) + INSET),
+        )
 
     def outline(self, squares, cls: str, inset: int) -> str:
         x, y, w, h = self.box(squares)
         d = inset - INSET
-        return (f'<rect class="{cls}" x="{x + d}" y="{y + d}" width="{w - 2 * d}" '
-                f'height="{h - 2 * d}" rx="8"/>')
+        return (
+            f'<rect class="{cls}" x="{x + d}" y="{y + d}" width="{w - 2 * d}" '
+            f'height="{h - 2 * d}" rx="8"/>'
+        )
 
     def edges(self, inside) -> list[str]:
         """Path pieces along the border of a set of squares."""
@@ -173,15 +183,22 @@ class WytheBoard(Board[WytheView]):
 
     # ---- events
 
-    def hit(self, view: WytheView, ui: Ui, target: dict | None, gesture: str = "click",
-            source: dict | None = None) -> tuple[Ui, Placement | None]:
+    def hit(
+        self,
+        view: WytheView,
+        ui: Ui,
+        target: dict | None,
+        gesture: str = "click",
+        source: dict | None = None,
+    ) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
             square = square_of(view, target)
             if square == pick.hovered:
                 return ui, None
-            return replace(ui, pick=replace(pick, hovered=square, no_black=None, no_white=None),
-                           refused=None), None
+            return replace(
+                ui, pick=replace(pick, hovered=square, no_black=None, no_white=None), refused=None
+            ), None
         if gesture != "click" or not target:
             return ui, None
         if target.get("action") == "cancel":
@@ -198,8 +215,10 @@ class WytheBoard(Board[WytheView]):
         if partners(view, square):
             return self._choose_black(view, ui, pick, square), None
         # Not a partner: the engine's verdict on this placement (ui.refused) says why.
-        return (replace(ui, pick=replace(pick, no_black=None, no_white=square)),
-                Placement(pick.black, square))
+        return (
+            replace(ui, pick=replace(pick, no_black=None, no_white=square)),
+            Placement(pick.black, square),
+        )
 
     @staticmethod
     def _choose_black(view: WytheView, ui: Ui, pick: WythePick, square: int) -> Ui:
@@ -222,8 +241,13 @@ class WytheBoard(Board[WytheView]):
             out.append((SWAP, *self.word_moves[SWAP]))
         if view.moves == (PASS,):
             colour = view.seat_names[view.to_move]
-            out.append((PASS, f"Pass ({colour} has no legal placement)",
-                        "No two adjacent squares can take a piece, so passing is the only move."))
+            out.append(
+                (
+                    PASS,
+                    f"Pass ({colour} has no legal placement)",
+                    "No two adjacent squares can take a piece, so passing is the only move.",
+                )
+            )
         return out
 
     def cell_name(self, view: WytheView, index: int) -> str:
@@ -237,16 +261,19 @@ class WytheBoard(Board[WytheView]):
     def draw(self, view: WytheView, ui: Ui) -> str:
         size, frame, pick = view.width, Frame(view.width, ui.flipped), pick_of(ui)
         span = size * CELL
-        head = svg_open(span + MARGIN * 2, span + MARGIN * 2,
-                        f"Wythe board, {size} by {size}").replace("<svg ", '<svg class="wythe-board" ', 1)
-        out = [head, f"<style>{STYLE}</style>", HATCHES, '<g>']
+        head = svg_open(
+            span + MARGIN * 2, span + MARGIN * 2, f"Wythe board, {size} by {size}"
+        ).replace("<svg ", '<svg class="wythe-board" ', 1)
+        out = [head, f"<style>{STYLE}</style>", HATCHES, "<g>"]
         for sq, cell in enumerate(view.cells):
             x, y = frame.corner(sq)
             text = attr(describe(view, cell))
-            out.append(f'<rect class="sq blank" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                       f'data-cell="{cell.square}" data-col="{cell.col}" '
-                       f'data-row="{cell.row}" aria-label="{text}"><title>{text}'
-                       f'</title></rect>')
+            out.append(
+                f'<rect class="sq blank" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                f'data-cell="{cell.square}" data-col="{cell.col}" '
+                f'data-row="{cell.row}" aria-label="{text}"><title>{text}'
+                f"</title></rect>"
+            )
         out.append('<g pointer-events="none">')
         out.append(group_edges(view, frame))
         out.extend(pieces(view, frame))
@@ -265,24 +292,34 @@ class WytheBoard(Board[WytheView]):
     def panel(self, view: WytheView, ui: Ui) -> str:
         seats = "".join(
             f'<li><span class="chip {colour.lower()}"></span>Player {seat + 1}: '
-            f'<strong>{colour}</strong></li>'
-            for seat, colour in enumerate(view.seat_names))
-        swapped = ('<p class="note">After the swap, Player 1 (who opened) plays White and '
-                   'Player 2 plays Black.</p>' if view.swapped else "")
+            f"<strong>{colour}</strong></li>"
+            for seat, colour in enumerate(view.seat_names)
+        )
+        swapped = (
+            '<p class="note">After the swap, Player 1 (who opened) plays White and '
+            "Player 2 plays Black.</p>"
+            if view.swapped
+            else ""
+        )
         rows = []
         for entry in view.by_size:
             cells = []
             for colour, count in ((BLACK, entry.black), (WHITE, entry.white)):
                 decides = view.colour_scores[colour] == entry.size
-                mark = (f' class="decides" title="{COLOUR_NAMES[colour].capitalize()}&#39;s score"'
-                        if decides else "")
+                mark = (
+                    f' class="decides" title="{COLOUR_NAMES[colour].capitalize()}&#39;s score"'
+                    if decides
+                    else ""
+                )
                 cells.append(f"<td{mark}>{count}</td>")
             rows.append(f'<tr><th scope="row">{entry.size}</th>{"".join(cells)}</tr>')
         if rows:
-            table = ('<table><thead><tr><th scope="col">Group size</th>'
-                     '<th scope="col"><span class="chip black"></span>Black</th>'
-                     '<th scope="col"><span class="chip white"></span>White</th></tr></thead>'
-                     f'<tbody>{"".join(rows)}</tbody></table>')
+            table = (
+                '<table><thead><tr><th scope="col">Group size</th>'
+                '<th scope="col"><span class="chip black"></span>Black</th>'
+                '<th scope="col"><span class="chip white"></span>White</th></tr></thead>'
+                f"<tbody>{''.join(rows)}</tbody></table>"
+            )
         else:
             table = '<p class="note">No groups yet.</p>'
         summary = "".join(f"<p>{explain(view.colour_scores[c], c)}</p>" for c in (BLACK, WHITE))
@@ -290,10 +327,14 @@ class WytheBoard(Board[WytheView]):
         if ui.live and SWAP in view.moves:
             extra.append(f'<p class="note">{attr(SWAP_SENTENCE)}</p>')
         if ui.live and pick_of(ui).black is not None:
-            extra.append('<button type="button" data-action="cancel">Cancel this piece (Esc)</button>')
-        return (f'<div class="wythe-panel"><ul class="seats">{seats}</ul>{swapped}'
-                f'<h3>Groups by size</h3>{table}{summary}{"".join(extra)}'
-                f'<h3>Legend</h3>{legend()}</div>')
+            extra.append(
+                '<button type="button" data-action="cancel">Cancel this piece (Esc)</button>'
+            )
+        return (
+            f'<div class="wythe-panel"><ul class="seats">{seats}</ul>{swapped}'
+            f"<h3>Groups by size</h3>{table}{summary}{''.join(extra)}"
+            f"<h3>Legend</h3>{legend()}</div>"
+        )
 
     def prompt(self, view: WytheView, ui: Ui) -> str:
         pick = pick_of(ui)
@@ -304,16 +345,21 @@ class WytheBoard(Board[WytheView]):
         if said:
             return f"{player} to move. {said}"
         if view.moves == (PASS,):
-            return (f"{player} has no legal placement (no two adjacent squares can take a piece) "
-                    "and must pass.")
+            return (
+                f"{player} has no legal placement (no two adjacent squares can take a piece) "
+                "and must pass."
+            )
         if pick.black is not None:
             name = view.cells[pick.black].square
-            return (f"{player}: black half on {name}. Now click a marked square for the white "
-                    f"half, or click {name} again to cancel.")
+            return (
+                f"{player}: black half on {name}. Now click a marked square for the white "
+                f"half, or click {name} again to cancel."
+            )
         return f"{to_place(view, player)} {hover_text(view, pick)}".strip()
 
 
 # --------------------------------------------------------------------------- what the ui says
+
 
 def cancelled(ui: Ui, pick: WythePick) -> Ui:
     """No black half chosen and nothing refused (what the pointer is on stays)."""
@@ -326,8 +372,11 @@ HOW_TO_PLACE = "click a square for the black half"
 def to_place(view: WytheView, player: str) -> str:
     """How to place, before the first click.  Every piece is black-and-white and either player
     lays any piece, so White too starts with the black half: the prompt says why."""
-    why = ("" if view.seat_colours[view.to_move] == BLACK
-           else "both players lay black-and-white pieces — ")
+    why = (
+        ""
+        if view.seat_colours[view.to_move] == BLACK
+        else "both players lay black-and-white pieces — "
+    )
     text = f"{player} to move: {why}{HOW_TO_PLACE}"
     if SWAP in view.moves:
         text += ", or swap colours"
@@ -335,8 +384,10 @@ def to_place(view: WytheView, player: str) -> str:
 
 
 def frozen_reason(cell: WytheCell) -> str:
-    return (f"{cell.square} is frozen: its top piece is half-covered, so nothing can ever be "
-            "placed on it")
+    return (
+        f"{cell.square} is frozen: its top piece is half-covered, so nothing can ever be "
+        "placed on it"
+    )
 
 
 def message(view: WytheView, ui: Ui, pick: WythePick) -> str:
@@ -345,8 +396,11 @@ def message(view: WytheView, ui: Ui, pick: WythePick) -> str:
     if ui.refused is not None:
         if pick.no_white is not None:
             cell = view.cells[pick.no_white]
-            why = (frozen_reason(cell) if cell.frozen or ui.refused.code == "frozen"
-                   else ui.refused.text)
+            why = (
+                frozen_reason(cell)
+                if cell.frozen or ui.refused.code == "frozen"
+                else ui.refused.text
+            )
             return f"The white half cannot go on {cell.square}: {why}."
         return f"You cannot play that: {ui.refused.text}."
     if pick.no_black is not None:
@@ -363,8 +417,10 @@ def why_no_black_half(view: WytheView, square: int) -> str:
         return frozen_reason(cell)
     if cell.top == BLACK:
         return f"{cell.square} already shows a black top, so the black half cannot go on it"
-    return (f"no square next to {cell.square} can take the white half (heights differ, "
-            "colours clash or a piece there is frozen)")
+    return (
+        f"no square next to {cell.square} can take the white half (heights differ, "
+        "colours clash or a piece there is frozen)"
+    )
 
 
 def hover_text(view: WytheView, pick: WythePick) -> str:
@@ -376,8 +432,10 @@ def hover_text(view: WytheView, pick: WythePick) -> str:
     info = view.groups[group]
     for entry in view.by_size:
         if entry.size == info.size:
-            return (f"Pointing at a {COLOUR_NAMES[info.colour]} group of {info.size} (groups of "
-                    f"{info.size}: Black {entry.black}, White {entry.white}).")
+            return (
+                f"Pointing at a {COLOUR_NAMES[info.colour]} group of {info.size} (groups of "
+                f"{info.size}: Black {entry.black}, White {entry.white})."
+            )
     return ""
 
 
@@ -404,6 +462,7 @@ def describe(view: WytheView, cell: WytheCell) -> str:
 
 # --------------------------------------------------------------------------- the pieces
 
+
 def pieces(view: WytheView, frame: Frame) -> list[str]:
     """Every top piece: a whole domino where both halves show, else a frozen half."""
     cells, out = view.cells, []
@@ -427,23 +486,28 @@ def pieces(view: WytheView, frame: Frame) -> list[str]:
 def layers(frame: Frame, height: int, squares: list[int]) -> str:
     """From height 2, one offset edge per bit below, like the sides of a pile."""
     x, y, w, h = frame.box(squares)
-    return "".join(f'<rect class="wy-layer" x="{x + 4 * k}" y="{y + 4 * k}" width="{w}" '
-                   f'height="{h}" rx="10"/>' for k in range(min(height - 1, 4), 0, -1))
+    return "".join(
+        f'<rect class="wy-layer" x="{x + 4 * k}" y="{y + 4 * k}" width="{w}" '
+        f'height="{h}" rx="10"/>'
+        for k in range(min(height - 1, 4), 0, -1)
+    )
 
 
-def domino(frame: Frame, piece: int, squares: list[int], colours: list[str],
-           hatch: str = "wy-hatch") -> str:
+def domino(
+    frame: Frame, piece: int, squares: list[int], colours: list[str], hatch: str = "wy-hatch"
+) -> str:
     """One top piece: two joined halves, or (one square: the other half is covered) a frozen
     half, hatched with pattern `<hatch>-<colour>` and a dashed rim.  `colours`: each square's
     top colour name."""
     frozen = len(squares) == 1
-    on = " ".join(map(str, squares))       # the squares it lies on, for the move animation
-    out = [f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}" '
-           f'data-on="{on}">']
+    on = " ".join(map(str, squares))  # the squares it lies on, for the move animation
+    out = [
+        f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}" data-on="{on}">'
+    ]
     for s, colour in zip(squares, colours):
         x, y = frame.corner(s)
         left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
-        if not frozen:                    # reach the shared edge so the halves join
+        if not frozen:  # reach the shared edge so the halves join
             ox, oy = frame.corner(squares[1] if s == squares[0] else squares[0])
             if ox > x:
                 right = x + CELL
@@ -453,17 +517,22 @@ def domino(frame: Frame, piece: int, squares: list[int], colours: list[str],
                 top = y
             else:
                 bottom = y + CELL
-        out.append(f'<rect class="wy-half {colour}" x="{left}" y="{top}" '
-                   f'width="{right - left}" height="{bottom - top}"/>')
+        out.append(
+            f'<rect class="wy-half {colour}" x="{left}" y="{top}" '
+            f'width="{right - left}" height="{bottom - top}"/>'
+        )
         cx, cy = x + CELL / 2, y + CELL / 2
         if colour == "black":
             out.append(f'<circle class="wy-mark black" cx="{cx}" cy="{cy}" r="11"/>')
         else:
-            out.append(f'<rect class="wy-mark white" x="{cx - 10}" y="{cy - 10}" '
-                       f'width="20" height="20"/>')
+            out.append(
+                f'<rect class="wy-mark white" x="{cx - 10}" y="{cy - 10}" width="20" height="20"/>'
+            )
         if frozen:
-            out.append(f'<rect class="wy-hatch" x="{left}" y="{top}" width="{right - left}" '
-                       f'height="{bottom - top}" fill="url(#{hatch}-{colour})"/>')
+            out.append(
+                f'<rect class="wy-hatch" x="{left}" y="{top}" width="{right - left}" '
+                f'height="{bottom - top}" fill="url(#{hatch}-{colour})"/>'
+            )
     x, y, w, h = frame.box(squares)
     if not frozen:
         a, b = squares
@@ -481,13 +550,15 @@ def domino(frame: Frame, piece: int, squares: list[int], colours: list[str],
 def badge(frame: Frame, square: int, colour: str, height: int) -> str:
     x, y = frame.corner(square)
     cx, cy = x + 25, y + 25
-    return (f'<circle class="wy-badge {colour}" cx="{cx}" cy="{cy}" r="13"/>'
-            f'<text class="wy-height {colour}" x="{cx}" y="{cy + 7}">{height}</text>')
+    return (
+        f'<circle class="wy-badge {colour}" cx="{cx}" cy="{cy}" r="13"/>'
+        f'<text class="wy-height {colour}" x="{cx}" y="{cy + 7}">{height}</text>'
+    )
 
 
 # --------------------------------------------------------------------------- the legend
 
-KEY = Frame(2, False)          # the legend's pictures: squares 0 and 1, side by side
+KEY = Frame(2, False)  # the legend's pictures: squares 0 and 1, side by side
 LEGEND = (
     ("piece", "A piece: a black and a white half, laid by either player"),
     ("frozen", "Frozen: the other half of its piece is covered, so nothing can be placed here"),
@@ -498,21 +569,29 @@ def key_picture(kind: str) -> str:
     """A legend picture drawn by the board's own code and styles (1 × 2 squares)."""
     x, y = KEY.corner(0)
     if kind == "frozen":
-        marks = (hatches("wy-key-hatch") + domino(KEY, 0, [0], ["black"], "wy-key-hatch")
-                 + domino(KEY, 1, [1], ["white"], "wy-key-hatch"))
+        marks = (
+            hatches("wy-key-hatch")
+            + domino(KEY, 0, [0], ["black"], "wy-key-hatch")
+            + domino(KEY, 1, [1], ["white"], "wy-key-hatch")
+        )
     else:
         marks = domino(KEY, 0, [0, 1], ["black", "white"])
-    return (f'<svg class="wy-key" viewBox="{x} {y} {2 * CELL} {CELL}" aria-hidden="true">'
-            f'<g class="wythe-board">{marks}</g></svg>')
+    return (
+        f'<svg class="wy-key" viewBox="{x} {y} {2 * CELL} {CELL}" aria-hidden="true">'
+        f'<g class="wythe-board">{marks}</g></svg>'
+    )
 
 
 def legend() -> str:
-    items = "".join(f'<li data-key="{kind}">{key_picture(kind)}<span>{text}</span></li>'
-                    for kind, text in LEGEND)
+    items = "".join(
+        f'<li data-key="{kind}">{key_picture(kind)}<span>{text}</span></li>'
+        for kind, text in LEGEND
+    )
     return f'<ul class="wy-legend" aria-label="Legend">{items}</ul>'
 
 
 # --------------------------------------------------------------------------- groups and hints
+
 
 def group_edges(view: WytheView, frame: Frame) -> str:
     """Thick lines between neighbouring squares of different groups."""
@@ -547,8 +626,10 @@ def selection(view: WytheView, frame: Frame, pick: WythePick) -> list[str]:
     if pick.hovered in targets:
         for s, colour in ((black, "black"), (pick.hovered, "white")):
             x, y = frame.corner(s)
-            out.append(f'<rect class="wy-ghost {colour}" x="{x + 22}" y="{y + 22}" '
-                       f'width="{CELL - 44}" height="{CELL - 44}" rx="6"/>')
+            out.append(
+                f'<rect class="wy-ghost {colour}" x="{x + 22}" y="{y + 22}" '
+                f'width="{CELL - 44}" height="{CELL - 44}" rx="6"/>'
+            )
     return out
 
 
