@@ -1,4 +1,4 @@
-"""Games are never lost (web/keeper.py, web/recent.py): switching games keeps each one and
+"""Games are never lost (web/browser/keeper.py, web/storage/recent.py): switching games keeps each one and
 Recent lists them; Back and Forward move between the games opened; reload and history keep
 who plays each seat; a bad link offers the saved game; a failed save stays visible until one
 succeeds; two tabs keep their own games; a stored value that cannot be read is set aside and

@@ -153,7 +153,7 @@ def test_every_kind_of_bad_link_says_what_is_wrong(page, site):
 
 
 def saved(page):
-    """The newest of the recent games in storage (web/recent.py), as {fragment, seats}."""
+    """The newest of the recent games in storage (web/storage/recent.py), as {fragment, seats}."""
     text = page.evaluate(f"localStorage.getItem({RECENT!r})")
     games_ = json.loads(text)["games"] if text else []
     return {"fragment": games_[0]["fragment"], "seats": games_[0]["seats"]} if games_ else None

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine import BadNotation, BadOption, EngineError, IllegalMove, games
 from engine.record import decode, legal_part, unquote_link
 from engine.record_text import legal_part_of_text, load_text, read_text
-from web import saved
+from web.storage import saved
 
 LONGEST_MESSAGE = 300  # a message quotes input briefly, so it stays short
 HUGE = "1" * 5000  # more digits than int() converts (4,300)

@@ -10,8 +10,8 @@ from engine.games.gwyddbwyll import Step, state_from_pieces
 from engine.record_text import to_text
 from web.boards.base import Ui, settle
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
-from web.controller import Controller
-from web.session import Session
+from web.logic.controller import Controller
+from web.logic.session import Session
 
 GAME = games.get("gwyddbwyll")
 BOARD = GwyddbwyllBoard(GAME)

@@ -13,8 +13,8 @@ from engine.core import PASS, SWAP, parse_square, replay
 from engine.games.wythe import Placement
 from web.boards.base import Ui, settle
 from web.boards.wythe import WytheBoard, WythePick
-from web.controller import Controller
-from web.session import Session
+from web.logic.controller import Controller
+from web.logic.session import Session
 
 GAME = games.get("wythe")
 BOARD = WytheBoard(GAME)

@@ -17,9 +17,9 @@ import pytest
 from engine import games
 from engine.core import PASS, BadNotation, Game, Option, Result, View, refusal, winners_by_score
 from web import boards
-from web.ai_worker import Thinker
+from web.worker.thinker import Thinker
 from web.boards.base import Board, Ui
-from web.controller import (
+from web.logic.controller import (
     MIN_MOVE_SECONDS,
     Controller,
     Job,
@@ -27,7 +27,7 @@ from web.controller import (
     form_fields,
     new_game_form,
 )
-from web.session import Session
+from web.logic.session import Session
 
 CELLS = "abcde"
 

@@ -1,16 +1,16 @@
-"""Resign, agreed draws and rematches on the page (web/game_end.py, web/controller.py,
-web/session.py): who may, what the screen then shows, Undo, and the link."""
+"""Resign, agreed draws and rematches on the page (web/logic/ending.py, web/controller.py,
+web/logic/session.py): who may, what the screen then shows, Undo, and the link."""
 
 from __future__ import annotations
 
 import json
 
 from engine.ending import DRAW_AGREED
-from web import game_end
-from web.ai_worker import Thinker
-from web.controller import Controller, people
-from web.recent import entry_for
-from web.session import Session
+from web.worker.thinker import Thinker
+from web.logic import ending as game_end
+from web.logic.controller import Controller, people
+from web.logic.session import Session
+from web.storage.recent import entry_for
 
 HUMAN, HARD = "human", "hard"
 

@@ -1,4 +1,4 @@
-"""Recent games (web/recent.py) and reading stored JSON safely (web/bounded_json.py): entries
+"""Recent games (web/storage/recent.py) and reading stored JSON safely (web/storage/bounded_json.py): entries
 round-trip, a tab never overwrites another tab's game, the list stays bounded, and nested or
 huge values are refused before json.loads."""
 
@@ -7,10 +7,10 @@ import json
 import pytest
 
 from engine import EngineError
-from web import bounded_json, recent
-from web.recent import Entry
-from web.saved import SaveError
-from web.session import Session
+from web.logic.session import Session
+from web.storage import bounded_json, recent
+from web.storage.recent import Entry
+from web.storage.saved import SaveError
 
 KINDS = ("human", "easy", "random")
 RUG = "rugpile/1/players=2,size=5,tiles=4-3-2"

@@ -22,7 +22,7 @@ strings) as `target`.
 Pieces: every element that draws a piece (a stone, a disk, a block, a Gwyddbwyll piece, the
 squares a Rug Pile tile coloured) carries `data-on` with the number of its cell in the view's
 cell order (a piece over two cells, a Wythe domino: both numbers, space-separated), so the
-page's move animation (web/motion.py, web/animate.py) finds what a move placed, moved or took.
+page's move animation (web/logic/motion.py, web/browser/animation.py) finds what a move placed, moved or took.
 
 Rules stay in the engine: a renderer reads `view.moves` (the legal moves) and never decides
 legality itself.  When it wants to show a move before it is made (a tile under the pointer)

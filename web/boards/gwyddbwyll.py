@@ -102,7 +102,7 @@ def piece_svg(
 ) -> str:
     """One piece drawn in the 100×100 square whose top-left corner is (x, y); `drag` names
     its square when the page may move it with the pointer while it is dragged; `on` is the
-    number of the square it stands on, for the page's move animation (web/motion.py)."""
+    number of the square it stands on, for the page's move animation (web/logic/motion.py)."""
     extra = (f' data-drag="{drag}"' if drag else "") + (
         f' data-on="{on}"' if on is not None else ""
     )

@@ -1,4 +1,4 @@
-"""Keeps the player's games: the recent games in localStorage (web/recent.py), the game of
+"""Keeps the player's games: the recent games in localStorage (web/storage/recent.py), the game of
 this tab in the browser's history, the Recent dialog, and notes about storage.
 
 - Each tab shows one entry of the recent games (a new one for each game it starts) and
@@ -18,9 +18,9 @@ from html import escape
 from pyscript import window
 
 from engine import EngineError, games
-from web import recent, saved
-from web.dom import by_id, closest, found
-from web.session import side_lines_text
+from web.browser.dom import by_id, closest, found
+from web.logic.session import side_lines_text
+from web.storage import recent, saved
 
 SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
 

@@ -3,7 +3,7 @@ the end of a game, it has the worker judge every position of the line on display
 time, and draws the graph as the points come (with the count done), marks and lists the
 biggest swings, and goes to a ply when the graph or a swing is clicked.  A longer line that
 begins with the one judged (a move played since) keeps the points it has.  What it draws is
-web/graph_view.py's.
+web/logic/graph.py's.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.record import encode
-from web import graph_view
-from web.controller import Controller
-from web.dom import by_id, closest
+from web.browser.dom import by_id, closest
+from web.logic import graph
+from web.logic.controller import Controller
 
 # graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
 Grapher = Callable[[str, int, int, float, int], Awaitable[str]]
@@ -58,7 +58,7 @@ class GraphPanel:
         record = session.current_record()
         if encode(record) != self.line:
             head = encode(replace(record, moves=(), ending=""))  # the game and its options
-            self.chances = graph_view.carried(
+            self.chances = graph.carried(
                 self.chances if head == self.head else [], self.moves, record.moves
             )
             self.line, self.head, self.moves = encode(record), head, record.moves
@@ -89,10 +89,10 @@ class GraphPanel:
         view, session = ctl.view, ctl.session
         names = view.seat_names
         movers = [ctl.game.to_move(state) for state in session.states[:-1]]
-        marked = graph_view.swings(self.chances, movers)
-        by_id("graph-body").innerHTML = graph_view.graph_svg(
+        marked = graph.swings(self.chances, movers)
+        by_id("graph-body").innerHTML = graph.graph_svg(
             self.chances, names, session.ply, marked
-        ) + graph_view.legend_html(names)
+        ) + graph.legend_html(names)
         done = sum(c is not None for c in self.chances)
         total = len(self.chances)
         progress = by_id("graph-progress")
@@ -101,7 +101,7 @@ class GraphPanel:
             if done < total
             else f"All {total} positions judged ({SECONDS_PER_PLY:g} s each)."
         )
-        by_id("graph-swings").innerHTML = graph_view.swings_html(marked, names)
+        by_id("graph-swings").innerHTML = graph.swings_html(marked, names)
 
     def on_click(self, event: Any) -> None:
         """A click on the graph or on a swing: show that position."""

@@ -3,7 +3,7 @@
 The controller decides everything about the game (who moves, undo, the computer's turn,
 what the board and the status line show); this module binds the page's events, reads
 their data-* attributes, measures the board for the keyboard cursor, talks to the
-computer's worker, storage (web/keeper.py) and links (web/sharing.py), and writes the text
+computer's worker, storage (web/browser/keeper.py) and links (web/browser/sharing.py), and writes the text
 and markup the controller makes.  Any text that came from the user or the URL is escaped
 before it is shown.
 
@@ -21,18 +21,19 @@ from pyscript import document, window, workers
 
 from engine.core import Game
 from engine.record import legal_part, unquote_link
-from web import game_end, recent
-from web.advice import Advice
-from web.animate import Animator
-from web.board_input import BoardInput, Cursor
-from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
-from web.dom import announce, by_id, closest, found
-from web.ending_buttons import EndingButtons
-from web.keeper import Keeper
-from web.move_list import parse_path
-from web.newgame import NewGameForm
-from web.session import DEFAULT_GAME, Session, with_side_lines
-from web.sharing import Opening, Sharing, salvage
+from web.browser.advice import Advice
+from web.browser.animation import Animator
+from web.browser.board_input import BoardInput, Cursor
+from web.browser.dom import announce, by_id, closest, found
+from web.browser.ending_buttons import EndingButtons
+from web.browser.keeper import Keeper
+from web.browser.new_game_form import NewGameForm
+from web.browser.sharing import Opening, Sharing, salvage
+from web.logic.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
+from web.logic.ending import rematch
+from web.logic.move_list import parse_path
+from web.logic.session import DEFAULT_GAME, Session, with_side_lines
+from web.storage import recent
 
 NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
 
@@ -121,7 +122,7 @@ class Page:
             (
                 "rematch",
                 "click",
-                lambda e: self.open(*game_end.rematch(self.ctl.session, self.ctl.seats)),
+                lambda e: self.open(*rematch(self.ctl.session, self.ctl.seats)),
             ),
             ("new-game-after", "click", lambda e: self.form.open()),
             ("flip", "click", lambda e: self.change(self.ctl.flip)),
@@ -386,11 +387,11 @@ class Worker:
         return await (await self.started()).think(fragment, level, seconds, seed)
 
     async def graph(self, fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
-        """The worker's `graph`: chances along a line (web/graph_panel.py)."""
+        """The worker's `graph`: chances along a line (web/browser/graph_panel.py)."""
         return await (await self.started()).graph(fragment, start, count, seconds, seed)
 
     async def judge(self, fragment: str, seconds: float, seed: int) -> str:
-        """The worker's `judge`: its analysis of a position (web/ending_buttons.py)."""
+        """The worker's `judge`: its analysis of a position (web/browser/ending_buttons.py)."""
         return await (await self.started()).judge(fragment, seconds, seed)
 
     async def started(self) -> Any:

@@ -12,8 +12,8 @@ from typing import Any
 
 from pyscript import document
 
-from web.controller import Controller
-from web.dom import announce, by_id, closest, data_of, found
+from web.browser.dom import announce, by_id, closest, data_of, found
+from web.logic.controller import Controller
 
 TARGET = "[data-cell],[data-action]"  # what a pointer event on the board is about
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}

@@ -1,6 +1,6 @@
 """The Hint button (browser only): the computer's best move for the person to move, judged
 in its worker and marked on the board, not played; the move list then marks the move played
-after it.  What it says is web/analysis_view.py's.
+after it.  What it says is web/logic/analysis.py's.
 """
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 
 from pyscript import window
 
-from web import analysis_view
-from web.analyse_panel import Judge, judge_once
-from web.analysis_view import Mark
-from web.controller import Controller, Said
-from web.dom import by_id
+from web.browser.analysis_panel import Judge, judge_once
+from web.browser.dom import by_id
+from web.logic.analysis import Mark, alternatives, hint_available, hint_text, marks
+from web.logic.controller import Controller, Said
 
-if TYPE_CHECKING:  # imported on first use (web/analysis_view.py says why)
+if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
     from engine.ai.analysis import Analysis
 
 
@@ -47,7 +46,7 @@ class HintButton:
         if ctl.session.fragment() != self.fragment:
             self.marks = []
         button = by_id("hint")
-        button.hidden = not analysis_view.hint_available(ctl.against_computer(), allowed())
+        button.hidden = not hint_available(ctl.against_computer(), allowed())
         button.disabled = not ctl.human_turn()
 
     async def ask(self) -> None:
@@ -72,17 +71,15 @@ class HintButton:
 
         ctl = self.ctl
         analysis: Analysis = Analysis.from_json(reply)
-        labels = analysis_view.alternatives(
-            ctl.game, ctl.session.state, [c.move for c in analysis.best]
-        )
+        labels = alternatives(ctl.game, ctl.session.state, [c.move for c in analysis.best])
         if not labels:
             self.done(Said(message="The computer has no hint here."))
             return
         ctl.session.hint_at = ctl.session.path
-        self.marks = analysis_view.marks(ctl.game, ctl.board, ctl.session.state, analysis)[:1]
+        self.marks = marks(ctl.game, ctl.board, ctl.session.state, analysis)[:1]
         self.refresh()
         mover = ctl.view.seat_names[analysis.to_move]
-        text = analysis_view.hint_text(mover, labels[0], analysis.best[0].chance)
+        text = hint_text(mover, labels[0], analysis.best[0].chance)
         self.done(Said(message=escape(text), announce=text))
 
 

@@ -2,7 +2,7 @@
 what the player sees and may do.
 
 Pure Python (no browser imports), so it is tested in CPython (tests/test_controller.py).
-web/page.py is its DOM adapter: it binds events, reads their data-* attributes, measures
+web/browser/page.py is its DOM adapter: it binds events, reads their data-* attributes, measures
 the board for the keyboard cursor, talks to the computer's worker and to storage, and
 writes the text and markup this module makes.
 
@@ -27,9 +27,11 @@ from typing import Any
 
 from engine import EngineError, games
 from engine.core import Game, View
-from web import boards, game_end, move_list
+from web import boards
 from web.boards.base import Board, Ui, settle
-from web.session import DEFAULT_GAME, Session
+from web.logic import move_list
+from web.logic.ending import draw_offer, resigner
+from web.logic.session import DEFAULT_GAME, Session
 
 HUMAN = "human"
 # Who can sit in a seat: a person, or the computer at a level (engine.ai.LEVELS).
@@ -238,7 +240,7 @@ class Controller:
         self._changed()
 
     def end(self, ending: str | None) -> Said:
-        """End the game off the board: a resignation or an agreed draw (web/game_end.py
+        """End the game off the board: a resignation or an agreed draw (web/logic/ending.py
         says who may, engine/ending.py what it means)."""
         try:
             self.session.end(ending or "")
@@ -343,8 +345,8 @@ class Controller:
             flip_pressed=self.ui.flipped,
             pause_hidden=not self.against_computer() or over,
             pause_label="Resume" if self.paused else "Pause",
-            resign_hidden=game_end.resigner(session, people(self.seats)) is None,
-            draw_hidden=game_end.draw_offer(session, people(self.seats)) is None,
+            resign_hidden=resigner(session, people(self.seats)) is None,
+            draw_hidden=draw_offer(session, people(self.seats)) is None,
             rematch_hidden=not over or not session.live,
             address=self.address(),
         )

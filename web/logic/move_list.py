@@ -14,7 +14,7 @@ from html import escape
 from engine.core import Game, View
 from engine.move_tree import Path, Row
 from web.boards.base import Board
-from web.session import Session
+from web.logic.session import Session
 
 HINT = (
     '<small class="hinted" title="Played after a hint"> hint</small>'
@@ -110,7 +110,7 @@ def movers_of(
 
 
 def session_html(session: Session, view: View, board: Board) -> str:
-    """The move list of a game on the page (web/session.py), the position shown current."""
+    """The move list of a game on the page (web/logic/session.py), the position shown current."""
     rows = session.tree.rows()
     return move_list_html(
         rows,

@@ -9,11 +9,11 @@ from pyscript import document
 
 from engine import EngineError, games
 from engine.core import Game
-from web import hint_button
-from web.analysis_view import hints_field
-from web.controller import Controller, error_id, form_choice, new_game_form
-from web.dom import by_id, found
-from web.session import Session
+from web.browser import hint_button
+from web.browser.dom import by_id, found
+from web.logic.analysis import hints_field
+from web.logic.controller import Controller, error_id, form_choice, new_game_form
+from web.logic.session import Session
 
 
 class NewGameForm:

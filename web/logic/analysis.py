@@ -4,7 +4,7 @@ each (as buttons to play them, and as marks on the board), and the principal lin
 move list's notation; and the same in words for screen readers.
 
 The judgement is engine/ai/analysis.py's `Analysis`, as the worker sends it (JSON).  Pure
-Python, tested in CPython (tests/test_analysis_view.py); web/analyse_panel.py puts it on the
+Python, tested in CPython (tests/test_analysis_view.py); web/browser/analysis_panel.py puts it on the
 page.
 """
 

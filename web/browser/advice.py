@@ -9,10 +9,10 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from web.analyse_panel import AnalysePanel, Judge, draw_marks
-from web.controller import Controller, Said
-from web.graph_panel import Grapher, GraphPanel
-from web.hint_button import HintButton
+from web.browser.analysis_panel import AnalysePanel, Judge, draw_marks
+from web.browser.graph_panel import Grapher, GraphPanel
+from web.browser.hint_button import HintButton
+from web.logic.controller import Controller, Said
 
 
 class Advice:

@@ -1,6 +1,6 @@
 """Move animations and move sounds on the page (browser only).
 
-`Animator` shows, after each render, the move web/motion.py finds between what the board
+`Animator` shows, after each render, the move web/logic/motion.py finds between what the board
 showed and what it shows now: a piece that moved slides from where it was, a piece that
 appeared drops in (it grows into place and fades in), a piece taken fades out, a flipped
 stone turns over.  PERSON_MS for a person's move, QUICK_MS for the computer's and for steps
@@ -29,9 +29,9 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from web.controller import Controller
-from web.dom import by_id, found
-from web.motion import Change, Shown, change
+from web.browser.dom import by_id, found
+from web.logic.controller import Controller
+from web.logic.motion import Change, Shown, change
 
 SVG = "http://www.w3.org/2000/svg"
 REDUCED = "(prefers-reduced-motion: reduce)"

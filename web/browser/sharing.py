@@ -1,5 +1,5 @@
 """The page's links and text records: the browser side of engine/record.py and
-engine/record_text.py (saved games are web/keeper.py's).
+engine/record_text.py (saved games are web/browser/keeper.py's).
 
 - open_link: the game a location.hash describes (the saved game it shows, if any), or a
   message saying what is wrong and where, with offers (the legal part of the game, a
@@ -26,10 +26,10 @@ from pyscript import document, window
 from engine import games
 from engine.record import Record, encode, legal_part, unquote_link
 from engine.record_text import MAX_TEXT, legal_part_of_text, load_tree_text, tree_to_text
-from web import recent
-from web.dom import by_id, closest, found
-from web.keeper import Keeper
-from web.session import DEFAULT_GAME, Session
+from web.browser.dom import by_id, closest, found
+from web.browser.keeper import Keeper
+from web.logic.session import DEFAULT_GAME, Session
+from web.storage import recent
 
 COPIED_SECONDS = 3
 

@@ -1,7 +1,7 @@
 """The Analyse control (browser only): while it is on, the computer judges the position on
 screen in its worker, in short slices so the page never waits, and the panel beside the board
 and the marks on it follow each better estimate; it starts again on another position and stops
-when turned off.  What it shows is web/analysis_view.py's.
+when turned off.  What it shows is web/logic/analysis.py's.
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
-from web import analysis_view
-from web.analysis_view import Mark
-from web.controller import Controller, Said
-from web.dom import announce, by_id, found
+from web.browser.dom import announce, by_id, found
+from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
+from web.logic.controller import Controller, Said
 
-if TYPE_CHECKING:  # imported on first use (web/analysis_view.py says why)
+if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
     from engine.ai.analysis import Analysis
 
 # judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
@@ -97,18 +96,18 @@ class AnalysePanel:
         ctl = self.ctl
         game, state, view = ctl.game, ctl.state, ctl.view
         names = view.seat_names
-        best = analysis_view.alternatives(game, state, [c.move for c in analysis.best])
-        line = analysis_view.move_words(game, state, analysis.line)
+        best = alternatives(game, state, [c.move for c in analysis.best])
+        line = move_words(game, state, analysis.line)
         swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
-        by_id("analysis-body").innerHTML = analysis_view.panel_html(
+        by_id("analysis-body").innerHTML = panel_html(
             analysis, names, swatches, best, line, ctl.human_turn()
         )
-        self.marks = analysis_view.marks(game, ctl.board, state, analysis)
+        self.marks = marks(game, ctl.board, state, analysis)
         self.refresh()
         first = best[0] if best else ""
         if first != self.said:
             self.said = first
-            announce(analysis_view.words(analysis, names, best))
+            announce(words(analysis, names, best))
 
 
 async def judge_once(

@@ -1,6 +1,6 @@
 """The Resign and Offer draw buttons (browser only): they ask before a person gives up,
 ask the other person at the screen to accept a draw, or let the computer judge the offer in
-its worker.  Who may do either, and how the computer answers, is web/game_end.py's.
+its worker.  Who may do either, and how the computer answers, is web/ending.py's.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 from pyscript import window
 
 from engine.ending import DRAW_AGREED, resignation
-from web import game_end
-from web.analyse_panel import Judge, judge_once
-from web.controller import HUMAN, Controller, Said, people
+from web.browser.analysis_panel import Judge, judge_once
+from web.logic import ending
+from web.logic.controller import HUMAN, Controller, Said, people
 
 
 class EndingButtons:
@@ -25,7 +25,7 @@ class EndingButtons:
 
     def resign(self, event: Any = None) -> None:
         ctl = self.ctl
-        seat = game_end.resigner(ctl.session, people(ctl.seats))
+        seat = ending.resigner(ctl.session, people(ctl.seats))
         if seat is not None and window.confirm(
             f"Resign this game? {ctl.view.seat_names[seat]} loses."
         ):
@@ -33,7 +33,7 @@ class EndingButtons:
 
     async def offer_draw(self) -> None:
         ctl = self.ctl
-        offer = game_end.draw_offer(ctl.session, people(ctl.seats))
+        offer = ending.draw_offer(ctl.session, people(ctl.seats))
         if offer is None:
             return
         offers, asked = offer
@@ -53,7 +53,7 @@ class EndingButtons:
         reply = await judge_once(
             self.judge,
             fragment,
-            game_end.DRAW_THINK_SECONDS,
+            ending.DRAW_THINK_SECONDS,
             "offer-draw",
             f"{escape(names[asked])} (computer) is considering the offer…",
             "The computer could not answer",
@@ -65,7 +65,7 @@ class EndingButtons:
             self.done(Said(message=""))
             return
         chance = reply["chances"][asked]
-        accepts = game_end.computer_accepts_draw(reply["chances"], asked)
-        answer = game_end.draw_answer(names[asked], accepts, chance)
+        accepts = ending.computer_accepts_draw(reply["chances"], asked)
+        answer = ending.draw_answer(names[asked], accepts, chance)
         said = ctl.end(DRAW_AGREED) if accepts else Said()
         self.done(Said(played=said.played, message=escape(answer), announce=answer))
