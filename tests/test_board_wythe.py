@@ -13,7 +13,8 @@ from engine.core import PASS, SWAP, parse_square, replay
 from engine.games.wythe import Placement
 from web.boards.base import Ui, settle
 from web.boards.wythe import WytheBoard, WythePick
-from web.logic.controller import Controller
+from web.logic import screen
+from web.logic.table import Table
 from web.logic.session import Session
 
 GAME = games.get("wythe")
@@ -262,17 +263,17 @@ def test_no_hints_when_not_interactive():
 
 
 def test_the_page_plays_through_the_board():
-    # The page drives the board through its controller (web/controller.py), with move values.
-    ctl = Controller(Session("wythe", {"size": 8}, STACKED))
-    xml.dom.minidom.parseString(ctl.draw())
-    assert ctl.hit(cell("c4")) is None
-    assert "c4 is frozen" in ctl.prompt()
-    assert ctl.hit(cell("a1")) is None and ctl.hit(cell("c4")) is None
-    assert "white half cannot go on c4" in ctl.prompt()
-    move = ctl.hit(cell("b1"))
-    assert move is not None and GAME.notation(ctl.state, move) == "a1b1"
-    ctl.escape()
-    assert "cannot go on" not in ctl.prompt()
+    # The page drives the board through its table (web/logic/table.py), with move values.
+    table = Table(Session("wythe", {"size": 8}, STACKED))
+    xml.dom.minidom.parseString(screen.board_svg(table))
+    assert table.hit(cell("c4")) is None
+    assert "c4 is frozen" in screen.prompt(table)
+    assert table.hit(cell("a1")) is None and table.hit(cell("c4")) is None
+    assert "white half cannot go on c4" in screen.prompt(table)
+    move = table.hit(cell("b1"))
+    assert move is not None and GAME.notation(table.state, move) == "a1b1"
+    table.escape()
+    assert "cannot go on" not in screen.prompt(table)
 
 
 # ---- the board turned round (the Flip button)

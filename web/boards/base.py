@@ -1,4 +1,4 @@
-"""The contract between the page's controller (web/controller.py) and a game's board renderer.
+"""The contract between the page's table (web/logic/table.py) and a game's board renderer.
 
 A board renderer is pure Python: it turns the engine's `View` of a position and the
 player's `Ui` (what they have selected, whether the board is turned round, where the
@@ -43,7 +43,7 @@ from engine.core import PASS, SWAP, Game, Verdict, View, square_name
 
 @dataclass(frozen=True)
 class Ui:
-    """What the player is doing on the board, outside the rules; owned by the controller.
+    """What the player is doing on the board, outside the rules; owned by the table.
 
     live:    the board takes moves now (the latest position, a person to move): draw hints.
     flipped: the board is drawn turned round (the second seat at the bottom).

@@ -12,22 +12,22 @@ from typing import Any
 from web.browser.analysis_panel import AnalysePanel, Judge, draw_marks
 from web.browser.graph_panel import Grapher, GraphPanel
 from web.browser.hint_button import HintButton
-from web.logic.controller import Controller, Said
+from web.logic.table import Said, Table
 
 
 class Advice:
     def __init__(
         self,
-        ctl: Controller,
+        table: Table,
         judge: Judge,
         grapher: Grapher,
         goto: Callable[[int], None],
         done: Callable[[Said], None],
     ):
-        self.graph = GraphPanel(ctl, grapher, goto)
+        self.graph = GraphPanel(table, grapher, goto)
         # the graph has the worker first: the panel's search waits while it is drawn
-        self.analyse = AnalysePanel(ctl, judge, self.draw_marks, busy=lambda: self.graph.running)
-        self.hint = HintButton(ctl, judge, self.draw_marks, done)
+        self.analyse = AnalysePanel(table, judge, self.draw_marks, busy=lambda: self.graph.running)
+        self.hint = HintButton(table, judge, self.draw_marks, done)
 
     def bind(self, on: Callable[[str, str, Callable[[Any], Any]], None]) -> None:
         """Bind the controls: on(element id, event, handler)."""

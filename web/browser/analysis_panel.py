@@ -17,7 +17,7 @@ from pyscript import document
 
 from web.browser.dom import announce, by_id, found
 from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
-from web.logic.controller import Controller, Said
+from web.logic.table import Said, Table
 
 if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
     from engine.ai.analysis import Analysis
@@ -38,12 +38,12 @@ class AnalysePanel:
 
     def __init__(
         self,
-        ctl: Controller,
+        table: Table,
         judge: Judge,
         refresh: Callable[[], None],
         busy: Callable[[], bool] = lambda: False,
     ):
-        self.ctl, self.judge, self.refresh = ctl, judge, refresh
+        self.table, self.judge, self.refresh = table, judge, refresh
         self.busy = busy  # the worker has other work first (the graph)
         self.on = False
         self.fragment = ""  # the position being judged
@@ -63,12 +63,12 @@ class AnalysePanel:
         """After the page drew a position: judge it if it is a new one."""
         if not self.on:
             return
-        fragment = self.ctl.session.fragment()
+        fragment = self.table.session.fragment()
         if fragment != self.fragment:
             self.fragment, self.marks, self.said = fragment, [], None
             from engine.ai.analysis import glance
 
-            self.show(glance(self.ctl.game, self.ctl.session.state))
+            self.show(glance(self.table.game, self.table.session.state))
             asyncio.ensure_future(self.judge_position(fragment))
 
     async def judge_position(self, fragment: str) -> None:
@@ -93,16 +93,16 @@ class AnalysePanel:
             seconds = SLICE
 
     def show(self, analysis: Analysis) -> None:
-        ctl = self.ctl
-        game, state, view = ctl.game, ctl.state, ctl.view
+        table = self.table
+        game, state, view = table.game, table.state, table.view
         names = view.seat_names
         best = alternatives(game, state, [c.move for c in analysis.best])
         line = move_words(game, state, analysis.line)
-        swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
+        swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
         by_id("analysis-body").innerHTML = panel_html(
-            analysis, names, swatches, best, line, ctl.human_turn()
+            analysis, names, swatches, best, line, table.human_turn()
         )
-        self.marks = marks(game, ctl.board, state, analysis)
+        self.marks = marks(game, table.board, state, analysis)
         self.refresh()
         first = best[0] if best else ""
         if first != self.said:

@@ -30,8 +30,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from web.browser.dom import by_id, found
-from web.logic.controller import Controller
 from web.logic.motion import Change, Shown, change
+from web.logic.table import Table
 
 SVG = "http://www.w3.org/2000/svg"
 REDUCED = "(prefers-reduced-motion: reduce)"
@@ -168,14 +168,19 @@ class Animator:
             self.observer = window.MutationObserver.new(create_proxy(lambda *_: self.redrawn()))
             self.observer.observe(board, js({"childList": True}))
 
-    def before(self, ctl: Controller) -> Plan | None:
+    def before(self, table: Table) -> Plan | None:
         """Before the board is written: stop what still runs, and note the move (if any)
         between what the board showed and what it is about to show."""
         self.stop()
         self.live = None
-        session = ctl.session
+        session = table.session
         shown = Shown(
-            ctl.game.id, session, tuple(session.moves), session.ply, ctl.view, tuple(ctl.seats)
+            table.game.id,
+            session,
+            tuple(session.moves),
+            session.ply,
+            table.view,
+            tuple(table.seats),
         )
         step, self.shown = change(self.shown, shown), shown
         if step is None:

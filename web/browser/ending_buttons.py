@@ -14,33 +14,33 @@ from pyscript import window
 from engine.ending import DRAW_AGREED, resignation
 from web.browser.analysis_panel import Judge, judge_once
 from web.logic import ending
-from web.logic.controller import HUMAN, Controller, Said, people
+from web.logic.table import HUMAN, Said, Table, people
 
 
 class EndingButtons:
     """Resign and Offer draw; `done` shows what happened (and redraws after a change)."""
 
-    def __init__(self, ctl: Controller, judge: Judge, done: Callable[[Said], None]):
-        self.ctl, self.judge, self.done = ctl, judge, done
+    def __init__(self, table: Table, judge: Judge, done: Callable[[Said], None]):
+        self.table, self.judge, self.done = table, judge, done
 
     def resign(self, event: Any = None) -> None:
-        ctl = self.ctl
-        seat = ending.resigner(ctl.session, people(ctl.seats))
+        table = self.table
+        seat = ending.resigner(table.session, people(table.seats))
         if seat is not None and window.confirm(
-            f"Resign this game? {ctl.view.seat_names[seat]} loses."
+            f"Resign this game? {table.view.seat_names[seat]} loses."
         ):
-            self.done(ctl.end(resignation(ctl.game, ctl.state, seat)))
+            self.done(table.end(resignation(table.game, table.state, seat)))
 
     async def offer_draw(self) -> None:
-        ctl = self.ctl
-        offer = ending.draw_offer(ctl.session, people(ctl.seats))
+        table = self.table
+        offer = ending.draw_offer(table.session, people(table.seats))
         if offer is None:
             return
         offers, asked = offer
-        names = ctl.view.seat_names
-        if ctl.seats[asked] == HUMAN:
+        names = table.view.seat_names
+        if table.seats[asked] == HUMAN:
             if window.confirm(f"{names[offers]} offers a draw. {names[asked]}, do you accept?"):
-                self.done(ctl.end(DRAW_AGREED))
+                self.done(table.end(DRAW_AGREED))
             else:
                 self.done(
                     Said(
@@ -49,7 +49,7 @@ class EndingButtons:
                     )
                 )
             return
-        fragment = ctl.session.fragment()
+        fragment = table.session.fragment()
         reply = await judge_once(
             self.judge,
             fragment,
@@ -61,11 +61,11 @@ class EndingButtons:
         )
         if reply is None:
             return
-        if ctl.session.fragment() != fragment:  # the game moved on meanwhile
+        if table.session.fragment() != fragment:  # the game moved on meanwhile
             self.done(Said(message=""))
             return
         chance = reply["chances"][asked]
         accepts = ending.computer_accepts_draw(reply["chances"], asked)
         answer = ending.draw_answer(names[asked], accepts, chance)
-        said = ctl.end(DRAW_AGREED) if accepts else Said()
+        said = table.end(DRAW_AGREED) if accepts else Said()
         self.done(Said(played=said.played, message=escape(answer), announce=answer))

@@ -18,7 +18,7 @@ from typing import Any
 from engine.record import encode
 from web.browser.dom import by_id, closest
 from web.logic import graph
-from web.logic.controller import Controller
+from web.logic.table import Table
 
 # graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
 Grapher = Callable[[str, int, int, float, int], Awaitable[str]]
@@ -30,8 +30,8 @@ BATCH = 4  # positions judged per call to the worker
 class GraphPanel:
     """The graph section: its points, the line they belong to, and the work under way."""
 
-    def __init__(self, ctl: Controller, grapher: Grapher, goto: Callable[[int], None]):
-        self.ctl, self.grapher, self.goto = ctl, grapher, goto
+    def __init__(self, table: Table, grapher: Grapher, goto: Callable[[int], None]):
+        self.table, self.grapher, self.goto = table, grapher, goto
         self.on = False
         self.line = ""  # the link of the line judged (no ply)
         self.head = ""  # its game and options (a link with no moves)
@@ -54,7 +54,7 @@ class GraphPanel:
         the points of the moves it shares with the line judged), and redraw."""
         if not self.on:
             return
-        session = self.ctl.session
+        session = self.table.session
         record = session.current_record()
         if encode(record) != self.line:
             head = encode(replace(record, moves=(), ending=""))  # the game and its options
@@ -85,10 +85,10 @@ class GraphPanel:
             self.running = False
 
     def draw(self) -> None:
-        ctl = self.ctl
-        view, session = ctl.view, ctl.session
+        table = self.table
+        view, session = table.view, table.session
         names = view.seat_names
-        movers = [ctl.game.to_move(state) for state in session.states[:-1]]
+        movers = [table.game.to_move(state) for state in session.states[:-1]]
         marked = graph.swings(self.chances, movers)
         by_id("graph-body").innerHTML = graph.graph_svg(
             self.chances, names, session.ply, marked

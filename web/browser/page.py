@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window, workers
+from pyscript import document, window
 
 from engine.core import Game
 from engine.record import legal_part, unquote_link
@@ -29,10 +29,13 @@ from web.browser.ending_buttons import EndingButtons
 from web.browser.keeper import Keeper
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing import Opening, Sharing, salvage
-from web.logic.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
+from web.browser.worker_client import WorkerClient
+from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import parse_path
+from web.logic.screen import Screen, picker_html, screen_of
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
+from web.logic.table import SEAT_KINDS, Said, Table
 from web.storage import recent
 
 NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
@@ -40,18 +43,19 @@ NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) las
 
 class Page:
     def __init__(self) -> None:
-        self.ctl = Controller()
+        self.table = Table()  # the game, its seats and its board
+        self.computer = Computer(self.table)  # the computer's turns
         self.keeper = Keeper([kind for kind, _ in SEAT_KINDS], SEAT_KINDS)  # saved games
         self.sharing = Sharing(self.keeper)  # links and records
-        self.input = BoardInput(self.ctl, self.play)  # pointer and keys on the board
-        self.form = NewGameForm(self.ctl)
-        self.worker = Worker()
-        self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
+        self.input = BoardInput(self.table, self.play)  # pointer and keys on the board
+        self.form = NewGameForm(self.table)
+        self.worker = WorkerClient()
+        self.ending = EndingButtons(self.table, self.worker.judge, self.ended)
         self.advice = Advice(
-            self.ctl,
+            self.table,
             self.worker.judge,
             self.worker.graph,
-            lambda ply: self.change(lambda: self.ctl.goto(ply)),
+            lambda ply: self.change(lambda: self.table.goto(ply)),
             self.ended,
         )
         self.input.drawn = self.advice.draw_marks
@@ -112,31 +116,35 @@ class Page:
             ("newgame-form", "submit", self.on_form_submit),
             ("newgame-form", "change", self.form.on_change),
             ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
-            ("undo", "click", lambda e: self.change(self.ctl.take_back)),
-            ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
-            ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
-            ("promote", "click", lambda e: self.change(lambda: self.ctl.reshape(True))),
-            ("delete-move", "click", lambda e: self.change(lambda: self.ctl.reshape(False))),
+            ("undo", "click", lambda e: self.change(self.table.take_back)),
+            ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
+            ("redo", "click", lambda e: self.change(lambda: self.table.step(1))),
+            ("promote", "click", lambda e: self.change(self.table.promote)),
+            ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),
             ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
             (
                 "rematch",
                 "click",
-                lambda e: self.open(*rematch(self.ctl.session, self.ctl.seats)),
+                lambda e: self.open(*rematch(self.table.session, self.table.seats)),
             ),
             ("new-game-after", "click", lambda e: self.form.open()),
-            ("flip", "click", lambda e: self.change(self.ctl.flip)),
+            ("flip", "click", lambda e: self.change(self.table.flip)),
             ("sound", "click", lambda e: self.motion.sound.toggle()),
-            ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
+            ("rules-open", "click", lambda e: open_rules(self.table.game)),
             ("rules-close", "click", lambda e: by_id("rules").close()),
             ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
             ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
             ("message", "click", lambda e: self.follow(self.sharing.on_offer(e))),
             ("copy-link", "click", lambda e: later(self.copy_link())),
-            ("record-open", "click", lambda e: self.sharing.open_record(self.ctl.session)),
+            ("record-open", "click", lambda e: self.sharing.open_record(self.table.session)),
             ("record-close", "click", lambda e: by_id("record").close()),
             ("record-copy", "click", lambda e: later(self.sharing.copy_record())),
-            ("record-download", "click", lambda e: self.sharing.download_record(self.ctl.session)),
+            (
+                "record-download",
+                "click",
+                lambda e: self.sharing.download_record(self.table.session),
+            ),
             (
                 "record-import",
                 "click",
@@ -169,7 +177,7 @@ class Page:
         """Show a game: a new one, or `entry` (see Keeper.begin) resumed; `push` makes it a
         new history entry (Back returns to the game before)."""
         self.keeper.begin(entry)
-        self.ctl.open(session, seats)
+        self.table.open(session, seats)
         document.body.dataset.game = session.game.id
         self.render(push=push)
 
@@ -186,7 +194,7 @@ class Page:
                     err,
                     salvage(legal_part, entry.fragment),
                     offer_fresh=False,
-                    current=self.ctl.game.id,
+                    current=self.table.game.id,
                 )
             )
             return False
@@ -236,7 +244,7 @@ class Page:
                 return
         if address not in (self.shown_hash, self.tried_hash):
             self.tried_hash = address
-            opening = self.sharing.open_link(address, self.ctl.game.id, offer_saved=True)
+            opening = self.sharing.open_link(address, self.table.game.id, offer_saved=True)
             opened = self.follow(opening, push=False)
             if (
                 not opened
@@ -255,7 +263,7 @@ class Page:
     def on_pick(self, event: Any) -> None:
         """Another game: its unfinished game saved last, else a fresh one."""
         button = closest(event, "[data-game]")
-        if button is None or button.dataset.game == self.ctl.game.id:
+        if button is None or button.dataset.game == self.table.game.id:
             return
         game_id = button.dataset.game
         entry = self.keeper.newest(game=game_id, unfinished=True)
@@ -276,15 +284,15 @@ class Page:
 
     def render(self, push: bool = False) -> None:
         """Write everything the controller shows, save the game, and let the computer move."""
-        screen = self.ctl.screen()
-        moved = self.motion.before(self.ctl)
+        screen = screen_of(self.table)
+        moved = self.motion.before(self.table)
         self.input.draw(screen.board, screen.status)
         self.motion.after(moved)
         write_screen(screen)
         self.shown_hash, self.tried_hash = screen.address, None
-        self.keeper.save(self.ctl.session, self.ctl.seats)
-        self.keeper.remember(screen.address, self.ctl.seats, push)
-        self.keeper.keep_side_lines(self.ctl.session)
+        self.keeper.save(self.table.session, self.table.seats)
+        self.keeper.remember(screen.address, self.table.seats, push)
+        self.keeper.keep_side_lines(self.table.session)
         self.advice.follow()
         self.schedule_computer()
 
@@ -296,7 +304,7 @@ class Page:
 
     def play(self, move: Any, text: bool = False) -> None:
         """A person's move (an engine move, or notation when `text`)."""
-        said = self.ctl.play_text(move) if text else self.ctl.play(move)
+        said = self.table.play_text(move) if text else self.table.play(move)
         show(said)
         if said.played:
             self.render()
@@ -310,12 +318,12 @@ class Page:
     # ---- the computer
 
     def schedule_computer(self) -> None:
-        job = self.ctl.computer_job()
+        job = self.computer.start_turn()
         if job is not None:
             asyncio.ensure_future(self.computer_move(job))
 
     async def computer_move(self, job: Job) -> None:
-        said = await self.ctl.think(job, self.worker.ask, show_status)
+        said = await self.computer.think(job, self.worker.ask, show_status)
         show(said)
         if said.played or said.error:
             self.render()
@@ -332,13 +340,13 @@ class Page:
     def on_best_move(self, event: Any) -> None:
         """A best move in the Analyse panel: played, when a person is to move."""
         button = closest(event, "[data-move]")
-        if button is not None and self.ctl.human_turn():
+        if button is not None and self.table.human_turn():
             self.play(button.dataset.move, text=True)
 
     def on_move_list(self, event: Any) -> None:
         button = closest(event, "[data-path]")
         if button is not None:
-            self.change(lambda: self.ctl.goto(path=parse_path(button.dataset.path)))
+            self.change(lambda: self.table.goto(path=parse_path(button.dataset.path)))
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
@@ -349,7 +357,7 @@ class Page:
             or event.altKey
         ):
             return
-        key, session = event.key, self.ctl.session
+        key, session = event.key, self.table.session
         steps = {
             "ArrowLeft": -1,
             "ArrowRight": 1,
@@ -357,10 +365,10 @@ class Page:
             "End": len(session.moves) - session.ply,
         }
         if key in steps:
-            self.change(lambda: self.ctl.step(steps[key]))
+            self.change(lambda: self.table.step(steps[key]))
         elif key == "?":
             by_id("shortcuts").showModal()
-        elif self.ctl.key(key):
+        elif self.table.key(key):
             self.input.redraw_live()
         else:
             return
@@ -369,48 +377,11 @@ class Page:
     # ---- links and records
 
     async def copy_link(self) -> None:
-        url = window.location.href.split("#")[0] + self.ctl.address()
+        url = window.location.href.split("#")[0] + self.table.address()
         show(await self.sharing.copy_link(url))
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())
-
-
-class Worker:
-    """The computer's worker (web/ai_worker.py), started on first need."""
-
-    def __init__(self) -> None:
-        self.worker: Any = None
-
-    async def ask(self, fragment: str, level: str, seconds: float, seed: int) -> str:
-        """The worker's `think` (see Controller.think)."""
-        return await (await self.started()).think(fragment, level, seconds, seed)
-
-    async def graph(self, fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
-        """The worker's `graph`: chances along a line (web/browser/graph_panel.py)."""
-        return await (await self.started()).graph(fragment, start, count, seconds, seed)
-
-    async def judge(self, fragment: str, seconds: float, seed: int) -> str:
-        """The worker's `judge`: its analysis of a position (web/browser/ending_buttons.py)."""
-        return await (await self.started()).judge(fragment, seconds, seed)
-
-    async def started(self) -> Any:
-        """The worker, started now if it was not."""
-        if self.worker is None:
-            if not found(document.querySelector("script[name='ai']")):
-                tag = document.createElement("script")
-                for name, value in (
-                    ("type", "py"),
-                    ("worker", ""),
-                    ("name", "ai"),
-                    ("src", "./web/ai_worker.py"),
-                    ("config", "./pyscript.toml"),
-                ):
-                    tag.setAttribute(name, value)
-                document.body.append(tag)
-            self.worker = await workers["ai"]
-            document.body.dataset.aiReady = "1"
-        return self.worker
 
 
 # --------------------------------------------------------------------------- writing

@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.core import View
 from engine.games.petrify import Capture
-from web.logic.controller import HUMAN
+from web.logic.table import HUMAN
 
 PERSON_MS = 200  # a person's own move
 QUICK_MS = 120  # the computer's move, a step through the moves made
