@@ -212,14 +212,11 @@ class Keeper:
         self.refresh()
         return recent.find(self.list, id)
 
-    def newest(self, game=None, unfinished=False, besides=None):
+    def saved(self) -> list:
+        """The recent games as stored now, newest first (read again: another tab may have
+        saved since)."""
         self.refresh()
-        return recent.newest(self.list, game, unfinished, besides)
-
-    def matching(self, fragment):
-        """The stored game a link's fragment shows exactly, if any."""
-        self.refresh()
-        return next((e for e in self.list if e.fragment == fragment), None)
+        return self.list
 
     def drop(self, entry):
         """Set aside a stored game that cannot be opened (the caller says why)."""
