@@ -487,7 +487,7 @@ def test_the_rules_figure_draws_frozen_squares_as_the_board_does():
         assert f'fill="url(#wy-rules-hatch-{colour})"' in group  # hatched ...
         assert "stroke: var(--illegal" in group and "stroke-dasharray" in group  # red dashes
     # the board's frozen rim: the same colour, and its hatching: the same strokes
-    from web.boards.wythe import STYLE
+    STYLE = (Path(__file__).resolve().parent.parent / "web/boards/wythe.css").read_text()
 
     assert "wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray" in STYLE
     for colour, (stroke, opacity) in (

@@ -88,11 +88,16 @@ def attr(value) -> str:
     return escape(str(value), quote=True)
 
 
-def svg_open(width: float, height: float, label: str) -> str:
-    """The start of a scalable <svg> with the given viewBox and accessible name."""
+def svg_open(width: float, height: float, label: str, cls: str = "", style: str = "") -> str:
+    """The start of a scalable <svg> with the given viewBox and accessible name; `cls` is its
+    class (what its board's stylesheet, web/boards/<game>.css, styles), `style` its inline
+    style (custom properties), each left out when ''."""
+    classes = f'class="{attr(cls)}" ' if cls else ""
+    inline = f'style="{attr(style)}" ' if style else ""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
-        f'role="img" aria-label="{attr(label)}" preserveAspectRatio="xMidYMid meet">'
+        f'<svg {classes}{inline}xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{attr(label)}" '
+        'preserveAspectRatio="xMidYMid meet">'
     )
 
 

@@ -28,49 +28,6 @@ from .base import Board, Ui, attr, svg_open
 from .squares import CELL, MARGIN, coordinates, corner, side
 
 INSET = 9
-STYLE = """
-.wythe-board .wy-half.black { fill: #1c1c1c; }
-.wythe-board .wy-half.white { fill: #f7f6f1; }
-.wythe-board .wy-rim { fill: none; stroke: #7a7a7a; stroke-width: 3; }
-.wythe-board .wy-divider { stroke: #7a7a7a; stroke-width: 2; }
-.wythe-board .wy-layer { fill: none; stroke: #8c8c8c; stroke-width: 2.5; }
-.wythe-board .wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray: 9 6; stroke-width: 4; }
-.wythe-board .wy-hatch-b { stroke: #ffffff; stroke-opacity: .45; stroke-width: 5; }
-.wythe-board .wy-hatch-w { stroke: #000000; stroke-opacity: .28; stroke-width: 5; }
-.wythe-board .wy-badge { stroke: #7a7a7a; stroke-width: 2; }
-.wythe-board .wy-badge.black { fill: #f7f6f1; } .wythe-board .wy-badge.white { fill: #1c1c1c; }
-.wythe-board .wy-height { font-size: 19px; font-weight: 700; text-anchor: middle; }
-.wythe-board .wy-height.black { fill: #1c1c1c; } .wythe-board .wy-height.white { fill: #f7f6f1; }
-.wythe-board .wy-group { fill: none; stroke: var(--highlight); stroke-width: 9;
-  stroke-linecap: round; }
-.wythe-board .wy-selected { fill: none; stroke: var(--accent); stroke-width: 8; }
-.wythe-board .wy-target { fill: var(--accent); fill-opacity: .22; stroke: var(--accent);
-  stroke-width: 4; stroke-dasharray: 10 7; }
-.wythe-board .wy-ghost { fill-opacity: .6; stroke: var(--accent); stroke-width: 3; }
-.wythe-board .wy-ghost.black { fill: #1c1c1c; } .wythe-board .wy-ghost.white { fill: #f7f6f1; }
-.wythe-board .sq { cursor: pointer; }
-.wythe-panel table { border-collapse: collapse; width: 100%; margin: .3rem 0; }
-.wythe-panel th, .wythe-panel td { padding: .15rem .4rem; text-align: center;
-  font-variant-numeric: tabular-nums; }
-.wythe-panel thead th { border-bottom: 1px solid var(--line); font-weight: 600; }
-.wythe-panel td.decides { font-weight: 700; outline: 2px solid var(--highlight);
-  outline-offset: -2px; border-radius: 4px; }
-.wythe-panel .chip { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px;
-  border: 1px solid #7a7a7a; vertical-align: -2px; margin-right: .25rem; }
-.wythe-panel .chip.black { background: #1c1c1c; } .wythe-panel .chip.white { background: #f7f6f1; }
-.wythe-panel p { margin: .3rem 0; }
-.wythe-panel h3 { font-size: 1rem; margin: .5rem 0 .2rem; }
-.swatch.wy-c-black { background: #1c1c1c; border-radius: 50%; }
-.swatch.wy-c-white { background: #f7f6f1; }
-.wythe-board .wy-mark { fill: none; stroke-width: 3; stroke-opacity: .55; }
-.wythe-board .wy-mark.black { stroke: #f7f6f1; } .wythe-board .wy-mark.white { stroke: #1c1c1c; }
-.wythe-panel .seats { list-style: none; margin: 0 0 .3rem; padding: 0; }
-.wythe-panel .note { color: var(--muted); font-size: .92em; }
-.wythe-panel .wy-legend { list-style: none; margin: .2rem 0 .4rem; padding: 0; }
-.wythe-panel .wy-legend li { display: flex; align-items: center; gap: .5rem; margin: .2rem 0;
-  font-size: .92em; }
-.wythe-panel .wy-key { flex: none; width: 4rem; height: 2rem; }
-"""
 
 
 def hatches(prefix: str) -> str:
@@ -262,9 +219,9 @@ class WytheBoard(Board[WytheView]):
         size, frame, pick = view.width, Frame(view.width, ui.flipped), pick_of(ui)
         span = size * CELL
         head = svg_open(
-            span + MARGIN * 2, span + MARGIN * 2, f"Wythe board, {size} by {size}"
-        ).replace("<svg ", '<svg class="wythe-board" ', 1)
-        out = [head, f"<style>{STYLE}</style>", HATCHES, "<g>"]
+            span + MARGIN * 2, span + MARGIN * 2, f"Wythe board, {size} by {size}", "wythe-board"
+        )
+        out = [head, HATCHES, "<g>"]
         for sq, cell in enumerate(view.cells):
             x, y = frame.corner(sq)
             text = attr(describe(view, cell))
