@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, "app.zip")  # the built site's bundle of modules, as in web/main.py
 
-from web.worker.thinker import Thinker  # noqa: E402  (after the path: in the zip when built)
+from web.worker.thinker import Thinker
 
 _THINKER = Thinker()
 

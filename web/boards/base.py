@@ -22,7 +22,8 @@ strings) as `target`.
 Pieces: every element that draws a piece (a stone, a disk, a block, a Gwyddbwyll piece, the
 squares a Rug Pile tile coloured) carries `data-on` with the number of its cell in the view's
 cell order (a piece over two cells, a Wythe domino: both numbers, space-separated), so the
-page's move animation (web/logic/motion.py, web/browser/animation.py) finds what a move placed, moved or took.
+page's move animation (web/logic/motion.py, web/browser/animation.py) finds what a move
+placed, moved or took.
 
 Rules stay in the engine: a renderer reads `view.moves` (the legal moves) and never decides
 legality itself.  When it wants to show a move before it is made (a tile under the pointer)
@@ -36,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.core import PASS, SWAP, Game, Verdict, View, square_name
 
@@ -112,7 +113,7 @@ class Board(Generic[V]):
     can_flip = False  # the board can be drawn turned round
 
     # word move -> (button label, tooltip); a game's renderer extends this
-    word_moves: dict[Hashable, tuple[str, str]] = {
+    word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
         PASS: ("Pass", "Pass your turn: allowed only when the rules say so."),
         SWAP: ("Swap", "Take over your opponent's colour and its first move (the pie rule)."),
     }

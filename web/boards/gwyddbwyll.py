@@ -311,11 +311,13 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
             cx, cy = x + CELL / 2, y + CELL / 2
             if taken is not None:
                 out.append(
-                    f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" data-target="{NAMES[sq]}"/>'
+                    f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" '
+                    f'data-target="{NAMES[sq]}"/>'
                 )
             else:
                 out.append(
-                    f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" data-target="{NAMES[sq]}"/>'
+                    f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" '
+                    f'data-target="{NAMES[sq]}"/>'
                 )
         hover = ui.preview
         if isinstance(hover, Step) and hover.frm == chosen and hover.to in dests:

@@ -16,8 +16,9 @@ Everything else is read from the engine's `PetrifyView`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from engine.core import PASS, SWAP
 from engine.games.petrify import (
@@ -101,7 +102,8 @@ def note_text(view: PetrifyView, note: Note) -> str:
     name = name_of(view.width, note.square)
     if note.kind == "block":
         return f"{name} holds a block: nothing can go there."
-    return f"{name} holds {_a_disk(view.cells[note.square])}: to take it, click one of your disks first."
+    disk = _a_disk(view.cells[note.square])
+    return f"{name} holds {disk}: to take it, click one of your disks first."
 
 
 def patch_summary(patch: PatchView) -> str:
@@ -202,7 +204,8 @@ def disk(size: int, sq: int, colour: str, flipped: bool) -> str:
     mark = (
         f'<circle class="mark" data-on="{sq}" cx="{cx}" cy="{cy}" r="10"/>'
         if colour == "orange"
-        else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>'
+        else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" '
+        'width="18" height="18"/>'
     )
     return (
         f'<circle class="pf-disk {colour}" data-square="{sq}" data-on="{sq}" cx="{cx}" '
@@ -297,7 +300,7 @@ def reckoning(view: PetrifyView, patch: PatchView, outline: bool, flipped: bool)
 
 class PetrifyBoard(Board[PetrifyView]):
     can_flip = True
-    word_moves = {
+    word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
         **Board.word_moves,
         PASS: ("Pass", "You have no board play: no empty square and no capture move."),
         SWAP: (

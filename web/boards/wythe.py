@@ -4,8 +4,9 @@ Every top piece is drawn as one domino (two halves in one outline) so a
 player sees which squares belong together; a piece that shows only one half
 (the other half is covered) is drawn hatched with a dashed rim: that square is
 frozen (the panel's legend draws both with this same code).  Each stack shows
-its height in a corner badge and, from height 2, as layered edges.  Thick lines separate groups; hovering a stack outlines its
-whole group and names it in the status line.
+its height in a corner badge and, from height 2, as layered edges.  Thick lines
+separate groups; hovering a stack outlines its whole group and names it in the
+status line.
 
 Placing: click the square for the black half (the board then marks the legal
 squares for the white half), then one of those.  Click the chosen square
@@ -19,7 +20,9 @@ white half the rules refuse comes back from the engine as `ui.refused`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.core import PASS, SWAP
 from engine.games.wythe import BLACK, WHITE, Placement, WytheCell, WytheView
@@ -97,7 +100,7 @@ class Frame:
 
     def box(self, squares) -> tuple[int, int, int, int]:
         """x, y, width, height of the inset outline of one or two squares."""
-        xs, ys = zip(*(self.corner(s) for s in squares))
+        xs, ys = zip(*(self.corner(s) for s in squares), strict=True)
         return (
             min(xs) + INSET,
             min(ys) + INSET,
@@ -133,7 +136,7 @@ class Frame:
 class WytheBoard(Board[WytheView]):
     can_flip = True
 
-    word_moves = {
+    word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
         **Board.word_moves,
         SWAP: ("Swap colours", SWAP_SENTENCE),
     }
@@ -150,12 +153,7 @@ class WytheBoard(Board[WytheView]):
     ) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
-            square = square_of(view, target)
-            if square == pick.hovered:
-                return ui, None
-            return replace(
-                ui, pick=replace(pick, hovered=square, no_black=None, no_white=None), refused=None
-            ), None
+            return self._hover(ui, pick, square_of(view, target)), None
         if gesture != "click" or not target:
             return ui, None
         if target.get("action") == "cancel":
@@ -163,6 +161,21 @@ class WytheBoard(Board[WytheView]):
         square = square_of(view, target)
         if square is None:
             return ui, None
+        return self._click(view, ui, pick, square)
+
+    @staticmethod
+    def _hover(ui: Ui, pick: WythePick, square: int | None) -> Ui:
+        """The pointer onto `square` (None: off the squares): its group outlined."""
+        if square == pick.hovered:
+            return ui
+        hovered = replace(pick, hovered=square, no_black=None, no_white=None)
+        return replace(ui, pick=hovered, refused=None)
+
+    def _click(
+        self, view: WytheView, ui: Ui, pick: WythePick, square: int
+    ) -> tuple[Ui, Placement | None]:
+        """A click on `square`: the black half chosen (or chosen again, or put back), or with
+        a black half chosen, the piece laid with its white half here."""
         if pick.black is None:
             return self._choose_black(view, ui, pick, square), None
         if square == pick.black:
@@ -461,7 +474,7 @@ def domino(
     out = [
         f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}" data-on="{on}">'
     ]
-    for s, colour in zip(squares, colours):
+    for s, colour in zip(squares, colours, strict=True):
         x, y = frame.corner(s)
         left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
         if not frozen:  # reach the shared edge so the halves join
@@ -578,8 +591,7 @@ def selection(view: WytheView, frame: Frame, pick: WythePick) -> list[str]:
     assert black is not None
     targets = partners(view, black)
     out = [frame.outline([black], "wy-selected", 3)]
-    for s in targets:
-        out.append(frame.outline([s], "wy-target", 14))
+    out.extend(frame.outline([s], "wy-target", 14) for s in targets)
     if pick.hovered in targets:
         for s, colour in ((black, "black"), (pick.hovered, "white")):
             x, y = frame.corner(s)

@@ -5,11 +5,11 @@ binds its controls with `bind`, and calls `follow` after drawing a position.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
 from web.browser.analysis_panel import AnalysePanel, Judge, draw_marks
+from web.browser.dom import run_soon
 from web.browser.graph_panel import Grapher, GraphPanel
 from web.browser.hint_button import HintButton
 from web.logic.table import Said, Table
@@ -33,7 +33,7 @@ class Advice:
         """Bind the controls: on(element id, event, handler)."""
         for name, event, handler in (
             ("analyse", "click", self.analyse.toggle),
-            ("hint", "click", lambda e: asyncio.ensure_future(self.hint.ask())),
+            ("hint", "click", lambda e: run_soon(self.hint.ask())),
             ("graph-open", "click", self.graph.open),
             ("graph-after", "click", self.graph.open),
             ("graph-close", "click", self.graph.close),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
-from web.browser.dom import announce, by_id, found
+from web.browser.dom import announce, by_id, found, run_soon
 from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
 from web.logic.table import Said, Table
 
@@ -69,7 +69,7 @@ class AnalysePanel:
             from engine.ai.analysis import glance
 
             self.show(glance(self.table.game, self.table.session.state))
-            asyncio.ensure_future(self.judge_position(fragment))
+            run_soon(self.judge_position(fragment))
 
     async def judge_position(self, fragment: str) -> None:
         seed, seconds = random.randrange(2**31), FIRST_SLICE

@@ -23,6 +23,7 @@ OscillatorNode: no sound file is fetched), a capture another.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,7 +107,7 @@ def look_alike(element: Any) -> Any:
     pieces finds it)."""
     copy = element.cloneNode(True)
     for source, target in zip(
-        [element, *element.querySelectorAll("*")], [copy, *copy.querySelectorAll("*")]
+        [element, *element.querySelectorAll("*")], [copy, *copy.querySelectorAll("*")], strict=True
     ):
         style = window.getComputedStyle(source)
         target.setAttribute(
@@ -350,10 +351,8 @@ class Sound:
     def __init__(self) -> None:
         self.on = False
         self.context: Any = None
-        try:
+        with contextlib.suppress(Exception):  # storage blocked: off until turned on
             self.on = window.localStorage.getItem(SOUND_KEY) == "on"
-        except Exception:  # storage blocked: sound stays off until turned on
-            pass
         self.show()
 
     def show(self) -> None:
@@ -363,10 +362,8 @@ class Sound:
 
     def toggle(self) -> None:
         self.on = not self.on
-        try:
+        with contextlib.suppress(Exception):  # not kept for next time, but on for now
             window.localStorage.setItem(SOUND_KEY, "on" if self.on else "off")
-        except Exception:  # not kept for next time, but on for now
-            pass
         self.show()
         self.play(False)  # a sample (and a click lets the page start its sound)
 

@@ -1,8 +1,9 @@
 """The board's pointer, keys and keyboard cursor in the DOM (browser only).
 
 `BoardInput` turns pointer and key events on the board into the table's `hit`, `hover`
-and `key` (web/logic/table.py) and redraws (web/logic/screen.py); `Cursor` measures the drawn cells to move
-a keyboard cursor across them in the direction of an arrow key, on any board shape.
+and `key` (web/logic/table.py) and redraws (web/logic/screen.py); `Cursor` measures the
+drawn cells to move a keyboard cursor across them in the direction of an arrow key, on any
+board shape.
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ web/logic/graph.py's.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
@@ -16,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.record import encode
-from web.browser.dom import by_id, closest
+from web.browser.dom import by_id, closest, run_soon
 from web.logic import graph
 from web.logic.table import Table
 
@@ -63,7 +62,7 @@ class GraphPanel:
             )
             self.line, self.head, self.moves = encode(record), head, record.moves
             if not self.running:
-                asyncio.ensure_future(self.judge_line())
+                run_soon(self.judge_line())
         self.draw()
 
     async def judge_line(self) -> None:

@@ -5,6 +5,7 @@ after it.  What it says is web/logic/analysis.py's.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
@@ -93,7 +94,5 @@ def allowed() -> bool:
 
 
 def allow(on: bool) -> None:
-    try:
+    with contextlib.suppress(Exception):  # not kept, as nothing else is without storage
         window.localStorage.setItem(PREF_KEY, "on" if on else "off")
-    except Exception:  # not kept, as nothing else is without storage
-        pass

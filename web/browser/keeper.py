@@ -11,6 +11,7 @@ this tab in the browser's history, the Recent dialog, and notes about storage.
   under recent.ASIDE_KEY (or dropped when too large) with a note there.
 """
 
+import contextlib
 import json
 import random
 from html import escape
@@ -123,10 +124,8 @@ class Keeper:
         window.localStorage.removeItem(saved.KEY)
 
     def refresh(self):
-        try:
+        with contextlib.suppress(Exception):  # storage unusable now: the list as last read
             self.list = self.entries()
-        except Exception:
-            pass
 
     # ---- this tab's game
 
@@ -221,10 +220,8 @@ class Keeper:
     def drop(self, entry):
         """Set aside a stored game that cannot be opened (the caller says why)."""
         self.set_aside(json.dumps(entry.as_json()))
-        try:
+        with contextlib.suppress(Exception):  # storage unusable: it stays where it is
             self.write([e for e in self.entries() if e.id != entry.id])
-        except Exception:
-            pass
 
     # ---- what the player sees
 

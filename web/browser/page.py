@@ -27,7 +27,7 @@ from engine.core import Game
 from web.browser.advice import Advice
 from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
-from web.browser.dom import announce, by_id, closest, found
+from web.browser.dom import announce, by_id, closest, found, run_soon
 from web.browser.ending_buttons import EndingButtons
 from web.browser.keeper import Keeper
 from web.browser.new_game_form import NewGameForm
@@ -93,7 +93,7 @@ class Page:
         element.addEventListener(event, proxy)
 
     def bind(self) -> None:
-        board, later = by_id("board"), asyncio.ensure_future
+        board = by_id("board")
         for name, event, handler in (
             ("board", "pointermove", self.input.on_move),
             ("board", "pointerleave", self.input.on_leave),
@@ -118,7 +118,7 @@ class Page:
             ("promote", "click", lambda e: self.change(self.table.promote)),
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),
-            ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
+            ("offer-draw", "click", lambda e: run_soon(self.ending.offer_draw())),
             (
                 "rematch",
                 "click",
@@ -132,10 +132,10 @@ class Page:
             ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
             ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
             ("message", "click", self.on_offer),
-            ("copy-link", "click", lambda e: later(self.copy_link())),
+            ("copy-link", "click", lambda e: run_soon(self.copy_link())),
             ("record-open", "click", lambda e: self.sharing.open_record(self.table.session)),
             ("record-close", "click", lambda e: by_id("record").close()),
-            ("record-copy", "click", lambda e: later(self.sharing.copy_record())),
+            ("record-copy", "click", lambda e: run_soon(self.sharing.copy_record())),
             (
                 "record-download",
                 "click",
@@ -146,7 +146,7 @@ class Page:
                 "click",
                 lambda e: self.follow(self.sharing.import_text(by_id("record-text").value)),
             ),
-            ("record-file", "change", lambda e: later(self.import_file())),
+            ("record-file", "change", lambda e: run_soon(self.import_file())),
             ("record-status", "click", self.on_offer),
             ("recent-open", "click", lambda e: self.keeper.open_dialog()),
             ("recent-close", "click", lambda e: by_id("recent").close()),
@@ -276,7 +276,7 @@ class Page:
     def schedule_computer(self) -> None:
         job = self.computer.start_turn()
         if job is not None:
-            asyncio.ensure_future(self.computer_move(job))
+            run_soon(self.computer_move(job))
 
     async def computer_move(self, job: Job) -> None:
         said = await self.computer.think(job, self.worker.ask, show_status)
@@ -403,7 +403,7 @@ def show_notice(said: Said) -> None:
     passes, and to screen readers."""
     if said.message:
         show_message(said.message, said.error, toast=True)
-        asyncio.ensure_future(clear_message(by_id("message").textContent, NOTICE_SECONDS))
+        run_soon(clear_message(by_id("message").textContent, NOTICE_SECONDS))
     elif said.message is not None:
         show_message("")
     announce(said.announce)
@@ -420,7 +420,7 @@ def show(said: Said | Opening) -> None:
             field.focus()
             field.select()
         if said.lasts and said.message:
-            asyncio.ensure_future(clear_message(said.message, said.lasts))
+            run_soon(clear_message(said.message, said.lasts))
 
 
 async def clear_message(text: str, seconds: float) -> None:
@@ -433,7 +433,7 @@ async def clear_message(text: str, seconds: float) -> None:
 def open_rules(game: Game) -> None:
     by_id("rules-title").textContent = f"How to play {game.name}"
     by_id("rules").showModal()
-    asyncio.ensure_future(load_rules(game.id))
+    run_soon(load_rules(game.id))
 
 
 async def load_rules(game_id: str) -> None:

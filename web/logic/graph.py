@@ -95,21 +95,20 @@ def graph_svg(
         )
         if points:
             parts.append(f'<polyline class="seat g{seat}" points="{points}"/>')
-    for swing in marked:
-        parts.append(
-            f'<circle class="swing" cx="{_x(swing.ply, plies):.1f}" '
-            f'cy="{_y(swing.after):.1f}" r="4"/>'
-        )
+    parts.extend(
+        f'<circle class="swing" cx="{_x(swing.ply, plies):.1f}" cy="{_y(swing.after):.1f}" r="4"/>'
+        for swing in marked
+    )
     parts.append(
         f'<line class="now" x1="{_x(current, plies):.1f}" x2="{_x(current, plies):.1f}" '
         f'y1="0" y2="{HEIGHT:g}"/>'
     )
     step = (WIDTH - 2 * PAD) / plies if plies else WIDTH
-    for ply in range(len(chances)):
-        parts.append(
-            f'<rect class="hit" data-ply="{ply}" x="{_x(ply, plies) - step / 2:.1f}" '
-            f'y="0" width="{step:.1f}" height="{HEIGHT:g}"><title>move {ply}</title></rect>'
-        )
+    parts.extend(
+        f'<rect class="hit" data-ply="{ply}" x="{_x(ply, plies) - step / 2:.1f}" '
+        f'y="0" width="{step:.1f}" height="{HEIGHT:g}"><title>move {ply}</title></rect>'
+        for ply in range(len(chances))
+    )
     parts.append("</svg>")
     return "".join(parts)
 

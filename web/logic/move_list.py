@@ -50,7 +50,7 @@ def move_list_html(
     side: list[str] = []  # the side lines after the last main move
     stretch: list[str] = []  # the stretch of a side line being written
     depth = 0
-    for i, (row, word) in enumerate(zip(rows, words)):
+    for i, (row, word) in enumerate(zip(rows, words, strict=True)):
         button = _button(
             row, word, row.path == current, movers[i] if movers else None, row.path in hinted
         )
