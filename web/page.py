@@ -26,7 +26,7 @@ from web.advice import Advice
 from web.animate import Animator
 from web.board_input import BoardInput, Cursor
 from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
-from web.dom import announce, by_id, closest, found
+from web.dom import announce, asset_url, by_id, closest, found
 from web.ending_buttons import EndingButtons
 from web.keeper import Keeper
 from web.move_list import parse_path
@@ -402,8 +402,8 @@ class Worker:
                     ("type", "py"),
                     ("worker", ""),
                     ("name", "ai"),
-                    ("src", "./web/ai_worker.py"),
-                    ("config", "./pyscript.toml"),
+                    ("src", asset_url("web/ai_worker.py")),
+                    ("config", asset_url("pyscript.toml")),
                 ):
                     tag.setAttribute(name, value)
                 document.body.append(tag)
@@ -511,19 +511,15 @@ def open_rules(game: Game) -> None:
 async def load_rules(game_id: str) -> None:
     body = by_id("rules-body")
     body.innerHTML = "<p>Loading the rules…</p>"
-    response = await window.fetch(f"./web/rules/{game_id}.html")
+    response = await window.fetch(asset_url(f"web/rules/{game_id}.html"))
     body.innerHTML = (
         await response.text() if response.ok else "<p>The rules could not be loaded.</p>"
     )
 
 
 def start() -> Page:
-    """Open the page: the linked, saved or default game, with every control bound."""
+    """Open the page: the linked, saved or default game, with every control bound.  A failure
+    is web/main.py's to report."""
     page = Page()
-    try:
-        page.start()
-    except Exception as err:  # the page must say something rather than hang on "Loading"
-        by_id("status").textContent = f"The game could not start: {err}"
-        document.body.dataset.failed = "1"
-        raise
+    page.start()
     return page
