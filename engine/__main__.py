@@ -18,7 +18,11 @@ import time
 from collections.abc import Callable
 
 from . import games
-from .core import EngineError, Game, Result, State, replay, shown
+from .core import Game, State
+from .errors import EngineError
+from .replay import replay
+from .result import Result
+from .user_text import shown
 
 
 def parse_opts(game: Game, pairs: list[str]) -> dict:

@@ -18,7 +18,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core import EngineError, Game, Result, shown
+from .core import Game
+from .errors import EngineError
+from .result import Result
+from .user_text import shown
 
 DRAW_AGREED = "draw-agreed"
 RESIGNS = "-resigns"

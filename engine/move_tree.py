@@ -24,9 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .core import EngineError, Game, ReplayError, replay, shown
+from .core import Game
 from .ending import is_ending
+from .errors import EngineError
 from .record import _MOVE_TEXT
+from .replay import ReplayError, replay
+from .user_text import shown
 
 Path = tuple[int, ...]
 

@@ -23,18 +23,12 @@ import re
 from dataclasses import dataclass
 
 from . import games
-from .core import (
-    MAX_MOVE_TEXT,
-    EngineError,
-    Game,
-    ReplayError,
-    replay,
-    replay_notated,
-)
-from .core import (
-    shown as _shown,
-)
+from .core import Game
 from .ending import ending_result, is_ending
+from .errors import EngineError
+from .moves import MAX_MOVE_TEXT
+from .replay import ReplayError, replay, replay_notated
+from .user_text import shown as _shown
 
 MAX_FRAGMENT = 100_000
 _MOVE_TEXT = re.compile(rf"^[a-z0-9\-]{{1,{MAX_MOVE_TEXT}}}$")

@@ -51,8 +51,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import games
-from .core import EngineError, Game
+from .core import Game
 from .ending import ending_result, ending_text, is_ending
+from .errors import EngineError
 from .move_tree import MoveTree, Path, TreeBuilder
 from .record import (
     _MOVE_TEXT,

@@ -52,17 +52,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (
-    BadNotation,
-    Game,
-    Result,
-    Verdict,
-    View,
-    int_tuple,
-    parse_square,
-    refusal,
-    square_name,
-)
+from ..core import Game
+from ..errors import BadNotation, Verdict, refusal
+from ..moves import int_tuple
+from ..result import Result
+from ..squares import parse_square, square_name
+from ..view import View
 from .gwyddbwyll_kernel import (
     BISHOP,
     BLACK,

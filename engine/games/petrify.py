@@ -44,22 +44,13 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
-from ..core import (
-    PASS,
-    SWAP,
-    BadNotation,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    int_tuple,
-    parse_square,
-    refusal,
-    square_name,
-    swapped_pair,
-    with_pass_and_swap,
-)
+from ..core import Game
+from ..errors import BadNotation, Verdict, refusal
+from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ..options import Option
+from ..result import Result
+from ..squares import parse_square, square_name
+from ..view import View
 from .petrify_kernel import (
     BLOCK,
     BLUE,

@@ -20,7 +20,7 @@ from enum import IntEnum
 from functools import cache
 from typing import Literal, NamedTuple, Union
 
-from ..core import connected_groups, grid_neighbours
+from ..groups import connected_groups, grid_neighbours
 
 
 class Cell(IntEnum):

@@ -31,24 +31,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (
-    BadNotation,
-    BadOption,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    ascii_int,
-    connected_groups,
-    grid_neighbours,
-    int_tuple,
-    parse_square,
-    refusal,
-    shown_value,
-    square_name,
-    winners_by_score,
-)
+from ..core import Game
+from ..errors import BadNotation, BadOption, Verdict, refusal
+from ..groups import connected_groups, grid_neighbours
+from ..moves import int_tuple
+from ..options import Option
+from ..result import Result, winners_by_score
+from ..squares import parse_square, square_name
+from ..user_text import ascii_int, shown_value
+from ..view import View
 
 BLANK = -1
 COLOURS = ("Red", "Blue", "Green", "Yellow")

@@ -48,22 +48,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from ..core import (
-    FILES,
-    PASS,
-    BadNotation,
-    BadOption,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    ascii_int,
-    refusal,
-    shown_value,
-    swapped_pair,
-    winners_by_score,
-)
+from ..core import Game
+from ..errors import BadNotation, BadOption, Verdict, refusal
+from ..moves import PASS, swapped_pair
+from ..options import Option
+from ..result import Result, winners_by_score
+from ..squares import FILES
+from ..user_text import ascii_int, shown_value
+from ..view import View
 
 # The board's colours and move values are the game's too: its users import them from here.
 from .stigmergy_board import (

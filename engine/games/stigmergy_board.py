@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Literal, NamedTuple
 
-from ..core import FILES, PASS
+from ..moves import PASS
+from ..squares import FILES
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NOBODY = -1

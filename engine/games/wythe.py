@@ -36,25 +36,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (
-    PASS,
-    SWAP,
-    BadNotation,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    connected_groups,
-    grid_neighbours,
-    int_tuple,
-    parse_square,
-    refusal,
-    split_square_prefix,
-    square_name,
-    swapped_pair,
-    with_pass_and_swap,
-)
+from ..core import Game
+from ..errors import BadNotation, Verdict, refusal
+from ..groups import connected_groups, grid_neighbours
+from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ..options import Option
+from ..result import Result
+from ..squares import parse_square, split_square_prefix, square_name
+from ..view import View
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")
