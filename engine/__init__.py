@@ -19,7 +19,7 @@ from .errors import (
 )
 from .moves import PASS, SWAP
 from .replay import ReplayError
-from .result import Result
+from .result import Result, Termination
 from .view import View
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "IllegalMove",
     "ReplayError",
     "Result",
+    "Termination",
     "UnknownGame",
     "Verdict",
     "View",

@@ -51,7 +51,7 @@ from .groups import connected_groups, grid_neighbours
 from .moves import MAX_MOVE_TEXT, PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
 from .options import Option, unknown_option
 from .replay import ReplayError, replay, replay_notated
-from .result import Result, result_sentence, winners_by_score
+from .result import Result, Termination, result_sentence, winners_by_score
 from .squares import FILES, parse_square, split_square_prefix, square_name
 from .user_text import MAX_DIGITS, ascii_digits, ascii_int, shown, shown_value
 from .view import View
@@ -77,6 +77,7 @@ __all__ = [
     "Result",
     "S",
     "State",
+    "Termination",
     "UnknownGame",
     "Verdict",
     "View",

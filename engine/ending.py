@@ -20,7 +20,7 @@ from typing import Any
 
 from .core import Game
 from .errors import EngineError
-from .result import Result
+from .result import Result, Termination
 from .user_text import shown
 
 DRAW_AGREED = "draw-agreed"
@@ -59,7 +59,7 @@ def ending_result(game: Game, state: Any, ending: str) -> Result:
                 f"{game.name} cannot end in an agreed draw"
                 + (" with more than two players" if game.draws else "")
             )
-        return Result((0, 1), scores, "the players agreed a draw")
+        return Result((0, 1), scores, Termination.AGREED_DRAW, "the players agreed a draw")
     names = _words(game, state)
     name = ending[: -len(RESIGNS)] if ending.endswith(RESIGNS) else ""
     if name not in names:
@@ -70,7 +70,9 @@ def ending_result(game: Game, state: Any, ending: str) -> Result:
     others = [seat for seat in range(len(names)) if seat != loser]
     best = max(scores[seat] for seat in others)
     winners = tuple(seat for seat in others if scores[seat] == best)
-    return Result(winners, scores, f"{game.seat_names(state)[loser]} resigned")
+    return Result(
+        winners, scores, Termination.RESIGNATION, f"{game.seat_names(state)[loser]} resigned"
+    )
 
 
 def _words(game: Game, state: Any) -> list[str]:

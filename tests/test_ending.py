@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import EngineError, games
+from engine import EngineError, Termination, games
 from engine.ending import (
     DRAW_AGREED,
     can_agree_draw,
@@ -34,6 +34,7 @@ def test_a_two_player_resignation_gives_the_other_player_the_win():
     state = GW.play(GW.new(), GW.parse(GW.new(), "e3e4"))  # Black to move
     result = ending_result(GW, state, "black-resigns")
     assert result.winners == (0,) and result.reason == "Black resigned"
+    assert result.termination is Termination.RESIGNATION
     assert ending_text(GW, state, "black-resigns") == "White wins: Black resigned."
     # a player may resign when it is not their turn (against the computer, while it thinks)
     assert ending_result(GW, state, "white-resigns").winners == (1,)
@@ -62,6 +63,7 @@ def test_an_agreed_draw_only_where_two_players_may_draw():
         result.winners == (0, 1)
         and ending_text(GW, GW.new(), DRAW_AGREED) == "A draw, agreed by the players."
     )
+    assert result.termination is Termination.AGREED_DRAW
 
 
 def test_no_ending_after_the_game_is_over():

@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from engine import BadNotation, IllegalMove, games
+from engine import BadNotation, IllegalMove, Termination, games
 from engine.ai.know_gwyddbwyll import random_playout as fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, GameOver
@@ -488,7 +488,8 @@ def test_checkmate_wins():
     mated = play(state, "a1a8")
     result = GAME.result(mated)
     assert result.winners == (0,) and result.scores == (1, 0)
-    assert result.reason == "checkmate: Black is in check and has no legal move"
+    assert result.termination is Termination.CHECKMATE
+    assert result.reason == "Black is in check and has no legal move"
     assert GAME.legal_moves(mated) == []
     with pytest.raises(GameOver):
         GAME.parse(mated, "h6h5")
@@ -504,7 +505,8 @@ def test_stalemate_wins_for_the_player_who_caused_it():
     assert not GAME.in_check(stalemated)
     result = GAME.result(stalemated)
     assert result.winners == (0,)
-    assert result.reason == "stalemate: Black has no legal move (here that loses)"
+    assert result.termination is Termination.STALEMATE
+    assert result.reason == "Black has no legal move (here that loses)"
 
 
 def test_bare_king_loses():
@@ -512,12 +514,14 @@ def test_bare_king_loses():
     state = state_from_pieces({"e1": "K", "a1": "R", "a6": "n", "h8": "k"})
     bare = play(state, "a1a6")
     result = GAME.result(bare)
-    assert result.winners == (0,) and "bare king" in result.reason
+    assert result.winners == (0,) and result.termination is Termination.BARE_KING
+    assert result.reason == "Black has only the king left"
     assert GAME.legal_moves(bare) == []
     # Black can bare White the same way.
     state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
     result = GAME.result(play(state, "h1h3"))
-    assert result.winners == (1,) and result.reason == "bare king: White has only the king left"
+    assert result.winners == (1,) and result.termination is Termination.BARE_KING
+    assert result.reason == "White has only the king left"
 
 
 def test_draw_at_2500_plies():
@@ -530,6 +534,7 @@ def test_draw_at_2500_plies():
     assert (
         result.scores == (0.5, 0.5) and result.reason == "2,500 plies were played without a result"
     )
+    assert result.termination is Termination.MOVE_LIMIT
     assert GAME.legal_moves(drawn) == []
     # A mate on the 2,500th ply still wins.
     mated = play(

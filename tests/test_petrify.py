@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine import games
+from engine import Termination, games
 from engine.ai.know_petrify import random_playout
 from engine.ai.knowledge import for_game
 from engine.core import BadNotation, BadOption, GameOver, IllegalMove
@@ -394,6 +394,7 @@ def test_forced_pass_and_the_end():
     # Left patch: files a, b without a2 = 11 squares, one Blue group; file d: 6; file f: 6.
     assert result.winners == (0,) and result.scores == (23, 0)
     assert result.reason == "Both players passed"
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.legal_moves(state) == []
     with pytest.raises(GameOver):
         GAME.play(state, PASS)
@@ -430,6 +431,7 @@ def test_cancelled_pairs_and_the_biggest_leftover():
     result = GAME.result(state)
     assert result.winners == (1,)
     assert result.reason == "Both players passed"
+    assert result.termination is Termination.BOTH_PASSED
     top, bottom = sorted(GAME.view(state).patches, key=lambda p: -p.squares[0])
     assert top.size == 18 and top.owner == Cell.ORANGE
     assert top.cancelled == (Cancelled(3, 1), Cancelled(1, 1))
@@ -480,6 +482,7 @@ def test_tie_goes_against_the_last_board_play():
     result = GAME.result(state)
     assert result.winners == (0,)  # Blue (seat 0) wins the tie
     assert "Orange made the last board play and loses the tie" in result.reason
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.result(position(TIE, passes=2, last_mover=BLUE)).winners == (1,)
 
 
@@ -494,6 +497,7 @@ def test_empty_patch_and_cancelled_patch_have_no_owner():
     owners = sorted((p.size, p.owner) for p in GAME.view(state).patches)
     assert owners == [(6, Cell.EMPTY), (6, Cell.EMPTY), (12, Cell.BLUE)]
     assert GAME.result(state).reason == "Both players passed"
+    assert GAME.result(state).termination is Termination.BOTH_PASSED
 
 
 def test_live_score_while_playing():

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, games
+from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
 from engine.core import GAME_OVER, LEGAL, Result
 from engine.games.rugpile import BLANK, Placement, RugState, RugView, area_map
@@ -67,6 +67,7 @@ def test_fools_mate_move_by_move():
     result = ended(state)
     assert result.winners == (0,) and result.scores == (9, 8)
     assert "Blue cannot place" in result.reason
+    assert result.termination is Termination.NO_PLACEMENT
 
 
 def test_no_move_left_for_the_second_player_by_hand():
@@ -292,6 +293,7 @@ def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could
     assert GAME.legal_moves(state) == []
     result = ended(state)
     assert "Green cannot place" in result.reason
+    assert result.termination is Termination.NO_PLACEMENT
     assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)  # a shared win
 
 

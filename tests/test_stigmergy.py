@@ -22,7 +22,7 @@ import random
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, core, games
+from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, core, games
 from engine.ai.knowledge import for_game
 from engine.core import Game
 from engine.games import stigmergy
@@ -412,6 +412,7 @@ def test_game_ends_only_after_two_passes_in_a_row():
     # 37 Black stones, White 0: Black (seat 0) wins 37 to 0.
     assert result is not None and result.winners == (0,) and result.scores == (37, 0)
     assert result.reason == "Both players passed. Black 37, White 0"
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.legal_moves(state) == []
     with pytest.raises(GameOver):
         GAME.parse(state, "pass")

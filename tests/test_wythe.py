@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, games
+from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
 from engine.games.wythe import BLACK, EMPTY, WHITE, Placement, SizeCount, WytheState, colour_scores
@@ -342,6 +342,7 @@ def test_zero_zero_tie_break_the_last_placer_loses():
     result = GAME.result(final)
     assert result.winners == (0,) and result.scores == (0, 0)
     assert "White made the last placement" in result.reason
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.legal_moves(final) == []
     with pytest.raises(GameOver):
         GAME.play(final, PASS)
@@ -505,6 +506,7 @@ def test_random_games_keep_the_invariants(size, seed):
     black, white = GAME.colour_scores(state)
     assert result.scores == GAME.scores(state)
     assert len(result.winners) == 1 and result.reason
+    assert result.termination is Termination.BOTH_PASSED
     if black != white:
         winning_colour = BLACK if black > white else WHITE
         assert result.winners == (swapped_pair(winning_colour, state.swapped),)

@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 from ..core import Game
 from ..errors import BadNotation, Verdict, refusal
 from ..moves import int_tuple
-from ..result import Result
+from ..result import Result, Termination
 from ..squares import parse_square, square_name
 from ..view import View
 from .gwyddbwyll_kernel import (
@@ -101,8 +101,8 @@ LETTERS = {PAWN: "p", KNIGHT: "n", BISHOP: "b", ROOK: "r", QUEEN: "q", KING: "k"
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 # A piece's letter in the move list (a pawn has none; a new queen is a queen).
 SHOWN_LETTER = {PAWN: "", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K", JUMPER: "Q"}
-# How a win is said, by the first words of the result's reason ("checkmate: ...").
-WON_BY = {"checkmate": " by checkmate", "stalemate": " by stalemate"}
+# How a win is said, by what ended the game ("White wins by checkmate: ...").
+WON_BY = {Termination.CHECKMATE: " by checkmate", Termination.STALEMATE: " by stalemate"}
 
 # The reason codes of a move refused only for its king's safety.
 KING_SAFETY = frozenset({"still-in-check", "king-into-check", "leaves-king-in-check"})
@@ -427,16 +427,27 @@ class Gwyddbwyll(Game[GwState, Step]):
         if not self._all_legal(state):
             if self.in_check(state):
                 return Result(
-                    (winner,), scores, f"checkmate: {lost} is in check and has no legal move"
+                    (winner,),
+                    scores,
+                    Termination.CHECKMATE,
+                    f"{lost} is in check and has no legal move",
                 )
             return Result(
-                (winner,), scores, f"stalemate: {lost} has no legal move (here that loses)"
+                (winner,),
+                scores,
+                Termination.STALEMATE,
+                f"{lost} has no legal move (here that loses)",
             )
         if count_pieces(state.board, loser) <= 1:
-            return Result((winner,), scores, f"bare king: {lost} has only the king left")
+            return Result(
+                (winner,), scores, Termination.BARE_KING, f"{lost} has only the king left"
+            )
         if state.ply >= MAX_PLIES:
             return Result(
-                (WHITE, BLACK), (0.5, 0.5), f"{MAX_PLIES:,} plies were played without a result"
+                (WHITE, BLACK),
+                (0.5, 0.5),
+                Termination.MOVE_LIMIT,
+                f"{MAX_PLIES:,} plies were played without a result",
             )
         return None
 
@@ -447,8 +458,8 @@ class Gwyddbwyll(Game[GwState, Step]):
         won game's 1 and 0 would read as "1–0", which to chess players is White's win."""
         if len(result.winners) != 1:
             return f"A draw: {result.reason}."
-        how, _, why = result.reason.partition(": ")
-        return f"{names[result.winners[0]]} wins{WON_BY.get(how, '')}: {why or how}."
+        won_by = WON_BY.get(result.termination, "")
+        return f"{names[result.winners[0]]} wins{won_by}: {result.reason}."
 
     def move_label(self, before: GwState, after: GwState, text: str) -> str:
         """The move as the move list shows it: the piece's letter (none for a pawn), x for a

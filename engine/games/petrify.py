@@ -48,7 +48,7 @@ from ..core import Game
 from ..errors import BadNotation, Verdict, refusal
 from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
 from ..options import Option
-from ..result import Result
+from ..result import Result, Termination
 from ..squares import parse_square, square_name
 from ..view import View
 from .petrify_kernel import (
@@ -463,7 +463,7 @@ class Petrify(Game[PetrifyState, Move]):
                 f"{COLOUR_NAMES[state.last_mover]} made the last board play and loses the tie"
             )
         seat_scores = tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
-        return Result((self.seat_of(state, winner),), seat_scores, reason)
+        return Result((self.seat_of(state, winner),), seat_scores, Termination.BOTH_PASSED, reason)
 
     # ---- display
 

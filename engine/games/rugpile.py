@@ -36,7 +36,7 @@ from ..errors import BadNotation, BadOption, Verdict, refusal
 from ..groups import connected_groups, grid_neighbours
 from ..moves import int_tuple
 from ..options import Option
-from ..result import Result, winners_by_score
+from ..result import Result, Termination, winners_by_score
 from ..squares import parse_square, square_name
 from ..user_text import ascii_int, shown_value
 from ..view import View
@@ -351,7 +351,10 @@ class RugPile(Game[RugState, Placement]):
             return None
         scores = self._scores(state)
         return Result(
-            winners_by_score(scores), scores, f"{COLOURS[state.turn]} cannot place a tile"
+            winners_by_score(scores),
+            scores,
+            Termination.NO_PLACEMENT,
+            f"{COLOURS[state.turn]} cannot place a tile",
         )
 
     # ---- display

@@ -52,7 +52,7 @@ from ..core import Game
 from ..errors import BadNotation, BadOption, Verdict, refusal
 from ..moves import PASS, swapped_pair
 from ..options import Option
-from ..result import Result, winners_by_score
+from ..result import Result, Termination, winners_by_score
 from ..squares import FILES
 from ..user_text import ascii_int, shown_value
 from ..view import View
@@ -684,7 +684,7 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return None
         scores = self._scores(state)
         winners = winners_by_score(scores)
-        return Result(winners, scores, final_words(state, winners))
+        return Result(winners, scores, Termination.BOTH_PASSED, final_words(state, winners))
 
     # ---- display
 

@@ -41,7 +41,7 @@ from ..errors import BadNotation, Verdict, refusal
 from ..groups import connected_groups, grid_neighbours
 from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
 from ..options import Option
-from ..result import Result
+from ..result import Result, Termination
 from ..squares import parse_square, split_square_prefix, square_name
 from ..view import View
 
@@ -512,15 +512,24 @@ class Wythe(Game[WytheState, Move]):
         if black != white:
             winner = BLACK if black > white else WHITE
             reason = "Both players passed"
-            return Result((swapped_pair(winner, state.swapped),), scores, reason)
+            return Result(
+                (swapped_pair(winner, state.swapped),), scores, Termination.BOTH_PASSED, reason
+            )
         loser = last_placer(state)
         if loser is None:
-            return Result((0, 1), scores, "Both players passed without a placement: a draw")
+            return Result(
+                (0, 1),
+                scores,
+                Termination.BOTH_PASSED,
+                "Both players passed without a placement: a draw",
+            )
         reason = (
             f"Both players passed at {black}–{white}: {COLOURS[loser]} made the last "
             f"placement and loses"
         )
-        return Result((swapped_pair(1 - loser, state.swapped),), scores, reason)
+        return Result(
+            (swapped_pair(1 - loser, state.swapped),), scores, Termination.BOTH_PASSED, reason
+        )
 
     # ---- display
 
