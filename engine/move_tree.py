@@ -8,9 +8,10 @@ first child of a node is its main continuation; the others are side lines, in th
 were made.  The main line follows first children from the start.
 
 The tree is immutable: `add`, `promote`, `delete` and `with_ending` return a new tree (and the
-path to show after them).  A line may end with a resignation or an agreed draw
-(engine/ending.py) after its last move; no move may follow that ending, but a side line may
-leave the line before it.  `rows` lists the moves in the order an indented move list shows them
+path to show after them).  A line may end with a resignation or an agreed draw after its last
+move, kept as the word links and records write (`white-resigns`, `draw-agreed`:
+engine/record.py; engine/ending.py says what it means); no move may follow that ending, but a
+side line may leave the line before it.  `rows` lists the moves in the order an indented move list shows them
 (and a text record writes them): each move, then the side lines that are alternatives to it,
 then the line goes on.  A link carries one line (`record_line`); the text record carries the
 whole tree (engine/record_text.py).
@@ -25,9 +26,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .core import Game
-from .ending import is_ending
 from .errors import EngineError
-from .record import _MOVE_TEXT
+from .record import _MOVE_TEXT, is_ending_word
 from .replay import ReplayError, replay
 from .user_text import shown
 
@@ -111,7 +111,7 @@ class TreeBuilder:
 
     def end(self, node: int, word: str) -> None:
         """End the line at `node` with a resignation or agreed draw ('' takes it back)."""
-        if not isinstance(word, str) or (word and not is_ending(word)):
+        if not isinstance(word, str) or (word and not is_ending_word(word)):
             shown_word = shown(word) if isinstance(word, str) else type(word).__name__
             raise EngineError(f"'{shown_word}' is not a resignation or an agreed draw")
         if word and self.kids[node]:
@@ -325,7 +325,8 @@ class MoveTree:
 
     def with_ending(self, path: Path, word: str) -> MoveTree:
         """The tree with the line ending at `path` by a resignation or an agreed draw (`word`,
-        engine/ending.py; '' takes the ending back).  `path` must be the end of its line."""
+        as engine/record.py writes it; '' takes the ending back).  `path` must be the end of its
+        line."""
         builder = self.builder()
         builder.end(builder.node(path), word)
         return builder.tree()

@@ -12,7 +12,7 @@
     3. 2x2d1 {Red}
 
 A game that ended off the board ends with the word of its ending, un-numbered, as in a
-link (`blue-resigns`, `draw-agreed`: engine/ending.py).
+link (`blue-resigns`, `draw-agreed`: engine/record.py).
 
 Side lines (engine/move_tree.py) follow the move they replace, in parentheses, PGN style,
 indented one step deeper each and nested as deep as they go.  Moves are numbered by ply in
@@ -52,7 +52,7 @@ from typing import Any, NamedTuple
 
 from . import games
 from .core import Game
-from .ending import ending_result, ending_text, is_ending
+from .ending import ending_text
 from .errors import EngineError
 from .move_tree import MoveTree, Path, TreeBuilder
 from .record import (
@@ -65,7 +65,9 @@ from .record import (
     decode,
     decode_options,
     encode,
+    is_ending_word,
     legal_start,
+    read_ending,
     replay_canonical,
     unquote_link,
 )
@@ -122,7 +124,8 @@ def tree_to_text(
     end = tree.line_end(())
     last = None if states is None else states.get(end)
     if last is not None and tree.ending(end):
-        head.append(("Result", ending_text(game, last, tree.ending(end))))
+        ending = read_ending(game, last, tree.ending(end))
+        head.append(("Result", ending_text(game, last, ending)))
     elif last is not None:
         result = game.result(last)
         if result is not None:
@@ -279,7 +282,7 @@ class _Reader:
                 self._open(number)
             elif token == ")":
                 self._close(number)
-            elif is_ending(token.lower()):
+            elif is_ending_word(token.lower()):
                 self._flush()
                 self.pending = (token.lower(), number, self.count)
             else:
@@ -461,7 +464,7 @@ def _replay_tree(game: Game, start: Any, reader: _Reader) -> tuple[TreeBuilder, 
         word = raw.endings[node]
         if word:
             try:
-                ending_result(game, states[to_canon[node]], word)
+                read_ending(game, states[to_canon[node]], word)
                 canon.end(to_canon[node], word)
             except EngineError as err:
                 fail(reader.ending_at[node][1], node, True, err)

@@ -7,9 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, games
-from engine.ending import is_ending, resignation
+from engine.ending import resignation
 from engine.move_tree import MoveTree
-from engine.record import Record, RecordError, decode, encode, make_record, replay_record
+from engine.record import (
+    Record,
+    RecordError,
+    decode,
+    encode,
+    ending_word,
+    is_ending_word,
+    make_record,
+    replay_record,
+)
 from engine.record_text import (
     legal_part_of_text,
     load_text,
@@ -456,7 +465,9 @@ def test_random_trees_of_legal_moves_round_trip_through_the_text(game_id):
             states[path2] = game.play(states[path], move)
         ends = [p for p in states if not tree.children(p) and game.result(states[p]) is None]
         # (in Stigmergy's bid the seats are "First player" and "Second player": no word)
-        if ends and is_ending(word := resignation(game, states[ends[0]], 1)):
+        if ends and is_ending_word(
+            word := ending_word(game, states[ends[0]], resignation(game, states[ends[0]], 1))
+        ):
             tree = tree.with_ending(ends[0], word)
         shown = rng.choice(sorted(states))
         back = load_tree_text(tree_to_text(record, tree, shown, states))
