@@ -25,9 +25,9 @@ class BadOption(EngineError):
 
     option: the name of the option at fault (None when the trouble is no one option).
     code:   what is wrong, for a program: "unknown-option", "not-a-number", "out-of-range",
-            "not-a-choice", or a game's own (each game documents its options' codes)."""
+            "not-a-choice" (engine/options.py), or a game's own (each game's docstring)."""
 
-    def __init__(self, message: str, option: str | None = None, *, code: str = ""):
+    def __init__(self, message: str, option: str | None = None, *, code: str):
         super().__init__(message)
         self.option = option
         self.code = code
@@ -36,10 +36,11 @@ class BadOption(EngineError):
 class BadNotation(EngineError):
     """Text that is not a move in the game's notation at all.
 
-    code: what is wrong, for a program: "not-text", "empty", "too-long", "not-a-square",
-          "off-board", "not-a-move" (not the game's notation), or a game's own."""
+    code: what is wrong, for a program: "not-text", "empty", "too-long" (Game.parse),
+          "not-a-square", "off-board" (engine/squares.py), "not-a-move" (not the game's
+          notation), or a game's own (each game's docstring)."""
 
-    def __init__(self, message: str, *, code: str = ""):
+    def __init__(self, message: str, *, code: str):
         super().__init__(message)
         self.code = code
 

@@ -86,7 +86,7 @@ class Claim(Game):
             return PASS
         if len(text) == 1 and text in CELLS:
             return CELLS.index(text)
-        raise BadNotation(f"'{text}' is not a cell")
+        raise BadNotation(f"'{text}' is not a cell", code="not-a-move")
 
     def _why_illegal(self, state, move):
         return refusal("taken", "that cell is taken")

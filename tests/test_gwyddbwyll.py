@@ -567,11 +567,19 @@ def test_parse_is_lenient_about_case_and_marks():
     assert GAME.parse(start, "d2xc4+") == (sq("d2"), sq("c4"))
 
 
-@pytest.mark.parametrize("text", ["", "e3", "e3e9", "i3i4", "e3e4q", "knight", "e3 e4", "33e4"])
+@pytest.mark.parametrize("text", ["e3", "e3e9", "i3i4", "e3e4q", "knight", "e3 e4", "33e4"])
 def test_bad_notation(text):
     with pytest.raises(BadNotation) as err:
         GAME.parse(GAME.new(), text)
     assert str(err.value)
+    assert err.value.code == "not-a-move"
+    assert str(err.value).startswith(f"'{text}' is not a move (write the from-square")
+
+
+def test_an_empty_move_is_bad_notation():
+    with pytest.raises(BadNotation) as err:
+        GAME.parse(GAME.new(), "")
+    assert err.value.code == "empty" and str(err.value) == "an empty move"
 
 
 @pytest.mark.parametrize(
@@ -648,10 +656,12 @@ def test_bishop_reason():
 
 
 def test_hand_built_positions_are_checked():
-    with pytest.raises(BadNotation, match="exactly one king"):
+    with pytest.raises(BadNotation, match="exactly one king") as err:
         state_from_pieces({"e1": "K"})
-    with pytest.raises(BadNotation):
+    assert err.value.code == "king-count" and str(err.value).startswith("Black")
+    with pytest.raises(BadNotation) as err:
         state_from_pieces({"e1": "K", "e8": "k", "e4": "x"})
+    assert err.value.code == "not-a-piece" and str(err.value).startswith("'x' is not a piece")
 
 
 # --------------------------------------------------------------------------- random games

@@ -410,19 +410,36 @@ def test_notation_examples():
     assert GAME.notation(state, SWAP) == "swap" and GAME.notation(state, PASS) == "pass"
 
 
+# Each text, the code of its refusal and the part of it the message names: the first square
+# that does not read (a placement is split after the first square's digits), or the text.
 @pytest.mark.parametrize(
-    "text",
-    ["", "   ", "hello", "c3", "c3d", "c3d3e3", "z1z2", "a9a8", "a0a1", "3c4c", "swapp", "c3-d3"],
+    "text, code, named",
+    [
+        ("", "empty", "an empty move"),
+        ("   ", "empty", "an empty move"),
+        ("hello", "not-a-square", "'h' is not a square"),
+        ("c3", "not-a-move", "'c3' is not a move"),
+        ("c3d", "not-a-square", "'d' is not a square"),
+        ("c3d3e3", "not-a-square", "'d3e3' is not a square"),
+        ("z1z2", "off-board", "z1 is off the 8×8 board"),
+        ("a9a8", "off-board", "a9 is off the 8×8 board"),
+        ("a0a1", "not-a-square", "'a0' is not a square"),
+        ("3c4c", "not-a-square", "'3' is not a square"),
+        ("swapp", "not-a-square", "'s' is not a square"),
+        ("c3-d3", "not-a-square", "'-d3' is not a square"),
+    ],
 )
-def test_bad_notation(text):
+def test_bad_notation(text, code, named):
     with pytest.raises(BadNotation) as info:
         GAME.parse(GAME.new(), text)
     assert str(info.value)
+    assert info.value.code == code and named in str(info.value)
 
 
 def test_non_text_is_bad_notation():
-    with pytest.raises(BadNotation):
+    with pytest.raises(BadNotation) as info:
         GAME.parse(GAME.new(), 42)
+    assert info.value.code == "not-text" and str(info.value) == "a move must be text, not int"
 
 
 def test_illegal_objects_get_a_message():
@@ -448,11 +465,19 @@ def test_notation_round_trips_in_many_positions():
 def test_options():
     assert GAME.new().size == 8
     assert GAME.new(size="12").size == 12
-    for bad in (5, 13, "x", 8.5):
-        with pytest.raises(BadOption):
+    for bad, code in ((5, "out-of-range"), (13, "out-of-range"), ("x", "not-a-number")):
+        with pytest.raises(BadOption) as info:
             GAME.new(size=bad)
-    with pytest.raises(BadOption):
+        assert info.value.code == code and info.value.option == "size"
+        assert str(info.value).startswith("option size must be")
+    with pytest.raises(BadOption) as info:
+        GAME.new(size=8.5)
+    assert info.value.code == "not-a-number" and info.value.option == "size"
+    assert str(info.value) == "option size must be a whole number, not 8.5"
+    with pytest.raises(BadOption) as info:
         GAME.new(players=3)
+    assert info.value.code == "unknown-option" and info.value.option is None
+    assert str(info.value) == "Wythe has no option 'players' (options: size)"
 
 
 # --------------------------------------------------------------------------- random games

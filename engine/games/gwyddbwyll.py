@@ -43,6 +43,10 @@ Reason codes of an illegal move (`check(state, move).code`):
                           with a square ahead taken
     pawn-double-step      a double step from off the pawn's starting rank
     pawn-needs-capture    a pawn's diagonal step with nothing to take
+
+Text that is not a move raises BadNotation with the code not-a-move, or core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board); the hand-built
+positions of `state_from_pieces` are refused with not-a-piece or king-count.
 """
 
 from __future__ import annotations
@@ -151,7 +155,9 @@ def board_from_pieces(pieces: dict[str, str]) -> tuple[int, ...]:
     for sq, letter in pieces.items():
         col, row = parse_square(sq, SIZE)
         if letter.lower() not in KIND_OF_LETTER:
-            raise BadNotation(f"'{letter}' is not a piece letter (K Q J R N B P)")
+            raise BadNotation(
+                f"'{letter}' is not a piece letter (K Q J R N B P)", code="not-a-piece"
+            )
         board[row * SIZE + col] = piece(
             WHITE if letter.isupper() else BLACK, KIND_OF_LETTER[letter.lower()]
         )
@@ -165,7 +171,9 @@ def state_from_pieces(
     board = board_from_pieces(pieces)
     for colour in (WHITE, BLACK):
         if board.count(piece(colour, KING)) != 1:
-            raise BadNotation(f"{SEAT_NAMES[colour]} must have exactly one king")
+            raise BadNotation(
+                f"{SEAT_NAMES[colour]} must have exactly one king", code="king-count"
+            )
     ep_sq = -1
     if ep is not None:
         col, row = parse_square(ep, SIZE)
@@ -289,7 +297,8 @@ class Gwyddbwyll(Game[GwState, Step]):
         match = _MOVE.match(text)
         if not match:
             raise BadNotation(
-                f"'{text}' is not a move (write the from-square then the to-square, like e3e4)"
+                f"'{text}' is not a move (write the from-square then the to-square, like e3e4)",
+                code="not-a-move",
             )
         frm, to = (parse_square(match.group(i), SIZE) for i in (1, 2))
         return MOVE[frm[1] * SIZE + frm[0]][to[1] * SIZE + to[0]]

@@ -36,6 +36,9 @@ Reason codes of an illegal move (`Verdict.code`, with the player's text):
     barricade         the block left behind would complete a barricade
     not-a-move        not a Petrify move at all
     illegal           none of these (the rules do not allow it here)
+
+Text that is not a move raises BadNotation with the code not-a-move, or core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board).
 """
 
 from __future__ import annotations
@@ -338,7 +341,8 @@ class Petrify(Game[PetrifyState, Move]):
             return row * size + col
         raise BadNotation(
             f"'{text}' is not a Petrify move (write a placement like c3, "
-            "a capture move like c3xf6, or swap, or pass)"
+            "a capture move like c3xf6, or swap, or pass)",
+            code="not-a-move",
         )
 
     # ---- reasons

@@ -22,6 +22,11 @@ Reason codes of `check` (with the player's text):
     own-colour    it would cover a square showing the mover's colour
     buries-area   it would cover every square of an area
 (and core's game-over once the game has ended).
+
+Codes of a refused option (`BadOption.code`): the tiles' no-such-tile (a size other than
+2x2, 2x3 and 3x3), not-three-counts and out-of-range, and core's for players and size.
+Codes of text that is not a move (`BadNotation.code`): not-a-move, with core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board).
 """
 
 from __future__ import annotations
@@ -228,7 +233,8 @@ class RugPile(Game[RugState, Placement]):
             if unknown:
                 raise BadOption(
                     f"tiles: unknown tile size {shown_value(min(unknown, key=str))} "
-                    f"(sizes: {', '.join(KIND_NAMES)})"
+                    f"(sizes: {', '.join(KIND_NAMES)})",
+                    code="no-such-tile",
                 )
             value = tuple(value.get(k, 0) for k in KIND_NAMES)
         if (
@@ -236,9 +242,14 @@ class RugPile(Game[RugState, Placement]):
             or len(value) != len(KINDS)
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
         ):
-            raise BadOption("tiles must give a count for each of 2x2, 2x3 and 3x3")
+            raise BadOption(
+                "tiles must give a count for each of 2x2, 2x3 and 3x3", code="not-three-counts"
+            )
         if not all(0 <= n <= MAX_TILES for n in value) or sum(value) == 0:
-            raise BadOption(f"tiles: each count must be from 0 to {MAX_TILES}, and not all 0")
+            raise BadOption(
+                f"tiles: each count must be from 0 to {MAX_TILES}, and not all 0",
+                code="out-of-range",
+            )
         return tuple(value)
 
     def format_option(self, name: str, value: Any) -> str:
@@ -252,6 +263,7 @@ class RugPile(Game[RugState, Placement]):
             raise BadOption(
                 f"tiles must be three counts like 4-3-2 (2x2, 2x3, 3x3), not {shown_value(text)}",
                 name,
+                code="not-three-counts",
             )
         return counts
 
@@ -336,7 +348,8 @@ class RugPile(Game[RugState, Placement]):
         if not match:
             raise BadNotation(
                 f"'{text}' is not a tile placement (write it like 3x2a1: "
-                "width x height, then the bottom-left square)"
+                "width x height, then the bottom-left square)",
+                code="not-a-move",
             )
         col, row = parse_square(match.group(3), state.size)
         return Placement(int(match.group(1)), int(match.group(2)), col, row)

@@ -39,6 +39,11 @@ Reason codes of a refused move (`Game.check`, `IllegalMove.verdict`):
     own-stone       a flip of the mover's own stone
     no-control      a flip on a cell the mover does not control
     not-a-move      a value that is not a Stigmergy move at all
+
+Codes of text that is not a move (`BadNotation.code`): not-a-move, not-a-komi (komi with no
+number after it), no-such-row, no-such-cell, and Game.parse's not-text, empty and too-long;
+`setup` refuses a name that is no cell with not-a-cell.  The komi option is refused with
+not-a-number (neither 'bid' nor a whole number) or out-of-range.
 """
 
 from __future__ import annotations
@@ -252,7 +257,9 @@ def setup(
     for colour, names in ((BLACK, black), (WHITE, white)):
         for name in names:
             if name not in grid.index_of_name:
-                raise BadNotation(f"{name} is not a cell of the side-{size} board")
+                raise BadNotation(
+                    f"{name} is not a cell of the side-{size} board", code="not-a-cell"
+                )
             board[grid.index_of_name[name]] = colour
     empty = StigmergyState(
         size, komi, komi, black_seat, colour_to_move, button_holder, passes, tuple(board)
@@ -416,13 +423,15 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadOption(
-                f"option komi must be 'bid' or a whole number, not {shown_value(value)}"
+                f"option komi must be 'bid' or a whole number, not {shown_value(value)}",
+                code="not-a-number",
             )
         limit = cell_count(chosen["size"])
         if not -limit <= value <= limit:
             raise BadOption(
                 f"option komi must be from {-limit} to {limit} on a side-"
-                f"{chosen['size']} board, not {shown_value(value)}"
+                f"{chosen['size']} board, not {shown_value(value)}",
+                code="out-of-range",
             )
         return value
 
@@ -435,7 +444,9 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
         number = ascii_int(text)
         if number is None:
             raise BadOption(
-                f"option komi must be 'bid' or a whole number, not {shown_value(text)}", name
+                f"option komi must be 'bid' or a whole number, not {shown_value(text)}",
+                name,
+                code="not-a-number",
             )
         return number
 
@@ -528,7 +539,7 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             if kind == "side":
                 # The second seat chose `value`; Black then makes the first board play.
                 return _replace(state, black_seat=1 if value == BLACK else 0, last=move)
-        raise BadNotation(f"{shown_value(move)} is not a Stigmergy move")
+        raise BadNotation(f"{shown_value(move)} is not a Stigmergy move", code="not-a-move")
 
     def random_playout(
         self, state: StigmergyState, rng: random.Random, max_plies: int = 100_000
@@ -601,13 +612,17 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             match = _KOMI.match(text)
             number = ascii_int(match.group(1)) if match else None
             if number is None:
-                raise BadNotation(f"'{text}' is not a komi choice (write it like komi7 or komi-2)")
+                raise BadNotation(
+                    f"'{text}' is not a komi choice (write it like komi7 or komi-2)",
+                    code="not-a-komi",
+                )
             return Komi(number)
         match = _CELL.match(text)
         if not match:
             raise BadNotation(
                 f"'{text}' is not a Stigmergy move (a cell like d4, a flip like "
-                "d4x, pass, button, komi7, black or white)"
+                "d4x, pass, button, komi7, black or white)",
+                code="not-a-move",
             )
         name = match.group(1) + match.group(2)
         grid = state.grid
@@ -616,10 +631,12 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             if row >= grid.rows:
                 raise BadNotation(
                     f"'{text}': there is no row {match.group(1)} on the side-"
-                    f"{state.size} board (rows a to {FILES[grid.rows - 1]})"
+                    f"{state.size} board (rows a to {FILES[grid.rows - 1]})",
+                    code="no-such-row",
                 )
             raise BadNotation(
-                f"'{text}': row {match.group(1)} has cells 1 to {grid.row_lengths[row]}"
+                f"'{text}': row {match.group(1)} has cells 1 to {grid.row_lengths[row]}",
+                code="no-such-cell",
             )
         cell = grid.index_of_name[name]
         return Flip(cell) if match.group(3) else Place(cell)

@@ -28,6 +28,9 @@ Reason codes of `_why_illegal` (Game.check's verdicts):
     frozen           onto a piece that is already half-covered
     illegal          none of these (not expected: every refusal above has its own code)
 and core's game-over once the game has ended.
+
+Text that is not a move raises BadNotation with the code not-a-move, or core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board).
 """
 
 from __future__ import annotations
@@ -489,7 +492,8 @@ class Wythe(Game[WytheState, Move]):
         if not rest:
             raise BadNotation(
                 f"'{text}' is not a move: write a placement as the black bit's "
-                "square then the white bit's, like c3d3, or swap, or pass"
+                "square then the white bit's, like c3d3, or swap, or pass",
+                code="not-a-move",
             )
         black, white = (parse_square(part, state.size) for part in (first, rest))
         return Placement(black[1] * state.size + black[0], white[1] * state.size + white[0])
