@@ -176,9 +176,36 @@ class Game(Generic[S, M]):
     # ---- the public API
 
     def new(self, **options: Any) -> S:
+        """The start position of a game with these options (the others take their defaults);
+        BadOption names an option the game does not have or a value out of its range.
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> start = rug.new(size=4)  # two players (the default), 4, 3 and 2 tiles each
+        >>> rug.options(start)
+        {'players': 2, 'size': 4, 'tiles': (4, 3, 2)}
+        >>> rug.new(size=9)
+        Traceback (most recent call last):
+          ...
+        engine.errors.BadOption: option size must be from 4 to 8, not 9
+        """
         return self._new(self.normalise_options(**options))
 
     def legal_moves(self, state: S) -> list:
+        """Every move the player to move may make, as the game's move values (a fresh list,
+        in the game's order; empty once the game is over).
+
+        On an empty 4×4 board a w×h tile has (5 - w)(5 - h) places: 9 for a 2x2, 6 for a
+        2x3 and 6 for a 3x2, 4 for a 3x3.
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> moves = rug.legal_moves(rug.new(size=4))
+        >>> len(moves)
+        25
+        >>> moves[0]
+        Placement(width=2, height=2, col=0, row=0)
+        """
         return self._legal(state)
 
     def is_legal(self, state: S, move: Any) -> bool:
@@ -193,7 +220,18 @@ class Game(Generic[S, M]):
         return self._why_illegal(state, move)
 
     def play(self, state: S, move: Any) -> S:
-        """The state after `move`; raises IllegalMove (with the verdict) if it is not legal."""
+        """The state after `move`; raises IllegalMove (with the verdict) if it is not legal.
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> start = rug.new(size=4)
+        >>> move = rug.parse(start, "3x3a2")  # a 3x3 tile, its bottom-left square on a2
+        >>> after = rug.play(start, move)  # Red now shows a2 to c4
+        >>> rug.play(after, move)  # Blue may not bury Red's area
+        Traceback (most recent call last):
+          ...
+        engine.errors.IllegalMove: it would completely cover the Red area at a2
+        """
         if self._result(state) is not None:
             raise GameOver()
         legal = self._legal(state)
@@ -210,10 +248,33 @@ class Game(Generic[S, M]):
         return self._apply(state, move)
 
     def notation(self, state: S, move: M) -> str:
+        """The move as the game's notation writes it (what links and records keep).
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> start = rug.new(size=4)
+        >>> rug.notation(start, rug.legal_moves(start)[0])  # a 2x2 tile covering a1 to b2
+        '2x2a1'
+        """
         return self._format(state, move)
 
     def parse(self, state: S, text: str) -> Move:
-        """The legal move written as `text`; BadNotation or IllegalMove otherwise."""
+        """The legal move written as `text`; BadNotation or IllegalMove otherwise.
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> start = rug.new(size=4)
+        >>> rug.parse(start, " 3X2B1 ")  # case and spaces around do not matter
+        Placement(width=3, height=2, col=1, row=0)
+        >>> rug.parse(start, "3x2c1")
+        Traceback (most recent call last):
+          ...
+        engine.errors.IllegalMove: '3x2c1' is illegal: the tile would hang off the board
+        >>> rug.parse(start, "3x2e1")
+        Traceback (most recent call last):
+          ...
+        engine.errors.BadNotation: e1 is off the 4×4 board
+        """
         if not isinstance(text, str):
             raise BadNotation(f"a move must be text, not {type(text).__name__}", code="not-text")
         cleaned = text.strip().lower()
@@ -230,12 +291,56 @@ class Game(Generic[S, M]):
         return move
 
     def to_move(self, state: S) -> int:
+        """The seat to move (0 for the first player): the one whose move `legal_moves` lists.
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> start = rug.new(players=3)
+        >>> rug.to_move(start), rug.seat_names(start)[rug.to_move(start)]
+        (0, 'Red')
+        >>> after = rug.play(start, rug.parse(start, "2x2a1"))
+        >>> rug.to_move(after), rug.seat_names(after)[rug.to_move(after)]
+        (1, 'Blue')
+        """
         return self._to_move(state)
 
     def result(self, state: S) -> Result | None:
+        """How the game ended at `state`, or None while it goes on.
+
+        Rug Pile's fool's mate (web/rules/rugpile.html, "Example: the fool's mate"): Red's
+        3x3 at a3, Blue's 3x3 at b2 over four of Red's squares, Red's 2x2 at d1 over one of
+        Blue's.  Blue cannot place and Red wins 9 squares to 8.
+
+        >>> from engine import Termination, games
+        >>> rug = games.get("rugpile")
+        >>> state = rug.new()
+        >>> rug.result(state) is None
+        True
+        >>> for text in ("3x3a3", "3x3b2", "2x2d1"):
+        ...     state = rug.play(state, rug.parse(state, text))
+        >>> result = rug.result(state)
+        >>> result.winners, result.scores, result.termination is Termination.NO_PLACEMENT
+        ((0,), (9, 8), True)
+        >>> result.reason
+        'Blue cannot place a tile'
+        """
         return self._result(state)
 
     def scores(self, state: S) -> tuple:
+        """Each seat's score now, in seat order (the game's own measure: Rug Pile counts the
+        squares showing each colour).
+
+        >>> from engine import games
+        >>> rug = games.get("rugpile")
+        >>> start = rug.new(size=4)
+        >>> rug.scores(start)
+        (0, 0)
+        >>> red = rug.play(start, rug.parse(start, "3x3a2"))  # nine squares, a2 to c4
+        >>> rug.scores(red)
+        (9, 0)
+        >>> rug.scores(rug.play(red, rug.parse(red, "2x2c1")))  # c1 d1 c2 d2: c2 was Red's
+        (8, 4)
+        """
         return self._scores(state)
 
     def num_seats(self, state: S) -> int:

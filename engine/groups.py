@@ -29,7 +29,17 @@ def connected_groups(
     cells: Iterable[int], neighbours: Sequence[Sequence[int]], key: Sequence[object] | None = None
 ) -> list[list[int]]:
     """Maximal connected sets among `cells` (indices into `neighbours`; joined when `key` is
-    None or equal for both), in the order of their first cell in `cells`, each starting with it."""
+    None or equal for both), in the order of their first cell in `cells`, each starting with it.
+
+    On a 3×3 board (cells 0 1 2 / 3 4 5 / 6 7 8 from the bottom), the corners 0 and 8 with the
+    middle row between them, and the same cells joined only where their colours match:
+
+    >>> connected_groups([0, 8, 3, 4, 5], grid_neighbours(3))
+    [[0, 3, 4, 5, 8]]
+    >>> colour = [1, 0, 0, 1, 2, 2, 0, 0, 2]
+    >>> connected_groups([0, 8, 3, 4, 5], grid_neighbours(3), colour)
+    [[0, 3], [8, 5, 4]]
+    """
     order = list(cells)
     left = [False] * len(neighbours)  # flags rather than a set: fewer calls (Pyodide)
     for cell in order:

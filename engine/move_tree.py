@@ -11,9 +11,9 @@ The tree is immutable: `add`, `promote`, `delete` and `with_ending` return a new
 path to show after them).  A line may end with a resignation or an agreed draw after its last
 move, kept as the word links and records write (`white-resigns`, `draw-agreed`:
 engine/record.py; engine/ending.py says what it means); no move may follow that ending, but a
-side line may leave the line before it.  `rows` lists the moves in the order an indented move list shows them
-(and a text record writes them): each move, then the side lines that are alternatives to it,
-then the line goes on.  A link carries one line (`record_line`); the text record carries the
+side line may leave the line before it.  `rows` lists the moves in the order an indented move
+list shows them (and a text record writes them): each move, then the side lines that are
+alternatives to it, then the line goes on.  A link carries one line (`record_line`); the text record carries the
 whole tree (engine/record_text.py).
 
 `TreeBuilder` is the mutable form, for building a large tree in one pass (reading a record):

@@ -28,7 +28,11 @@ def with_pass_and_swap(plays: list, ply: int, pass_move, swap_move) -> list:
 
 def swapped_pair(index: int, swapped: bool) -> int:
     """In a two-seat game with a pie rule: the colour a seat plays, or the seat that plays a
-    colour (0 or 1 either way), when the seats have swapped colours or not."""
+    colour (0 or 1 either way), when the seats have swapped colours or not.
+
+    >>> swapped_pair(0, False), swapped_pair(0, True), swapped_pair(1, True)
+    (0, 1, 0)
+    """
     return index ^ 1 if swapped else index
 
 

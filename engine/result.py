@@ -64,14 +64,23 @@ class Result:
 
 
 def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
-    """The seats holding the highest score (ties share it)."""
+    """The seats holding the highest score (ties share it).
+
+    >>> winners_by_score((4, 9, 9))
+    (1, 2)
+    """
     best = max(scores)
     return tuple(seat for seat, s in enumerate(scores) if s == best)
 
 
 def result_sentence(names: Sequence[str], result: Result) -> str:
     """ "Blue wins 8–6. Red cannot place a tile." from the seat names and a result.  Two
-    seats: the winner's score first; more seats: every seat's score by name."""
+    seats: the winner's score first; more seats: every seat's score by name.
+
+    >>> cannot = Termination.NO_PLACEMENT
+    >>> result_sentence(("Red", "Blue"), Result((1,), (6, 8), cannot, "Red cannot place a tile"))
+    'Blue wins 8–6. Red cannot place a tile.'
+    """
     scores = [str(s) for s in result.scores]
     winners = [names[w] for w in result.winners]
     if len(winners) == len(names):

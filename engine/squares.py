@@ -12,12 +12,24 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
 def square_name(col: int, row: int) -> str:
-    """Chess-style name of a square: column 0 is file a, row 0 is rank 1 (the bottom)."""
+    """Chess-style name of a square: column 0 is file a, row 0 is rank 1 (the bottom).
+
+    >>> square_name(2, 2), square_name(0, 9)
+    ('c3', 'a10')
+    """
     return f"{FILES[col]}{row + 1}"
 
 
 def parse_square(text: str, width: int, height: int | None = None) -> tuple[int, int]:
-    """(col, row) of a square name such as 'c3' or 'a10'; BadNotation if off the board."""
+    """(col, row) of a square name such as 'c3' or 'a10'; BadNotation if off the board.
+
+    >>> parse_square("c3", 8), parse_square("a10", 10)
+    ((2, 2), (0, 9))
+    >>> parse_square("c9", 8)
+    Traceback (most recent call last):
+      ...
+    engine.errors.BadNotation: c9 is off the 8×8 board
+    """
     height = width if height is None else height
     if text[:1] not in FILES or not ascii_digits(text[1:]) or text[1] == "0":
         raise BadNotation(

@@ -22,7 +22,11 @@ def ascii_digits(text: str) -> bool:
 
 def ascii_int(text: Any) -> int | None:
     """The whole number `text` writes in ASCII digits (an optional sign, at most MAX_DIGITS
-    digits, spaces around), else None."""
+    digits, spaces around), else None.
+
+    >>> ascii_int(" -12 "), ascii_int("²"), ascii_int("1" * 10)
+    (-12, None, None)
+    """
     if not isinstance(text, str):
         return None
     body = text.strip()
