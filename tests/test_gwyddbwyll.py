@@ -1,4 +1,4 @@
-"""Gwyddbwyll (Ludii 3): the rules of shared/rules/gwyddbwyll.md, checked by hand.
+"""Gwyddbwyll (Ludii 3): the rules of web/rules/gwyddbwyll.html, checked by hand.
 
 Every move count below is derived by hand in a comment next to it.  Deeper
 perft counts are checked against `Reference`, a second, deliberately plain move

@@ -177,9 +177,9 @@ def test_a_loaded_record_becomes_a_session_at_its_ply():
 
 
 # --------------------------------------------------------------------------- side lines
-# Each game's short opening, worked out from ../shared/rules/: the main line, a side line
-# replacing move 2 (two moves long), a side line of that side line replacing its move 3, and
-# perhaps an ending on one line.  The expected text is written out by hand.
+# Each game's short opening, worked out from its rules page (web/rules/<game>.html): the main
+# line, a side line replacing move 2 (two moves long), a side line of that side line replacing
+# its move 3, and perhaps an ending on one line.  The expected text is written out by hand.
 TREES = {
     # Wythe: Black lays c3d3 and White e5f5 on the empty board; White may swap instead on
     # its first turn, and the opener, now White, lays next (any two empty neighbours).

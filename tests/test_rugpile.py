@@ -1,4 +1,5 @@
-"""Rug Pile: every check of shared/rules/rugpile.md, hand-built positions, and random games."""
+"""Rug Pile: every rule of web/rules/rugpile.html ("Your turn", "The end", "Example: the fool's
+mate"), hand-built positions, and random games."""
 
 import math
 import random

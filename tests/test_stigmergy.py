@@ -1,4 +1,4 @@
-"""Stigmergy: the rules of shared/rules/stigmergy.md, its Checks list, notation, seats, speed path.
+"""Stigmergy: the rules of web/rules/stigmergy.html, case by case, notation, seats, speed path.
 
 Every count and score below is derived by hand in the comment next to it.  Most hand-built
 positions are on the side-4 board (37 cells), whose rows are, bottom to top:
@@ -163,7 +163,8 @@ def test_neighbour_counts_and_thresholds_corner_edge_interior():
     assert cell_view(state, "c2").neighbours == 6
 
 
-# --------------------------------------------------------------------------- Checks list
+# --------------------------------------------------------------------------- the rules page's cases
+# web/rules/stigmergy.html: "Sight and control", "Your turn", "Score" and "Komi and the button".
 
 
 def test_check_empty_side_8_fixed_komi_169_placements():

@@ -1,4 +1,4 @@
-"""Wythe: the rules of shared/rules/wythe.md, its Checks list, notation, seats and speed path.
+"""Wythe: the rules of web/rules/wythe.html, case by case, notation, seats and speed path.
 
 Every count and score below is derived by hand in the comment next to it.
 Squares are indexed row * size + col; a placement is (black square, white square).
@@ -132,7 +132,9 @@ TIE_MOVES = [
 ]
 
 
-# --------------------------------------------------------------------------- the Checks list
+# --------------------------------------------------------------------------- the rules page's cases
+# web/rules/wythe.html: "Turns" (equal height, no like-on-like, every piece keeps a bit
+# uncovered), "Pie rule" and "Scoring".
 
 
 @pytest.mark.parametrize("size", [6, 8, 12])

@@ -1,6 +1,6 @@
 """Gwyddbwyll (Ludii 3): a reconstruction of the medieval Welsh chess-like game.
 
-Rules: shared/rules/gwyddbwyll.md.  Two players on an 8×8 board, White (seat 0,
+Rules: web/rules/gwyddbwyll.html.  Two players on an 8×8 board, White (seat 0,
 at the bottom, moves first) and Black.  Rooks slide orthogonally, knights leap
 as in chess, bishops jump exactly two squares diagonally over anything, kings
 step one square, queens (the medieval fers) step one square diagonally, and
@@ -9,7 +9,8 @@ and capture diagonally forward.  A pawn reaching the far rank becomes a queen
 that may, on its next move only, jump two squares diagonally to an empty
 square.  No move may leave the mover's king attacked.  The player who moves
 wins when the opponent then has no legal move (checkmate or stalemate) or has
-only one piece left (a bare king); 2,500 plies without a result is a draw.
+only one piece left (a bare king); 2,500 plies without a result is a draw
+(`Result.termination`: CHECKMATE, STALEMATE, BARE_KING or MOVE_LIMIT).
 
 Two artefacts of the published reconstruction are corrected: each side's pawns
 move toward the opponent, and d3/d6 hold only the queen.

@@ -1,13 +1,14 @@
 """Petrify (Luis Bolaños Mures): place disks, capture by moving, leave blocks behind.
 
-Rules: shared/rules/petrify.md.  Blue and Orange share an N×N board.  On a
+Rules: web/rules/petrify.html.  Blue and Orange share an N×N board.  On a
 turn a player either places a disk of their colour on any empty square, or
 makes a capture move: one of their disks travels in a straight orthogonal or
 diagonal line (over empty squares and friendly disks) to the first enemy disk
 in that line, takes it, and leaves a neutral block on the square it came
 from.  A block may never complete a mound (2×2 blocks) or a barricade (three
 blocks in a diagonal row); the board sits inside a ring of blocks for that
-test.  A player with no board play passes; two passes in a row end the game.
+test.  A player with no board play passes; two passes in a row end the game
+(Termination.BOTH_PASSED).
 Blocks split the board into patches; in each patch, same-sized groups of
 opposite colours cancel in pairs and the biggest group left over owns the
 patch.  Owned patch sizes are the score; on a tie the last board play loses.

@@ -1,11 +1,11 @@
 """Rug Pile (Vitenka's "Abstract"): lay rectangular rugs, never bury a whole area.
 
-Rules: shared/rules/rugpile.md.  Two to four players each place one of their
+Rules: web/rules/rugpile.html.  Two to four players each place one of their
 own rectangular tiles per turn, axis-aligned and wholly on the board.  A tile
 may not cover a square showing the mover's colour, and may not cover every
 square of any existing area (a maximal orthogonally connected set of squares
 showing one colour).  The game ends as soon as the player to move cannot
-place; most visible squares wins and ties share the win.
+place (Termination.NO_PLACEMENT); most visible squares wins and ties share the win.
 
 A move is a `Placement(width, height, col, row)`: the tile's size as laid and
 its bottom-left square, written `3x2a1`.

@@ -1,14 +1,14 @@
 """Stigmergy: a territory game of sight and control on a hexhex board.
 
-Rules: shared/rules/stigmergy.md (Luis Bolaños Mures and Steven Metzger, after
+Rules: web/rules/stigmergy.html (Luis Bolaños Mures and Steven Metzger, after
 Michał Zapała's Tumbleweed).  A cell sees the first stone in each of its six
 directions; a player controls a cell (empty or occupied) when it sees more of
 that player's stones than half its neighbour count.  On a turn a player places
 a stone on an empty cell the opponent does not control, flips an enemy stone on
 a cell they control, takes the button (odd komi only, while untaken) or passes
 (only when every empty cell is controlled and the button is not untaken).  Two
-passes in a row end the game; score = stones + controlled empty cells, + komi
-for White, + 0.5 for the button holder.
+passes in a row end the game (Termination.BOTH_PASSED); score = stones + controlled
+empty cells, + komi for White, + 0.5 for the button holder.
 
 Komi is either fixed by an option (the first seat plays Black) or bid: the
 first seat chooses it (`komi7`), then the second seat chooses its colour

@@ -10,7 +10,8 @@ The move values (Place, Flip, Komi, Side, and the words PASS and BUTTON), made o
 board size (`moves_for`), and the kernel both the legal-move list (`_generate` in
 engine/games/stigmergy.py) and the fast random playout use: `playable` (the cells where
 a colour may place or flip) and `word_move` (the button or a pass, when allowed).  The
-rules these encode are in that module's docstring and shared/rules/stigmergy.md.
+rules these encode are in that module's docstring and web/rules/stigmergy.html ("Sight and
+control", "Your turn").
 """
 
 from __future__ import annotations

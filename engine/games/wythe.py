@@ -1,12 +1,12 @@
 """Wythe (Luis Bolaños Mures): stack black-and-white dominoes, win by group sizes.
 
-Rules: shared/rules/wythe.md.  Two players, Black and White, lay identical
+Rules: web/rules/wythe.html.  Two players, Black and White, lay identical
 2×1 pieces (one black bit, one white bit) on an N×N board.  A piece covers two
 adjacent empty squares, or two adjacent stacks of equal height whose tops
 differ in colour (the black bit goes onto the white top), and never lies
 exactly on one piece nor covers a piece that is already half-covered: every
 piece keeps a bit uncovered.  A player with no placement must pass; two passes
-in a row end the game.  A colour's score is the largest group size s at which
+in a row end the game (Termination.BOTH_PASSED).  A colour's score is the largest group size s at which
 it has more groups than the other colour (0 if none); the higher score wins,
 and at 0–0 the colour that made the last placement loses.  Pie rule: on
 White's first turn White may `swap`, and the seat that opened then owns White.
