@@ -13,8 +13,8 @@ move, kept as the word links and records write (`white-resigns`, `draw-agreed`:
 engine/record.py; engine/ending.py says what it means); no move may follow that ending, but a
 side line may leave the line before it.  `rows` lists the moves in the order an indented move
 list shows them (and a text record writes them): each move, then the side lines that are
-alternatives to it, then the line goes on.  A link carries one line (`record_line`); the text record carries the
-whole tree (engine/record_text.py).
+alternatives to it, then the line goes on.  A link carries one line (`record_line`); the text
+record carries the whole tree (engine/record_text.py).
 
 `TreeBuilder` is the mutable form, for building a large tree in one pass (reading a record):
 nodes are numbered as they are made.  Errors are EngineError with a message for people.
@@ -262,10 +262,12 @@ class MoveTree:
                 out.append(Row(path, node.move, depth, len(path)))
             if not node.children:
                 continue
-            main = path + (0,)
+            main = (*path, 0)
             stack.append((node.children[0], main, depth, False))
-            for i in range(len(node.children) - 1, 0, -1):
-                stack.append((node.children[i], path + (i,), depth + 1, True))
+            stack.extend(
+                (node.children[i], (*path, i), depth + 1, True)
+                for i in range(len(node.children) - 1, 0, -1)
+            )
             out.append(Row(main, self.nodes[node.children[0]].move, depth, len(main)))
         return out
 
@@ -282,7 +284,7 @@ class MoveTree:
         while stack:
             index, path = stack.pop()
             for i, child in enumerate(self.nodes[index].children):
-                line, move = path + (i,), self.nodes[child].move
+                line, move = (*path, i), self.nodes[child].move
                 try:
                     out[line] = game.apply(out[path], game.parse(out[path], move))
                 except EngineError as err:
@@ -299,7 +301,7 @@ class MoveTree:
         builder = self.builder()
         parent = builder.node(path)
         child = builder.add(parent, move)
-        return builder.tree(), tuple(path) + (builder.kids[parent].index(child),)
+        return builder.tree(), (*path, builder.kids[parent].index(child))
 
     def promote(self, path: Path) -> tuple[MoveTree, Path]:
         """(the tree where the line through `path` is the main line, the new path of that

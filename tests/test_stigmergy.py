@@ -22,7 +22,16 @@ import random
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, core, games
+from engine import (
+    BadNotation,
+    BadOption,
+    EngineError,
+    GameOver,
+    IllegalMove,
+    Termination,
+    core,
+    games,
+)
 from engine.ai.knowledge import for_game
 from engine.core import Game
 from engine.games import stigmergy
@@ -500,6 +509,18 @@ def test_check_bid_protocol():
 
 
 # --------------------------------------------------------------------------- options
+
+
+def test_a_position_by_hand_names_a_setting_it_does_not_have():
+    with pytest.raises(EngineError) as err:
+        stigmergy.setup(4, colour=WHITE)
+    assert str(err.value) == (
+        "setup has no setting 'colour' "
+        "(settings: komi, colour_to_move, button_holder, black_seat, passes)"
+    )
+    with pytest.raises(BadNotation) as bad:
+        stigmergy.setup(4, black=["e7"])  # row e has 6 cells
+    assert bad.value.code == "not-a-cell" and str(bad.value).startswith("e7 is not a cell")
 
 
 def test_options():

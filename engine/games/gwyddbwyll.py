@@ -313,6 +313,19 @@ class Gwyddbwyll(Game[GwState, Step]):
                 "that is not a Gwyddbwyll move (a from-square and a to-square, like e3e4)",
             )
         frm, to = move
+        verdict = self._why_not_these_squares(state, frm, to)
+        if verdict is not None:
+            return verdict
+        if move in pseudo_moves(state.board, state.turn, state.ep):  # by its own rule
+            return self._why_king_unsafe(state, frm)
+        if state.board[frm] & 7 == PAWN:
+            return self._why_not_pawn(state, frm, to)
+        return self._why_not_by_kind(state, frm, to)
+
+    @staticmethod
+    def _why_not_these_squares(state: GwState, frm: int, to: int) -> Verdict | None:
+        """Why no move of the mover's goes frm -> to, whatever the piece: the squares are one,
+        there is no piece of the mover's on `frm`, or one of its own stands on `to`."""
         board, me = state.board, state.turn
         p, q = board[frm], board[to]
         if frm == to:
@@ -329,18 +342,19 @@ class Gwyddbwyll(Game[GwState, Step]):
             )
         if q and colour_of(q) == me:
             return refusal("own-piece", f"{name(to)} holds your own {KIND_NAMES[q & 7]}")
-        if move in pseudo_moves(board, me, state.ep):  # by its own rule: then its king
-            if self.in_check(state):
-                return refusal(
-                    "still-in-check",
-                    "your king is in check, and that move does not get it out of check",
-                )
-            if p & 7 == KING:
-                return refusal("king-into-check", "that would put your king in check")
-            return refusal("leaves-king-in-check", "that would leave your king in check")
-        if p & 7 == PAWN:
-            return self._why_not_pawn(state, frm, to)
-        return self._why_not_by_kind(state, frm, to)
+        return None
+
+    def _why_king_unsafe(self, state: GwState, frm: int) -> Verdict:
+        """Why a move the piece on `frm` may make by its own rule is refused: it leaves the
+        mover's king in check (the codes of KING_SAFETY)."""
+        if self.in_check(state):
+            return refusal(
+                "still-in-check",
+                "your king is in check, and that move does not get it out of check",
+            )
+        if state.board[frm] & 7 == KING:
+            return refusal("king-into-check", "that would put your king in check")
+        return refusal("leaves-king-in-check", "that would leave your king in check")
 
     @staticmethod
     def _why_not_by_kind(state: GwState, frm: int, to: int) -> Verdict:

@@ -45,6 +45,7 @@ not-text, empty and too-long, and a square's not-a-square and off-board).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
@@ -241,6 +242,87 @@ def touched(move: Move | None) -> tuple[int, ...]:
     return tuple(move) if isinstance(move, tuple) else ()
 
 
+# --------------------------------------------------------------------------- why not this capture
+# The parts of a capture move, in the order they are asked: the refusal of a move that breaks
+# one, else None (each assumes the ones before it hold).
+
+
+def holding(board: Sequence[int], sq: int) -> str:
+    """What the square holds, for a player: "a block", "a Blue disk", ..."""
+    return "a block" if board[sq] == BLOCK else a_disk(board[sq])
+
+
+def _why_not_from(state: PetrifyState, start: int) -> Verdict | None:
+    """A capture move starts from one of the mover's disks."""
+    board, me = state.board, state.turn
+    if board[start] == me:
+        return None
+    if board[start] == EMPTY:
+        return refusal("no-disk", f"there is no disk on {name_of(state.size, start)} to move")
+    return refusal(
+        "not-own-disk",
+        f"{name_of(state.size, start)} holds {holding(board, start)}, not {a_disk(me)}",
+    )
+
+
+def _why_not_along(state: PetrifyState, start: int, end: int) -> Verdict | None:
+    """It travels along one straight line, orthogonal or diagonal, over empty squares and
+    friendly disks only."""
+    board, size, enemy = state.board, state.size, enemy_of(state.turn)
+    dc = end % size - start % size
+    dr = end // size - start // size
+    if start == end:
+        return refusal("no-travel", "a capture move must go somewhere")
+    if dc and dr and abs(dc) != abs(dr):
+        return refusal(
+            "not-a-line",
+            f"{name_of(size, start)} and {name_of(size, end)} are not on one straight "
+            "line (a capture move goes orthogonally or diagonally)",
+        )
+    steps = max(abs(dc), abs(dr))
+    step = (dc // steps) + (dr // steps) * size
+    for k in range(1, steps):
+        here = start + k * step
+        if board[here] == BLOCK:
+            return refusal("blocked", f"the block on {name_of(size, here)} is in the way")
+        if board[here] == enemy:
+            return refusal(
+                "past-enemy",
+                f"the {COLOUR_NAMES[enemy]} disk on {name_of(size, here)} is "
+                "in the way (a capture move stops at the first enemy disk)",
+            )
+    return None
+
+
+def _why_not_onto(state: PetrifyState, end: int) -> Verdict | None:
+    """It ends on an enemy disk, which it takes."""
+    board, enemy, there = state.board, enemy_of(state.turn), name_of(state.size, end)
+    if board[end] == enemy:
+        return None
+    if board[end] == EMPTY:
+        return refusal(
+            "empty-target",
+            f"{there} is empty: a capture move must end on {a_disk(enemy)} "
+            f"(to place a disk there, play {there})",
+        )
+    return refusal(
+        "not-enemy",
+        f"{there} holds {holding(board, end)}: a capture move must end on {a_disk(enemy)}",
+    )
+
+
+def _why_no_block(state: PetrifyState, start: int) -> Verdict | None:
+    """The block it leaves on `start` completes no mound or barricade."""
+    formation = formation_made(state.board, state.size, start)
+    if formation is None:
+        return None
+    return refusal(
+        formation.kind,
+        f"the block left on {name_of(state.size, start)} would make "
+        f"{formation_text(formation, state.size)}, which is not allowed",
+    )
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -372,76 +454,23 @@ class Petrify(Game[PetrifyState, Move]):
             return refusal(
                 "occupied",
                 f"{name_of(state.size, move)} is not empty "
-                f"(it holds {self._holding(state, move)})",
+                f"(it holds {holding(state.board, move)})",
             )
         if isinstance(move, tuple) and int_tuple(move, 2, n):
             start, end = move
             return self._why_not_capture(state, start, end)
         return refusal("not-a-move", "that is not a Petrify move")
 
-    def _holding(self, state: PetrifyState, sq: int) -> str:
-        held = state.board[sq]
-        return "a block" if held == BLOCK else a_disk(held)
-
     def _why_not_capture(self, state: PetrifyState, start: int, end: int) -> Verdict:
-        board, size, me = state.board, state.size, state.turn
-        enemy = enemy_of(me)
-
-        def name(sq: int) -> str:
-            return name_of(size, sq)
-
-        if board[start] != me:
-            if board[start] == EMPTY:
-                return refusal("no-disk", f"there is no disk on {name(start)} to move")
-            return refusal(
-                "not-own-disk",
-                f"{name(start)} holds {self._holding(state, start)}, not {a_disk(me)}",
-            )
-        dc = end % size - start % size
-        dr = end // size - start // size
-        if start == end:
-            return refusal("no-travel", "a capture move must go somewhere")
-        if dc and dr and abs(dc) != abs(dr):
-            return refusal(
-                "not-a-line",
-                f"{name(start)} and {name(end)} are not on one straight "
-                "line (a capture move goes orthogonally or diagonally)",
-            )
-        steps = max(abs(dc), abs(dr))
-        step = (dc // steps) + (dr // steps) * size
-        for k in range(1, steps):
-            here = start + k * step
-            if board[here] == BLOCK:
-                return refusal("blocked", f"the block on {name(here)} is in the way")
-            if board[here] == enemy:
-                return refusal(
-                    "past-enemy",
-                    f"the {COLOUR_NAMES[enemy]} disk on {name(here)} is "
-                    "in the way (a capture move stops at the first "
-                    "enemy disk)",
-                )
-        if board[end] != enemy:
-            if board[end] == EMPTY:
-                return refusal(
-                    "empty-target",
-                    f"{name(end)} is empty: a capture move must end on "
-                    f"{a_disk(enemy)} (to place a disk there, play "
-                    f"{name(end)})",
-                )
-            return refusal(
-                "not-enemy",
-                f"{name(end)} holds {self._holding(state, end)}: "
-                f"a capture move must end on {a_disk(enemy)}",
-            )
-        formation = formation_made(board, size, start)
-        if formation is not None:
-            return refusal(
-                formation.kind,
-                f"the block left on {name(start)} would make "
-                f"{formation_text(formation, size)}, which is not "
-                "allowed",
-            )
-        return refusal("illegal", "the rules do not allow it here")
+        """The first part of a capture move (web/rules/petrify.html, "Your turn" and "Mounds
+        and barricades") that the move from `start` to `end` breaks."""
+        verdict = (
+            _why_not_from(state, start)
+            or _why_not_along(state, start, end)
+            or _why_not_onto(state, end)
+            or _why_no_block(state, start)
+        )
+        return verdict or refusal("illegal", "the rules do not allow it here")
 
     # ---- score and end
 

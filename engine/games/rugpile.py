@@ -165,7 +165,7 @@ def fits(
         a = area_of[sq]
         if a >= 0:
             hits[a] = hits.get(a, 0) + 1
-    for a, n in hits.items():
+    for a, n in hits.items():  # noqa: SIM110  # a loop, not all(): no generator per placement
         if n >= sizes[a]:
             return False
     return True

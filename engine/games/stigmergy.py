@@ -51,10 +51,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypedDict, Unpack
 
 from ..core import Game
-from ..errors import BadNotation, BadOption, Verdict, refusal
+from ..errors import BadNotation, BadOption, EngineError, Verdict, refusal
 from ..moves import PASS, swapped_pair
 from ..options import Option
 from ..result import Result, Termination, winners_by_score
@@ -241,17 +241,26 @@ def _replace(state: StigmergyState, **changes: Any) -> StigmergyState:
     return StigmergyState(**fields)
 
 
-def setup(
-    size: int = 8,
-    black=(),
-    white=(),
-    komi: int = 0,
-    colour_to_move: int = BLACK,
-    button_holder: int | None = None,
-    black_seat: int = 0,
-    passes: int = 0,
-) -> StigmergyState:
-    """A position built by hand (tests, puzzles): stones given as cell names, in play phase."""
+class PlaySetup(TypedDict, total=False):
+    """What a position built by hand (`setup`) may set besides its stones; each setting left
+    out is as at the start of play with a fixed komi of 0."""
+
+    komi: int  # White's komi, and the komi option (0)
+    colour_to_move: int  # BLACK
+    button_holder: int | None  # the colour holding the button (None: nobody)
+    black_seat: int  # the seat that plays Black (0: the first)
+    passes: int  # passes just made in a row (0)
+
+
+def setup(size: int = 8, black=(), white=(), **play: Unpack[PlaySetup]) -> StigmergyState:
+    """A position built by hand (tests, puzzles), in play phase: stones given as cell names,
+    and any of the settings of `PlaySetup`."""
+    settings = tuple(PlaySetup.__annotations__)
+    unknown = sorted(play.keys() - set(settings))
+    if unknown:
+        raise EngineError(
+            f"setup has no setting {shown_value(unknown[0])} (settings: {', '.join(settings)})"
+        )
     grid = grid_for(size)
     board = [EMPTY] * grid.count
     for colour, names in ((BLACK, black), (WHITE, white)):
@@ -261,8 +270,16 @@ def setup(
                     f"{name} is not a cell of the side-{size} board", code="not-a-cell"
                 )
             board[grid.index_of_name[name]] = colour
+    komi = play.get("komi", 0)
     empty = StigmergyState(
-        size, komi, komi, black_seat, colour_to_move, button_holder, passes, tuple(board)
+        size,
+        komi,
+        komi,
+        play.get("black_seat", 0),
+        play.get("colour_to_move", BLACK),
+        play.get("button_holder"),
+        play.get("passes", 0),
+        tuple(board),
     )
     return _with_position(empty, Position.from_board(grid, board))
 
@@ -344,6 +361,48 @@ def cell_refusal(cell: CellView, flip: bool, me: int) -> Verdict:
         "no-control",
         f"you do not control {name}: it sees {seen} "
         f"{COLOUR_NAMES[me]} stone{'' if seen == 1 else 's'} and needs {cell.needs}",
+    )
+
+
+def phase_refusal(state: StigmergyState, kind: str | None) -> Verdict:
+    """Why a move of this kind is not one of the phase's moves: the komi bid first, then the
+    choice of colours, then play ("bid", "side", "play" or "over": StigmergyState.phase)."""
+    phase = state.phase
+    if phase == "over":
+        return refusal("game-over", "the game is over")
+    if phase == "bid":
+        if kind != "komi":
+            return refusal(
+                "komi-first",
+                "first the first player chooses the komi (write it like komi7 or komi-2)",
+            )
+        limit = state.grid.count
+        return refusal("komi-range", f"komi must be a whole number from {-limit} to {limit}")
+    if phase == "side":
+        return refusal("side-first", "the second player must now choose a colour: black or white")
+    if kind == "komi":
+        return refusal("komi-chosen", f"the komi is already {state.komi}")
+    return refusal("sides-chosen", "the sides are already chosen")
+
+
+def word_refusal(state: StigmergyState, word: str) -> Verdict:
+    """Why the button (taken only while it is in play and untaken) or a pass (only once no
+    empty cell is uncontrolled and the button is not lying untaken) is refused here."""
+    if word == BUTTON:
+        if not state.button_in_play:
+            return refusal("no-button", f"there is no button: the komi ({state.komi}) is even")
+        holder = COLOUR_NAMES[state.button_holder if state.button_holder is not None else 0]
+        return refusal("button-taken", f"{holder} has already taken the button")
+    if state.button_untaken:
+        return refusal(
+            "button-untaken",
+            "you may not pass while the button is untaken (you may take it instead)",
+        )
+    open_cell = state.status.index(UNCONTROLLED_EMPTY)
+    return refusal(
+        "uncontrolled",
+        "you may not pass while empty cells are uncontrolled "
+        f"(for example {state.grid.names[open_cell]})",
     )
 
 
@@ -644,42 +703,11 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
     # ---- why a move is not allowed
 
     def _why_illegal(self, state: StigmergyState, move: Any) -> Verdict:
-        phase, kind = state.phase, move_kind(state, move)
-        if phase == "over":
-            return refusal("game-over", "the game is over")
-        if phase == "bid":
-            if kind != "komi":
-                return refusal(
-                    "komi-first",
-                    "first the first player chooses the komi (write it like komi7 or komi-2)",
-                )
-            limit = state.grid.count
-            return refusal("komi-range", f"komi must be a whole number from {-limit} to {limit}")
-        if phase == "side":
-            return refusal(
-                "side-first", "the second player must now choose a colour: black or white"
-            )
-        if kind == "komi":
-            return refusal("komi-chosen", f"the komi is already {state.komi}")
-        if kind == "side":
-            return refusal("sides-chosen", "the sides are already chosen")
-        if kind == BUTTON:
-            if not state.button_in_play:
-                return refusal("no-button", f"there is no button: the komi ({state.komi}) is even")
-            holder = COLOUR_NAMES[state.button_holder if state.button_holder is not None else 0]
-            return refusal("button-taken", f"{holder} has already taken the button")
-        if kind == PASS:
-            if state.button_untaken:
-                return refusal(
-                    "button-untaken",
-                    "you may not pass while the button is untaken (you may take it instead)",
-                )
-            open_cell = state.status.index(UNCONTROLLED_EMPTY)
-            return refusal(
-                "uncontrolled",
-                "you may not pass while empty cells are uncontrolled "
-                f"(for example {state.grid.names[open_cell]})",
-            )
+        kind = move_kind(state, move)
+        if state.phase != "play" or kind in ("komi", "side"):
+            return phase_refusal(state, kind)
+        if kind in (BUTTON, PASS):
+            return word_refusal(state, kind)
         if kind in ("place", "flip"):
             return cell_refusal(_cell_view(state, move[0]), kind == "flip", state.colour_to_move)
         return refusal(

@@ -112,7 +112,8 @@ class HexGrid:
         return s + self.side - 1
 
     def xy(self, cell: int) -> tuple[float, float]:
-        """Centre of a cell for drawing: neighbours 1 apart, rows going up, (0, 0) in the middle."""
+        """Centre of a cell for drawing: neighbours 1 apart, rows going up, (0, 0) in the
+        middle."""
         q, s = self.coords[cell]
         return q + s / 2, s * math.sqrt(3) / 2
 
