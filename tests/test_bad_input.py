@@ -262,8 +262,10 @@ FRAGMENT = st.builds(
         st.one_of(
             TEXT,
             st.sampled_from(
-                list(games.ids())
-                + ["1", "size=6", "players=3,tiles=4-3-2", "a1b1.c3d3", "ply=1", "komi=bid"]
+                [
+                    *games.ids(),
+                    *("1", "size=6", "players=3,tiles=4-3-2", "a1b1.c3d3", "ply=1", "komi=bid"),
+                ]
             ),
         ),
         max_size=6,

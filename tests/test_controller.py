@@ -75,7 +75,7 @@ class Claim(Game):
     def _apply(self, state, move):
         if move == PASS:
             return ClaimState(state.cells, 1 - state.mover)
-        cells = state.cells[:move] + (state.mover,) + state.cells[move + 1 :]
+        cells = (*state.cells[:move], state.mover, *state.cells[move + 1 :])
         return ClaimState(cells, 1 - state.mover, (move,))
 
     def _format(self, state, move):

@@ -12,6 +12,7 @@ import dataclasses
 import math
 import random
 from collections import Counter
+from typing import ClassVar
 
 import pytest
 
@@ -52,19 +53,19 @@ def play(state, *texts):
     return state
 
 
-# --------------------------------------------------------------------------- a plain second generator
+# ----------------------------------------------------------------------- a plain second generator
 
 
 class Reference:
     """Plain rules: a board is a dict {(col, row): (colour, kind)}; nothing clever."""
 
-    SQUARES = {(c, r) for c in range(8) for r in range(8)}
-    KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-    DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    STEPS = {
+    SQUARES = frozenset((c, r) for c in range(8) for r in range(8))
+    KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+    DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+    ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    STEPS: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
         "N": KNIGHT,
-        "B": [(2 * a, 2 * b) for a, b in DIAG],
+        "B": tuple((2 * a, 2 * b) for a, b in DIAG),
         "K": DIAG + ORTHO,
         "Q": DIAG,
         "J": DIAG,
@@ -85,40 +86,61 @@ class Reference:
         """(from, to) pairs by each piece's rule, king safety ignored."""
         out = []
         for (c, r), (colour, kind) in board.items():
-            if colour != me:
-                continue
-            if kind in cls.STEPS:  # one step or leap, onto an empty square or an enemy
-                for a, b in cls.STEPS[kind]:
-                    t = (c + a, r + b)
-                    if t in cls.SQUARES and (t not in board or board[t][0] != me):
-                        out.append(((c, r), t))
-            if kind == "J":  # the promoted queen's jump: to an empty square only
-                for a, b in cls.DIAG:
-                    t = (c + 2 * a, r + 2 * b)
-                    if t in cls.SQUARES and t not in board:
-                        out.append(((c, r), t))
-            if kind == "R":
-                for a, b in cls.ORTHO:
-                    t = (c + a, r + b)
-                    while t in cls.SQUARES:
-                        if t in board:
-                            if board[t][0] != me:
-                                out.append(((c, r), t))
-                            break
-                        out.append(((c, r), t))
-                        t = (t[0] + a, t[1] + b)
-            if kind == "P":
-                fwd = 1 if me == "W" else -1
-                one, two = (c, r + fwd), (c, r + 2 * fwd)
-                if one in cls.SQUARES and one not in board:
-                    out.append(((c, r), one))
-                    start = 2 if me == "W" else 5
-                    if r == start and two not in board:
-                        out.append(((c, r), two))
-                for a in (-1, 1):
-                    t = (c + a, r + fwd)
-                    if t in cls.SQUARES and ((t in board and board[t][0] != me) or t == ep):
-                        out.append(((c, r), t))
+            if colour == me:
+                out += [((c, r), t) for t in cls.targets(board, me, ep, (c, r), kind)]
+        return out
+
+    @classmethod
+    def targets(cls, board, me, ep, square, kind):
+        """The squares the piece of `kind` on `square` may go to by its own rule."""
+        c, r = square
+        out = []
+        if kind in cls.STEPS:  # one step or leap, onto an empty square or an enemy
+            out += [t for a, b in cls.STEPS[kind] if cls.open_to(board, me, t := (c + a, r + b))]
+        if kind == "J":  # the promoted queen's jump: to an empty square only
+            jumps = ((c + 2 * a, r + 2 * b) for a, b in cls.DIAG)
+            out += [t for t in jumps if t in cls.SQUARES and t not in board]
+        if kind == "R":
+            out += [t for a, b in cls.ORTHO for t in cls.slide(board, me, square, (a, b))]
+        if kind == "P":
+            out += cls.pawn_targets(board, me, ep, square)
+        return out
+
+    @classmethod
+    def open_to(cls, board, me, t):
+        """`t` is on the board and empty or an enemy's."""
+        return t in cls.SQUARES and (t not in board or board[t][0] != me)
+
+    @classmethod
+    def slide(cls, board, me, square, step):
+        """A rook's squares along one line: empty ones, then an enemy's to take."""
+        (c, r), (a, b) = square, step
+        t, out = (c + a, r + b), []
+        while t in cls.SQUARES:
+            if t in board:
+                if board[t][0] != me:
+                    out.append(t)
+                break
+            out.append(t)
+            t = (t[0] + a, t[1] + b)
+        return out
+
+    @classmethod
+    def pawn_targets(cls, board, me, ep, square):
+        """A pawn's steps forward (two from its starting rank) and its diagonal captures."""
+        c, r = square
+        fwd = 1 if me == "W" else -1
+        one, two = (c, r + fwd), (c, r + 2 * fwd)
+        out = []
+        if one in cls.SQUARES and one not in board:
+            out.append(one)
+            start = 2 if me == "W" else 5
+            if r == start and two not in board:
+                out.append(two)
+        for a in (-1, 1):
+            t = (c + a, r + fwd)
+            if t in cls.SQUARES and ((t in board and board[t][0] != me) or t == ep):
+                out.append(t)
         return out
 
     @staticmethod

@@ -34,7 +34,8 @@ def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
         f'<li value="1">{b("0", 1, "a")}</li>'
         f'<li value="2">{b("0.0", 2, "b")}</li>'
         '<li class="side">'
-        f'<div class="line" style="--depth:1"><span class="ply">2.</span>{b("0.1", 2, "d", side=True)}'
+        '<div class="line" style="--depth:1"><span class="ply">2.</span>'
+        f"{b('0.1', 2, 'd', side=True)}"
         f"{b('0.1.0', 3, 'e', side=True)}</div>"
         f'<div class="line" style="--depth:2"><span class="ply">3.</span>'
         f"{b('0.1.1', 3, 'f', current=True, side=True)}</div>"

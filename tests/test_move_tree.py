@@ -24,7 +24,7 @@ def sample() -> MoveTree:
     tree = MoveTree.from_line(["a1", "b1", "c1", "d1"])
     tree, _ = tree.add((0, 0), "c2")
     tree, b2 = tree.add((0,), "b2")
-    tree, c3 = tree.add(b2, "c3")
+    tree, _c3 = tree.add(b2, "c3")
     tree, _ = tree.add(b2, "c4")
     tree, _ = tree.add((0,), "b3")
     return tree
@@ -197,7 +197,7 @@ def test_a_long_line_needs_no_recursion():
     assert path == (0,) * 4000 + (1,)
     assert len(tree.rows()) == 5001 and tree.rows()[4001] == Row(path, "x1", 1, 4001)
     promoted, _ = tree.promote(path)
-    assert promoted.main_line() == tuple(moves[:4000]) + ("x1",)
+    assert promoted.main_line() == (*moves[:4000], "x1")
     assert promoted == promoted.builder().tree()
 
 

@@ -159,7 +159,7 @@ def test_swap_only_on_oranges_first_turn():
     assert code(replay(["d4", "e5"]), "swap") == "swap-too-late"
 
 
-# --------------------------------------------------------------------------- placements and captures
+# ------------------------------------------------------------------------ placements and captures
 
 # Blue c3, d3; Orange a6, f6, a3, f3, c1; a block on c5.
 SCENE = """

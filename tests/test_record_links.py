@@ -171,7 +171,7 @@ def test_gwyddbwyll_moves_are_kept_in_canonical_notation():
 
 
 def test_a_byte_order_mark_inside_a_link_is_named():
-    with pytest.raises(RecordError, match="byte-order mark .U.FEFF.* at character 15"):
+    with pytest.raises(RecordError, match=r"byte-order mark .U.FEFF.* at character 15"):
         decode("wythe/1//a1b1.\ufeffc3d3")
 
 

@@ -283,7 +283,7 @@ def tree_of(game_id):
 @pytest.mark.parametrize("game_id", games.ids())
 def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
     game = games.get(game_id)
-    main, side, nested, ending, moves_text = TREES[game_id]
+    main, side, nested, _ending, moves_text = TREES[game_id]
     tree = tree_of(game_id)
     assert tree.main_line() == main and tree.moves((0, 1, 1)) == (main[0], side[0], nested)
     record = make_record(game, {}, main)
@@ -304,7 +304,7 @@ def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
 @pytest.mark.parametrize("game_id", games.ids())
 def test_a_link_carries_the_line_on_display_in_every_game(game_id):
     game = games.get(game_id)
-    main, side, nested, ending, _ = TREES[game_id]
+    main, side, _nested, _ending, _ = TREES[game_id]
     tree = tree_of(game_id)
     line = tree.record_line((0, 1))  # the side line, shown after its move 2
     assert line.moves == (main[0], side[0], side[1]) and line.ply == 2

@@ -395,7 +395,9 @@ def test_random_games_keep_the_invariants(players, size):
             assert (before.board, before.supplies, before.turn) == frozen  # immutable
             # Supplies only shrink: exactly one tile of the mover's is spent.
             mover = GAME.to_move(before)
-            spent = [a - b for a, b in zip(before.supplies[mover], state.supplies[mover])]
+            spent = [
+                a - b for a, b in zip(before.supplies[mover], state.supplies[mover], strict=True)
+            ]
             assert sorted(spent) == [0, 0, 1]
             assert all(
                 before.supplies[s] == state.supplies[s] for s in range(players) if s != mover

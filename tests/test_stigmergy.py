@@ -53,7 +53,9 @@ GAME = games.get("stigmergy")
 
 ROWS4 = "abcdefg"
 LENGTHS4 = (4, 5, 6, 7, 6, 5, 4)
-ALL4 = [f"{row}{i}" for row, length in zip(ROWS4, LENGTHS4) for i in range(1, length + 1)]
+ALL4 = [
+    f"{row}{i}" for row, length in zip(ROWS4, LENGTHS4, strict=True) for i in range(1, length + 1)
+]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -172,7 +174,7 @@ def test_neighbour_counts_and_thresholds_corner_edge_interior():
     assert cell_view(state, "c2").neighbours == 6
 
 
-# --------------------------------------------------------------------------- the rules page's cases
+# ------------------------------------------------------------------------ the rules page's cases
 # web/rules/stigmergy.html: "Sight and control", "Your turn", "Score" and "Komi and the button".
 
 
@@ -302,7 +304,7 @@ def test_pass_legality_without_the_button():
     # With uncontrolled empty cells no pass: a3 sees only a2 (1 Black, an edge needs 3).
     state = position(black="a2 b1", to_move=WHITE)
     assert PASS not in GAME.legal_moves(state)
-    with pytest.raises(IllegalMove, match="uncontrolled .for example a3"):
+    with pytest.raises(IllegalMove, match=r"uncontrolled .for example a3"):
         GAME.parse(state, "pass")
 
 
@@ -699,7 +701,7 @@ def play_random_game(size, komi, seed):
     "size,komi,seed", [(4, "bid", 1), (4, 3, 2), (5, "bid", 3), (5, 0, 4), (8, 7, 5)]
 )
 def test_random_games_to_the_end_with_invariants(size, komi, seed):
-    state, history = play_random_game(size, komi, seed)
+    state, _history = play_random_game(size, komi, seed)
     result = GAME.result(state)
     assert len(result.winners) == 1  # odd cells: never a tie
     assert result.scores == GAME.scores(state)

@@ -132,7 +132,7 @@ TIE_MOVES = [
 ]
 
 
-# --------------------------------------------------------------------------- the rules page's cases
+# ------------------------------------------------------------------------ the rules page's cases
 # web/rules/wythe.html: "Turns" (equal height, no like-on-like, every piece keeps a bit
 # uncovered), "Pie rule" and "Scoring".
 
