@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.core import Game
 
-MODULES = sorted(
+MODULES = ["engine"] + sorted(
     info.name
     for info in pkgutil.walk_packages(engine.__path__, "engine.")
     if info.name != "engine.__main__"  # the command line: it parses sys.argv when run
