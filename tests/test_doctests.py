@@ -13,11 +13,14 @@ import pytest
 import engine
 from engine.core import Game
 
-MODULES = ["engine"] + sorted(
-    info.name
-    for info in pkgutil.walk_packages(engine.__path__, "engine.")
-    if info.name != "engine.__main__"  # the command line: it parses sys.argv when run
-)
+MODULES = [
+    "engine",
+    *sorted(
+        info.name
+        for info in pkgutil.walk_packages(engine.__path__, "engine.")
+        if info.name != "engine.__main__"  # the command line: it parses sys.argv when run
+    ),
+]
 EXAMPLED = ("new", "legal_moves", "play", "notation", "parse", "to_move", "result", "scores")
 
 
