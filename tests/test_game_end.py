@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.ending import DRAW_AGREED
+from engine.ending import AGREED_DRAW, resignation
 from web import game_end
 from web.ai_worker import Thinker
 from web.controller import Controller, people
@@ -65,7 +65,7 @@ def test_resigning_ends_the_game_on_screen_and_undo_takes_it_back():
     ctl = Controller(Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HUMAN])
     before = ctl.screen()
     assert not before.resign_hidden and not before.draw_hidden and before.rematch_hidden
-    said = ctl.end("black-resigns")
+    said = ctl.end(resignation(ctl.game, ctl.state, 1))  # Black
     assert said.played and said.announce == "White wins: Black resigned."
     screen = ctl.screen()
     assert screen.status == "Game over: White wins: Black resigned."
@@ -77,26 +77,26 @@ def test_resigning_ends_the_game_on_screen_and_undo_takes_it_back():
     assert ctl.view.result is None and ctl.screen().rematch_hidden
     ctl.goto(1)
     ctl.take_back()  # Undo takes back the resignation only
-    assert ctl.session.ending == "" and ctl.session.ply == 1 and ctl.seat_to_move() == 1
+    assert ctl.session.ending is None and ctl.session.ply == 1 and ctl.seat_to_move() == 1
 
 
 def test_against_the_computer_an_ended_game_stops_its_thinking():
     ctl = Controller(Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HARD])  # Black: computer
     job = ctl.computer_job()
     assert job is not None
-    ctl.end("white-resigns")
+    ctl.end(resignation(ctl.game, ctl.state, 0))  # White
     assert not ctl.current(job) and ctl.computer_job() is None
     assert ctl.result_text() == "Black wins: White resigned."
 
 
 def test_an_agreed_draw_and_a_refused_one():
     ctl = Controller(Session("rugpile"), [HUMAN, HUMAN])
-    assert ctl.end(DRAW_AGREED).played
+    assert ctl.end(AGREED_DRAW).played
     assert ctl.screen().result == "A draw, agreed by the players."
     wythe = Controller(Session("wythe"), [HUMAN, HUMAN])
-    said = wythe.end(DRAW_AGREED)
+    said = wythe.end(AGREED_DRAW)
     assert said.error and "cannot end in an agreed draw" in (said.message or "")
-    assert wythe.session.ending == "" and wythe.view.result is None
+    assert wythe.session.ending is None and wythe.view.result is None
 
 
 def test_a_move_after_the_ending_is_refused_and_an_earlier_move_drops_it():
@@ -106,7 +106,7 @@ def test_a_move_after_the_ending_is_refused_and_an_earlier_move_drops_it():
     assert ctl.play_text("e6e5").error  # the game is over
     ctl.goto(0)
     assert ctl.play_text("c3c4").played  # a new line: no ending
-    assert ctl.session.ending == "" and not ctl.session.over
+    assert ctl.session.ending is None and not ctl.session.over
 
 
 def test_the_saved_game_of_a_resigned_game_is_finished():

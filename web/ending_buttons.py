@@ -11,7 +11,7 @@ from typing import Any
 
 from pyscript import window
 
-from engine.ending import DRAW_AGREED, resignation
+from engine.ending import AGREED_DRAW, resignation
 from web import game_end
 from web.analyse_panel import Judge, judge_once
 from web.controller import HUMAN, Controller, Said, people
@@ -40,7 +40,7 @@ class EndingButtons:
         names = ctl.view.seat_names
         if ctl.seats[asked] == HUMAN:
             if window.confirm(f"{names[offers]} offers a draw. {names[asked]}, do you accept?"):
-                self.done(ctl.end(DRAW_AGREED))
+                self.done(ctl.end(AGREED_DRAW))
             else:
                 self.done(
                     Said(
@@ -67,5 +67,5 @@ class EndingButtons:
         chance = reply["chances"][asked]
         accepts = game_end.computer_accepts_draw(reply["chances"], asked)
         answer = game_end.draw_answer(names[asked], accepts, chance)
-        said = ctl.end(DRAW_AGREED) if accepts else Said()
+        said = ctl.end(AGREED_DRAW) if accepts else Said()
         self.done(Said(played=said.played, message=escape(answer), announce=answer))
