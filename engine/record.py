@@ -169,11 +169,13 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     moves = tuple(m for m in moves_text.split(".")) if moves_text else ()
     moves, ending = split_ending(moves)
     for i, move in enumerate(moves):
-        if not _MOVE_TEXT.match(move):
+        misplaced = is_ending_word(move)
+        if misplaced or not _MOVE_TEXT.match(move):
             if partial:
-                moves = moves[:i]
+                moves, ending = moves[:i], ""
                 break
-            raise RecordError(f"move {i + 1} ('{_shown(move)}') is not a move", i, move)
+            what = "ends the game, so it can only come last" if misplaced else "is not a move"
+            raise RecordError(f"move {i + 1} ('{_shown(move)}') {what}", i, move)
     ply = len(moves)
     if len(parts) >= 5 and not partial:
         ply_text = parts[4]

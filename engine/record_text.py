@@ -309,10 +309,15 @@ class _Reader:
             self.stop(RecordError(f"line {number}: {err}"))
 
     def _flush(self) -> None:
-        """An ending word with more of its line after it was a move after all."""
+        """An ending word read last may not have more of its line after it."""
         if self.pending:
-            word, self.pending = self.pending, None
-            self._add(*word)
+            (word, number, _), self.pending = self.pending, None
+            ply = len(self.builder.path(self.open_lines[-1][1]))
+            raise RecordError(
+                f"line {number}: '{word}' ends the game, so it can only come after the last move",
+                ply,
+                word,
+            )
 
     def _move(self, token: str, number: int, count: int) -> None:
         move = token.lower()

@@ -145,8 +145,29 @@ def test_a_bad_ending_is_named_and_the_legal_part_drops_it():
         replay_canonical(decode(link)[0])
     part = legal_part(link)
     assert part is not None and part.moves == ("e3e4",) and part.ending == ""
-    with pytest.raises(EngineError, match="'draw-agreed' is not a move"):  # not at the end
-        replay_canonical(decode("gwyddbwyll/1//draw-agreed.e3e4")[0])
+    # an ending before a move is named as a misplaced ending, not as a bad move
+    with pytest.raises(RecordError, match=r"move 1 \('draw-agreed'\) ends the game, so it can"):
+        decode("gwyddbwyll/1//draw-agreed.e3e4")
+    with pytest.raises(RecordError, match=r"move 2 \('white-resigns'\) ends the game, so it"):
+        decode("wythe/1/size=8/d4e4.white-resigns.c5c6")
+    part = legal_part("wythe/1/size=8/d4e4.white-resigns.c5c6")
+    assert part is not None and part.moves == ("d4e4",) and part.ending == ""
+    with pytest.raises(RecordError, match="line 2: 'white-resigns' ends the game, so it can only"):
+        load_text('[Game "wythe"]\n1. d4e4 white-resigns 2. c5c6\n')
+
+
+def test_either_player_may_resign_at_any_turn_even_before_the_swap():
+    """Our reading (the rules say nothing of resigning): a player may resign whoever is to
+    move, as over a board; in Wythe after one move White (Player 2, who may still swap) is
+    a player of the game and may resign, and Black may resign while White is to move."""
+    for word, loser in (
+        ("white-resigns", "White"),
+        ("black-resigns", "Black"),
+    ):
+        record, states = replay_canonical(decode(f"wythe/1/size=8/d4e4.{word}")[0])
+        wythe = games.get("wythe")
+        result = ending_result(wythe, states[-1], read_ending(wythe, states[-1], word))
+        assert result.reason == f"{loser} resigned" and record.ending == word
 
 
 def test_a_text_record_writes_and_reads_the_ending():
