@@ -1,122 +1,323 @@
-// The service worker: the site and its vendored runtime from a cache, so a repeat visit needs
-// no network and the games play offline.
-//  - One cache per VERSION; scripts/build_site.sh stamps VERSION with a hash of the site's
-//    files, so any deploy that changes a file changes this one: the browser installs the new
-//    worker in the background, it takes over once no tab runs the old version (so one page
-//    load never mixes two versions), and the old caches are deleted when it activates.
-//  - A stamped version serves everything cache first (vendor/ and the app's own files alike:
-//    within one version the cache and the server hold the same bytes), so a repeat visit
-//    waits for no network at all.
-//  - Unstamped ("dev", the repo root served while developing): vendor/ cache first, the
-//    app's own files network first (edits show on reload; the cache when offline), and a new
-//    worker takes over at once.
-//  - The page (index.html) posts the URLs it loaded (Resource Timing) once this worker
-//    controls it, so everything a start-up fetched (hashed PyScript chunks, every module in
-//    pyscript.toml) is cached without a list kept here.
+// The service worker: the site from a cache, one version at a time, so a repeat visit needs no
+// network, the games play offline, and a deploy never mixes two versions in one load.
+//
+// The built site (scripts/version_site.py stamps VERSION and FILES below):
+//  - A version is every file of the site: the shell at the root (index.html, the manifest,
+//    icons) and the rest under v/<VERSION>/, which is all a page of that version ever asks for.
+//  - Installing a version stores every file of it in a cache of its own, before it is used:
+//    a file an older version's cache holds with the same hash is copied from there; the rest
+//    are fetched past the browser's HTTP cache (GitHub Pages lets browsers keep files for ten
+//    minutes) and checked against their hash.  The cache is marked complete last, so a
+//    version is used whole or not at all.
+//  - A page load (a navigation) gets the newest complete version that has not failed to start
+//    (the page says, see index.html); a request under v/<V>/ is answered from V's cache, so a
+//    page open since before an update keeps getting its own version's files.  The new
+//    version takes over at once (its files cannot collide with the old one's) and tells the
+//    pages open on an older one, which offer a reload.
+//  - Caches of versions no longer needed (neither the one served, nor the one before it as a
+//    fallback, nor one a page still open uses) are deleted.
+// Unstamped ("dev", the repo root served while developing): vendor/ cache first, the app's
+// own files network first (edits show on reload; the cache when offline); the page posts the
+// URLs its start-up loaded, to be cached.
 // Every URL is relative to this file, so the site works under a sub-path.
 const VERSION = "dev";
-const CACHE = "abstract-games-" + VERSION;
+const FILES = {};
 const PREFIX = "abstract-games-";
+const CACHE = PREFIX + VERSION;
+const STATE = PREFIX + "state"; // which versions started, failed, and which pages use which
+const COMPLETE_KEY = "./complete.json"; // in a version's cache: its FILES, written last
 const DEV = VERSION === "dev";
 const SCOPE = new URL("./", self.location).href;
-const VENDOR = new URL("./vendor/", self.location).href;
-const CORE = [
-  "./", "./index.html", "./pyscript.toml", "./manifest.webmanifest", "./web/style.css",
-  "./icons/icon.svg", "./icons/icon-192.png", "./icons/icon-512.png", "./web/interpreter.mjs",
-  "./vendor/pyscript/core.js", "./vendor/pyscript/core.css",
-  "./vendor/pyodide/pyodide.mjs", "./vendor/pyodide/pyodide.asm.mjs",
-  "./vendor/pyodide/pyodide.asm.wasm", "./vendor/pyodide/python_stdlib_app.zip",
-  "./vendor/pyodide/pyodide-lock.json",
-];
-// Used later than start-up (the computer's worker starts on first need; rules open on demand):
-// cached at install too, each on its own, so a missing one cannot fail the install.
-const LATER = [
-  "./vendor/pyodide/snapshot.bin.gz",     // made by build_vendor.sh; web/interpreter.mjs copes without
-  "./web/ai_worker.py",
-  ...["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"].map((g) => `./web/rules/${g}.html`),
-];
-const NETWORK_WAIT_MS = 4000;   // then a cached copy beats a hanging network
-const SNAPSHOT = new URL("./vendor/pyodide/snapshot.bin.gz", self.location).href;
+const SNAPSHOT_PATH = /vendor\/pyodide\/snapshot\.bin\.gz$/;
+const PARALLEL = 6; // downloads at once while installing
+
+// ---- what is known across restarts of this worker, and between its versions
+// One entry per fact in a cache of its own, so two workers (the old version's, still serving a
+// page, and the new one's) never overwrite each other's facts:
+//   started/<V>  a page of version V started (its body: when first, for their order)
+//   failed/<V>   a page of version V failed to start
+//   page/<id>    the open page <id> runs version <body>
+
+async function facts() {
+  const cache = await caches.open(STATE);
+  const found = { started: [], failed: [], pages: {} };
+  for (const request of await cache.keys()) {
+    const [kind, name] = request.url.slice(SCOPE.length).split("/");
+    const body = await (await cache.match(request)).text();
+    if (kind === "started") found.started.push([Number(body), name]);
+    else if (kind === "failed") found.failed.push(name);
+    else if (kind === "page") found.pages[name] = body;
+  }
+  found.started = found.started.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+  return found;
+}
+
+async function note(kind, name, body = "") {
+  await (await caches.open(STATE)).put(`./${kind}/${name}`, new Response(String(body)));
+}
+
+async function forget(kind, name) {
+  await (await caches.open(STATE)).delete(`./${kind}/${name}`);
+}
+
+async function started(version, page) {
+  const cache = await caches.open(STATE);
+  if (!(await cache.match(`./started/${version}`))) await note("started", version, Date.now());
+  await forget("failed", version);
+  if (page) await note("page", page, version);
+  await forgetClosedPages();
+}
+
+// The pages no longer open (a few: those closed since a page last started).
+async function forgetClosedPages() {
+  for (const id of Object.keys((await facts()).pages)) {
+    if (!(await self.clients.get(id))) await forget("page", id);
+  }
+}
+
+// ---- storing a version
 
 // Store a response; the Python snapshot is stored unzipped and marked so (the header), so a
 // repeat visit skips the unzipping and web/interpreter.mjs reads it in one piece.
-async function keep(cache, request, response) {
-  const url = typeof request === "string" ? new URL(request, self.location).href : request.url;
-  if (url === SNAPSHOT) {
+async function keep(cache, url, response) {
+  if (SNAPSHOT_PATH.test(url)) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     let body = bytes;
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
       body = await new Response(stream).arrayBuffer();
     }
-    response = new Response(body, {headers: {"Content-Type": "application/octet-stream",
-                                             "X-Snapshot-Unzipped": "1"}});
+    response = new Response(body, {
+      headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Unzipped": "1" },
+    });
   }
-  await cache.put(request, response);
+  await cache.put(url, response);
 }
 
-// Fetched past the browser's HTTP cache (revalidated: a 304 costs a few bytes): GitHub Pages
-// sends max-age=600, so a new version's worker would otherwise store the old files it finds
-// there, and keep serving them.
-async function add(cache, url) {
-  const response = await fetch(url, {cache: "no-cache"});
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  await keep(cache, url, response);
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
 }
+
+// The file at `url` as this version has it: revalidated with the server (a 304 costs a few
+// bytes), then, should the bytes not match, fetched again past every cache.
+async function fetchChecked(url, hash) {
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const bytes = await response.arrayBuffer();
+    if ((await sha256(bytes)) === hash) {
+      const type = response.headers.get("Content-Type");
+      return new Response(bytes, { headers: type ? { "Content-Type": type } : {} });
+    }
+  }
+  throw new Error(`${url}: the server holds another version of it`);
+}
+
+// A file's name within its version: its path with any v/<V>/ taken off.
+function logical(path) {
+  return path.replace(/^v\/[0-9a-f]+\//, "");
+}
+
+// Files this version shares with the complete caches of other versions, by name and hash.
+async function storedFiles() {
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === STATE || name === CACHE) continue;
+    const complete = await caches.match(COMPLETE_KEY, { cacheName: name });
+    if (!complete) continue;
+    for (const [path, hash] of Object.entries((await complete.json()).files)) {
+      found.set(`${logical(path)} ${hash}`, { cacheName: name, path });
+    }
+  }
+  return found;
+}
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  if (await cache.match(COMPLETE_KEY)) return;
+  const stored = await storedFiles();
+  const queue = Object.entries(FILES);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [path, hash] = next;
+      const url = new URL(path, self.location).href;
+      if (await cache.match(url)) continue; // an install that stopped half-way, resumed
+      const old = stored.get(`${logical(path)} ${hash}`);
+      const copy = old && (await caches.match(new URL(old.path, self.location).href,
+                                              { cacheName: old.cacheName }));
+      if (copy) await cache.put(url, copy);
+      else await keep(cache, url, await fetchChecked(url, hash));
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await cache.put(COMPLETE_KEY, new Response(JSON.stringify({ version: VERSION, files: FILES })));
+}
+
+// ---- which version a load gets, and which caches stay
+
+async function completeVersions() {
+  const versions = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === STATE) continue;
+    if (await caches.match(COMPLETE_KEY, { cacheName: name })) {
+      versions.push(name.slice(PREFIX.length));
+    }
+  }
+  return versions;
+}
+
+// This version, unless it failed to start here; then the newest before it that started.
+// (Asked on every page load: the usual answer takes one look in the state's cache.)
+async function served() {
+  if (!(await caches.match(`./failed/${VERSION}`, { cacheName: STATE }))) return VERSION;
+  return servedVersion(await facts());
+}
+
+async function servedVersion(state) {
+  if (!state.failed.includes(VERSION)) return VERSION;
+  const complete = await completeVersions();
+  const good = state.started.filter((v) => v !== VERSION && complete.includes(v));
+  return good.length ? good[good.length - 1] : VERSION;
+}
+
+async function prune() {
+  await forgetClosedPages();
+  const state = await facts();
+  const served = await servedVersion(state);
+  const needed = new Set([VERSION, served, ...Object.values(state.pages)]);
+  const before = state.started.filter((v) => v !== served && !state.failed.includes(v));
+  if (before.length) needed.add(before[before.length - 1]); // the fallback, should this fail
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && name !== STATE && !needed.has(name.slice(PREFIX.length))) {
+      await caches.delete(name);
+    }
+  }
+}
+
+// ---- lifecycle
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all(CORE.map((u) => add(cache, u)));
-    await Promise.all(LATER.map((u) => add(cache, u).catch(() => {})));
-    if (DEV) await self.skipWaiting();
+    if (DEV) await devInstall();
+    else await install();
+    await self.skipWaiting();
   })());
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    if (DEV) {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+    } else {
+      await prune();
     }
     await self.clients.claim();
+    for (const client of await self.clients.matchAll({ type: "window" })) {
+      client.postMessage({ type: "version-ready", version: VERSION });
+    }
   })());
 });
 
-// The page sends {cache: [urls]}: store those not cached yet; answer on the port when done.
+// What a page says and asks (index.html):
+//  {started: V}  its start-up succeeded with version V   -> {ok: true}
+//  {failed: V}   its start-up failed with version V      -> {fallback: true|false}
+//  {status: V}   (a page of version V, just loaded)      -> {version, served, failed}
+//  {cache: [urls]} (dev only) store these                 -> "cached"
 self.addEventListener("message", (event) => {
-  const urls = (event.data && event.data.cache) || [];
+  const data = event.data || {};
+  const reply = (answer) => event.ports[0] && event.ports[0].postMessage(answer);
+  const client = event.source && event.source.id;
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all(urls.filter((u) => u.startsWith(SCOPE)).map(async (u) => {
-      const key = u.split("#")[0];
-      if (!(await cache.match(key))) {
-        try { await add(cache, key); } catch (err) { /* gone or offline: skip it */ }
-      }
-    }));
-    if (event.ports[0]) event.ports[0].postMessage("cached");
+    if (data.cache) {
+      await devCache(data.cache);
+      reply("cached");
+    } else if (data.started) {
+      await started(data.started, client);
+      reply({ ok: true });
+    } else if (data.failed) {
+      await note("failed", data.failed);
+      reply({ fallback: (await servedVersion(await facts())) !== data.failed });
+    } else if (data.status) {
+      if (client && !DEV) await note("page", client, data.status);
+      const state = await facts();
+      reply({ version: VERSION, served: DEV ? VERSION : await servedVersion(state),
+              failed: state.failed });
+    }
   })());
 });
 
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);      // this version's cache only
-  const hit = await cache.match(request);
-  if (hit) return hit;
-  try {
-    const response = await fetch(request);
-    if (response.ok) keep(cache, request, response.clone()).catch(() => {});
-    return response;
-  } catch (err) {
-    const page = request.mode === "navigate" &&
-      (await cache.match("./index.html") || await cache.match("./"));
-    if (page) return page;
-    throw err;
-  }
+// ---- serving
+
+async function fromCache(cacheName, request) {
+  const hit = await caches.match(request, { cacheName });
+  return hit || fetch(request); // not stored: the network (never another version's copy)
 }
 
-async function networkFirst(request) {
+async function page(request) {
+  const version = await served();
+  const hit = await caches.match(new URL("./index.html", self.location).href,
+                                 { cacheName: PREFIX + version });
+  return hit || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  if (DEV) return event.respondWith(devFetch(request));
+  const path = request.url.slice(SCOPE.length).split(/[?#]/)[0];
+  const versioned = /^v\/([0-9a-f]+)\//.exec(path);
+  if (versioned) {
+    event.respondWith(fromCache(PREFIX + versioned[1], request));
+  } else if (request.mode === "navigate" || path === "" || path === "index.html") {
+    event.respondWith(page(request));
+  } else {
+    event.respondWith(served().then((v) => fromCache(PREFIX + v, request)));
+  }
+});
+
+// ---- development (the repo root, unstamped)
+
+const VENDOR = new URL("./vendor/", self.location).href;
+const NETWORK_WAIT_MS = 4000; // then a cached copy beats a hanging network
+const DEV_CORE = [
+  "./", "./index.html", "./pyscript.toml", "./web/style.css", "./web/interpreter.mjs",
+  "./vendor/pyscript/core.js", "./vendor/pyscript/core.css", "./vendor/pyodide/pyodide.mjs",
+  "./vendor/pyodide/pyodide.asm.mjs", "./vendor/pyodide/pyodide.asm.wasm",
+  "./vendor/pyodide/python_stdlib_app.zip", "./vendor/pyodide/pyodide-lock.json",
+];
+
+async function devInstall() {
   const cache = await caches.open(CACHE);
+  await Promise.all(DEV_CORE.map(async (u) => {
+    const url = new URL(u, self.location).href;
+    const response = await fetch(url, { cache: "no-cache" });
+    if (response.ok) await keep(cache, url, response);
+  }));
+}
+
+async function devCache(urls) {
+  const cache = await caches.open(CACHE);
+  await Promise.all(urls.filter((u) => u.startsWith(SCOPE)).map(async (u) => {
+    const url = u.split("#")[0];
+    if (await cache.match(url)) return;
+    try {
+      const response = await fetch(url, { cache: "no-cache" });
+      if (response.ok) await keep(cache, url, response);
+    } catch (err) { /* gone or offline: skip it */ }
+  }));
+}
+
+async function devFetch(request) {
+  const cache = await caches.open(CACHE);
+  if (request.url.startsWith(VENDOR)) {
+    const hit = await cache.match(request);
+    if (hit) return hit;
+  }
   const network = fetch(request).then((response) => {
-    if (response.ok) cache.put(request, response.clone());
+    if (response.ok) keep(cache, request.url, response.clone()).catch(() => {});
     return response;
   });
   network.catch(() => {});
@@ -127,14 +328,7 @@ async function networkFirst(request) {
   } catch (err) { /* offline: the cache below */ }
   let hit = await cache.match(request);
   if (!hit && request.mode === "navigate") {
-    hit = await cache.match("./index.html") || await cache.match("./");
+    hit = (await cache.match("./index.html")) || (await cache.match("./"));
   }
-  return hit || network;   // nothing cached: wait for the network after all
+  return hit || network;
 }
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
-  const own = !request.url.startsWith(VENDOR);
-  event.respondWith(DEV && own ? networkFirst(request) : cacheFirst(request));
-});

@@ -132,7 +132,8 @@ def run_python(page, code: str, **values) -> str:
     """Run code in the page's interpreter (the one PyScript runs main.py in)."""
     return page.evaluate(
         """async ([code, values]) => {
-        const { whenDefined } = await import("./vendor/pyscript/core.js");
+        const assets = document.documentElement.dataset.assets || "./";   // the built site's
+        const { whenDefined } = await import(assets + "vendor/pyscript/core.js");
         const python = await (await whenDefined("py")).interpreter;
         for (const [name, value] of Object.entries(values)) python.globals.set(name, value);
         return python.runPython(code);

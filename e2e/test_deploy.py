@@ -23,7 +23,15 @@ def test_the_built_site_plays_from_a_sub_path(page, pages_site):
     assert all(url.startswith(pages_site) for url in requested if url.startswith("http")), [
         u for u in requested if not u.startswith(pages_site)
     ]
-    python = [url.removeprefix(pages_site) for url in requested if ".py" in url or ".zip" in url]
+    # one version's files only: the shell at the root, the rest under v/<its version>/
+    assets = pages_site + f"v/{page.get_attribute('html', 'data-version')}/"
+    shell = ("", "index.html", "sw.js", "manifest.webmanifest", "icons/")
+    assert all(
+        url.startswith(assets) or url.removeprefix(pages_site).split("#")[0].startswith(shell)
+        for url in requested
+        if url.startswith("http")
+    ), requested
+    python = [url.removeprefix(assets) for url in requested if ".py" in url or ".zip" in url]
     assert "app.zip" in python and not any("engine/" in url for url in python), python
     assert page.errors == []
 

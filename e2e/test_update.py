@@ -1,78 +1,291 @@
-"""A deploy reaches players although GitHub Pages lets browsers keep files for ten minutes:
-the new version's service worker stores the new files, not the old ones from the HTTP cache."""
+"""Deploys reach players whole: a page load is one version of the site or the next, never a mix,
+under GitHub Pages' ten minutes of HTTP caching; the load after a new version is stored is the
+new version; a version that cannot start falls back to the one before; and everything a page
+asks for is in its version's list, so nothing is fetched from outside it.
 
+Each version here is built by scripts/build_site.sh from a copy of the repo with a mark of its
+own in every kind of file: the page (a meta tag), the stylesheet (a custom property), a rules
+page (a sentence), the app's Python (a module the bundle holds) and, from version 2 on, a new
+module the entry script imports (what broke the site when the old bundle was served)."""
+
+from __future__ import annotations
+
+import json
 import re
+import shutil
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
-from conftest import READY, PagesCacheHandler, built_site
+from conftest import LOAD_TIMEOUT, PREFIX, READY, ROOT, PagesCacheHandler, serve, shot
 
+COPIED = (
+    "engine",
+    "web",
+    "scripts",
+    "vendor",
+    "icons",
+    "index.html",
+    "pyscript.toml",
+    "sw.js",
+    "manifest.webmanifest",
+)
 OFFLINE_READY = "html[data-offline='ready']"
-NEW = 'content="second"'  # what the second deploy's index.html has
-STORED = """async () => {
-    const cache = await caches.open("abstract-games-second");
-    const texts = [];
-    for (const key of ["./", "./index.html"]) {
-        const hit = await cache.match(new URL(key, location).href);
-        texts.push(hit ? await hit.text() : "");
-    }
-    return texts;
+NOTE = "#update-note"
+
+MARKS = """async () => {
+    const html = document.documentElement;
+    const meta = document.querySelector("meta[name='deploy']");
+    return {
+        page: meta ? meta.content : "",
+        style: getComputedStyle(html).getPropertyValue("--deploy").trim().replaceAll('"', ""),
+        python: html.dataset.python || "",
+        version: html.dataset.version,
+    };
 }"""
 
 
-@pytest.fixture(scope="module")
-def cached_site(tmp_path_factory):
-    with built_site(tmp_path_factory, "update", PagesCacheHandler) as folder_and_url:
-        yield folder_and_url
-
-
-def test_a_new_version_caches_the_new_files_under_max_age(browser, cached_site):
-    dest, url = cached_site
-    # No page.route here: routing would turn the browser's HTTP cache off, and the HTTP
-    # cache is what this is about.  Requests are checked to stay on 127.0.0.1 instead.
-    context = browser.new_context()
-    outside = []
-    context.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(("http://127.0.0.1", "blob:", "data:"))
-            else outside.append(r.url)
-        ),
+def make_version(source: Path, mark: str, broken: bool = False) -> Path:
+    """A copy of the repo with `mark` in each kind of file, built; returns its site folder."""
+    root = source / f"repo-{mark}"
+    for name in COPIED:
+        if (ROOT / name).is_dir():
+            shutil.copytree(
+                ROOT / name,
+                root / name,
+                copy_function=shutil.copy,
+                symlinks=False,
+                ignore=shutil.ignore_patterns("__pycache__"),
+            )
+        else:
+            shutil.copy(ROOT / name, root / name)
+    page = root / "index.html"
+    page.write_text(
+        page.read_text().replace("<head>", f'<head>\n  <meta name="deploy" content="{mark}">', 1)
     )
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=90_000)
-    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
+    with (root / "web" / "style.css").open("a") as css:
+        css.write(f':root {{ --deploy: "{mark}"; }}\n')
+    rules = root / "web" / "rules" / "rugpile.html"
+    rules.write_text(rules.read_text() + f'\n<p id="deploy">Deploy {mark}.</p>\n')
+    mark_python = f'document.documentElement.dataset.python = "{mark}"\n'
+    entry = root / "web" / "main.py"
+    if mark == "1":  # in a module the bundle already had
+        with (root / "web" / "browser" / "dom.py").open("a") as dom:
+            dom.write(f"\n\n{mark_python}")
+    else:  # in a module only this version's bundle has, imported by main.py
+        (root / "web" / "deploy_mark.py").write_text(
+            f'"""This version\'s mark."""\n\nfrom pyscript import document\n\n{mark_python}'
+        )
+        module = "web.missing_module" if broken else "web.deploy_mark"
+        entry.write_text(
+            entry.read_text().replace(
+                "    from web.browser.page import start\n",
+                f"    import {module}  # noqa: F401\n    from web.browser.page import start\n",
+                1,
+            )
+        )
+    site = source / f"site-{mark}"
+    subprocess.run(
+        [str(root / "scripts" / "build_site.sh"), str(site)], check=True, capture_output=True
+    )
+    return site
 
-    # The next deploy: a changed page, and the worker stamped with a new version.
-    index, sw = dest / "index.html", dest / "sw.js"
-    old_index, old_sw = index.read_text(), sw.read_text()
-    try:
-        index.write_text(
-            old_index.replace("<head>", '<head>\n  <meta name="deploy" content="second">', 1)
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("versions")
+    return {
+        "1": make_version(folder, "1"),
+        "2": make_version(folder, "2"),
+        "3": make_version(folder, "3", broken=True),
+    }
+
+
+@pytest.fixture
+def deployed(tmp_path_factory):
+    """The folder GitHub Pages serves (max-age=600), and a function that deploys a version
+    over it, replacing every file as a Pages deploy does; yields (deploy, site URL)."""
+    live = tmp_path_factory.mktemp("live") / "site"
+
+    def deploy(site: Path) -> None:
+        if live.exists():
+            shutil.rmtree(live)
+        shutil.copytree(site, live)
+
+    with serve(live.parent, PagesCacheHandler) as base:
+        # the handler serves live.parent; the site is its "site" folder under the prefix
+        yield deploy, base + PREFIX.removesuffix("/") + "/site/"
+
+
+@pytest.fixture
+def tabs(browser):
+    """Tabs of one browser profile with its HTTP cache on (no page.route: routing would turn
+    it off); every request is recorded and must stay on 127.0.0.1."""
+    context = browser.new_context()
+    requests: list[str] = []  # the pages' and their workers' (not the service worker's)
+    everything: list[str] = []
+
+    def record(request) -> None:
+        everything.append(request.url)
+        if request.service_worker is None:
+            requests.append(request.url)
+
+    context.on("request", record)
+    pages = []
+
+    def new_tab():
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda err: page.errors.append(str(err)))
+        pages.append(page)
+        return page
+
+    new_tab.requests = requests
+    yield new_tab
+    outside = [u for u in everything if not u.startswith(("http://127.0.0.1", "blob:", "data:"))]
+    context.close()
+    assert outside == []
+
+
+def load(page, url: str | None = None) -> dict:
+    """Load (or reload) the page until it is playable; its marks."""
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    return page.evaluate(MARKS)
+
+
+def rules_text(page) -> str:
+    """The rules page of the game on screen, as the Rules dialog shows it."""
+    page.evaluate("document.getElementById('rules-body').textContent = ''")
+    page.click("#rules-open")
+    page.wait_for_function(
+        "(t => t && !t.startsWith('Loading'))(document.getElementById('rules-body').textContent)"
+    )
+    text = page.text_content("#rules-body")
+    page.click("#rules-close")
+    return text
+
+
+def wholly(marks: dict, mark: str) -> bool:
+    return [marks["page"], marks["style"], marks["python"]] == [mark] * 3
+
+
+def versioned(requests: list[str], site: str) -> set[str]:
+    """The versions whose folders these requests asked for."""
+    return {m[1] for u in requests if (m := re.match(re.escape(site) + r"v/(\w+)/", u))}
+
+
+def test_an_update_is_never_a_mix_and_the_next_load_is_wholly_new(versions, deployed, tabs):
+    deploy, site = deployed
+    deploy(versions["1"])
+    tab = tabs()
+    first = load(tab, site)
+    assert wholly(first, "1"), first
+    assert "Deploy 1." in rules_text(tab)
+    tab.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    other = tabs()  # a second tab, open on version 1 through the update
+    assert wholly(load(other, site), "1")
+
+    deploy(versions["2"])
+    start = len(tabs.requests)
+    during = load(tab)  # the first load after the deploy: the old version,
+    assert wholly(during, "1"), during  # whole (the new one is stored meanwhile)
+    tab.wait_for_selector(NOTE, timeout=120_000)
+    assert tab.text_content(NOTE).startswith("A new version is ready.")
+    shot(tab, "update-ready")
+    assert versioned(tabs.requests[start:], site) <= {first["version"]}
+
+    start = len(tabs.requests)
+    after = load(tab)  # the next load: the new version, whole
+    assert wholly(after, "2"), after
+    assert after["version"] != first["version"]
+    assert "Deploy 2." in rules_text(tab)
+    assert tab.is_hidden(NOTE)
+    assert versioned(tabs.requests[start:], site) == {after["version"]}
+
+    # the tab still on version 1 keeps getting version 1's files, and is told of the new one
+    assert other.evaluate(MARKS) == first
+    assert "Deploy 1." in rules_text(other)
+    assert other.text_content(NOTE).startswith("A new version is ready.")
+    caches = tab.evaluate("caches.keys()")
+    assert f"abstract-games-{after['version']}" in caches
+    assert f"abstract-games-{first['version']}" in caches  # a tab uses it; the fallback
+    assert tab.errors == [] and other.errors == []
+
+
+def test_a_version_that_cannot_start_falls_back_to_the_one_before(versions, deployed, tabs):
+    deploy, site = deployed
+    deploy(versions["1"])
+    tab = tabs()
+    old = load(tab, site)
+    tab.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    deploy(versions["2"])
+    load(tab)
+    tab.wait_for_selector(NOTE, timeout=120_000)
+    good = load(tab)
+    assert wholly(good, "2")
+    deploy(versions["3"])  # its entry script imports a module that is not there
+    assert wholly(load(tab), "2")
+    tab.wait_for_selector(NOTE, timeout=120_000)
+    # version 1's files go when version 3 comes: no page uses them, and 2 is the fallback
+    gone = f"abstract-games-{old['version']}"
+    deadline = time.monotonic() + 60
+    while gone in (caches := set(tab.evaluate("caches.keys()"))) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert gone not in caches
+    assert f"abstract-games-{good['version']}" in caches
+
+    tab.reload()  # version 3 fails, says so, and version 2 comes back
+    tab.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    marks = tab.evaluate(MARKS)
+    assert wholly(marks, "2") and marks["version"] == good["version"], marks
+    tab.wait_for_selector(NOTE, timeout=30_000)
+    assert tab.text_content(NOTE).startswith("The site's latest update could not start")
+    assert tab.locator(".py-error").count() == 0
+    shot(tab, "update-fell-back")
+    assert wholly(load(tab), "2")  # and stays so
+
+
+def test_a_start_that_fails_says_so_in_a_sentence(versions, deployed, tabs):
+    deploy, site = deployed
+    deploy(versions["3"])
+    tab = tabs()  # a first visit: no version before it to fall back to
+    tab.goto(site)
+    tab.wait_for_selector("body[data-failed='1']", timeout=LOAD_TIMEOUT)
+    assert tab.text_content("#status").startswith("The game engine could not start.")
+    assert tab.locator(".py-error").count() == 0
+    assert "Traceback" not in tab.text_content("body")
+
+
+def test_every_file_a_page_asks_for_is_in_its_version(versions, deployed, tabs):
+    deploy, site = deployed
+    deploy(versions["1"])
+    tab = tabs()
+    load(tab, site)
+    tab.click("#rules-open")
+    tab.wait_for_function(
+        "!document.getElementById('rules-body').textContent.startsWith('Loading')"
+    )
+    tab.click("#rules-close")
+    tab.click("#hint")  # starts the computer's worker
+    tab.wait_for_selector("body[data-ai-ready='1']", timeout=LOAD_TIMEOUT)
+    tab.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    listed = set(
+        json.loads(
+            re.search(
+                r"^const FILES = (\{.*?\});", (versions["1"] / "sw.js").read_text(), re.M | re.S
+            )[1]
         )
-        sw.write_text(
-            re.sub(r'^const VERSION = "\w+";', 'const VERSION = "second";', old_sw, flags=re.M)
-        )
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_function(
-            "navigator.serviceWorker.getRegistration().then(r => !!r && !!r.waiting)",
-            timeout=60_000,
-        )
-        # the new worker has installed: its cache holds what it fetched for "./" and index.html
-        deadline = time.monotonic() + 30
-        stored = page.evaluate(STORED)
-        while not all(NEW in text for text in stored) and time.monotonic() < deadline:
-            page.wait_for_timeout(250)
-            stored = page.evaluate(STORED)
-        assert all(NEW in text for text in stored), (
-            f"the new version's cache holds the old index.html: {[t[:80] for t in stored]}"
-        )
-    finally:
-        index.write_text(old_index)
-        sw.write_text(old_sw)
-        context.close()
-    assert outside == [] and errors == []
+    )
+    asked = {
+        u.removeprefix(site).split("#")[0].split("?")[0] or "index.html"
+        for u in tabs.requests
+        if u.startswith(site)
+    }
+    assert asked - listed - {"sw.js"} == set()
+    assert any(name.endswith("app.zip") for name in asked)
+    assert any(name.endswith("web/ai_worker.py") for name in asked)

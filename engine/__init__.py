@@ -1,22 +1,26 @@
-"""A pure-Python rules engine for five abstract board games (see DESIGN.md for the API)."""
+"""A pure-Python rules engine for five abstract board games (see docs/design.md for the API).
+
+>>> from engine import games
+>>> games.ids()
+('wythe', 'petrify', 'stigmergy', 'rugpile', 'gwyddbwyll')
+"""
 
 from . import games
-from .core import (
+from .core import Game
+from .errors import (
     LEGAL,
-    PASS,
-    SWAP,
     BadNotation,
     BadOption,
     EngineError,
-    Game,
     GameOver,
     IllegalMove,
-    ReplayError,
-    Result,
     UnknownGame,
     Verdict,
-    View,
 )
+from .moves import PASS, SWAP
+from .replay import ReplayError
+from .result import Result, Termination
+from .view import View
 
 __all__ = [
     "LEGAL",
@@ -30,6 +34,7 @@ __all__ = [
     "IllegalMove",
     "ReplayError",
     "Result",
+    "Termination",
     "UnknownGame",
     "Verdict",
     "View",

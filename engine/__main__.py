@@ -6,30 +6,74 @@
     python -m engine perft rugpile 3
     python -m engine arena rugpile medium random --games 40 --seed 1 --opt size=5
 
-Errors (unknown game, bad option, illegal move) print one line and exit 2.
+Errors (unknown game, bad option, illegal move, a bad count or scale) print one line and
+exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 from collections.abc import Callable
+from typing import NoReturn
 
 from . import games
-from .core import EngineError, Game, Result, State, replay, shown
+from .core import Game, State
+from .errors import EngineError
+from .replay import replay
+from .result import Result
+from .user_text import shown
+
+MAX_SCALE = 1000.0  # an arena budget scale past this would think for days a move
 
 
 def parse_opts(game: Game, pairs: list[str]) -> dict:
-    """`--opt name=value` pairs to the options of `game.new`."""
+    """`--opt name=value` pairs to the options of `game.new` (each option once, as in links)."""
     options = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
             raise EngineError(f"option '{shown(pair)}' should be name=value")
+        if name in options:
+            raise EngineError(f"option {shown(name)} is given twice")
         options[name] = game.parse_option(name, text)
     return options
+
+
+def count(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `least`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        return value
+
+    return parse
+
+
+def scale(text: str) -> float:
+    """An argparse type: a budget scale, a number above 0 and at most MAX_SCALE."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a number") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_SCALE):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not above 0 and at most {MAX_SCALE:g}")
+    return value
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (no usage block) and exit 2, like the engine's own."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
 def start(args: argparse.Namespace) -> tuple[Game, State]:
@@ -146,8 +190,8 @@ def cmd_arena(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="python -m engine", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
 
     def game_command(
@@ -166,17 +210,17 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     p = game_command("moves", cmd_moves, "show the legal moves after a list of moves")
-    p.add_argument("moves", nargs="*", help="moves in the game's notation")
+    p.add_argument("moves", nargs="*", default=[], help="moves in the game's notation")
     p = game_command("random", cmd_random, "play random games to the end")
-    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--games", type=count(1), default=1)
     p.add_argument("--seed", type=int, default=None)
     p = game_command("perft", cmd_perft, "count move sequences to a depth")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=count(1))
     p.add_argument("moves", nargs="*", help="moves to play first")
     p = game_command("arena", cmd_arena, "play two players against each other, seats alternating")
     p.add_argument("player_a", help="random, greedy, easy, medium or hard")
     p.add_argument("player_b", help="random, greedy, easy, medium or hard")
-    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--games", type=count(1), default=20)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument(
         "--budget",
@@ -186,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--scale",
-        type=float,
+        type=scale,
         default=1.0,
         help="multiply every search budget by this (e.g. 0.25 on a slow machine)",
     )

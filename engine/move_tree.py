@@ -8,12 +8,13 @@ first child of a node is its main continuation; the others are side lines, in th
 were made.  The main line follows first children from the start.
 
 The tree is immutable: `add`, `promote`, `delete` and `with_ending` return a new tree (and the
-path to show after them).  A line may end with a resignation or an agreed draw
-(engine/ending.py) after its last move; no move may follow that ending, but a side line may
-leave the line before it.  `rows` lists the moves in the order an indented move list shows them
-(and a text record writes them): each move, then the side lines that are alternatives to it,
-then the line goes on.  A link carries one line (`record_line`); the text record carries the
-whole tree (engine/record_text.py).
+path to show after them).  A line may end with a resignation or an agreed draw after its last
+move, kept as the word links and records write (`white-resigns`, `draw-agreed`:
+engine/record.py; engine/ending.py says what it means); no move may follow that ending, but a
+side line may leave the line before it.  `rows` lists the moves in the order an indented move
+list shows them (and a text record writes them): each move, then the side lines that are
+alternatives to it, then the line goes on.  A link carries one line (`record_line`); the text
+record carries the whole tree (engine/record_text.py).
 
 `TreeBuilder` is the mutable form, for building a large tree in one pass (reading a record):
 nodes are numbered as they are made.  Errors are EngineError with a message for people.
@@ -24,9 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .core import EngineError, Game, ReplayError, replay, shown
-from .ending import is_ending
-from .record import _MOVE_TEXT
+from .core import Game
+from .errors import EngineError
+from .record import _MOVE_TEXT, is_ending_word
+from .replay import ReplayError, replay
+from .user_text import shown
 
 Path = tuple[int, ...]
 
@@ -108,7 +111,7 @@ class TreeBuilder:
 
     def end(self, node: int, word: str) -> None:
         """End the line at `node` with a resignation or agreed draw ('' takes it back)."""
-        if not isinstance(word, str) or (word and not is_ending(word)):
+        if not isinstance(word, str) or (word and not is_ending_word(word)):
             shown_word = shown(word) if isinstance(word, str) else type(word).__name__
             raise EngineError(f"'{shown_word}' is not a resignation or an agreed draw")
         if word and self.kids[node]:
@@ -259,10 +262,12 @@ class MoveTree:
                 out.append(Row(path, node.move, depth, len(path)))
             if not node.children:
                 continue
-            main = path + (0,)
+            main = (*path, 0)
             stack.append((node.children[0], main, depth, False))
-            for i in range(len(node.children) - 1, 0, -1):
-                stack.append((node.children[i], path + (i,), depth + 1, True))
+            stack.extend(
+                (node.children[i], (*path, i), depth + 1, True)
+                for i in range(len(node.children) - 1, 0, -1)
+            )
             out.append(Row(main, self.nodes[node.children[0]].move, depth, len(main)))
         return out
 
@@ -279,7 +284,7 @@ class MoveTree:
         while stack:
             index, path = stack.pop()
             for i, child in enumerate(self.nodes[index].children):
-                line, move = path + (i,), self.nodes[child].move
+                line, move = (*path, i), self.nodes[child].move
                 try:
                     out[line] = game.apply(out[path], game.parse(out[path], move))
                 except EngineError as err:
@@ -296,7 +301,7 @@ class MoveTree:
         builder = self.builder()
         parent = builder.node(path)
         child = builder.add(parent, move)
-        return builder.tree(), tuple(path) + (builder.kids[parent].index(child),)
+        return builder.tree(), (*path, builder.kids[parent].index(child))
 
     def promote(self, path: Path) -> tuple[MoveTree, Path]:
         """(the tree where the line through `path` is the main line, the new path of that
@@ -322,7 +327,8 @@ class MoveTree:
 
     def with_ending(self, path: Path, word: str) -> MoveTree:
         """The tree with the line ending at `path` by a resignation or an agreed draw (`word`,
-        engine/ending.py; '' takes the ending back).  `path` must be the end of its line."""
+        as engine/record.py writes it; '' takes the ending back).  `path` must be the end of its
+        line."""
         builder = self.builder()
         builder.end(builder.node(path), word)
         return builder.tree()

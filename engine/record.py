@@ -8,33 +8,37 @@ fragment form is readable and URL-safe:
 - segment 1: the game id; 2: the rules version; 3: options as name=value
   joined by commas (every option, so a link means the same thing even if a
   default changes); 4: the moves joined by dots (may be empty), then perhaps how
-  the game ended off the board (`white-resigns`, `draw-agreed`: engine/ending.py);
-  5 (optional): the ply on display.
+  the game ended off the board, as one word (see below); 5 (optional): the ply on display.
 A leading '#' is ignored.  Decoding checks the shape and the options;
 `replay_record` then replays the moves and names the first one that fails;
 `replay_canonical` also rewrites them in the game's canonical notation.
 `unquote_link` undoes the browser's percent-encoding of a location.hash, and
 `legal_part` finds the longest start of a bad link's game that still plays.
+
+The words of an ending (engine/ending.py), here and in text records:
+
+    white-resigns   that seat resigned (named by its colour at the end, after any swap; by
+                    the first word of its name before it has a colour: first-resigns)
+    draw-agreed     the two players agreed a draw
+
+`is_ending_word` says whether a word after the moves is one of these (checked against the
+game later), `ending_word` writes an `Ending` at a position and `read_ending` reads one back.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from . import games
-from .core import (
-    MAX_MOVE_TEXT,
-    EngineError,
-    Game,
-    ReplayError,
-    replay,
-    replay_notated,
-)
-from .core import (
-    shown as _shown,
-)
-from .ending import ending_result, is_ending
+from .core import Game
+from .ending import AGREED_DRAW, Ending, ending_result
+from .errors import EngineError
+from .moves import MAX_MOVE_TEXT
+from .replay import ReplayError, replay, replay_notated
+from .result import Termination
+from .user_text import shown as _shown
 
 MAX_FRAGMENT = 100_000
 _MOVE_TEXT = re.compile(rf"^[a-z0-9\-]{{1,{MAX_MOVE_TEXT}}}$")
@@ -42,6 +46,48 @@ _NUMBER = re.compile(r"^[0-9]{1,9}$")  # ASCII digits only: int() accepts '١' a
 _OPTION_TEXT = re.compile(r"^[A-Za-z0-9+\-]{0,40}$")
 _ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})?")
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+DRAW_AGREED = "draw-agreed"
+RESIGNS = "-resigns"
+_ENDING = re.compile(r"^(?:[a-z]+-resigns|draw-agreed)$")  # what may end a link's moves
+
+
+def is_ending_word(text: str) -> bool:
+    """True when a word after the moves is an ending (checked against the game later)."""
+    return bool(_ENDING.match(text))
+
+
+def _seat_words(game: Game, state: Any) -> list[str]:
+    """Each seat as its ending word names it: the first word of its name, in lower case."""
+    return [name.split()[0].lower() for name in game.seat_names(state)]
+
+
+def ending_word(game: Game, state: Any, ending: Ending) -> str:
+    """The word of `ending` after `state` ("black-resigns", "draw-agreed"); EngineError when
+    it cannot end the game there."""
+    ending_result(game, state, ending)
+    if ending.seat is None:  # an agreed draw
+        return DRAW_AGREED
+    return _seat_words(game, state)[ending.seat] + RESIGNS
+
+
+def read_ending(game: Game, state: Any, word: str) -> Ending:
+    """The ending `word` writes after `state`; EngineError says why it cannot end there."""
+    if game.result(state) is not None:
+        raise EngineError(f"'{_shown(word)}' follows the end of the game")
+    if word == DRAW_AGREED:
+        ending = AGREED_DRAW
+    else:
+        names = _seat_words(game, state)
+        name = word[: -len(RESIGNS)] if word.endswith(RESIGNS) else ""
+        if name not in names:
+            raise EngineError(
+                f"no player is called '{_shown(name or word)}' (the players: {', '.join(names)})"
+            )
+        ending = Ending(Termination.RESIGNATION, names.index(name))
+    ending_result(game, state, ending)
+    return ending
 
 
 class RecordError(EngineError):
@@ -60,7 +106,7 @@ class Record:
     version: int
     options: tuple[tuple[str, object], ...]
     moves: tuple[str, ...] = ()
-    ending: str = ""  # a resignation or agreed draw after the moves (engine/ending.py)
+    ending: str = ""  # the word of a resignation or agreed draw after the moves, or ""
 
     @property
     def options_dict(self) -> dict:
@@ -123,11 +169,13 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     moves = tuple(m for m in moves_text.split(".")) if moves_text else ()
     moves, ending = split_ending(moves)
     for i, move in enumerate(moves):
-        if not _MOVE_TEXT.match(move):
+        misplaced = is_ending_word(move)
+        if misplaced or not _MOVE_TEXT.match(move):
             if partial:
-                moves = moves[:i]
+                moves, ending = moves[:i], ""
                 break
-            raise RecordError(f"move {i + 1} ('{_shown(move)}') is not a move", i, move)
+            what = "ends the game, so it can only come last" if misplaced else "is not a move"
+            raise RecordError(f"move {i + 1} ('{_shown(move)}') {what}", i, move)
     ply = len(moves)
     if len(parts) >= 5 and not partial:
         ply_text = parts[4]
@@ -141,7 +189,7 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
 
 def split_ending(moves: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
     """(the moves, the ending word or '') of the words read after a record's options."""
-    if moves and is_ending(moves[-1]):
+    if moves and is_ending_word(moves[-1]):
         return moves[:-1], moves[-1]
     return moves, ""
 
@@ -281,7 +329,7 @@ def replay_canonical(record: Record) -> tuple[Record, list]:
     states, moves = replay_notated(game, game.new(**record.options_dict), record.moves)
     if record.ending:
         try:
-            ending_result(game, states[-1], record.ending)
+            read_ending(game, states[-1], record.ending)
         except EngineError as err:
             raise RecordError(
                 f"the ending '{record.ending}': {err}", len(moves), record.ending
@@ -296,10 +344,13 @@ __all__ = [
     "decode",
     "decode_options",
     "encode",
+    "ending_word",
     "game_of",
+    "is_ending_word",
     "legal_part",
     "legal_start",
     "make_record",
+    "read_ending",
     "replay_canonical",
     "replay_record",
     "split_ending",

@@ -12,7 +12,7 @@
     3. 2x2d1 {Red}
 
 A game that ended off the board ends with the word of its ending, un-numbered, as in a
-link (`blue-resigns`, `draw-agreed`: engine/ending.py).
+link (`blue-resigns`, `draw-agreed`: engine/record.py).
 
 Side lines (engine/move_tree.py) follow the move they replace, in parentheses, PGN style,
 indented one step deeper each and nested as deep as they go.  Moves are numbered by ply in
@@ -40,8 +40,8 @@ it would swallow the moves after it.
 
 `load_text` reads the main line (its side lines are read but not replayed) as before;
 `load_tree_text` replays every line into a MoveTree.  Reading also accepts a link or its
-fragment (`...#rugpile/1/...`) pasted alone: one line.  Errors are RecordError saying what and where: the line, and for a move its
-number and text.  Pure Python: no browser imports.
+fragment (`...#rugpile/1/...`) pasted alone: one line.  Errors are RecordError saying what and
+where: the line, and for a move its number and text.  Pure Python: no browser imports.
 """
 
 from __future__ import annotations
@@ -51,8 +51,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import games
-from .core import EngineError, Game
-from .ending import ending_result, ending_text, is_ending
+from .core import Game
+from .ending import ending_text
+from .errors import EngineError
 from .move_tree import MoveTree, Path, TreeBuilder
 from .record import (
     _MOVE_TEXT,
@@ -64,7 +65,9 @@ from .record import (
     decode,
     decode_options,
     encode,
+    is_ending_word,
     legal_start,
+    read_ending,
     replay_canonical,
     unquote_link,
 )
@@ -121,7 +124,8 @@ def tree_to_text(
     end = tree.line_end(())
     last = None if states is None else states.get(end)
     if last is not None and tree.ending(end):
-        head.append(("Result", ending_text(game, last, tree.ending(end))))
+        ending = read_ending(game, last, tree.ending(end))
+        head.append(("Result", ending_text(game, last, ending)))
     elif last is not None:
         result = game.result(last)
         if result is not None:
@@ -178,13 +182,7 @@ def read_text(text: str, partial: bool = False) -> TextRecord:
 
 def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
     """The record's main line, and the reader holding every line (None for a link)."""
-    if not isinstance(text, str):
-        raise RecordError("the record is not text")
-    if len(text) > MAX_TEXT:
-        raise RecordError(
-            f"the record is too long ({len(text):,} characters; at most {MAX_TEXT:,})"
-        )
-    text = text.lstrip("\ufeff")
+    text = _record_text(text)
     link = _as_link(text)
     if link is not None:
         record, ply = decode(unquote_link(link), partial=partial)
@@ -197,34 +195,9 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
         if not opened and stripped.startswith("["):
             if reader.moved:
                 raise RecordError(f"line {number}: a header line after the moves")
-            m = _HEADER.match(stripped)
-            if not m:
-                raise RecordError(
-                    f"line {number}: a header line should look like "
-                    f'[Game "rugpile"], not {_shown(stripped)!r}'
-                )
-            key = m.group(1).lower()
-            if key in head:
-                raise RecordError(f"line {number}: a second {m.group(1)} line")
-            head[key] = (m.group(2).strip(), number)
-            continue
-        if reader.stopped:
-            continue
-        if "\ufeff" in line:
-            reader.stop(
-                RecordError(
-                    f"line {number}: a byte-order mark (U+FEFF, an invisible "
-                    "character) in the middle of the record"
-                )
-            )
-            continue
-        try:
-            body, opened = _strip_comments(line, opened, number)
-        except RecordError as err:
-            reader.stop(err)
-            continue
-        for token in body.replace("(", " ( ").replace(")", " ) ").split():
-            reader.token(token, number)
+            _read_header(head, stripped, number)
+        elif not reader.stopped:
+            opened = reader.line(line, number, opened)
     if opened and not partial:
         raise RecordError(f"line {opened}: a '{{' comment is never closed with '}}'")
     reader.head = head
@@ -235,6 +208,33 @@ def _read(text: str, partial: bool) -> tuple[TextRecord, _Reader | None]:
     if ending:  # as before: where the ending was, after them
         lines.append(reader.ending_at[main[-1]][0])
     return _from_head(head, moves, ending, lines, partial), reader
+
+
+def _record_text(text: Any) -> str:
+    """The text of a record, without a leading byte-order mark; RecordError when it is not
+    text or too long."""
+    if not isinstance(text, str):
+        raise RecordError("the record is not text")
+    if len(text) > MAX_TEXT:
+        raise RecordError(
+            f"the record is too long ({len(text):,} characters; at most {MAX_TEXT:,})"
+        )
+    return text.lstrip("\ufeff")
+
+
+def _read_header(head: dict[str, tuple[str, int]], stripped: str, number: int) -> None:
+    """Read the header line `[Key "value"]` (line `number`) into `head`: key (in lower case)
+    -> (value, line); RecordError for one that is malformed or repeated."""
+    m = _HEADER.match(stripped)
+    if not m:
+        raise RecordError(
+            f"line {number}: a header line should look like "
+            f'[Game "rugpile"], not {_shown(stripped)!r}'
+        )
+    key = m.group(1).lower()
+    if key in head:
+        raise RecordError(f"line {number}: a second {m.group(1)} line")
+    head[key] = (m.group(2).strip(), number)
 
 
 class _Reader:
@@ -262,6 +262,26 @@ class _Reader:
             raise err
         self.stopped = True
 
+    def line(self, line: str, number: int, opened: int) -> int:
+        """Read a line of moves (line `number`): its words without comments.  `opened` is the
+        line of a comment still open before it (0 if none); returns the same after it."""
+        if "\ufeff" in line:
+            self.stop(
+                RecordError(
+                    f"line {number}: a byte-order mark (U+FEFF, an invisible "
+                    "character) in the middle of the record"
+                )
+            )
+            return opened
+        try:
+            body, opened = _strip_comments(line, opened, number)
+        except RecordError as err:
+            self.stop(err)
+            return opened
+        for token in body.replace("(", " ( ").replace(")", " ) ").split():
+            self.token(token, number)
+        return opened
+
     def token(self, token: str, number: int) -> None:
         """Read one word of the moves: a move, an ending, '(' or ')' (a move number is
         skipped)."""
@@ -278,7 +298,7 @@ class _Reader:
                 self._open(number)
             elif token == ")":
                 self._close(number)
-            elif is_ending(token.lower()):
+            elif is_ending_word(token.lower()):
                 self._flush()
                 self.pending = (token.lower(), number, self.count)
             else:
@@ -289,10 +309,15 @@ class _Reader:
             self.stop(RecordError(f"line {number}: {err}"))
 
     def _flush(self) -> None:
-        """An ending word with more of its line after it was a move after all."""
+        """An ending word read last may not have more of its line after it."""
         if self.pending:
-            word, self.pending = self.pending, None
-            self._add(*word)
+            (word, number, _), self.pending = self.pending, None
+            ply = len(self.builder.path(self.open_lines[-1][1]))
+            raise RecordError(
+                f"line {number}: '{word}' ends the game, so it can only come after the last move",
+                ply,
+                word,
+            )
 
     def _move(self, token: str, number: int, count: int) -> None:
         move = token.lower()
@@ -460,7 +485,7 @@ def _replay_tree(game: Game, start: Any, reader: _Reader) -> tuple[TreeBuilder, 
         word = raw.endings[node]
         if word:
             try:
-                ending_result(game, states[to_canon[node]], word)
+                read_ending(game, states[to_canon[node]], word)
                 canon.end(to_canon[node], word)
             except EngineError as err:
                 fail(reader.ending_at[node][1], node, True, err)

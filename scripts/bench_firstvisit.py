@@ -38,10 +38,10 @@ PLAIN_PAGE = "/__plain_pyscript.html"
 # Pyodide, one line of Python.
 PLAIN_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>plain PyScript</title>
-<link rel="stylesheet" href="./vendor/pyscript/core.css">
-<script type="module" src="./vendor/pyscript/core.js"></script></head>
+<link rel="stylesheet" href="./ASSETS/vendor/pyscript/core.css">
+<script type="module" src="./ASSETS/vendor/pyscript/core.js"></script></head>
 <body>
-<script type="py" config='{"interpreter": "./vendor/pyodide/pyodide.mjs"}'>
+<script type="py" config='{"interpreter": "./ASSETS/vendor/pyodide/pyodide.mjs"}'>
 from pyscript import document
 document.body.dataset.ready = "1"
 </script></body></html>
@@ -88,7 +88,11 @@ class PagesHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         if self.path.split("?")[0] == PLAIN_PAGE:
-            return self.send_body(PLAIN_HTML.encode(), "text/html; charset=utf-8")
+            # the runtime where the site has it: under its version's folder when built
+            found = sorted(Path(self.directory).glob("v/*/vendor"))
+            assets = found[0].parent.relative_to(self.directory).as_posix() if found else "."
+            html = PLAIN_HTML.replace("./ASSETS/", f"./{assets}/".replace("/./", "/"))
+            return self.send_body(html.encode(), "text/html; charset=utf-8")
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Assemble the deployable static site in DEST (default site/): the page, its Python, the
-# vendored runtime.  GitHub Pages publishes this folder; an e2e test serves it under a sub-path.
+# vendored runtime, as one version under DEST/v/<hash>/ (scripts/version_site.py).  GitHub
+# Pages publishes this folder; e2e tests serve it under a sub-path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEST="${1:-site}"
@@ -9,7 +10,7 @@ rm -rf "$DEST" && mkdir -p "$DEST"
 cp index.html pyscript.toml sw.js manifest.webmanifest "$DEST"/
 touch "$DEST/.nojekyll"
 for dir in engine web vendor icons; do
-  (tar -cf - --exclude=__pycache__ --exclude='*.pyc' --exclude=READY "$dir") | (cd "$DEST" && tar -xf -)
+  (tar -cf - --exclude=__pycache__ --exclude='*.pyc' --exclude=READY --exclude=.built "$dir") | (cd "$DEST" && tar -xf -)
 done
 # The app's modules as one zip with their bytecode (one download, nothing to compile), which
 # the site's pyscript.toml names instead of the sources.
@@ -26,9 +27,10 @@ html = open(page).read()
 assert html.count(tag) == 1 and "</script" not in script, "cannot inline web/main.py"
 open(page, "w").write(html.replace(tag, f'<script type="py" config="./pyscript.toml">\n{script}</script>'))
 PY
-# The service worker's cache is named after a hash of everything else in the site, so each
-# deploy that changes a file installs a new worker, which deletes the old cache.
-VERSION=$(cd "$DEST" && find . -type f ! -name sw.js -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-sed -i "s/^const VERSION = \"dev\";/const VERSION = \"$VERSION\";/" "$DEST/sw.js"
-grep -q "^const VERSION = \"$VERSION\";" "$DEST/sw.js" || { echo "could not stamp sw.js" >&2; exit 1; }
+# The sources are in app.zip now; only the computer's worker is loaded by its path.
+rm -rf "$DEST/engine"
+find "$DEST/web" -name '*.py' ! -path "$DEST/web/ai_worker.py" -delete
+# One version, whole: everything but the shell under v/<hash of the site>/, the page's
+# references rewritten to it, and sw.js told every file of it (see that script).
+python3 scripts/version_site.py "$DEST"
 echo "site built in $DEST: $(du -sh "$DEST" | cut -f1)"

@@ -29,6 +29,10 @@ def render(bundle: bool = False) -> str:
         "# The vendored Pyodide (no CDN), through web/interpreter.mjs, which starts it from a",
         '# memory snapshot; no "packages" key, so micropip is never fetched.',
         'interpreter = "./web/interpreter.mjs"',
+        "# PyScript's own plugins: none of the editor, terminal or game ones is used (so none is",
+        "# fetched), and a Python error is never written on the page (web/main.py says it).",
+        'plugins = ["!error", "!py-editor", "!py-terminal", "!py-game", "!donkey", '
+        '"!deprecations-manager"]',
         "",
         "[files]",
     ]

@@ -6,6 +6,7 @@ tuples, None, huge and non-ASCII numbers at each entry point of every game."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from engine.record_text import legal_part_of_text, load_text, read_text
 from web.storage import saved
 
 LONGEST_MESSAGE = 300  # a message quotes input briefly, so it stays short
+KEBAB = re.compile(r"[a-z]+(?:-[a-z]+)*")  # the codes of BadOption, BadNotation and Verdict
 HUGE = "1" * 5000  # more digits than int() converts (4,300)
 
 
@@ -30,12 +32,15 @@ def refused(call, *args, **kwargs) -> EngineError:
 
 
 def calm(call, *args, **kwargs) -> None:
-    """call(...) either succeeds or raises an EngineError with a short message."""
+    """call(...) either succeeds or raises an EngineError with a short message (and, for a
+    bad option or notation, a kebab-case code)."""
     try:
         call(*args, **kwargs)
     except EngineError as err:
         message = str(err)
         assert message.strip() and len(message) <= LONGEST_MESSAGE, message
+        if isinstance(err, (BadOption, BadNotation)):
+            assert KEBAB.fullmatch(err.code), (err.code, message)
 
 
 # --------------------------------------------------------------------------- the issue's cases
@@ -51,41 +56,54 @@ def test_a_superscript_digit_in_a_square_is_bad_notation():
     err = refused(wythe.parse, wythe.new(), "a²b1")
     assert isinstance(err, BadNotation)
     assert "a²" in str(err)
+    assert err.code == "not-a-square" and str(err).startswith("'a²' is not a square")
 
 
-@pytest.mark.parametrize("text", ["a" + HUGE + "b1", "a1b" + HUGE, "a٣b1"])
-def test_a_huge_or_non_ascii_row_is_bad_notation(text):
+# A text longer than any move is refused before it is read, quoted by its first 40 characters.
+@pytest.mark.parametrize(
+    "text, code, named",
+    [
+        ("a" + HUGE + "b1", "too-long", "'a" + HUGE[:39] + "…' is not a move (too long)"),
+        ("a1b" + HUGE, "too-long", "'a1b" + HUGE[:37] + "…' is not a move (too long)"),
+        ("a٣b1", "not-a-square", "'a٣' is not a square"),
+    ],
+)
+def test_a_huge_or_non_ascii_row_is_bad_notation(text, code, named):
     wythe = games.get("wythe")
-    assert isinstance(refused(wythe.parse, wythe.new(), text), BadNotation)
+    err = refused(wythe.parse, wythe.new(), text)
+    assert isinstance(err, BadNotation)
+    assert err.code == code and str(err).startswith(named)
 
 
 @pytest.mark.parametrize(
-    "game_id, option, value",
+    "game_id, option, value, code",
     [
-        ("wythe", "size", "²"),
-        ("wythe", "size", HUGE),
-        ("wythe", "size", "٣"),  # int() reads it as 3; no player typed that
-        pytest.param("wythe", "size", 10**5000, id="wythe-size-huge-int"),
-        ("petrify", "size", "-" + HUGE),
-        ("rugpile", "tiles", "²-3-2"),
-        ("rugpile", "tiles", HUGE + "-3-2"),
-        ("rugpile", "tiles", {1: 2, "2x2": 1}),
-        ("rugpile", "players", "١"),
-        ("stigmergy", "komi", HUGE),
-        ("stigmergy", "komi", "٣"),
-        ("stigmergy", "komi", [[[]]]),
+        ("wythe", "size", "²", "not-a-number"),
+        ("wythe", "size", HUGE, "not-a-number"),
+        ("wythe", "size", "٣", "not-a-number"),  # int() reads it as 3; no player typed that
+        pytest.param("wythe", "size", 10**5000, "out-of-range", id="wythe-size-huge-int"),
+        ("petrify", "size", "-" + HUGE, "not-a-number"),
+        ("rugpile", "tiles", "²-3-2", "not-three-counts"),
+        ("rugpile", "tiles", HUGE + "-3-2", "not-three-counts"),
+        ("rugpile", "tiles", {1: 2, "2x2": 1}, "no-such-tile"),
+        ("rugpile", "players", "١", "not-a-number"),
+        ("stigmergy", "komi", HUGE, "not-a-number"),
+        ("stigmergy", "komi", "٣", "not-a-number"),
+        ("stigmergy", "komi", [[[]]], "not-a-number"),
     ],
 )
-def test_a_bad_option_value_names_its_option(game_id, option, value):
+def test_a_bad_option_value_names_its_option(game_id, option, value, code):
     game = games.get(game_id)
     err = refused(game.new, **{option: value})
     assert isinstance(err, BadOption)
     assert err.option == option
     assert f"option {option}" in str(err) or str(err).startswith(option)
+    assert err.code == code
 
 
 def test_a_refused_option_value_is_quoted_briefly():
     err = refused(games.get("rugpile").new, tiles=HUGE + "-3-2")
+    assert isinstance(err, BadOption) and err.code == "not-three-counts"
     assert "1111111111…" in str(err)
     assert HUGE[:50] not in str(err)
 
@@ -93,6 +111,7 @@ def test_a_refused_option_value_is_quoted_briefly():
 def test_an_unknown_option_has_no_one_field_but_is_still_refused():
     err = refused(games.get("wythe").new, colour="red")
     assert isinstance(err, BadOption) and err.option is None
+    assert err.code == "unknown-option" and "no option 'colour'" in str(err)
 
 
 def stigmergy_in_play():
@@ -243,8 +262,10 @@ FRAGMENT = st.builds(
         st.one_of(
             TEXT,
             st.sampled_from(
-                list(games.ids())
-                + ["1", "size=6", "players=3,tiles=4-3-2", "a1b1.c3d3", "ply=1", "komi=bid"]
+                [
+                    *games.ids(),
+                    *("1", "size=6", "players=3,tiles=4-3-2", "a1b1.c3d3", "ply=1", "komi=bid"),
+                ]
             ),
         ),
         max_size=6,

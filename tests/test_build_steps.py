@@ -1,10 +1,13 @@
 """Build steps that run in CPython: the first screens drawn into the built page
-(scripts/make_first_screens.py) and the parts of the standard-library subset's builder
-that need no Pyodide (scripts/stdlib_subset.py)."""
+(scripts/make_first_screens.py), the parts of the standard-library subset's builder
+that need no Pyodide (scripts/stdlib_subset.py), and the site made one version
+(scripts/version_site.py)."""
 
+import hashlib
 import json
+import re
 
-from scripts import make_first_screens, stdlib_subset
+from scripts import make_first_screens, stdlib_subset, version_site
 
 
 def test_first_screens_hold_each_games_start_board():
@@ -60,3 +63,66 @@ def test_modules_map_to_the_library_zips_files():
 def test_what_is_left_out_and_its_modules():
     assert stdlib_subset.left_out("ssl") and stdlib_subset.left_out("compression.zstd._zstdfile")
     assert not stdlib_subset.left_out("sslx") and not stdlib_subset.left_out("compression")
+
+
+def small_site(root, style: str = "body {}"):
+    """A site as build_site.sh has it before versioning: the shell and the rest."""
+    (root / "icons").mkdir(parents=True)
+    (root / "icons" / "icon.svg").write_text("<svg/>")
+    (root / "web" / "rules").mkdir(parents=True)
+    (root / "web" / "style.css").write_text(style)
+    (root / "web" / "rules" / "wythe.html").write_text("<h3>Wythe</h3>")
+    (root / "app.zip").write_bytes(b"PK")
+    (root / "pyscript.toml").write_text('interpreter = "./web/interpreter.mjs"\n')
+    (root / "manifest.webmanifest").write_text("{}")
+    (root / ".nojekyll").write_text("")
+    (root / "sw.js").write_text('const VERSION = "dev";\nconst FILES = {};\n')
+    (root / "index.html").write_text(
+        '<html lang="en"><link href="./web/style.css"><link href="./icons/icon.svg">'
+        '<script type="py" config="./pyscript.toml"></script>'
+        '<script>sw.register("./sw.js"); import("./web/interpreter.mjs")</script>'
+        '<script type="application/json">{"url":"app.zip","after":"web/style.css"}</script>'
+    )
+    return root
+
+
+def test_a_built_site_becomes_one_version_under_its_hash(tmp_path):
+    site = small_site(tmp_path / "a")
+    assert version_site.main([str(site)]) == 0
+    version = re.search(r'data-version="(\w+)"', (site / "index.html").read_text())[1]
+    assets = f"v/{version}/"
+    assert sorted(p.name for p in site.iterdir()) == [
+        ".nojekyll",
+        "icons",
+        "index.html",
+        "manifest.webmanifest",
+        "sw.js",
+        "v",
+    ]
+    assert (site / assets / "web" / "rules" / "wythe.html").is_file()
+    page = (site / "index.html").read_text()
+    assert f'href="./{assets}web/style.css"' in page and 'href="./icons/icon.svg"' in page
+    assert f'config="./{assets}pyscript.toml"' in page and 'register("./sw.js")' in page
+    assert f'import("./{assets}web/interpreter.mjs")' in page
+    assert f'"url":"{assets}app.zip","after":"{assets}web/style.css"' in page
+    assert f'data-assets="./{assets}"' in page
+    config = (site / assets / "pyscript.toml").read_text()
+    assert config == f'interpreter = "./{assets}web/interpreter.mjs"\n'  # PyScript: from the page
+    worker = (site / "sw.js").read_text()
+    files = json.loads(re.search(r"^const FILES = (\{.*?\});", worker, re.M | re.S)[1])
+    assert f'const VERSION = "{version}";' in worker
+    every = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(files) == every - {"sw.js", ".nojekyll"}  # every file, nothing forgotten
+    css = site / assets / "web" / "style.css"
+    assert files[f"{assets}web/style.css"] == hashlib.sha256(css.read_bytes()).hexdigest()[:16]
+
+
+def test_any_change_makes_another_version_and_the_same_site_the_same_one(tmp_path):
+    def version(name: str, style: str) -> str:
+        site = small_site(tmp_path / name, style)
+        version_site.main([str(site)])
+        return re.search(r'data-version="(\w+)"', (site / "index.html").read_text())[1]
+
+    same = version("a", "body {}")
+    assert version("b", "body {}") == same
+    assert version("c", "body { color: red }") != same

@@ -61,6 +61,18 @@ def test_random_games_and_perft():
         (["moves", "wythe", "a" + "1" * 5000 + "b1"], "move 1 ('a111111111"),
         (["moves", "stigmergy", "komi" + "9" * 5000], "move 1 ('komi99999"),
         (["moves", "wythe", "--opt", "size" + "=" * 5000], "option size must be a whole number"),
+        (["moves", "wythe", "--opt", "size=6", "--opt", "size=8"], "option size is given twice"),
+        (["moves"], "the following arguments are required: game ("),
+        (["random", "wythe", "--games", "-5"], "argument --games: -5 is less than 1"),
+        (["random", "wythe", "--games", "many"], "argument --games: 'many' is not a whole number"),
+        (["perft", "wythe", "-1"], "argument depth: -1 is less than 1"),
+        (["perft", "wythe", "0"], "argument depth: 0 is less than 1"),
+        (["arena", "wythe", "easy", "random", "--scale", "inf"], "--scale: inf is not above 0"),
+        (["arena", "wythe", "easy", "random", "--scale", "nan"], "--scale: nan is not above 0"),
+        (["arena", "wythe", "easy", "random", "--scale", "1e308"], "--scale: 1e308 is not above"),
+        (["arena", "wythe", "easy", "random", "--scale", "0"], "--scale: 0 is not above 0"),
+        (["arena", "wythe", "easy", "random", "--games", "0"], "--games: 0 is less than 1"),
+        (["arena", "wythe", "easy", "wizard"], "unknown player 'wizard'"),
     ],
 )
 def test_errors_are_one_line_and_exit_2(args, message):

@@ -16,7 +16,17 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from engine import games
-from engine.core import PASS, BadNotation, Game, Option, Result, View, refusal, winners_by_score
+from engine.core import (
+    PASS,
+    BadNotation,
+    Game,
+    Option,
+    Result,
+    Termination,
+    View,
+    refusal,
+    winners_by_score,
+)
 from web import boards
 from web.boards.base import Board, Ui
 from web.logic.computer import MIN_MOVE_SECONDS, Computer, Job
@@ -62,7 +72,7 @@ class Claim(Game):
     def _apply(self, state, move):
         if move == PASS:
             return ClaimState(state.cells, 1 - state.mover)
-        cells = state.cells[:move] + (state.mover,) + state.cells[move + 1 :]
+        cells = (*state.cells[:move], state.mover, *state.cells[move + 1 :])
         return ClaimState(cells, 1 - state.mover, (move,))
 
     def _format(self, state, move):
@@ -73,7 +83,7 @@ class Claim(Game):
             return PASS
         if len(text) == 1 and text in CELLS:
             return CELLS.index(text)
-        raise BadNotation(f"'{text}' is not a cell")
+        raise BadNotation(f"'{text}' is not a cell", code="not-a-move")
 
     def _why_illegal(self, state, move):
         return refusal("taken", "that cell is taken")
@@ -82,7 +92,9 @@ class Claim(Game):
         if min(state.cells) < 0:
             return None
         scores = self._scores(state)
-        return Result(winners_by_score(scores), scores, "every cell is claimed")
+        return Result(
+            winners_by_score(scores), scores, Termination.NO_PLACEMENT, "every cell is claimed"
+        )
 
     def _scores(self, state):
         return tuple(state.cells.count(seat) for seat in (0, 1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.ending import DRAW_AGREED
+from engine.ending import AGREED_DRAW, resignation
 from web.logic import ending
 from web.logic.computer import Computer
 from web.logic.screen import screen_of
@@ -67,7 +67,7 @@ def test_resigning_ends_the_game_on_screen_and_undo_takes_it_back():
     table = Table(Session("gwyddbwyll", moves=["e3e4"]), [HUMAN, HUMAN])
     before = screen_of(table)
     assert not before.resign_hidden and not before.draw_hidden and before.rematch_hidden
-    said = table.end("black-resigns")
+    said = table.end(resignation(table.game, table.state, 1))  # Black
     assert said.played and said.announce == "White wins: Black resigned."
     screen = screen_of(table)
     assert screen.status == "Game over: White wins: Black resigned."
@@ -81,7 +81,7 @@ def test_resigning_ends_the_game_on_screen_and_undo_takes_it_back():
     assert table.view.result is None and screen_of(table).rematch_hidden
     table.goto(1)
     table.take_back()  # Undo takes back the resignation only
-    assert table.session.ending == "" and table.session.ply == 1 and table.seat_to_move() == 1
+    assert table.session.ending is None and table.session.ply == 1 and table.seat_to_move() == 1
 
 
 def test_against_the_computer_an_ended_game_stops_its_thinking():
@@ -89,19 +89,19 @@ def test_against_the_computer_an_ended_game_stops_its_thinking():
     computer = Computer(table)
     job = computer.start_turn()
     assert job is not None
-    table.end("white-resigns")
+    table.end(resignation(table.game, table.state, 0))  # White
     assert not computer.current(job) and computer.start_turn() is None
     assert table.result_text() == "Black wins: White resigned."
 
 
 def test_an_agreed_draw_and_a_refused_one():
     table = Table(Session("rugpile"), [HUMAN, HUMAN])
-    assert table.end(DRAW_AGREED).played
+    assert table.end(AGREED_DRAW).played
     assert screen_of(table).result == "A draw, agreed by the players."
     wythe = Table(Session("wythe"), [HUMAN, HUMAN])
-    said = wythe.end(DRAW_AGREED)
+    said = wythe.end(AGREED_DRAW)
     assert said.error and "cannot end in an agreed draw" in (said.message or "")
-    assert wythe.session.ending == "" and wythe.view.result is None
+    assert wythe.session.ending is None and wythe.view.result is None
 
 
 def test_a_move_after_the_ending_is_refused_and_an_earlier_move_drops_it():
@@ -111,7 +111,7 @@ def test_a_move_after_the_ending_is_refused_and_an_earlier_move_drops_it():
     assert table.play_text("e6e5").error  # the game is over
     table.goto(0)
     assert table.play_text("c3c4").played  # a new line: no ending
-    assert table.session.ending == "" and not table.session.over
+    assert table.session.ending is None and not table.session.over
 
 
 def test_the_saved_game_of_a_resigned_game_is_finished():

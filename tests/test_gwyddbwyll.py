@@ -1,4 +1,4 @@
-"""Gwyddbwyll (Ludii 3): the rules of shared/rules/gwyddbwyll.md, checked by hand.
+"""Gwyddbwyll (Ludii 3): the rules of web/rules/gwyddbwyll.html, checked by hand.
 
 Every move count below is derived by hand in a comment next to it.  Deeper
 perft counts are checked against `Reference`, a second, deliberately plain move
@@ -12,10 +12,11 @@ import dataclasses
 import math
 import random
 from collections import Counter
+from typing import ClassVar
 
 import pytest
 
-from engine import BadNotation, IllegalMove, games
+from engine import BadNotation, IllegalMove, Termination, games
 from engine.ai.know_gwyddbwyll import random_playout as fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, GameOver
@@ -52,19 +53,19 @@ def play(state, *texts):
     return state
 
 
-# --------------------------------------------------------------------------- a plain second generator
+# ----------------------------------------------------------------------- a plain second generator
 
 
 class Reference:
     """Plain rules: a board is a dict {(col, row): (colour, kind)}; nothing clever."""
 
-    SQUARES = {(c, r) for c in range(8) for r in range(8)}
-    KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-    DIAG = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    STEPS = {
+    SQUARES = frozenset((c, r) for c in range(8) for r in range(8))
+    KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+    DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+    ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    STEPS: ClassVar[dict[str, tuple[tuple[int, int], ...]]] = {
         "N": KNIGHT,
-        "B": [(2 * a, 2 * b) for a, b in DIAG],
+        "B": tuple((2 * a, 2 * b) for a, b in DIAG),
         "K": DIAG + ORTHO,
         "Q": DIAG,
         "J": DIAG,
@@ -85,40 +86,61 @@ class Reference:
         """(from, to) pairs by each piece's rule, king safety ignored."""
         out = []
         for (c, r), (colour, kind) in board.items():
-            if colour != me:
-                continue
-            if kind in cls.STEPS:  # one step or leap, onto an empty square or an enemy
-                for a, b in cls.STEPS[kind]:
-                    t = (c + a, r + b)
-                    if t in cls.SQUARES and (t not in board or board[t][0] != me):
-                        out.append(((c, r), t))
-            if kind == "J":  # the promoted queen's jump: to an empty square only
-                for a, b in cls.DIAG:
-                    t = (c + 2 * a, r + 2 * b)
-                    if t in cls.SQUARES and t not in board:
-                        out.append(((c, r), t))
-            if kind == "R":
-                for a, b in cls.ORTHO:
-                    t = (c + a, r + b)
-                    while t in cls.SQUARES:
-                        if t in board:
-                            if board[t][0] != me:
-                                out.append(((c, r), t))
-                            break
-                        out.append(((c, r), t))
-                        t = (t[0] + a, t[1] + b)
-            if kind == "P":
-                fwd = 1 if me == "W" else -1
-                one, two = (c, r + fwd), (c, r + 2 * fwd)
-                if one in cls.SQUARES and one not in board:
-                    out.append(((c, r), one))
-                    start = 2 if me == "W" else 5
-                    if r == start and two not in board:
-                        out.append(((c, r), two))
-                for a in (-1, 1):
-                    t = (c + a, r + fwd)
-                    if t in cls.SQUARES and ((t in board and board[t][0] != me) or t == ep):
-                        out.append(((c, r), t))
+            if colour == me:
+                out += [((c, r), t) for t in cls.targets(board, me, ep, (c, r), kind)]
+        return out
+
+    @classmethod
+    def targets(cls, board, me, ep, square, kind):
+        """The squares the piece of `kind` on `square` may go to by its own rule."""
+        c, r = square
+        out = []
+        if kind in cls.STEPS:  # one step or leap, onto an empty square or an enemy
+            out += [t for a, b in cls.STEPS[kind] if cls.open_to(board, me, t := (c + a, r + b))]
+        if kind == "J":  # the promoted queen's jump: to an empty square only
+            jumps = ((c + 2 * a, r + 2 * b) for a, b in cls.DIAG)
+            out += [t for t in jumps if t in cls.SQUARES and t not in board]
+        if kind == "R":
+            out += [t for a, b in cls.ORTHO for t in cls.slide(board, me, square, (a, b))]
+        if kind == "P":
+            out += cls.pawn_targets(board, me, ep, square)
+        return out
+
+    @classmethod
+    def open_to(cls, board, me, t):
+        """`t` is on the board and empty or an enemy's."""
+        return t in cls.SQUARES and (t not in board or board[t][0] != me)
+
+    @classmethod
+    def slide(cls, board, me, square, step):
+        """A rook's squares along one line: empty ones, then an enemy's to take."""
+        (c, r), (a, b) = square, step
+        t, out = (c + a, r + b), []
+        while t in cls.SQUARES:
+            if t in board:
+                if board[t][0] != me:
+                    out.append(t)
+                break
+            out.append(t)
+            t = (t[0] + a, t[1] + b)
+        return out
+
+    @classmethod
+    def pawn_targets(cls, board, me, ep, square):
+        """A pawn's steps forward (two from its starting rank) and its diagonal captures."""
+        c, r = square
+        fwd = 1 if me == "W" else -1
+        one, two = (c, r + fwd), (c, r + 2 * fwd)
+        out = []
+        if one in cls.SQUARES and one not in board:
+            out.append(one)
+            start = 2 if me == "W" else 5
+            if r == start and two not in board:
+                out.append(two)
+        for a in (-1, 1):
+            t = (c + a, r + fwd)
+            if t in cls.SQUARES and ((t in board and board[t][0] != me) or t == ep):
+                out.append(t)
         return out
 
     @staticmethod
@@ -488,7 +510,8 @@ def test_checkmate_wins():
     mated = play(state, "a1a8")
     result = GAME.result(mated)
     assert result.winners == (0,) and result.scores == (1, 0)
-    assert result.reason == "checkmate: Black is in check and has no legal move"
+    assert result.termination is Termination.CHECKMATE
+    assert result.reason == "Black is in check and has no legal move"
     assert GAME.legal_moves(mated) == []
     with pytest.raises(GameOver):
         GAME.parse(mated, "h6h5")
@@ -504,7 +527,8 @@ def test_stalemate_wins_for_the_player_who_caused_it():
     assert not GAME.in_check(stalemated)
     result = GAME.result(stalemated)
     assert result.winners == (0,)
-    assert result.reason == "stalemate: Black has no legal move (here that loses)"
+    assert result.termination is Termination.STALEMATE
+    assert result.reason == "Black has no legal move (here that loses)"
 
 
 def test_bare_king_loses():
@@ -512,12 +536,14 @@ def test_bare_king_loses():
     state = state_from_pieces({"e1": "K", "a1": "R", "a6": "n", "h8": "k"})
     bare = play(state, "a1a6")
     result = GAME.result(bare)
-    assert result.winners == (0,) and "bare king" in result.reason
+    assert result.winners == (0,) and result.termination is Termination.BARE_KING
+    assert result.reason == "Black has only the king left"
     assert GAME.legal_moves(bare) == []
     # Black can bare White the same way.
     state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
     result = GAME.result(play(state, "h1h3"))
-    assert result.winners == (1,) and result.reason == "bare king: White has only the king left"
+    assert result.winners == (1,) and result.termination is Termination.BARE_KING
+    assert result.reason == "White has only the king left"
 
 
 def test_draw_at_2500_plies():
@@ -530,6 +556,7 @@ def test_draw_at_2500_plies():
     assert (
         result.scores == (0.5, 0.5) and result.reason == "2,500 plies were played without a result"
     )
+    assert result.termination is Termination.MOVE_LIMIT
     assert GAME.legal_moves(drawn) == []
     # A mate on the 2,500th ply still wins.
     mated = play(
@@ -562,11 +589,19 @@ def test_parse_is_lenient_about_case_and_marks():
     assert GAME.parse(start, "d2xc4+") == (sq("d2"), sq("c4"))
 
 
-@pytest.mark.parametrize("text", ["", "e3", "e3e9", "i3i4", "e3e4q", "knight", "e3 e4", "33e4"])
+@pytest.mark.parametrize("text", ["e3", "e3e9", "i3i4", "e3e4q", "knight", "e3 e4", "33e4"])
 def test_bad_notation(text):
     with pytest.raises(BadNotation) as err:
         GAME.parse(GAME.new(), text)
     assert str(err.value)
+    assert err.value.code == "not-a-move"
+    assert str(err.value).startswith(f"'{text}' is not a move (write the from-square")
+
+
+def test_an_empty_move_is_bad_notation():
+    with pytest.raises(BadNotation) as err:
+        GAME.parse(GAME.new(), "")
+    assert err.value.code == "empty" and str(err.value) == "an empty move"
 
 
 @pytest.mark.parametrize(
@@ -643,10 +678,12 @@ def test_bishop_reason():
 
 
 def test_hand_built_positions_are_checked():
-    with pytest.raises(BadNotation, match="exactly one king"):
+    with pytest.raises(BadNotation, match="exactly one king") as err:
         state_from_pieces({"e1": "K"})
-    with pytest.raises(BadNotation):
+    assert err.value.code == "king-count" and str(err.value).startswith("Black")
+    with pytest.raises(BadNotation) as err:
         state_from_pieces({"e1": "K", "e8": "k", "e4": "x"})
+    assert err.value.code == "not-a-piece" and str(err.value).startswith("'x' is not a piece")
 
 
 # --------------------------------------------------------------------------- random games

@@ -60,18 +60,25 @@ def imported(path: Path) -> set[str]:
 
 
 @cache
-def reaches(name: str) -> frozenset[str]:
-    """Every module a module of this repo imports, directly or through the repo's modules
-    (the web and engine packages); the others are followed no further."""
+def imports_of(name: str) -> frozenset[str]:
+    """The modules a module of this repo imports (none for any other module)."""
     path = module_path(name)
-    if path is None:
-        return frozenset()
+    return frozenset(imported(path)) if path is not None else frozenset()
+
+
+def reaches(name: str) -> set[str]:
+    """Every module a module of this repo imports, directly or through the repo's modules
+    (the web and engine packages, which may import each other in a circle); the others are
+    followed no further."""
     found: set[str] = set()
-    for other in imported(path):
-        found.add(other)
-        if other.startswith(("web.", "engine.")) and other != name:
-            found |= reaches(other)
-    return frozenset(found)
+    todo = [name]
+    while todo:
+        for other in imports_of(todo.pop()):
+            if other not in found:
+                found.add(other)
+                if other.startswith(("web.", "engine.")):
+                    todo.append(other)
+    return found
 
 
 def pure_modules() -> list[str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import EngineError
+from engine import EngineError, Termination
+from engine.ending import Ending
 from engine.move_tree import MoveTree
 from web.logic.move_list import move_list_html, parse_path, path_attr
 from web.logic.session import Session
@@ -33,7 +34,8 @@ def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
         f'<li value="1">{b("0", 1, "a")}</li>'
         f'<li value="2">{b("0.0", 2, "b")}</li>'
         '<li class="side">'
-        f'<div class="line" style="--depth:1"><span class="ply">2.</span>{b("0.1", 2, "d", side=True)}'
+        '<div class="line" style="--depth:1"><span class="ply">2.</span>'
+        f"{b('0.1', 2, 'd', side=True)}"
         f"{b('0.1.0', 3, 'e', side=True)}</div>"
         f'<div class="line" style="--depth:2"><span class="ply">3.</span>'
         f"{b('0.1.1', 3, 'f', current=True, side=True)}</div>"
@@ -88,9 +90,10 @@ def test_a_line_with_an_ending_and_a_side_line_before_it():
     s = Session.from_fragment("gwyddbwyll/1//e3e4.black-resigns")
     s.goto(0)
     s.play_text("c3c4")  # another first move: the game goes on there
-    assert s.ending == "" and not s.over and s.path == (1,)
+    assert s.ending is None and not s.over and s.path == (1,)
     s.goto_path((0,))
-    assert s.ending == "black-resigns" and s.over
+    assert s.ending == Ending(Termination.RESIGNATION, 1) and s.over
+    assert s.current_record().ending == "black-resigns"
 
 
 def test_side_lines_kept_for_a_reload_come_back_around_the_links_line():

@@ -1,7 +1,7 @@
 """The move tree (engine/move_tree.py): adding moves, branching, reusing a move already
 played, promoting and deleting lines, endings, the move list's rows and the line a link
 carries.  The trees are drawn by hand in each test; expected rows and paths are worked out
-from the drawings (and, where a game is used, from ../shared/rules/)."""
+from the drawings (and, where a game is used, from its rules page, web/rules/<game>.html)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from engine import EngineError, ReplayError, games
 from engine.move_tree import Line, MoveTree, Row, TreeBuilder
 
-# Rug Pile's fool's mate (rules file): 1. 3x3a3 2. 3x3b2 3. 2x2d1
+# Rug Pile's fool's mate (web/rules/rugpile.html, "Example: the fool's mate"): 1. 3x3a3
+# 2. 3x3b2 3. 2x2d1
 FOOL = ("3x3a3", "3x3b2", "2x2d1")
 
 
@@ -23,7 +24,7 @@ def sample() -> MoveTree:
     tree = MoveTree.from_line(["a1", "b1", "c1", "d1"])
     tree, _ = tree.add((0, 0), "c2")
     tree, b2 = tree.add((0,), "b2")
-    tree, c3 = tree.add(b2, "c3")
+    tree, _c3 = tree.add(b2, "c3")
     tree, _ = tree.add(b2, "c4")
     tree, _ = tree.add((0,), "b3")
     return tree
@@ -196,7 +197,7 @@ def test_a_long_line_needs_no_recursion():
     assert path == (0,) * 4000 + (1,)
     assert len(tree.rows()) == 5001 and tree.rows()[4001] == Row(path, "x1", 1, 4001)
     promoted, _ = tree.promote(path)
-    assert promoted.main_line() == tuple(moves[:4000]) + ("x1",)
+    assert promoted.main_line() == (*moves[:4000], "x1")
     assert promoted == promoted.builder().tree()
 
 
@@ -215,7 +216,7 @@ def test_replaying_lines_with_a_game():
     tree, side = MoveTree.from_line(FOOL).add((0,), "3x3c3")
     states = tree.all_states(rug, rug.new())
     assert set(states) == {(), (0,), (0, 0), (0, 0, 0), (0, 1)}
-    # after the fool's mate Blue cannot place: the game is over (rules file)
+    # after the fool's mate Blue cannot place: the game is over (web/rules/rugpile.html)
     assert rug.result(states[(0, 0, 0)]) is not None and rug.result(states[side]) is None
     assert tree.states(rug, rug.new(), side)[-1] == states[side]
     # Red covering its own colour (a3-c5 still shows red at a3): illegal

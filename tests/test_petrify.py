@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine import games
+from engine import Termination, games
 from engine.ai.know_petrify import random_playout
 from engine.ai.knowledge import for_game
 from engine.core import BadNotation, BadOption, GameOver, IllegalMove
@@ -109,10 +109,16 @@ def test_default_size_is_8_with_64_placements():
     assert state.size == 8 and len(GAME.legal_moves(state)) == 64
 
 
-@pytest.mark.parametrize("bad", [5, 11, "x", 0])
-def test_size_out_of_range_is_refused(bad):
-    with pytest.raises(BadOption):
+@pytest.mark.parametrize(
+    "bad, code",
+    [(5, "out-of-range"), (11, "out-of-range"), ("x", "not-a-number"), (0, "out-of-range")],
+)
+def test_size_out_of_range_is_refused(bad, code):
+    with pytest.raises(BadOption) as err:
         GAME.new(size=bad)
+    assert err.value.code == code and err.value.option == "size"
+    assert str(err.value).startswith("option size must be")
+    assert str(err.value).endswith(f"not {bad!r}" if isinstance(bad, str) else f"not {bad}")
 
 
 def test_orange_first_turn_has_placements_and_swap():
@@ -153,7 +159,7 @@ def test_swap_only_on_oranges_first_turn():
     assert code(replay(["d4", "e5"]), "swap") == "swap-too-late"
 
 
-# --------------------------------------------------------------------------- placements and captures
+# ------------------------------------------------------------------------ placements and captures
 
 # Blue c3, d3; Orange a6, f6, a3, f3, c1; a block on c5.
 SCENE = """
@@ -394,6 +400,7 @@ def test_forced_pass_and_the_end():
     # Left patch: files a, b without a2 = 11 squares, one Blue group; file d: 6; file f: 6.
     assert result.winners == (0,) and result.scores == (23, 0)
     assert result.reason == "Both players passed"
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.legal_moves(state) == []
     with pytest.raises(GameOver):
         GAME.play(state, PASS)
@@ -430,6 +437,7 @@ def test_cancelled_pairs_and_the_biggest_leftover():
     result = GAME.result(state)
     assert result.winners == (1,)
     assert result.reason == "Both players passed"
+    assert result.termination is Termination.BOTH_PASSED
     top, bottom = sorted(GAME.view(state).patches, key=lambda p: -p.squares[0])
     assert top.size == 18 and top.owner == Cell.ORANGE
     assert top.cancelled == (Cancelled(3, 1), Cancelled(1, 1))
@@ -480,6 +488,7 @@ def test_tie_goes_against_the_last_board_play():
     result = GAME.result(state)
     assert result.winners == (0,)  # Blue (seat 0) wins the tie
     assert "Orange made the last board play and loses the tie" in result.reason
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.result(position(TIE, passes=2, last_mover=BLUE)).winners == (1,)
 
 
@@ -494,6 +503,7 @@ def test_empty_patch_and_cancelled_patch_have_no_owner():
     owners = sorted((p.size, p.owner) for p in GAME.view(state).patches)
     assert owners == [(6, Cell.EMPTY), (6, Cell.EMPTY), (12, Cell.BLUE)]
     assert GAME.result(state).reason == "Both players passed"
+    assert GAME.result(state).termination is Termination.BOTH_PASSED
 
 
 def test_live_score_while_playing():
@@ -517,13 +527,30 @@ def test_notation_examples():
     assert GAME.parse(position(SCENE), " C3XF6 ") == cap("c3", "f6")
 
 
+# Each text, the code of its refusal and what the message names (SCENE is 6×6): a square
+# off the board or unreadable, else the whole text.
 @pytest.mark.parametrize(
-    "text", ["c", "3c", "c3x", "c3-f6", "c3xf", "swapp", "g1", "a0", "a7", "c3xg3", "x", "pas"]
+    "text, code, named",
+    [
+        ("c", "not-a-move", "'c' is not a Petrify move"),
+        ("3c", "not-a-move", "'3c' is not a Petrify move"),
+        ("c3x", "not-a-move", "'c3x' is not a Petrify move"),
+        ("c3-f6", "not-a-move", "'c3-f6' is not a Petrify move"),
+        ("c3xf", "not-a-move", "'c3xf' is not a Petrify move"),
+        ("swapp", "not-a-move", "'swapp' is not a Petrify move"),
+        ("g1", "off-board", "g1 is off the 6×6 board"),
+        ("a0", "not-a-square", "'a0' is not a square"),
+        ("a7", "off-board", "a7 is off the 6×6 board"),
+        ("c3xg3", "off-board", "g3 is off the 6×6 board"),
+        ("x", "not-a-move", "'x' is not a Petrify move"),
+        ("pas", "not-a-move", "'pas' is not a Petrify move"),
+    ],
 )
-def test_bad_notation(text):
+def test_bad_notation(text, code, named):
     with pytest.raises(BadNotation) as err:
         GAME.parse(position(SCENE), text)
     assert str(err.value)
+    assert err.value.code == code and named in str(err.value)
 
 
 def test_round_trip_in_many_positions():

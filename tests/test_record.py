@@ -72,13 +72,14 @@ def test_record_is_a_value():
 
 
 def test_result_sentence_puts_the_winners_score_first():
-    from engine.core import Result, result_sentence
+    from engine.core import Result, Termination, result_sentence
 
+    no_tile = Termination.NO_PLACEMENT
     assert (
-        result_sentence(("Red", "Blue"), Result((1,), (6, 8), "red cannot place a tile"))
+        result_sentence(("Red", "Blue"), Result((1,), (6, 8), no_tile, "red cannot place a tile"))
         == "Blue wins 8–6. Red cannot place a tile."
     )
     assert (
-        result_sentence(("Red", "Blue", "Green"), Result((0, 2), (5, 3, 5), "x"))
+        result_sentence(("Red", "Blue", "Green"), Result((0, 2), (5, 3, 5), no_tile, "x"))
         == "Red and Green share the win (Red 5, Blue 3, Green 5). X."
     )

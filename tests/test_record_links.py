@@ -156,7 +156,8 @@ def test_an_over_long_link_offers_its_own_games_start():
 
 
 def test_gwyddbwyll_moves_are_kept_in_canonical_notation():
-    # e3xe4 and e3-e4 are read (shared/rules/gwyddbwyll.md writes e3e4) and stored as e3e4
+    # e3xe4 and e3-e4 are read (web/rules/gwyddbwyll.html, "Notation", writes e3e4) and
+    # stored as e3e4
     assert (
         Session.from_fragment("gwyddbwyll/1//e3xe4.e6-e5").fragment() == "gwyddbwyll/1//e3e4.e6e5"
     )
@@ -170,7 +171,7 @@ def test_gwyddbwyll_moves_are_kept_in_canonical_notation():
 
 
 def test_a_byte_order_mark_inside_a_link_is_named():
-    with pytest.raises(RecordError, match="byte-order mark .U.FEFF.* at character 15"):
+    with pytest.raises(RecordError, match=r"byte-order mark .U.FEFF.* at character 15"):
         decode("wythe/1//a1b1.\ufeffc3d3")
 
 

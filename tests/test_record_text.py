@@ -7,9 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, games
-from engine.ending import is_ending, resignation
+from engine.ending import resignation
 from engine.move_tree import MoveTree
-from engine.record import Record, RecordError, decode, encode, make_record, replay_record
+from engine.record import (
+    Record,
+    RecordError,
+    decode,
+    encode,
+    ending_word,
+    is_ending_word,
+    make_record,
+    replay_record,
+)
 from engine.record_text import (
     legal_part_of_text,
     load_text,
@@ -168,9 +177,9 @@ def test_a_loaded_record_becomes_a_session_at_its_ply():
 
 
 # --------------------------------------------------------------------------- side lines
-# Each game's short opening, worked out from ../shared/rules/: the main line, a side line
-# replacing move 2 (two moves long), a side line of that side line replacing its move 3, and
-# perhaps an ending on one line.  The expected text is written out by hand.
+# Each game's short opening, worked out from its rules page (web/rules/<game>.html): the main
+# line, a side line replacing move 2 (two moves long), a side line of that side line replacing
+# its move 3, and perhaps an ending on one line.  The expected text is written out by hand.
 TREES = {
     # Wythe: Black lays c3d3 and White e5f5 on the empty board; White may swap instead on
     # its first turn, and the opener, now White, lays next (any two empty neighbours).
@@ -274,7 +283,7 @@ def tree_of(game_id):
 @pytest.mark.parametrize("game_id", games.ids())
 def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
     game = games.get(game_id)
-    main, side, nested, ending, moves_text = TREES[game_id]
+    main, side, nested, _ending, moves_text = TREES[game_id]
     tree = tree_of(game_id)
     assert tree.main_line() == main and tree.moves((0, 1, 1)) == (main[0], side[0], nested)
     record = make_record(game, {}, main)
@@ -295,7 +304,7 @@ def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
 @pytest.mark.parametrize("game_id", games.ids())
 def test_a_link_carries_the_line_on_display_in_every_game(game_id):
     game = games.get(game_id)
-    main, side, nested, ending, _ = TREES[game_id]
+    main, side, _nested, _ending, _ = TREES[game_id]
     tree = tree_of(game_id)
     line = tree.record_line((0, 1))  # the side line, shown after its move 2
     assert line.moves == (main[0], side[0], side[1]) and line.ply == 2
@@ -456,7 +465,9 @@ def test_random_trees_of_legal_moves_round_trip_through_the_text(game_id):
             states[path2] = game.play(states[path], move)
         ends = [p for p in states if not tree.children(p) and game.result(states[p]) is None]
         # (in Stigmergy's bid the seats are "First player" and "Second player": no word)
-        if ends and is_ending(word := resignation(game, states[ends[0]], 1)):
+        if ends and is_ending_word(
+            word := ending_word(game, states[ends[0]], resignation(game, states[ends[0]], 1))
+        ):
             tree = tree.with_ending(ends[0], word)
         shown = rng.choice(sorted(states))
         back = load_tree_text(tree_to_text(record, tree, shown, states))

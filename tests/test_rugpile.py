@@ -1,11 +1,12 @@
-"""Rug Pile: every check of shared/rules/rugpile.md, hand-built positions, and random games."""
+"""Rug Pile: every rule of web/rules/rugpile.html ("Your turn", "The end", "Example: the fool's
+mate"), hand-built positions, and random games."""
 
 import math
 import random
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, games
+from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
 from engine.core import GAME_OVER, LEGAL, Result
 from engine.games.rugpile import BLANK, Placement, RugState, RugView, area_map
@@ -67,6 +68,7 @@ def test_fools_mate_move_by_move():
     result = ended(state)
     assert result.winners == (0,) and result.scores == (9, 8)
     assert "Blue cannot place" in result.reason
+    assert result.termination is Termination.NO_PLACEMENT
 
 
 def test_no_move_left_for_the_second_player_by_hand():
@@ -134,10 +136,20 @@ def test_a_tile_must_lie_wholly_on_the_board_and_come_from_the_supply():
 
 
 def test_bad_notation():
-    state = GAME.new()
-    for text in ["", "a1", "3x3", "3x3z1", "3x3a0", "33a1", "3x3a1!", "3x3a9"]:
-        with pytest.raises(BadNotation):
+    state = GAME.new()  # 5×5
+    for text, code, named in [
+        ("", "empty", "an empty move"),
+        ("a1", "not-a-move", "'a1' is not a tile placement"),
+        ("3x3", "not-a-move", "'3x3' is not a tile placement"),
+        ("3x3z1", "off-board", "z1 is off the 5×5 board"),
+        ("3x3a0", "not-a-square", "'a0' is not a square"),
+        ("33a1", "not-a-move", "'33a1' is not a tile placement"),
+        ("3x3a1!", "not-a-move", "'3x3a1!' is not a tile placement"),
+        ("3x3a9", "off-board", "a9 is off the 5×5 board"),
+    ]:
+        with pytest.raises(BadNotation) as info:
             GAME.parse(state, text)
+        assert info.value.code == code and named in str(info.value), text
 
 
 # ---------------------------------------------------------------- verdicts: codes and texts
@@ -292,6 +304,7 @@ def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could
     assert GAME.legal_moves(state) == []
     result = ended(state)
     assert "Green cannot place" in result.reason
+    assert result.termination is Termination.NO_PLACEMENT
     assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)  # a shared win
 
 
@@ -316,24 +329,28 @@ def test_default_options_follow_the_number_of_players():
     }
 
 
+# Each refused option, its code, the option named (None: no one option) and what the message
+# names: the option, or the name the game does not have.
 @pytest.mark.parametrize(
-    "options",
+    "options, code, option, named",
     [
-        {"players": 5},
-        {"players": 1},
-        {"size": 3},
-        {"size": 9},
-        {"tiles": "0-0-0"},
-        {"tiles": "4-3"},
-        {"tiles": {"1x1": 3}},
-        {"tiles": (10, 0, 0)},
-        {"colour": "red"},
+        ({"players": 5}, "out-of-range", "players", "option players must be from 2 to 4"),
+        ({"players": 1}, "out-of-range", "players", "option players must be from 2 to 4"),
+        ({"size": 3}, "out-of-range", "size", "option size must be from 4 to 8, not 3"),
+        ({"size": 9}, "out-of-range", "size", "option size must be from 4 to 8, not 9"),
+        ({"tiles": "0-0-0"}, "out-of-range", "tiles", "tiles: each count must be from 0 to 9"),
+        ({"tiles": "4-3"}, "not-three-counts", "tiles", "tiles must be three counts"),
+        ({"tiles": {"1x1": 3}}, "no-such-tile", "tiles", "tiles: unknown tile size '1x1'"),
+        ({"tiles": (10, 0, 0)}, "out-of-range", "tiles", "tiles: each count must be from 0"),
+        ({"colour": "red"}, "unknown-option", None, "Rug Pile has no option 'colour'"),
     ],
 )
-def test_bad_options_are_refused_with_a_message(options):
+def test_bad_options_are_refused_with_a_message(options, code, option, named):
     with pytest.raises(BadOption) as err:
         GAME.new(**options)
     assert str(err.value)
+    assert err.value.code == code and err.value.option == option
+    assert str(err.value).startswith(named)
 
 
 # ---------------------------------------------------------------- the loop fight terminates
@@ -378,7 +395,9 @@ def test_random_games_keep_the_invariants(players, size):
             assert (before.board, before.supplies, before.turn) == frozen  # immutable
             # Supplies only shrink: exactly one tile of the mover's is spent.
             mover = GAME.to_move(before)
-            spent = [a - b for a, b in zip(before.supplies[mover], state.supplies[mover])]
+            spent = [
+                a - b for a, b in zip(before.supplies[mover], state.supplies[mover], strict=True)
+            ]
             assert sorted(spent) == [0, 0, 1]
             assert all(
                 before.supplies[s] == state.supplies[s] for s in range(players) if s != mover

@@ -37,7 +37,7 @@ def test_the_built_sites_config_names_the_bundle_instead_of_the_sources():
     assert config["interpreter"] == tomllib.loads(render())["interpreter"]
     for entry in ENTRY_SCRIPTS:  # each puts the bundle on sys.path before the app's imports
         text = (ROOT / entry).read_text()
-        first_import = re.search(r"^(from|import) (engine|web)\b", text, re.M)
+        first_import = re.search(r"^\s*(from|import) (engine|web)\b", text, re.M)
         assert first_import and text.find('sys.path.insert(0, "app.zip")') in range(
             first_import.start()
         ), entry

@@ -1,4 +1,4 @@
-"""Stigmergy: the rules of shared/rules/stigmergy.md, its Checks list, notation, seats, speed path.
+"""Stigmergy: the rules of web/rules/stigmergy.html, case by case, notation, seats, speed path.
 
 Every count and score below is derived by hand in the comment next to it.  Most hand-built
 positions are on the side-4 board (37 cells), whose rows are, bottom to top:
@@ -22,7 +22,16 @@ import random
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, core, games
+from engine import (
+    BadNotation,
+    BadOption,
+    EngineError,
+    GameOver,
+    IllegalMove,
+    Termination,
+    core,
+    games,
+)
 from engine.ai.knowledge import for_game
 from engine.core import Game
 from engine.games import stigmergy
@@ -44,7 +53,9 @@ GAME = games.get("stigmergy")
 
 ROWS4 = "abcdefg"
 LENGTHS4 = (4, 5, 6, 7, 6, 5, 4)
-ALL4 = [f"{row}{i}" for row, length in zip(ROWS4, LENGTHS4) for i in range(1, length + 1)]
+ALL4 = [
+    f"{row}{i}" for row, length in zip(ROWS4, LENGTHS4, strict=True) for i in range(1, length + 1)
+]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -141,9 +152,15 @@ def test_side_8_rows_and_names():
     assert (view.width, view.height) == (15, 15)
     for good in ("a1", "a8", "h15", "o8"):
         assert GAME.notation(state, GAME.parse(state, good)) == good
-    for bad in ("a9", "h16", "p1", "a0"):
-        with pytest.raises(BadNotation):
+    for bad, code, named in (
+        ("a9", "no-such-cell", "'a9': row a has cells 1 to 8"),
+        ("h16", "no-such-cell", "'h16': row h has cells 1 to 15"),
+        ("p1", "no-such-row", "'p1': there is no row p on the side-8 board (rows a to o)"),
+        ("a0", "no-such-cell", "'a0': row a has cells 1 to 8"),
+    ):
+        with pytest.raises(BadNotation) as info:
             GAME.parse(state, bad)
+        assert info.value.code == code and str(info.value) == named
 
 
 def test_neighbour_counts_and_thresholds_corner_edge_interior():
@@ -157,7 +174,8 @@ def test_neighbour_counts_and_thresholds_corner_edge_interior():
     assert cell_view(state, "c2").neighbours == 6
 
 
-# --------------------------------------------------------------------------- Checks list
+# ------------------------------------------------------------------------ the rules page's cases
+# web/rules/stigmergy.html: "Sight and control", "Your turn", "Score" and "Komi and the button".
 
 
 def test_check_empty_side_8_fixed_komi_169_placements():
@@ -286,7 +304,7 @@ def test_pass_legality_without_the_button():
     # With uncontrolled empty cells no pass: a3 sees only a2 (1 Black, an edge needs 3).
     state = position(black="a2 b1", to_move=WHITE)
     assert PASS not in GAME.legal_moves(state)
-    with pytest.raises(IllegalMove, match="uncontrolled .for example a3"):
+    with pytest.raises(IllegalMove, match=r"uncontrolled .for example a3"):
         GAME.parse(state, "pass")
 
 
@@ -412,6 +430,7 @@ def test_game_ends_only_after_two_passes_in_a_row():
     # 37 Black stones, White 0: Black (seat 0) wins 37 to 0.
     assert result is not None and result.winners == (0,) and result.scores == (37, 0)
     assert result.reason == "Both players passed. Black 37, White 0"
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.legal_moves(state) == []
     with pytest.raises(GameOver):
         GAME.parse(state, "pass")
@@ -494,26 +513,43 @@ def test_check_bid_protocol():
 # --------------------------------------------------------------------------- options
 
 
+def test_a_position_by_hand_names_a_setting_it_does_not_have():
+    with pytest.raises(EngineError) as err:
+        stigmergy.setup(4, colour=WHITE)
+    assert str(err.value) == (
+        "setup has no setting 'colour' "
+        "(settings: komi, colour_to_move, button_holder, black_seat, passes)"
+    )
+    with pytest.raises(BadNotation) as bad:
+        stigmergy.setup(4, black=["e7"])  # row e has 6 cells
+    assert bad.value.code == "not-a-cell" and str(bad.value).startswith("e7 is not a cell")
+
+
 def test_options():
     assert GAME.options(GAME.new()) == {"size": 8, "komi": "bid"}
     assert GAME.options(GAME.new(size=5, komi="-3")) == {"size": 5, "komi": -3}
     assert GAME.new(size=8, komi=169).komi == 169  # komi may reach +-N
-    for bad in (
-        {"size": 3},
-        {"size": 11},
-        {"komi": 170},
-        {"size": 4, "komi": -38},
-        {"komi": "lots"},
-        {"komi": 2.5},
-        {"colour": 1},
+    # each refused option, its code, the option named and what the message begins with
+    for bad, code, option, named in (
+        ({"size": 3}, "out-of-range", "size", "option size must be from 4 to 10, not 3"),
+        ({"size": 11}, "out-of-range", "size", "option size must be from 4 to 10, not 11"),
+        ({"komi": 170}, "out-of-range", "komi", "option komi must be from -169 to 169 on a "),
+        ({"size": 4, "komi": -38}, "out-of-range", "komi", "option komi must be from -37 to 37"),
+        ({"komi": "lots"}, "not-a-number", "komi", "option komi must be 'bid' or a whole"),
+        ({"komi": 2.5}, "not-a-number", "komi", "option komi must be 'bid' or a whole number"),
+        ({"colour": 1}, "unknown-option", None, "Stigmergy has no option 'colour'"),
     ):
-        with pytest.raises(BadOption):
+        with pytest.raises(BadOption) as info:
             GAME.new(**bad)
+        assert info.value.code == code and info.value.option == option
+        assert str(info.value).startswith(named), bad
     for value in ("bid", 7, -2, 0):
         text = GAME.format_option("komi", value)
         assert GAME.parse_option("komi", text) == value
-    with pytest.raises(BadOption):
+    with pytest.raises(BadOption) as info:
         GAME.parse_option("komi", "seven")
+    assert info.value.code == "not-a-number" and info.value.option == "komi"
+    assert str(info.value) == "option komi must be 'bid' or a whole number, not 'seven'"
 
 
 # --------------------------------------------------------------------------- notation
@@ -547,29 +583,32 @@ def test_moves_are_named_and_kinds_never_equal():
     assert Komi(0) in GAME.legal_moves(bid) and Place(0) not in GAME.legal_moves(bid)
 
 
+# Each text, the code of its refusal and the start of its message, on the side-4 board: rows
+# a to g of 4, 5, 6, 7, 6, 5 and 4 cells.
 @pytest.mark.parametrize(
-    "text",
+    "text, code, named",
     [
-        "",
-        "z1",
-        "a0",
-        "a5",
-        "h1",
-        "d8",
-        "d4xx",
-        "d4y",
-        "komi",
-        "komix",
-        "komi+",
-        "hello",
-        "4d",
-        "x",
+        ("", "empty", "an empty move"),
+        ("z1", "no-such-row", "'z1': there is no row z on the side-4 board (rows a to g)"),
+        ("a0", "no-such-cell", "'a0': row a has cells 1 to 4"),
+        ("a5", "no-such-cell", "'a5': row a has cells 1 to 4"),
+        ("h1", "no-such-row", "'h1': there is no row h on the side-4 board"),
+        ("d8", "no-such-cell", "'d8': row d has cells 1 to 7"),
+        ("d4xx", "not-a-move", "'d4xx' is not a Stigmergy move"),
+        ("d4y", "not-a-move", "'d4y' is not a Stigmergy move"),
+        ("komi", "not-a-komi", "'komi' is not a komi choice"),
+        ("komix", "not-a-komi", "'komix' is not a komi choice"),
+        ("komi+", "not-a-komi", "'komi+' is not a komi choice"),
+        ("hello", "not-a-move", "'hello' is not a Stigmergy move"),
+        ("4d", "not-a-move", "'4d' is not a Stigmergy move"),
+        ("x", "not-a-move", "'x' is not a Stigmergy move"),
     ],
 )
-def test_bad_notation(text):
+def test_bad_notation(text, code, named):
     with pytest.raises(BadNotation) as err:
         GAME.parse(GAME.new(size=4, komi=0), text)
     assert str(err.value)
+    assert err.value.code == code and str(err.value).startswith(named)
 
 
 def test_notation_round_trips_in_many_positions():
@@ -662,7 +701,7 @@ def play_random_game(size, komi, seed):
     "size,komi,seed", [(4, "bid", 1), (4, 3, 2), (5, "bid", 3), (5, 0, 4), (8, 7, 5)]
 )
 def test_random_games_to_the_end_with_invariants(size, komi, seed):
-    state, history = play_random_game(size, komi, seed)
+    state, _history = play_random_game(size, komi, seed)
     result = GAME.result(state)
     assert len(result.winners) == 1  # odd cells: never a tie
     assert result.scores == GAME.scores(state)

@@ -1,4 +1,4 @@
-"""Wythe: the rules of shared/rules/wythe.md, its Checks list, notation, seats and speed path.
+"""Wythe: the rules of web/rules/wythe.html, case by case, notation, seats and speed path.
 
 Every count and score below is derived by hand in the comment next to it.
 Squares are indexed row * size + col; a placement is (black square, white square).
@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from engine import BadNotation, BadOption, GameOver, IllegalMove, games
+from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
 from engine.games.wythe import BLACK, EMPTY, WHITE, Placement, SizeCount, WytheState, colour_scores
@@ -132,7 +132,9 @@ TIE_MOVES = [
 ]
 
 
-# --------------------------------------------------------------------------- the Checks list
+# ------------------------------------------------------------------------ the rules page's cases
+# web/rules/wythe.html: "Turns" (equal height, no like-on-like, every piece keeps a bit
+# uncovered), "Pie rule" and "Scoring".
 
 
 @pytest.mark.parametrize("size", [6, 8, 12])
@@ -342,6 +344,7 @@ def test_zero_zero_tie_break_the_last_placer_loses():
     result = GAME.result(final)
     assert result.winners == (0,) and result.scores == (0, 0)
     assert "White made the last placement" in result.reason
+    assert result.termination is Termination.BOTH_PASSED
     assert GAME.legal_moves(final) == []
     with pytest.raises(GameOver):
         GAME.play(final, PASS)
@@ -409,19 +412,36 @@ def test_notation_examples():
     assert GAME.notation(state, SWAP) == "swap" and GAME.notation(state, PASS) == "pass"
 
 
+# Each text, the code of its refusal and the part of it the message names: the first square
+# that does not read (a placement is split after the first square's digits), or the text.
 @pytest.mark.parametrize(
-    "text",
-    ["", "   ", "hello", "c3", "c3d", "c3d3e3", "z1z2", "a9a8", "a0a1", "3c4c", "swapp", "c3-d3"],
+    "text, code, named",
+    [
+        ("", "empty", "an empty move"),
+        ("   ", "empty", "an empty move"),
+        ("hello", "not-a-square", "'h' is not a square"),
+        ("c3", "not-a-move", "'c3' is not a move"),
+        ("c3d", "not-a-square", "'d' is not a square"),
+        ("c3d3e3", "not-a-square", "'d3e3' is not a square"),
+        ("z1z2", "off-board", "z1 is off the 8×8 board"),
+        ("a9a8", "off-board", "a9 is off the 8×8 board"),
+        ("a0a1", "not-a-square", "'a0' is not a square"),
+        ("3c4c", "not-a-square", "'3' is not a square"),
+        ("swapp", "not-a-square", "'s' is not a square"),
+        ("c3-d3", "not-a-square", "'-d3' is not a square"),
+    ],
 )
-def test_bad_notation(text):
+def test_bad_notation(text, code, named):
     with pytest.raises(BadNotation) as info:
         GAME.parse(GAME.new(), text)
     assert str(info.value)
+    assert info.value.code == code and named in str(info.value)
 
 
 def test_non_text_is_bad_notation():
-    with pytest.raises(BadNotation):
+    with pytest.raises(BadNotation) as info:
         GAME.parse(GAME.new(), 42)
+    assert info.value.code == "not-text" and str(info.value) == "a move must be text, not int"
 
 
 def test_illegal_objects_get_a_message():
@@ -447,11 +467,19 @@ def test_notation_round_trips_in_many_positions():
 def test_options():
     assert GAME.new().size == 8
     assert GAME.new(size="12").size == 12
-    for bad in (5, 13, "x", 8.5):
-        with pytest.raises(BadOption):
+    for bad, code in ((5, "out-of-range"), (13, "out-of-range"), ("x", "not-a-number")):
+        with pytest.raises(BadOption) as info:
             GAME.new(size=bad)
-    with pytest.raises(BadOption):
+        assert info.value.code == code and info.value.option == "size"
+        assert str(info.value).startswith("option size must be")
+    with pytest.raises(BadOption) as info:
+        GAME.new(size=8.5)
+    assert info.value.code == "not-a-number" and info.value.option == "size"
+    assert str(info.value) == "option size must be a whole number, not 8.5"
+    with pytest.raises(BadOption) as info:
         GAME.new(players=3)
+    assert info.value.code == "unknown-option" and info.value.option is None
+    assert str(info.value) == "Wythe has no option 'players' (options: size)"
 
 
 # --------------------------------------------------------------------------- random games
@@ -505,6 +533,7 @@ def test_random_games_keep_the_invariants(size, seed):
     black, white = GAME.colour_scores(state)
     assert result.scores == GAME.scores(state)
     assert len(result.winners) == 1 and result.reason
+    assert result.termination is Termination.BOTH_PASSED
     if black != white:
         winning_colour = BLACK if black > white else WHITE
         assert result.winners == (swapped_pair(winning_colour, state.swapped),)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import importlib
 
-from ..core import Game, UnknownGame, shown_value
+from ..core import Game
+from ..errors import UnknownGame
+from ..user_text import shown_value
 
 # id -> module under engine.games, in the order the game picker shows them.
 _MODULES = {

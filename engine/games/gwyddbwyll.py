@@ -1,6 +1,6 @@
 """Gwyddbwyll (Ludii 3): a reconstruction of the medieval Welsh chess-like game.
 
-Rules: shared/rules/gwyddbwyll.md.  Two players on an 8×8 board, White (seat 0,
+Rules: web/rules/gwyddbwyll.html.  Two players on an 8×8 board, White (seat 0,
 at the bottom, moves first) and Black.  Rooks slide orthogonally, knights leap
 as in chess, bishops jump exactly two squares diagonally over anything, kings
 step one square, queens (the medieval fers) step one square diagonally, and
@@ -9,7 +9,8 @@ and capture diagonally forward.  A pawn reaching the far rank becomes a queen
 that may, on its next move only, jump two squares diagonally to an empty
 square.  No move may leave the mover's king attacked.  The player who moves
 wins when the opponent then has no legal move (checkmate or stalemate) or has
-only one piece left (a bare king); 2,500 plies without a result is a draw.
+only one piece left (a bare king); 2,500 plies without a result is a draw
+(`Result.termination`: CHECKMATE, STALEMATE, BARE_KING or MOVE_LIMIT).
 
 Two artefacts of the published reconstruction are corrected: each side's pawns
 move toward the opponent, and d3/d6 hold only the queen.
@@ -43,6 +44,10 @@ Reason codes of an illegal move (`check(state, move).code`):
                           with a square ahead taken
     pawn-double-step      a double step from off the pawn's starting rank
     pawn-needs-capture    a pawn's diagonal step with nothing to take
+
+Text that is not a move raises BadNotation with the code not-a-move, or core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board); the hand-built
+positions of `state_from_pieces` are refused with not-a-piece or king-count.
 """
 
 from __future__ import annotations
@@ -52,17 +57,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (
-    BadNotation,
-    Game,
-    Result,
-    Verdict,
-    View,
-    int_tuple,
-    parse_square,
-    refusal,
-    square_name,
-)
+from ..core import Game
+from ..errors import BadNotation, Verdict, refusal
+from ..moves import int_tuple
+from ..result import Result, Termination
+from ..squares import parse_square, square_name
+from ..view import View
 from .gwyddbwyll_kernel import (
     BISHOP,
     BLACK,
@@ -106,8 +106,8 @@ LETTERS = {PAWN: "p", KNIGHT: "n", BISHOP: "b", ROOK: "r", QUEEN: "q", KING: "k"
 KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 # A piece's letter in the move list (a pawn has none; a new queen is a queen).
 SHOWN_LETTER = {PAWN: "", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K", JUMPER: "Q"}
-# How a win is said, by the first words of the result's reason ("checkmate: ...").
-WON_BY = {"checkmate": " by checkmate", "stalemate": " by stalemate"}
+# How a win is said, by what ended the game ("White wins by checkmate: ...").
+WON_BY = {Termination.CHECKMATE: " by checkmate", Termination.STALEMATE: " by stalemate"}
 
 # The reason codes of a move refused only for its king's safety.
 KING_SAFETY = frozenset({"still-in-check", "king-into-check", "leaves-king-in-check"})
@@ -156,7 +156,9 @@ def board_from_pieces(pieces: dict[str, str]) -> tuple[int, ...]:
     for sq, letter in pieces.items():
         col, row = parse_square(sq, SIZE)
         if letter.lower() not in KIND_OF_LETTER:
-            raise BadNotation(f"'{letter}' is not a piece letter (K Q J R N B P)")
+            raise BadNotation(
+                f"'{letter}' is not a piece letter (K Q J R N B P)", code="not-a-piece"
+            )
         board[row * SIZE + col] = piece(
             WHITE if letter.isupper() else BLACK, KIND_OF_LETTER[letter.lower()]
         )
@@ -170,7 +172,9 @@ def state_from_pieces(
     board = board_from_pieces(pieces)
     for colour in (WHITE, BLACK):
         if board.count(piece(colour, KING)) != 1:
-            raise BadNotation(f"{SEAT_NAMES[colour]} must have exactly one king")
+            raise BadNotation(
+                f"{SEAT_NAMES[colour]} must have exactly one king", code="king-count"
+            )
     ep_sq = -1
     if ep is not None:
         col, row = parse_square(ep, SIZE)
@@ -294,7 +298,8 @@ class Gwyddbwyll(Game[GwState, Step]):
         match = _MOVE.match(text)
         if not match:
             raise BadNotation(
-                f"'{text}' is not a move (write the from-square then the to-square, like e3e4)"
+                f"'{text}' is not a move (write the from-square then the to-square, like e3e4)",
+                code="not-a-move",
             )
         frm, to = (parse_square(match.group(i), SIZE) for i in (1, 2))
         return MOVE[frm[1] * SIZE + frm[0]][to[1] * SIZE + to[0]]
@@ -308,6 +313,19 @@ class Gwyddbwyll(Game[GwState, Step]):
                 "that is not a Gwyddbwyll move (a from-square and a to-square, like e3e4)",
             )
         frm, to = move
+        verdict = self._why_not_these_squares(state, frm, to)
+        if verdict is not None:
+            return verdict
+        if move in pseudo_moves(state.board, state.turn, state.ep):  # by its own rule
+            return self._why_king_unsafe(state, frm)
+        if state.board[frm] & 7 == PAWN:
+            return self._why_not_pawn(state, frm, to)
+        return self._why_not_by_kind(state, frm, to)
+
+    @staticmethod
+    def _why_not_these_squares(state: GwState, frm: int, to: int) -> Verdict | None:
+        """Why no move of the mover's goes frm -> to, whatever the piece: the squares are one,
+        there is no piece of the mover's on `frm`, or one of its own stands on `to`."""
         board, me = state.board, state.turn
         p, q = board[frm], board[to]
         if frm == to:
@@ -324,18 +342,19 @@ class Gwyddbwyll(Game[GwState, Step]):
             )
         if q and colour_of(q) == me:
             return refusal("own-piece", f"{name(to)} holds your own {KIND_NAMES[q & 7]}")
-        if move in pseudo_moves(board, me, state.ep):  # by its own rule: then its king
-            if self.in_check(state):
-                return refusal(
-                    "still-in-check",
-                    "your king is in check, and that move does not get it out of check",
-                )
-            if p & 7 == KING:
-                return refusal("king-into-check", "that would put your king in check")
-            return refusal("leaves-king-in-check", "that would leave your king in check")
-        if p & 7 == PAWN:
-            return self._why_not_pawn(state, frm, to)
-        return self._why_not_by_kind(state, frm, to)
+        return None
+
+    def _why_king_unsafe(self, state: GwState, frm: int) -> Verdict:
+        """Why a move the piece on `frm` may make by its own rule is refused: it leaves the
+        mover's king in check (the codes of KING_SAFETY)."""
+        if self.in_check(state):
+            return refusal(
+                "still-in-check",
+                "your king is in check, and that move does not get it out of check",
+            )
+        if state.board[frm] & 7 == KING:
+            return refusal("king-into-check", "that would put your king in check")
+        return refusal("leaves-king-in-check", "that would leave your king in check")
 
     @staticmethod
     def _why_not_by_kind(state: GwState, frm: int, to: int) -> Verdict:
@@ -432,16 +451,27 @@ class Gwyddbwyll(Game[GwState, Step]):
         if not self._all_legal(state):
             if self.in_check(state):
                 return Result(
-                    (winner,), scores, f"checkmate: {lost} is in check and has no legal move"
+                    (winner,),
+                    scores,
+                    Termination.CHECKMATE,
+                    f"{lost} is in check and has no legal move",
                 )
             return Result(
-                (winner,), scores, f"stalemate: {lost} has no legal move (here that loses)"
+                (winner,),
+                scores,
+                Termination.STALEMATE,
+                f"{lost} has no legal move (here that loses)",
             )
         if count_pieces(state.board, loser) <= 1:
-            return Result((winner,), scores, f"bare king: {lost} has only the king left")
+            return Result(
+                (winner,), scores, Termination.BARE_KING, f"{lost} has only the king left"
+            )
         if state.ply >= MAX_PLIES:
             return Result(
-                (WHITE, BLACK), (0.5, 0.5), f"{MAX_PLIES:,} plies were played without a result"
+                (WHITE, BLACK),
+                (0.5, 0.5),
+                Termination.MOVE_LIMIT,
+                f"{MAX_PLIES:,} plies were played without a result",
             )
         return None
 
@@ -452,8 +482,8 @@ class Gwyddbwyll(Game[GwState, Step]):
         won game's 1 and 0 would read as "1–0", which to chess players is White's win."""
         if len(result.winners) != 1:
             return f"A draw: {result.reason}."
-        how, _, why = result.reason.partition(": ")
-        return f"{names[result.winners[0]]} wins{WON_BY.get(how, '')}: {why or how}."
+        won_by = WON_BY.get(result.termination, "")
+        return f"{names[result.winners[0]]} wins{won_by}: {result.reason}."
 
     def move_label(self, before: GwState, after: GwState, text: str) -> str:
         """The move as the move list shows it: the piece's letter (none for a pawn), x for a

@@ -177,8 +177,12 @@ def attacked(board: Sequence[int], sq: int, by: int) -> bool:
     return False
 
 
-def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:
-    """Every move of `colour` by the pieces' own rules, ignoring the safety of its king."""
+def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:  # noqa: C901, PLR0912
+    """Every move of `colour` by the pieces' own rules, ignoring the safety of its king.
+
+    One loop with a branch per kind of piece, kept whole for speed (hence the noqa for its
+    complexity): it lists the moves of every position a playout passes through, and a call
+    per piece would cost more than most pieces' moves."""
     moves: list[Step] = []
     add = moves.append
     mine = colour << 3

@@ -1,13 +1,14 @@
 """Petrify (Luis Bolaños Mures): place disks, capture by moving, leave blocks behind.
 
-Rules: shared/rules/petrify.md.  Blue and Orange share an N×N board.  On a
+Rules: web/rules/petrify.html.  Blue and Orange share an N×N board.  On a
 turn a player either places a disk of their colour on any empty square, or
 makes a capture move: one of their disks travels in a straight orthogonal or
 diagonal line (over empty squares and friendly disks) to the first enemy disk
 in that line, takes it, and leaves a neutral block on the square it came
 from.  A block may never complete a mound (2×2 blocks) or a barricade (three
 blocks in a diagonal row); the board sits inside a ring of blocks for that
-test.  A player with no board play passes; two passes in a row end the game.
+test.  A player with no board play passes; two passes in a row end the game
+(Termination.BOTH_PASSED).
 Blocks split the board into patches; in each patch, same-sized groups of
 opposite colours cancel in pairs and the biggest group left over owns the
 patch.  Owned patch sizes are the score; on a tie the last board play loses.
@@ -36,30 +37,25 @@ Reason codes of an illegal move (`Verdict.code`, with the player's text):
     barricade         the block left behind would complete a barricade
     not-a-move        not a Petrify move at all
     illegal           none of these (the rules do not allow it here)
+
+Text that is not a move raises BadNotation with the code not-a-move, or core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
-from ..core import (
-    PASS,
-    SWAP,
-    BadNotation,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    int_tuple,
-    parse_square,
-    refusal,
-    square_name,
-    swapped_pair,
-    with_pass_and_swap,
-)
+from ..core import Game
+from ..errors import BadNotation, Verdict, refusal
+from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ..options import Option
+from ..result import Result, Termination
+from ..squares import parse_square, square_name
+from ..view import View
 from .petrify_kernel import (
     BLOCK,
     BLUE,
@@ -246,6 +242,87 @@ def touched(move: Move | None) -> tuple[int, ...]:
     return tuple(move) if isinstance(move, tuple) else ()
 
 
+# --------------------------------------------------------------------------- why not this capture
+# The parts of a capture move, in the order they are asked: the refusal of a move that breaks
+# one, else None (each assumes the ones before it hold).
+
+
+def holding(board: Sequence[int], sq: int) -> str:
+    """What the square holds, for a player: "a block", "a Blue disk", ..."""
+    return "a block" if board[sq] == BLOCK else a_disk(board[sq])
+
+
+def _why_not_from(state: PetrifyState, start: int) -> Verdict | None:
+    """A capture move starts from one of the mover's disks."""
+    board, me = state.board, state.turn
+    if board[start] == me:
+        return None
+    if board[start] == EMPTY:
+        return refusal("no-disk", f"there is no disk on {name_of(state.size, start)} to move")
+    return refusal(
+        "not-own-disk",
+        f"{name_of(state.size, start)} holds {holding(board, start)}, not {a_disk(me)}",
+    )
+
+
+def _why_not_along(state: PetrifyState, start: int, end: int) -> Verdict | None:
+    """It travels along one straight line, orthogonal or diagonal, over empty squares and
+    friendly disks only."""
+    board, size, enemy = state.board, state.size, enemy_of(state.turn)
+    dc = end % size - start % size
+    dr = end // size - start // size
+    if start == end:
+        return refusal("no-travel", "a capture move must go somewhere")
+    if dc and dr and abs(dc) != abs(dr):
+        return refusal(
+            "not-a-line",
+            f"{name_of(size, start)} and {name_of(size, end)} are not on one straight "
+            "line (a capture move goes orthogonally or diagonally)",
+        )
+    steps = max(abs(dc), abs(dr))
+    step = (dc // steps) + (dr // steps) * size
+    for k in range(1, steps):
+        here = start + k * step
+        if board[here] == BLOCK:
+            return refusal("blocked", f"the block on {name_of(size, here)} is in the way")
+        if board[here] == enemy:
+            return refusal(
+                "past-enemy",
+                f"the {COLOUR_NAMES[enemy]} disk on {name_of(size, here)} is "
+                "in the way (a capture move stops at the first enemy disk)",
+            )
+    return None
+
+
+def _why_not_onto(state: PetrifyState, end: int) -> Verdict | None:
+    """It ends on an enemy disk, which it takes."""
+    board, enemy, there = state.board, enemy_of(state.turn), name_of(state.size, end)
+    if board[end] == enemy:
+        return None
+    if board[end] == EMPTY:
+        return refusal(
+            "empty-target",
+            f"{there} is empty: a capture move must end on {a_disk(enemy)} "
+            f"(to place a disk there, play {there})",
+        )
+    return refusal(
+        "not-enemy",
+        f"{there} holds {holding(board, end)}: a capture move must end on {a_disk(enemy)}",
+    )
+
+
+def _why_no_block(state: PetrifyState, start: int) -> Verdict | None:
+    """The block it leaves on `start` completes no mound or barricade."""
+    formation = formation_made(state.board, state.size, start)
+    if formation is None:
+        return None
+    return refusal(
+        formation.kind,
+        f"the block left on {name_of(state.size, start)} would make "
+        f"{formation_text(formation, state.size)}, which is not allowed",
+    )
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -347,7 +424,8 @@ class Petrify(Game[PetrifyState, Move]):
             return row * size + col
         raise BadNotation(
             f"'{text}' is not a Petrify move (write a placement like c3, "
-            "a capture move like c3xf6, or swap, or pass)"
+            "a capture move like c3xf6, or swap, or pass)",
+            code="not-a-move",
         )
 
     # ---- reasons
@@ -376,76 +454,23 @@ class Petrify(Game[PetrifyState, Move]):
             return refusal(
                 "occupied",
                 f"{name_of(state.size, move)} is not empty "
-                f"(it holds {self._holding(state, move)})",
+                f"(it holds {holding(state.board, move)})",
             )
         if isinstance(move, tuple) and int_tuple(move, 2, n):
             start, end = move
             return self._why_not_capture(state, start, end)
         return refusal("not-a-move", "that is not a Petrify move")
 
-    def _holding(self, state: PetrifyState, sq: int) -> str:
-        held = state.board[sq]
-        return "a block" if held == BLOCK else a_disk(held)
-
     def _why_not_capture(self, state: PetrifyState, start: int, end: int) -> Verdict:
-        board, size, me = state.board, state.size, state.turn
-        enemy = enemy_of(me)
-
-        def name(sq: int) -> str:
-            return name_of(size, sq)
-
-        if board[start] != me:
-            if board[start] == EMPTY:
-                return refusal("no-disk", f"there is no disk on {name(start)} to move")
-            return refusal(
-                "not-own-disk",
-                f"{name(start)} holds {self._holding(state, start)}, not {a_disk(me)}",
-            )
-        dc = end % size - start % size
-        dr = end // size - start // size
-        if start == end:
-            return refusal("no-travel", "a capture move must go somewhere")
-        if dc and dr and abs(dc) != abs(dr):
-            return refusal(
-                "not-a-line",
-                f"{name(start)} and {name(end)} are not on one straight "
-                "line (a capture move goes orthogonally or diagonally)",
-            )
-        steps = max(abs(dc), abs(dr))
-        step = (dc // steps) + (dr // steps) * size
-        for k in range(1, steps):
-            here = start + k * step
-            if board[here] == BLOCK:
-                return refusal("blocked", f"the block on {name(here)} is in the way")
-            if board[here] == enemy:
-                return refusal(
-                    "past-enemy",
-                    f"the {COLOUR_NAMES[enemy]} disk on {name(here)} is "
-                    "in the way (a capture move stops at the first "
-                    "enemy disk)",
-                )
-        if board[end] != enemy:
-            if board[end] == EMPTY:
-                return refusal(
-                    "empty-target",
-                    f"{name(end)} is empty: a capture move must end on "
-                    f"{a_disk(enemy)} (to place a disk there, play "
-                    f"{name(end)})",
-                )
-            return refusal(
-                "not-enemy",
-                f"{name(end)} holds {self._holding(state, end)}: "
-                f"a capture move must end on {a_disk(enemy)}",
-            )
-        formation = formation_made(board, size, start)
-        if formation is not None:
-            return refusal(
-                formation.kind,
-                f"the block left on {name(start)} would make "
-                f"{formation_text(formation, size)}, which is not "
-                "allowed",
-            )
-        return refusal("illegal", "the rules do not allow it here")
+        """The first part of a capture move (web/rules/petrify.html, "Your turn" and "Mounds
+        and barricades") that the move from `start` to `end` breaks."""
+        verdict = (
+            _why_not_from(state, start)
+            or _why_not_along(state, start, end)
+            or _why_not_onto(state, end)
+            or _why_no_block(state, start)
+        )
+        return verdict or refusal("illegal", "the rules do not allow it here")
 
     # ---- score and end
 
@@ -472,7 +497,7 @@ class Petrify(Game[PetrifyState, Move]):
                 f"{COLOUR_NAMES[state.last_mover]} made the last board play and loses the tie"
             )
         seat_scores = tuple(score[self.seat_colour(state, seat)] for seat in (0, 1))
-        return Result((self.seat_of(state, winner),), seat_scores, reason)
+        return Result((self.seat_of(state, winner),), seat_scores, Termination.BOTH_PASSED, reason)
 
     # ---- display
 

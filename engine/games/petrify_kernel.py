@@ -18,9 +18,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
-from typing import Literal, NamedTuple, Union
+from typing import Literal, NamedTuple
 
-from ..core import connected_groups, grid_neighbours
+from ..groups import connected_groups, grid_neighbours
 
 
 class Cell(IntEnum):
@@ -33,6 +33,7 @@ class Cell(IntEnum):
 
 
 EMPTY, BLUE, ORANGE, BLOCK = (int(c) for c in Cell)
+DISKS = frozenset((BLUE, ORANGE))
 # The eight lines of travel as (column step, row step); rows count up from rank 1.
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
@@ -46,7 +47,7 @@ class Capture(NamedTuple):
 
 
 # A move: a placement (the square index), a capture move, or the word PASS or SWAP.
-Move = Union[int, Capture, str]
+Move = int | Capture | str
 
 
 def enemy_of(colour: int) -> int:
@@ -107,7 +108,8 @@ class Tables:
     def _formation(
         self, kind: Literal["mound", "barricade"], sq: int, cells: list[tuple[int, int]]
     ) -> Formation | None:
-        """The formation made of `cells` (col, row) around `sq`, or None if it runs off the ring."""
+        """The formation made of `cells` (col, row) around `sq`, or None if it runs off the
+        ring."""
         size = self.size
         on_board, ring = [], []
         for col, row in cells:
@@ -228,7 +230,7 @@ def _areas(board: Sequence[int], size: int) -> tuple[list[list[int]], list[list[
         for sq in area:
             patch_of[sq] = index
     inside: list[list[Grouped]] = [[] for _ in areas]
-    disks = [sq for sq, held in enumerate(board) if held == BLUE or held == ORANGE]
+    disks = [sq for sq, held in enumerate(board) if held in DISKS]
     for group in connected_groups(disks, neighbours, board):
         first = group[0]
         inside[patch_of[first]].append((board[first], group))  # no group crosses a block
@@ -238,7 +240,7 @@ def _areas(board: Sequence[int], size: int) -> tuple[list[list[int]], list[list[
 def patches(board: Sequence[int], size: int) -> list[Patch]:
     """Every patch with its groups, each in order of its first square."""
     found = []
-    for area, groups in zip(*_areas(board, size)):
+    for area, groups in zip(*_areas(board, size), strict=True):
         ordered = sorted(
             ((colour, tuple(sorted(squares))) for colour, squares in groups),
             key=lambda group: group[1][0],
@@ -267,7 +269,7 @@ def patch_owner(groups: Sequence[Grouped]) -> int:
 def colour_scores(board: Sequence[int], size: int) -> dict[int, int]:
     """Each colour's score if the game ended now."""
     score = {BLUE: 0, ORANGE: 0}
-    for area, groups in zip(*_areas(board, size)):
+    for area, groups in zip(*_areas(board, size), strict=True):
         owner = patch_owner(groups)
         if owner != EMPTY:
             score[owner] += len(area)

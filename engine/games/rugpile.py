@@ -1,11 +1,11 @@
 """Rug Pile (Vitenka's "Abstract"): lay rectangular rugs, never bury a whole area.
 
-Rules: shared/rules/rugpile.md.  Two to four players each place one of their
+Rules: web/rules/rugpile.html.  Two to four players each place one of their
 own rectangular tiles per turn, axis-aligned and wholly on the board.  A tile
 may not cover a square showing the mover's colour, and may not cover every
 square of any existing area (a maximal orthogonally connected set of squares
 showing one colour).  The game ends as soon as the player to move cannot
-place; most visible squares wins and ties share the win.
+place (Termination.NO_PLACEMENT); most visible squares wins and ties share the win.
 
 A move is a `Placement(width, height, col, row)`: the tile's size as laid and
 its bottom-left square, written `3x2a1`.
@@ -22,6 +22,11 @@ Reason codes of `check` (with the player's text):
     own-colour    it would cover a square showing the mover's colour
     buries-area   it would cover every square of an area
 (and core's game-over once the game has ended).
+
+Codes of a refused option (`BadOption.code`): the tiles' no-such-tile (a size other than
+2x2, 2x3 and 3x3), not-three-counts and out-of-range, and core's for players and size.
+Codes of text that is not a move (`BadNotation.code`): not-a-move, with core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board).
 """
 
 from __future__ import annotations
@@ -31,24 +36,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (
-    BadNotation,
-    BadOption,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    ascii_int,
-    connected_groups,
-    grid_neighbours,
-    int_tuple,
-    parse_square,
-    refusal,
-    shown_value,
-    square_name,
-    winners_by_score,
-)
+from ..core import Game
+from ..errors import BadNotation, BadOption, Verdict, refusal
+from ..groups import connected_groups, grid_neighbours
+from ..moves import int_tuple
+from ..options import Option
+from ..result import Result, Termination, winners_by_score
+from ..squares import parse_square, square_name
+from ..user_text import ascii_int, shown_value
+from ..view import View
 
 BLANK = -1
 COLOURS = ("Red", "Blue", "Green", "Yellow")
@@ -169,7 +165,7 @@ def fits(
         a = area_of[sq]
         if a >= 0:
             hits[a] = hits.get(a, 0) + 1
-    for a, n in hits.items():
+    for a, n in hits.items():  # noqa: SIM110  # a loop, not all(): no generator per placement
         if n >= sizes[a]:
             return False
     return True
@@ -237,7 +233,8 @@ class RugPile(Game[RugState, Placement]):
             if unknown:
                 raise BadOption(
                     f"tiles: unknown tile size {shown_value(min(unknown, key=str))} "
-                    f"(sizes: {', '.join(KIND_NAMES)})"
+                    f"(sizes: {', '.join(KIND_NAMES)})",
+                    code="no-such-tile",
                 )
             value = tuple(value.get(k, 0) for k in KIND_NAMES)
         if (
@@ -245,9 +242,14 @@ class RugPile(Game[RugState, Placement]):
             or len(value) != len(KINDS)
             or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
         ):
-            raise BadOption("tiles must give a count for each of 2x2, 2x3 and 3x3")
+            raise BadOption(
+                "tiles must give a count for each of 2x2, 2x3 and 3x3", code="not-three-counts"
+            )
         if not all(0 <= n <= MAX_TILES for n in value) or sum(value) == 0:
-            raise BadOption(f"tiles: each count must be from 0 to {MAX_TILES}, and not all 0")
+            raise BadOption(
+                f"tiles: each count must be from 0 to {MAX_TILES}, and not all 0",
+                code="out-of-range",
+            )
         return tuple(value)
 
     def format_option(self, name: str, value: Any) -> str:
@@ -261,6 +263,7 @@ class RugPile(Game[RugState, Placement]):
             raise BadOption(
                 f"tiles must be three counts like 4-3-2 (2x2, 2x3, 3x3), not {shown_value(text)}",
                 name,
+                code="not-three-counts",
             )
         return counts
 
@@ -345,7 +348,8 @@ class RugPile(Game[RugState, Placement]):
         if not match:
             raise BadNotation(
                 f"'{text}' is not a tile placement (write it like 3x2a1: "
-                "width x height, then the bottom-left square)"
+                "width x height, then the bottom-left square)",
+                code="not-a-move",
             )
         col, row = parse_square(match.group(3), state.size)
         return Placement(int(match.group(1)), int(match.group(2)), col, row)
@@ -360,7 +364,10 @@ class RugPile(Game[RugState, Placement]):
             return None
         scores = self._scores(state)
         return Result(
-            winners_by_score(scores), scores, f"{COLOURS[state.turn]} cannot place a tile"
+            winners_by_score(scores),
+            scores,
+            Termination.NO_PLACEMENT,
+            f"{COLOURS[state.turn]} cannot place a tile",
         )
 
     # ---- display

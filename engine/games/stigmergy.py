@@ -1,14 +1,14 @@
 """Stigmergy: a territory game of sight and control on a hexhex board.
 
-Rules: shared/rules/stigmergy.md (Luis Bolaños Mures and Steven Metzger, after
+Rules: web/rules/stigmergy.html (Luis Bolaños Mures and Steven Metzger, after
 Michał Zapała's Tumbleweed).  A cell sees the first stone in each of its six
 directions; a player controls a cell (empty or occupied) when it sees more of
 that player's stones than half its neighbour count.  On a turn a player places
 a stone on an empty cell the opponent does not control, flips an enemy stone on
 a cell they control, takes the button (odd komi only, while untaken) or passes
 (only when every empty cell is controlled and the button is not untaken).  Two
-passes in a row end the game; score = stones + controlled empty cells, + komi
-for White, + 0.5 for the button holder.
+passes in a row end the game (Termination.BOTH_PASSED); score = stones + controlled
+empty cells, + komi for White, + 0.5 for the button holder.
 
 Komi is either fixed by an option (the first seat plays Black) or bid: the
 first seat chooses it (`komi7`), then the second seat chooses its colour
@@ -39,6 +39,11 @@ Reason codes of a refused move (`Game.check`, `IllegalMove.verdict`):
     own-stone       a flip of the mover's own stone
     no-control      a flip on a cell the mover does not control
     not-a-move      a value that is not a Stigmergy move at all
+
+Codes of text that is not a move (`BadNotation.code`): not-a-move, not-a-komi (komi with no
+number after it), no-such-row, no-such-cell, and Game.parse's not-text, empty and too-long;
+`setup` refuses a name that is no cell with not-a-cell.  The komi option is refused with
+not-a-number (neither 'bid' nor a whole number) or out-of-range.
 """
 
 from __future__ import annotations
@@ -46,24 +51,16 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypedDict, Unpack
 
-from ..core import (
-    FILES,
-    PASS,
-    BadNotation,
-    BadOption,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    ascii_int,
-    refusal,
-    shown_value,
-    swapped_pair,
-    winners_by_score,
-)
+from ..core import Game
+from ..errors import BadNotation, BadOption, EngineError, Verdict, refusal
+from ..moves import PASS, swapped_pair
+from ..options import Option
+from ..result import Result, Termination, winners_by_score
+from ..squares import FILES
+from ..user_text import ascii_int, shown_value
+from ..view import View
 
 # The board's colours and move values are the game's too: its users import them from here.
 from .stigmergy_board import (
@@ -244,26 +241,45 @@ def _replace(state: StigmergyState, **changes: Any) -> StigmergyState:
     return StigmergyState(**fields)
 
 
-def setup(
-    size: int = 8,
-    black=(),
-    white=(),
-    komi: int = 0,
-    colour_to_move: int = BLACK,
-    button_holder: int | None = None,
-    black_seat: int = 0,
-    passes: int = 0,
-) -> StigmergyState:
-    """A position built by hand (tests, puzzles): stones given as cell names, in play phase."""
+class PlaySetup(TypedDict, total=False):
+    """What a position built by hand (`setup`) may set besides its stones; each setting left
+    out is as at the start of play with a fixed komi of 0."""
+
+    komi: int  # White's komi, and the komi option (0)
+    colour_to_move: int  # BLACK
+    button_holder: int | None  # the colour holding the button (None: nobody)
+    black_seat: int  # the seat that plays Black (0: the first)
+    passes: int  # passes just made in a row (0)
+
+
+def setup(size: int = 8, black=(), white=(), **play: Unpack[PlaySetup]) -> StigmergyState:
+    """A position built by hand (tests, puzzles), in play phase: stones given as cell names,
+    and any of the settings of `PlaySetup`."""
+    settings = tuple(PlaySetup.__annotations__)
+    unknown = sorted(play.keys() - set(settings))
+    if unknown:
+        raise EngineError(
+            f"setup has no setting {shown_value(unknown[0])} (settings: {', '.join(settings)})"
+        )
     grid = grid_for(size)
     board = [EMPTY] * grid.count
     for colour, names in ((BLACK, black), (WHITE, white)):
         for name in names:
             if name not in grid.index_of_name:
-                raise BadNotation(f"{name} is not a cell of the side-{size} board")
+                raise BadNotation(
+                    f"{name} is not a cell of the side-{size} board", code="not-a-cell"
+                )
             board[grid.index_of_name[name]] = colour
+    komi = play.get("komi", 0)
     empty = StigmergyState(
-        size, komi, komi, black_seat, colour_to_move, button_holder, passes, tuple(board)
+        size,
+        komi,
+        komi,
+        play.get("black_seat", 0),
+        play.get("colour_to_move", BLACK),
+        play.get("button_holder"),
+        play.get("passes", 0),
+        tuple(board),
     )
     return _with_position(empty, Position.from_board(grid, board))
 
@@ -348,6 +364,48 @@ def cell_refusal(cell: CellView, flip: bool, me: int) -> Verdict:
     )
 
 
+def phase_refusal(state: StigmergyState, kind: str | None) -> Verdict:
+    """Why a move of this kind is not one of the phase's moves: the komi bid first, then the
+    choice of colours, then play ("bid", "side", "play" or "over": StigmergyState.phase)."""
+    phase = state.phase
+    if phase == "over":
+        return refusal("game-over", "the game is over")
+    if phase == "bid":
+        if kind != "komi":
+            return refusal(
+                "komi-first",
+                "first the first player chooses the komi (write it like komi7 or komi-2)",
+            )
+        limit = state.grid.count
+        return refusal("komi-range", f"komi must be a whole number from {-limit} to {limit}")
+    if phase == "side":
+        return refusal("side-first", "the second player must now choose a colour: black or white")
+    if kind == "komi":
+        return refusal("komi-chosen", f"the komi is already {state.komi}")
+    return refusal("sides-chosen", "the sides are already chosen")
+
+
+def word_refusal(state: StigmergyState, word: str) -> Verdict:
+    """Why the button (taken only while it is in play and untaken) or a pass (only once no
+    empty cell is uncontrolled and the button is not lying untaken) is refused here."""
+    if word == BUTTON:
+        if not state.button_in_play:
+            return refusal("no-button", f"there is no button: the komi ({state.komi}) is even")
+        holder = COLOUR_NAMES[state.button_holder if state.button_holder is not None else 0]
+        return refusal("button-taken", f"{holder} has already taken the button")
+    if state.button_untaken:
+        return refusal(
+            "button-untaken",
+            "you may not pass while the button is untaken (you may take it instead)",
+        )
+    open_cell = state.status.index(UNCONTROLLED_EMPTY)
+    return refusal(
+        "uncontrolled",
+        "you may not pass while empty cells are uncontrolled "
+        f"(for example {state.grid.names[open_cell]})",
+    )
+
+
 def move_kind(state: StigmergyState, move: Any) -> str | None:
     """The kind of a value that has a Stigmergy move's shape, whether legal or not ("place",
     "flip", "komi", "side", "pass", "button"), else None: so the reasons for a refusal may
@@ -424,13 +482,15 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadOption(
-                f"option komi must be 'bid' or a whole number, not {shown_value(value)}"
+                f"option komi must be 'bid' or a whole number, not {shown_value(value)}",
+                code="not-a-number",
             )
         limit = cell_count(chosen["size"])
         if not -limit <= value <= limit:
             raise BadOption(
                 f"option komi must be from {-limit} to {limit} on a side-"
-                f"{chosen['size']} board, not {shown_value(value)}"
+                f"{chosen['size']} board, not {shown_value(value)}",
+                code="out-of-range",
             )
         return value
 
@@ -443,7 +503,9 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
         number = ascii_int(text)
         if number is None:
             raise BadOption(
-                f"option komi must be 'bid' or a whole number, not {shown_value(text)}", name
+                f"option komi must be 'bid' or a whole number, not {shown_value(text)}",
+                name,
+                code="not-a-number",
             )
         return number
 
@@ -536,7 +598,7 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             if kind == "side":
                 # The second seat chose `value`; Black then makes the first board play.
                 return _replace(state, black_seat=1 if value == BLACK else 0, last=move)
-        raise BadNotation(f"{shown_value(move)} is not a Stigmergy move")
+        raise BadNotation(f"{shown_value(move)} is not a Stigmergy move", code="not-a-move")
 
     def random_playout(
         self, state: StigmergyState, rng: random.Random, max_plies: int = 100_000
@@ -609,13 +671,17 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             match = _KOMI.match(text)
             number = ascii_int(match.group(1)) if match else None
             if number is None:
-                raise BadNotation(f"'{text}' is not a komi choice (write it like komi7 or komi-2)")
+                raise BadNotation(
+                    f"'{text}' is not a komi choice (write it like komi7 or komi-2)",
+                    code="not-a-komi",
+                )
             return Komi(number)
         match = _CELL.match(text)
         if not match:
             raise BadNotation(
                 f"'{text}' is not a Stigmergy move (a cell like d4, a flip like "
-                "d4x, pass, button, komi7, black or white)"
+                "d4x, pass, button, komi7, black or white)",
+                code="not-a-move",
             )
         name = match.group(1) + match.group(2)
         grid = state.grid
@@ -624,10 +690,12 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             if row >= grid.rows:
                 raise BadNotation(
                     f"'{text}': there is no row {match.group(1)} on the side-"
-                    f"{state.size} board (rows a to {FILES[grid.rows - 1]})"
+                    f"{state.size} board (rows a to {FILES[grid.rows - 1]})",
+                    code="no-such-row",
                 )
             raise BadNotation(
-                f"'{text}': row {match.group(1)} has cells 1 to {grid.row_lengths[row]}"
+                f"'{text}': row {match.group(1)} has cells 1 to {grid.row_lengths[row]}",
+                code="no-such-cell",
             )
         cell = grid.index_of_name[name]
         return Flip(cell) if match.group(3) else Place(cell)
@@ -635,42 +703,11 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
     # ---- why a move is not allowed
 
     def _why_illegal(self, state: StigmergyState, move: Any) -> Verdict:
-        phase, kind = state.phase, move_kind(state, move)
-        if phase == "over":
-            return refusal("game-over", "the game is over")
-        if phase == "bid":
-            if kind != "komi":
-                return refusal(
-                    "komi-first",
-                    "first the first player chooses the komi (write it like komi7 or komi-2)",
-                )
-            limit = state.grid.count
-            return refusal("komi-range", f"komi must be a whole number from {-limit} to {limit}")
-        if phase == "side":
-            return refusal(
-                "side-first", "the second player must now choose a colour: black or white"
-            )
-        if kind == "komi":
-            return refusal("komi-chosen", f"the komi is already {state.komi}")
-        if kind == "side":
-            return refusal("sides-chosen", "the sides are already chosen")
-        if kind == BUTTON:
-            if not state.button_in_play:
-                return refusal("no-button", f"there is no button: the komi ({state.komi}) is even")
-            holder = COLOUR_NAMES[state.button_holder if state.button_holder is not None else 0]
-            return refusal("button-taken", f"{holder} has already taken the button")
-        if kind == PASS:
-            if state.button_untaken:
-                return refusal(
-                    "button-untaken",
-                    "you may not pass while the button is untaken (you may take it instead)",
-                )
-            open_cell = state.status.index(UNCONTROLLED_EMPTY)
-            return refusal(
-                "uncontrolled",
-                "you may not pass while empty cells are uncontrolled "
-                f"(for example {state.grid.names[open_cell]})",
-            )
+        kind = move_kind(state, move)
+        if state.phase != "play" or kind in ("komi", "side"):
+            return phase_refusal(state, kind)
+        if kind in (BUTTON, PASS):
+            return word_refusal(state, kind)
         if kind in ("place", "flip"):
             return cell_refusal(_cell_view(state, move[0]), kind == "flip", state.colour_to_move)
         return refusal(
@@ -692,7 +729,7 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             return None
         scores = self._scores(state)
         winners = winners_by_score(scores)
-        return Result(winners, scores, final_words(state, winners))
+        return Result(winners, scores, Termination.BOTH_PASSED, final_words(state, winners))
 
     # ---- display
 

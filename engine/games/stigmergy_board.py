@@ -10,7 +10,8 @@ The move values (Place, Flip, Komi, Side, and the words PASS and BUTTON), made o
 board size (`moves_for`), and the kernel both the legal-move list (`_generate` in
 engine/games/stigmergy.py) and the fast random playout use: `playable` (the cells where
 a colour may place or flip) and `word_move` (the button or a pass, when allowed).  The
-rules these encode are in that module's docstring and shared/rules/stigmergy.md.
+rules these encode are in that module's docstring and web/rules/stigmergy.html ("Sight and
+control", "Your turn").
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Literal, NamedTuple
 
-from ..core import FILES, PASS
+from ..moves import PASS
+from ..squares import FILES
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NOBODY = -1
@@ -110,7 +112,8 @@ class HexGrid:
         return s + self.side - 1
 
     def xy(self, cell: int) -> tuple[float, float]:
-        """Centre of a cell for drawing: neighbours 1 apart, rows going up, (0, 0) in the middle."""
+        """Centre of a cell for drawing: neighbours 1 apart, rows going up, (0, 0) in the
+        middle."""
         q, s = self.coords[cell]
         return q + s / 2, s * math.sqrt(3) / 2
 

@@ -1,14 +1,14 @@
 """Wythe (Luis Bolaños Mures): stack black-and-white dominoes, win by group sizes.
 
-Rules: shared/rules/wythe.md.  Two players, Black and White, lay identical
+Rules: web/rules/wythe.html.  Two players, Black and White, lay identical
 2×1 pieces (one black bit, one white bit) on an N×N board.  A piece covers two
 adjacent empty squares, or two adjacent stacks of equal height whose tops
 differ in colour (the black bit goes onto the white top), and never lies
 exactly on one piece nor covers a piece that is already half-covered: every
 piece keeps a bit uncovered.  A player with no placement must pass; two passes
-in a row end the game.  A colour's score is the largest group size s at which
-it has more groups than the other colour (0 if none); the higher score wins,
-and at 0–0 the colour that made the last placement loses.  Pie rule: on
+in a row end the game (Termination.BOTH_PASSED).  A colour's score is the largest
+group size s at which it has more groups than the other colour (0 if none); the
+higher score wins, and at 0–0 the colour that made the last placement loses.  Pie rule: on
 White's first turn White may `swap`, and the seat that opened then owns White.
 
 A placement is a `Placement(black, white)`: the squares (row * size + col) of its
@@ -28,6 +28,9 @@ Reason codes of `_why_illegal` (Game.check's verdicts):
     frozen           onto a piece that is already half-covered
     illegal          none of these (not expected: every refusal above has its own code)
 and core's game-over once the game has ended.
+
+Text that is not a move raises BadNotation with the code not-a-move, or core's (Game.parse's
+not-text, empty and too-long, and a square's not-a-square and off-board).
 """
 
 from __future__ import annotations
@@ -36,25 +39,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import (
-    PASS,
-    SWAP,
-    BadNotation,
-    Game,
-    Option,
-    Result,
-    Verdict,
-    View,
-    connected_groups,
-    grid_neighbours,
-    int_tuple,
-    parse_square,
-    refusal,
-    split_square_prefix,
-    square_name,
-    swapped_pair,
-    with_pass_and_swap,
-)
+from ..core import Game
+from ..errors import BadNotation, Verdict, refusal
+from ..groups import connected_groups, grid_neighbours
+from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ..options import Option
+from ..result import Result, Termination
+from ..squares import parse_square, split_square_prefix, square_name
+from ..view import View
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")
@@ -162,7 +154,7 @@ def placements(state: WytheState) -> list[Placement]:
     heights, tops, top_piece, covered = state.heights, state.tops, state.top_piece, state.covered
     table = pair_table(state.size)
     moves: list[Placement] = []
-    for (u, v), choice in zip(table.pairs, table.choices):
+    for (u, v), choice in zip(table.pairs, table.choices, strict=True):
         mask = pair_mask(u, v, heights, tops, top_piece, covered)
         if mask:
             moves += choice[mask]
@@ -310,6 +302,80 @@ def wythe_view(state: WytheState, core: dict) -> WytheView:
     )
 
 
+# --------------------------------------------------------------------------- why not here
+# Each rule of a placement (web/rules/wythe.html, "Turns"): the refusal of a placement that
+# breaks it, else None.  They are asked in this order, each assuming the ones before it hold.
+
+
+def _why_not_a_pair(size: int, black_sq: int, white_sq: int) -> Verdict | None:
+    """A piece covers two different, orthogonally adjacent squares."""
+    if black_sq == white_sq:
+        return refusal("same-square", "a piece covers two different squares")
+    if white_sq not in grid_neighbours(size)[black_sq]:
+        a, b = name(size, black_sq), name(size, white_sq)
+        return refusal(
+            "not-adjacent",
+            f"{a} and {b} are not adjacent: a piece covers two orthogonally adjacent squares",
+        )
+    return None
+
+
+def _why_not_level(state: WytheState, black_sq: int, white_sq: int) -> Verdict | None:
+    """Equal height: two empty squares, or two stacks of the same height."""
+    ha, hb = state.heights[black_sq], state.heights[white_sq]
+    if ha == hb:
+        return None
+    a, b = name(state.size, black_sq), name(state.size, white_sq)
+    if 0 in (ha, hb):
+        empty, stack = (a, b) if ha == 0 else (b, a)
+        return refusal(
+            "unequal-heights",
+            f"{empty} is empty but {stack} holds a stack: "
+            "a piece covers two empty squares or two stacks of the same height",
+        )
+    return refusal(
+        "unequal-heights",
+        f"{a} is {ha} high but {b} is {hb} high: a piece covers two stacks of the same height",
+    )
+
+
+def _why_like_on_like(state: WytheState, black_sq: int, white_sq: int) -> Verdict | None:
+    """No like-on-like: the black bit not on a black top, the white bit not on a white one."""
+    if state.tops[black_sq] == BLACK:
+        return refusal(
+            "like-on-like",
+            f"the black bit would land on the black top at {name(state.size, black_sq)} "
+            "(no like-on-like)",
+        )
+    if state.tops[white_sq] == WHITE:
+        return refusal(
+            "like-on-like",
+            f"the white bit would land on the white top at {name(state.size, white_sq)} "
+            "(no like-on-like)",
+        )
+    return None
+
+
+def _why_not_kept_uncovered(state: WytheState, black_sq: int, white_sq: int) -> Verdict | None:
+    """Every piece keeps a bit uncovered: never exactly on one piece, never on a piece that is
+    already half-covered."""
+    p, q = state.top_piece[black_sq], state.top_piece[white_sq]
+    if p == q:
+        return refusal(
+            "on-one-piece",
+            f"it would lie exactly on the piece at {name(state.size, black_sq)}"
+            f"{name(state.size, white_sq)}: every piece must keep a bit uncovered",
+        )
+    for square, piece in ((black_sq, p), (white_sq, q)):
+        if state.covered[piece]:
+            return refusal(
+                "frozen",
+                f"{name(state.size, square)} is frozen: its piece is already "
+                "half-covered and must keep that bit uncovered",
+            )
+    return None
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -373,7 +439,7 @@ class Wythe(Game[WytheState, Move]):
             tuple(heights),
             tuple(tops),
             tuple(top_piece),
-            state.pieces + (move,),
+            state.pieces + (move,),  # noqa: RUF005  # twice as fast as unpacking: search's path
             tuple(covered),
             state.swapped,
             1 - state.colour_to_move,
@@ -436,54 +502,15 @@ class Wythe(Game[WytheState, Move]):
         return self._why_placement_illegal(state, black_sq, white_sq)
 
     def _why_placement_illegal(self, state: WytheState, black_sq: int, white_sq: int) -> Verdict:
-        size = state.size
-        a, b = name(size, black_sq), name(size, white_sq)
-        if black_sq == white_sq:
-            return refusal("same-square", "a piece covers two different squares")
-        if white_sq not in grid_neighbours(size)[black_sq]:
-            return refusal(
-                "not-adjacent",
-                f"{a} and {b} are not adjacent: a piece covers two orthogonally adjacent squares",
-            )
-        ha, hb = state.heights[black_sq], state.heights[white_sq]
-        if ha != hb:
-            if 0 in (ha, hb):
-                empty, stack = (a, b) if ha == 0 else (b, a)
-                return refusal(
-                    "unequal-heights",
-                    f"{empty} is empty but {stack} holds a stack: "
-                    "a piece covers two empty squares or two stacks of the same height",
-                )
-            return refusal(
-                "unequal-heights",
-                f"{a} is {ha} high but {b} is {hb} high: a piece "
-                "covers two stacks of the same height",
-            )
-        if state.tops[black_sq] == BLACK:
-            return refusal(
-                "like-on-like",
-                f"the black bit would land on the black top at {a} (no like-on-like)",
-            )
-        if state.tops[white_sq] == WHITE:
-            return refusal(
-                "like-on-like",
-                f"the white bit would land on the white top at {b} (no like-on-like)",
-            )
-        p, q = state.top_piece[black_sq], state.top_piece[white_sq]
-        if p == q:
-            return refusal(
-                "on-one-piece",
-                f"it would lie exactly on the piece at {a}{b}: every "
-                "piece must keep a bit uncovered",
-            )
-        for square, piece in ((black_sq, p), (white_sq, q)):
-            if state.covered[piece]:
-                return refusal(
-                    "frozen",
-                    f"{name(size, square)} is frozen: its piece is already "
-                    "half-covered and must keep that bit uncovered",
-                )
-        return refusal("illegal", "the rules do not allow it here")
+        """The first rule of a placement (web/rules/wythe.html, "Turns") that one with its
+        black bit on `black_sq` and its white bit on `white_sq` breaks."""
+        verdict = (
+            _why_not_a_pair(state.size, black_sq, white_sq)
+            or _why_not_level(state, black_sq, white_sq)
+            or _why_like_on_like(state, black_sq, white_sq)
+            or _why_not_kept_uncovered(state, black_sq, white_sq)
+        )
+        return verdict or refusal("illegal", "the rules do not allow it here")
 
     # ---- notation
 
@@ -500,7 +527,8 @@ class Wythe(Game[WytheState, Move]):
         if not rest:
             raise BadNotation(
                 f"'{text}' is not a move: write a placement as the black bit's "
-                "square then the white bit's, like c3d3, or swap, or pass"
+                "square then the white bit's, like c3d3, or swap, or pass",
+                code="not-a-move",
             )
         black, white = (parse_square(part, state.size) for part in (first, rest))
         return Placement(black[1] * state.size + black[0], white[1] * state.size + white[0])
@@ -523,15 +551,24 @@ class Wythe(Game[WytheState, Move]):
         if black != white:
             winner = BLACK if black > white else WHITE
             reason = "Both players passed"
-            return Result((swapped_pair(winner, state.swapped),), scores, reason)
+            return Result(
+                (swapped_pair(winner, state.swapped),), scores, Termination.BOTH_PASSED, reason
+            )
         loser = last_placer(state)
         if loser is None:
-            return Result((0, 1), scores, "Both players passed without a placement: a draw")
+            return Result(
+                (0, 1),
+                scores,
+                Termination.BOTH_PASSED,
+                "Both players passed without a placement: a draw",
+            )
         reason = (
             f"Both players passed at {black}–{white}: {COLOURS[loser]} made the last "
             f"placement and loses"
         )
-        return Result((swapped_pair(1 - loser, state.swapped),), scores, reason)
+        return Result(
+            (swapped_pair(1 - loser, state.swapped),), scores, Termination.BOTH_PASSED, reason
+        )
 
     # ---- display
 

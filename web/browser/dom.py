@@ -38,6 +38,14 @@ def data_of(element: Any) -> dict[str, str] | None:
     return {n[5:]: element.getAttribute(n) for n in names if n.startswith("data-")}
 
 
+def asset_url(path: str) -> str:
+    """The URL of one of the site's files, e.g. "web/rules/wythe.html": on the built site under
+    its version's folder (index.html's data-assets, scripts/version_site.py), else beside
+    the page."""
+    folder = document.documentElement.getAttribute("data-assets")
+    return (folder if found(folder) and folder else "./") + path
+
+
 def announce(text: str) -> None:
     """Say something to screen readers (a polite live region); '' says nothing."""
     if text:

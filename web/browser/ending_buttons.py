@@ -11,7 +11,7 @@ from typing import Any
 
 from pyscript import window
 
-from engine.ending import DRAW_AGREED, resignation
+from engine.ending import AGREED_DRAW, resignation
 from web.browser.analysis_panel import Judge, judge_once
 from web.logic import ending
 from web.logic.table import HUMAN, Said, Table, people
@@ -40,7 +40,7 @@ class EndingButtons:
         names = table.view.seat_names
         if table.seats[asked] == HUMAN:
             if window.confirm(f"{names[offers]} offers a draw. {names[asked]}, do you accept?"):
-                self.done(table.end(DRAW_AGREED))
+                self.done(table.end(AGREED_DRAW))
             else:
                 self.done(
                     Said(
@@ -67,5 +67,5 @@ class EndingButtons:
         chance = reply["chances"][asked]
         accepts = ending.computer_accepts_draw(reply["chances"], asked)
         answer = ending.draw_answer(names[asked], accepts, chance)
-        said = table.end(DRAW_AGREED) if accepts else Said()
+        said = table.end(AGREED_DRAW) if accepts else Said()
         self.done(Said(played=said.played, message=escape(answer), announce=answer))

@@ -27,7 +27,7 @@ from engine.core import Game
 from web.browser.advice import Advice
 from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
-from web.browser.dom import announce, by_id, closest, found, run_soon
+from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
 from web.browser.ending_buttons import EndingButtons
 from web.browser.keeper import Keeper
 from web.browser.new_game_form import NewGameForm
@@ -439,19 +439,15 @@ def open_rules(game: Game) -> None:
 async def load_rules(game_id: str) -> None:
     body = by_id("rules-body")
     body.innerHTML = "<p>Loading the rules…</p>"
-    response = await window.fetch(f"./web/rules/{game_id}.html")
+    response = await window.fetch(asset_url(f"web/rules/{game_id}.html"))
     body.innerHTML = (
         await response.text() if response.ok else "<p>The rules could not be loaded.</p>"
     )
 
 
 def start() -> Page:
-    """Open the page: the linked, saved or default game, with every control bound."""
+    """Open the page: the linked, saved or default game, with every control bound.  A failure
+    is web/main.py's to report."""
     page = Page()
-    try:
-        page.start()
-    except Exception as err:  # the page must say something rather than hang on "Loading"
-        by_id("status").textContent = f"The game could not start: {err}"
-        document.body.dataset.failed = "1"
-        raise
+    page.start()
     return page

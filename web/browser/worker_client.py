@@ -9,7 +9,7 @@ from typing import Any
 
 from pyscript import document, workers
 
-from web.browser.dom import found
+from web.browser.dom import asset_url, found
 
 
 class WorkerClient:
@@ -39,8 +39,8 @@ class WorkerClient:
                     ("type", "py"),
                     ("worker", ""),
                     ("name", "ai"),
-                    ("src", "./web/ai_worker.py"),
-                    ("config", "./pyscript.toml"),
+                    ("src", asset_url("web/ai_worker.py")),
+                    ("config", asset_url("pyscript.toml")),
                 ):
                     tag.setAttribute(name, value)
                 document.body.append(tag)

@@ -6,8 +6,8 @@ is tested in CPython.  A move from a past position that differs from the one pla
 side line; nothing is discarded.  The line on display runs from the start through the position
 shown to the end of its line (`end_path`); `moves`, `states` and `ending` are that line's:
 `states[k]` is the position after k of its moves, and a line may end off the board after its
-last move (`ending`: a resignation or an agreed draw, engine/ending.py).  A link carries the
-line on display; the text record the whole tree.
+last move (`ending`: a resignation or an agreed draw, engine/ending.py; the tree keeps its
+word, engine/record.py).  A link carries the line on display; the text record the whole tree.
 """
 
 from __future__ import annotations
@@ -16,9 +16,17 @@ from typing import Any
 
 from engine import EngineError, games
 from engine.core import Result
-from engine.ending import ending_result, ending_text
+from engine.ending import Ending, ending_result, ending_text
 from engine.move_tree import MoveTree, Path
-from engine.record import Record, decode, encode, make_record, replay_canonical
+from engine.record import (
+    Record,
+    decode,
+    encode,
+    ending_word,
+    make_record,
+    read_ending,
+    replay_canonical,
+)
 from engine.record_text import load_tree_text, tree_to_text
 
 DEFAULT_GAME = "rugpile"  # what a first visit with no link opens
@@ -35,7 +43,7 @@ class Session:
         self.end_path: Path = ()  # the end of the line on display
         self.states: list = []
         self.moves: list[str] = []
-        self.ending = ""
+        self.ending: Ending | None = None
         self.ply = 0
         self.hint_at: Path | None = None  # the position a hint was shown for
         self.hinted: set[Path] = set()  # the moves played after a hint
@@ -98,13 +106,13 @@ class Session:
     @property
     def result(self) -> Result | None:
         """How the game ended by the position shown, or None while it goes on there."""
-        if self.ending and self.live:
+        if self.ending is not None and self.live:
             return ending_result(self.game, self.state, self.ending)
         return self.game.result(self.state)
 
     def result_text(self) -> str | None:
         """The sentence of how the game ended by the position shown, or None."""
-        if self.ending and self.live:
+        if self.ending is not None and self.live:
             return ending_text(self.game, self.state, self.ending)
         result = self.game.result(self.state)
         return (
@@ -116,7 +124,7 @@ class Session:
     @property
     def over(self) -> bool:
         """The line on display has ended (perhaps after the position shown)."""
-        return bool(self.ending) or self.game.result(self.states[-1]) is not None
+        return self.ending is not None or self.game.result(self.states[-1]) is not None
 
     def fragment(self) -> str:
         return encode(self.current_record(), self.ply)
@@ -128,7 +136,7 @@ class Session:
             self.record.version,
             self.record.options,
             tuple(self.moves),
-            self.ending,
+            self.tree.ending(self.end_path),
         )
 
     # ---- changing it
@@ -141,7 +149,7 @@ class Session:
         """Play a move at the position shown: the move already played there is followed,
         another starts a side line (or goes on at the end of a line); `main` makes its line
         the main line.  IllegalMove / EngineError change nothing."""
-        if self.ending and self.live:
+        if self.ending is not None and self.live:
             raise EngineError("the game is over: no more moves can be made")
         state, path = self.state, self.path
         after = self.game.play(state, move)
@@ -176,11 +184,11 @@ class Session:
         self._show(self.tree.line_end(path))
         self.ply = len(path)
 
-    def end(self, ending: str) -> None:
+    def end(self, ending: Ending) -> None:
         """End the line on display after its last move with `ending` (a resignation or an
         agreed draw), and show its end; EngineError when it cannot end so."""
-        ending_result(self.game, self.states[-1], ending)
-        self.tree = self.tree.with_ending(self.end_path, ending)
+        word = ending_word(self.game, self.states[-1], ending)
+        self.tree = self.tree.with_ending(self.end_path, word)
         self._show(self.end_path)
         self.ply = len(self.moves)
 
@@ -194,7 +202,8 @@ class Session:
         self.end_path = end
         self.moves = list(self.tree.moves(end))
         self.states = [self.known[end[:k]] for k in range(len(end) + 1)]
-        self.ending = self.tree.ending(end)
+        word = self.tree.ending(end)
+        self.ending = read_ending(self.game, self.states[-1], word) if word else None
 
     def _reshape(self, changed: tuple[MoveTree, Path]) -> Path:
         """After a promotion or a deletion, which renumber paths: the new tree, its positions
@@ -241,7 +250,7 @@ def with_side_lines(session: Session, text: str) -> Session:
         or read.record.options != session.record.options
         or path is None
         or whole.tree.line_end(path) != path
-        or whole.tree.ending(path) != session.ending
+        or whole.tree.ending(path) != session.tree.ending(session.end_path)
     ):
         return session
     whole.goto_path(path)

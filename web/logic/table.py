@@ -21,6 +21,7 @@ from typing import Any
 
 from engine import EngineError, games
 from engine.core import Game, View
+from engine.ending import Ending
 from web import boards
 from web.boards.base import Board, Ui, settle
 from web.logic.session import DEFAULT_GAME, Session
@@ -63,7 +64,7 @@ class Table:
         self.ui = Ui()
         self.paused = False
         self.took_back = False  # Undo was pressed: the next move's line becomes the main
-        self._view: tuple[Hashable, str, View] | None = None  # (state, ending, its view)
+        self._view: tuple[Hashable, Ending | None, View] | None = None  # (state, ending, view)
         self.open(session or self.session, seats)
 
     # ---- the game on screen
@@ -81,10 +82,10 @@ class Table:
         """The engine's view of the position on screen (made once per position), over
         when the game ended there off the board."""
         session = self.session
-        state, ending = session.state, session.ending if session.live else ""
+        state, ending = session.state, session.ending if session.live else None
         if self._view is None or self._view[0] is not state or self._view[1] != ending:
             view = self.game.view(state)
-            if ending:
+            if ending is not None:
                 view = replace(view, result=session.result, to_move=-1, moves=())
             self._view = (state, ending, view)
         return self._view[2]
@@ -182,7 +183,7 @@ class Table:
         against the computer back to the last position where a person is to move."""
         session, game = self.session, self.game
         ply = session.ply - 1
-        if session.ending and session.live:
+        if session.ending is not None and session.live:
             session.take_back_ending()
             ply += 1
         if HUMAN in self.seats:
@@ -192,11 +193,11 @@ class Table:
         self.took_back = True
         self._changed()
 
-    def end(self, ending: str | None) -> Said:
+    def end(self, ending: Ending) -> Said:
         """End the game off the board: a resignation or an agreed draw (web/logic/ending.py
         says who may, engine/ending.py what it means)."""
         try:
-            self.session.end(ending or "")
+            self.session.end(ending)
         except EngineError as err:
             return Said(message=escape(str(err)), error=True)
         self._changed()

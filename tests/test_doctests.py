@@ -1,0 +1,46 @@
+"""The examples in the engine's docstrings run, and give what they say: every module under
+engine/ is run through doctest (so `make test` runs them), and the API's most used methods
+keep an example each."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import engine
+from engine.core import Game
+
+MODULES = [
+    "engine",
+    *sorted(
+        info.name
+        for info in pkgutil.walk_packages(engine.__path__, "engine.")
+        if info.name != "engine.__main__"  # the command line: it parses sys.argv when run
+    ),
+]
+EXAMPLED = ("new", "legal_moves", "play", "notation", "parse", "to_move", "result", "scores")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_examples_of_each_module_run(name):
+    module = importlib.import_module(name)
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in finder.find(module, name):
+        runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+@pytest.mark.parametrize("method", EXAMPLED)
+def test_the_api_most_used_has_examples(method):
+    doc = getattr(Game, method).__doc__ or ""
+    assert ">>> " in doc, f"Game.{method} has no example"
+
+
+def test_the_examples_are_found():
+    tests = doctest.DocTestFinder(exclude_empty=True).find(importlib.import_module("engine.core"))
+    assert sum(len(test.examples) for test in tests) >= 40
