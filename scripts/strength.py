@@ -76,9 +76,10 @@ NOTES = """
   8/0/0) but only 18/0/14 and then 19/0/13 at scale 0.25: missed. Game records showed
   why more search bought little: the logistic that turned the lead into a win estimate
   was so steep that a side a dozen points ahead saw nearly every move as a sure win and
-  could hardly tell them apart (one game went from Hard 18 points ahead to 3 behind). Widened (4 points plus
-  1/100 per empty cell, was 1.5 plus 1/24; the spread of final margins around the lead
-  in 24 self-play games), Hard beat Medium 11/0/5 in a 16-game screening. **The rows in
+  could hardly tell them apart (one game went from Hard 18 points ahead to 3 behind).
+  Widened (4 points plus 1/100 per empty cell, was 1.5 plus 1/24; the spread of final
+  margins around the lead in 24 self-play games), Hard beat Medium 11/0/5 in a 16-game
+  screening. **The rows in
   the table** are from that version (commit 6e3d8f7), run as planned before any game was
   seen: scale 0.25, Hard vs Medium 64 games as eight runs of 8 (seeds 51-58, two
   processes; 7/0/1, 7/0/1, 6/0/2, 4/0/4, 2/0/6, 4/0/4, 5/0/3, 5/0/3), Medium vs Random
@@ -175,7 +176,9 @@ def combine(old: dict, new: dict) -> dict:
             seat: [
                 x + y
                 for x, y in zip(
-                    old["by_seat"].get(seat, [0] * 3), new["by_seat"].get(seat, [0] * 3)
+                    old["by_seat"].get(seat, [0] * 3),
+                    new["by_seat"].get(seat, [0] * 3),
+                    strict=True,
                 )
             ]
             for seat in set(old["by_seat"]) | set(new["by_seat"])
