@@ -12,16 +12,16 @@ GW = games.get("gwyddbwyll")
 
 def gw_analysis(**changes) -> Analysis:
     best = (Candidate("d2c4", 0.641, 120, False), Candidate("e3e4", 0.58, 80, False))
-    values = dict(
-        to_move=0,
-        chances=(0.62, 0.38),
-        best=best,
-        line=("d2c4", "e6e5"),
-        margin=None,
-        playouts=1234,
-        elapsed=1.25,
-        done=False,
-    )
+    values = {
+        "to_move": 0,
+        "chances": (0.62, 0.38),
+        "best": best,
+        "line": ("d2c4", "e6e5"),
+        "margin": None,
+        "playouts": 1234,
+        "elapsed": 1.25,
+        "done": False,
+    }
     return Analysis(**{**values, **changes})
 
 

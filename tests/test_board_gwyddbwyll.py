@@ -11,8 +11,8 @@ from engine.record_text import to_text
 from web.boards.base import Ui, settle
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
 from web.logic.screen import screen_of, status
-from web.logic.table import Table
 from web.logic.session import Session
+from web.logic.table import Table
 
 GAME = games.get("gwyddbwyll")
 BOARD = GwyddbwyllBoard(GAME)

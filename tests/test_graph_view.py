@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from web.worker.thinker import Thinker
 from web.logic.graph import (
     HEIGHT,
     PAD,
@@ -16,6 +15,7 @@ from web.logic.graph import (
     swings_html,
 )
 from web.logic.session import Session
+from web.worker.thinker import Thinker
 
 # White moves first: after move 1 White 0.6; move 2 (Black) Black falls 0.4 -> 0.2;
 # move 3 (White) White falls 0.8 -> 0.3 (the biggest); move 4 (Black) a small drop.
@@ -72,9 +72,9 @@ def test_a_new_line_keeps_the_points_of_the_positions_it_shares():
 
     judged = [(0.5, 0.5), (0.6, 0.4), (0.7, 0.3)]
     # a move played since: the three positions kept, one more to judge
-    assert carried(judged, ["a", "b"], ["a", "b", "c"]) == judged + [None]
+    assert carried(judged, ["a", "b"], ["a", "b", "c"]) == [*judged, None]
     # another second move: the start and the first move kept
-    assert carried(judged, ["a", "b"], ["a", "x"]) == judged[:2] + [None]
+    assert carried(judged, ["a", "b"], ["a", "x"]) == [*judged[:2], None]
     # another game (the panel passes no points): all to judge
     assert carried([], ["a", "b"], ["a"]) == [None, None]
     # a shorter line (a move deleted): nothing new to judge
