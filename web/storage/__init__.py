@@ -1,4 +1,5 @@
-"""What the page keeps in the browser's storage, as pure Python tested in CPython: the recent
-games (recent.py), the older single save (saved.py) and reading stored JSON safely
-(bounded_json.py).  web/browser/keeper.py reads and writes the browser's storage with them.
+"""What the page keeps in the browser's storage, as pure Python tested in CPython: the games
+kept over any storage object (store.py), the recent games' format (recent.py), the older single
+save (saved.py) and reading stored JSON safely (bounded_json.py).  web/browser/keeper.py gives
+the store the browser's storage.
 """
