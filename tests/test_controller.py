@@ -329,6 +329,13 @@ def test_a_move_at_an_earlier_position_starts_a_side_line_and_after_undo_the_mai
     assert table.session.tree.children((0, 0)) == ("d",) and table.session.path == (0, 0)
 
 
+def test_the_keys_that_step_through_the_moves():
+    table = table_of(moves=["a", "b", "c"])
+    table.goto(1)
+    steps = {key: table.key_step(key) for key in ("ArrowLeft", "ArrowRight", "Home", "End", "x")}
+    assert steps == {"ArrowLeft": -1, "ArrowRight": 1, "Home": -1, "End": 2, "x": None}
+
+
 # --------------------------------------------------------------------------- undo
 
 

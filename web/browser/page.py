@@ -239,7 +239,7 @@ class Page:
     # ---- drawing
 
     def render(self, push: bool = False) -> None:
-        """Write everything the controller shows, save the game, and let the computer move."""
+        """Write everything the logic shows, save the game, and let the computer move."""
         screen = screen_of(self.table)
         moved = self.motion.before(self.table)
         self.input.draw(screen.board, screen.status)
@@ -313,15 +313,10 @@ class Page:
             or event.altKey
         ):
             return
-        key, session = event.key, self.table.session
-        steps = {
-            "ArrowLeft": -1,
-            "ArrowRight": 1,
-            "Home": -session.ply,
-            "End": len(session.moves) - session.ply,
-        }
-        if key in steps:
-            self.change(lambda: self.table.step(steps[key]))
+        key = event.key
+        step = self.table.key_step(key)
+        if step is not None:
+            self.change(lambda: self.table.step(step))
         elif key == "?":
             by_id("shortcuts").showModal()
         elif self.table.key(key):
@@ -344,7 +339,7 @@ class Page:
 
 
 def write_screen(screen: Screen) -> None:
-    """Everything the controller shows but the board and the status line."""
+    """Everything the screen shows but the board and the status line."""
     by_id("panel").innerHTML = screen.panel
     by_id("actions").innerHTML = screen.actions
     by_id("scores").innerHTML = screen.scores

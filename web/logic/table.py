@@ -153,6 +153,18 @@ class Table:
             played=True, announce=f"{mover} played {session.moves[session.ply - 1]}.", message=""
         )
 
+    def key_step(self, key: str) -> int | None:
+        """How far a key steps through the moves of the line shown (← and → one move, Home
+        to the start, End to the last move), or None for another key."""
+        session = self.session
+        steps = {
+            "ArrowLeft": -1,
+            "ArrowRight": 1,
+            "Home": -session.ply,
+            "End": len(session.moves) - session.ply,
+        }
+        return steps.get(key)
+
     def step(self, delta: int) -> None:
         """Back or forward through the moves made (the arrow keys, Redo)."""
         self.session.goto(self.session.ply + delta)
