@@ -48,6 +48,12 @@ VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.
 _VALUE = [0.0] * 16  # the same by piece code, either colour
 for _kind, _value in VALUES.items():
     _VALUE[_kind] = _VALUE[_kind | 8] = _value
+MOBILITY = 0.05  # evaluate()'s worth of a pseudo-legal move, against a pawn's 1
+
+
+def piece_value(code: int) -> float:
+    """The rough worth of a piece code (either colour; 0 for an empty square)."""
+    return _VALUE[code]
 
 
 @register("gwyddbwyll")
@@ -62,6 +68,14 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
     ) -> GwState:
         return random_playout(state, rng, max_plies)
 
+    def root_moves(self, state: GwState) -> list:
+        """The legal moves that give no material away by a static exchange
+        (engine/ai/gw_tactics.py: sound_moves), checks included."""
+        from .gw_tactics import sound_moves  # it uses this module's piece values
+
+        moves = self.game.legal_moves(state)
+        return sound_moves(list(state.board), state.turn, state.ep, moves)
+
     def evaluate(self, state: GwState) -> tuple[float, ...]:
         """Each seat's chance to win, guessed from material and mobility."""
         result = self.game.result(state)
@@ -72,7 +86,7 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
             if p:
                 material[p >> 3] += _VALUE[p]
         mobility = [len(pseudo_moves(state.board, c, -1)) for c in (WHITE, BLACK)]
-        lead = (material[WHITE] - material[BLACK]) + 0.05 * (mobility[WHITE] - mobility[BLACK])
+        lead = (material[WHITE] - material[BLACK]) + MOBILITY * (mobility[WHITE] - mobility[BLACK])
         white = 1.0 / (1.0 + math.exp(-0.4 * lead))
         return (white, 1.0 - white)
 

@@ -1,0 +1,72 @@
+"""Matches of the Monte Carlo search against the alpha-beta player in Gwyddbwyll, at given
+think times (engine/ai/alphabeta.py; issue 27's measure of the search's tactics).
+
+    python scripts/duel.py --games 20 --seconds 0.5 --factor 4 --seed 1
+
+Both players think for CPU time (time.process_time, so other work on a shared machine
+does not count against either): the search `--seconds` a move, the alpha-beta `--seconds`
+times `--factor`.  Seats alternate; a game stops at the rules' end (or at --cap plies, a
+draw).  Prints each game and the total as wins, draws and losses for the search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from engine import games
+from engine.ai import Search
+from engine.ai.alphabeta import AlphaBeta
+
+
+def play(seed: int, search_seat: int, seconds: float, factor: float, cap: int) -> tuple:
+    """One game; returns (the search's reward, plies, the moves)."""
+    game = games.get("gwyddbwyll")
+    state = game.new()
+    rng = random.Random(seed)
+    opponent = AlphaBeta(clock=time.process_time)
+    moves = []
+    while game.result(state) is None and len(moves) < cap:
+        if game.to_move(state) == search_seat:
+            search = Search(game, state, seed=rng.randrange(2**32), clock=time.process_time)
+            search.run(seconds=seconds)
+            move = search.best()
+        else:
+            move = opponent.choose(state, seconds * factor)
+        moves.append(game.notation(state, move))
+        state = game.play(state, move)
+    result = game.result(state)
+    reward = 0.5 if result is None else result.reward(search_seat)
+    return reward, len(moves), moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--factor", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cap", type=int, default=600)
+    args = parser.parse_args()
+    tally = [0, 0, 0]
+    for n in range(args.games):
+        seat = n % 2
+        reward, plies, moves = play(
+            args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap
+        )
+        tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
+        print(
+            f"game {n} search {'White' if seat == 0 else 'Black'}: {reward} in {plies} plies; "
+            f"W/D/L {tally[0]}/{tally[1]}/{tally[2]}; {' '.join(moves[:12])} ...",
+            flush=True,
+        )
+    print(f"search vs alpha-beta x{args.factor:g} at {args.seconds} s: W/D/L {tally}")
+
+
+if __name__ == "__main__":
+    main()
