@@ -12,6 +12,7 @@ draw).  Prints each game and the total as wins, draws and losses for the search.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -22,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from engine import games
 from engine.ai import Search
 from engine.ai.alphabeta import AlphaBeta
+from engine.ai.knowledge import for_game
 
 
 def play(seed: int, search_seat: int, seconds: float, factor: float, cap: int) -> tuple:
@@ -52,7 +54,16 @@ def main() -> None:
     parser.add_argument("--factor", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=int, default=600)
+    parser.add_argument("--record", help="append each game's moves here, a JSON line each")
+    parser.add_argument(
+        "--plain-root",
+        action="store_true",
+        help="the search as before issue 27: every legal move at the root (no static exchange)",
+    )
     args = parser.parse_args()
+    if args.plain_root:
+        game = games.get("gwyddbwyll")
+        for_game(game).root_moves = game.legal_moves  # type: ignore[method-assign]
     tally = [0, 0, 0]
     for n in range(args.games):
         seat = n % 2
@@ -60,6 +71,9 @@ def main() -> None:
             args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap
         )
         tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
+        if args.record:
+            with open(args.record, "a") as f:
+                f.write(json.dumps({"search_seat": seat, "reward": reward, "moves": moves}) + "\n")
         print(
             f"game {n} search {'White' if seat == 0 else 'Black'}: {reward} in {plies} plies; "
             f"W/D/L {tally[0]}/{tally[1]}/{tally[2]}; {' '.join(moves[:12])} ...",

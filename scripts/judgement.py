@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai import Search
-from engine.ai.analysis import LINE_PLIES, LINE_VISITS, value
+from engine.ai.analysis import LINE_PLIES, LINE_VISITS, estimate, value
 from engine.ai.calibration import Curve
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
@@ -360,14 +360,45 @@ def report(game_ids) -> None:
             print("\n" + margin_report(saved))
 
 
+NOISE_GAMES = 6  # the first games of each set ...
+NOISE_STEP = 4  # ... every this many plies ...
+NOISE_SEEDS = 6  # ... each judged with this many seeds
+
+
+def noise(game_ids) -> None:
+    """The graph's noise per game: the pooled standard deviation of `estimate` (calibrated, at
+    the graph's budget) over NOISE_SEEDS seeds, in positions of the saved games; and the
+    least swing it sets (web/graph_view.py: 3 * sqrt(2) of it, at least 15 points)."""
+    for game_id in game_ids:
+        game = games.get(game_id)
+        variances = []
+        for record in load_games(game_id)[:NOISE_GAMES]:
+            state = game.new()
+            for ply, text in enumerate(record["moves"]):
+                if ply % NOISE_STEP == 0 and game.num_seats(state) == 2:
+                    firsts = [
+                        estimate(game, state, GRAPH_PLAYOUTS[game_id], seed=seed)[0]
+                        for seed in range(NOISE_SEEDS)
+                    ]
+                    variances.append(statistics.variance(firsts))
+                state = game.play(state, game.parse(state, text))
+        sd = math.sqrt(statistics.mean(variances))
+        print(
+            f"{game_id}: noise {100 * sd:.1f} points (sd over {NOISE_SEEDS} seeds, "
+            f"{len(variances)} positions); 3·√2 of it: {300 * math.sqrt(2) * sd:.1f} points"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("values", "report"))
+    parser.add_argument("command", choices=("values", "report", "noise"))
     parser.add_argument("--game", nargs="*", default=list(GAMES))
     args = parser.parse_args()
     if args.command == "values":
         for game_id in args.game:
             judge_all(game_id)
+    elif args.command == "noise":
+        noise(args.game)
     else:
         report(args.game)
 
