@@ -23,23 +23,54 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 from engine import games
 from engine.ai import Search
 from engine.ai.alphabeta import AlphaBeta
+from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
 from engine.ai.knowledge import for_game
 
 
-def play(seed: int, search_seat: int, seconds: float, factor: float, cap: int) -> tuple:
+class PlainRoot(GwyddbwyllKnowledge):
+    """The search's knowledge as before issue 27: every legal move at the root."""
+
+    def root_moves(self, state):
+        return self.game.legal_moves(state)
+
+
+VARIANT: dict = {}  # knowledge attributes the search side plays with (--set)
+
+
+def variant(game) -> GwyddbwyllKnowledge | None:
+    """The search side's knowledge: the game's own, or a copy with --set's attributes."""
+    if not VARIANT:
+        return None
+    know = GwyddbwyllKnowledge(game)
+    for name, value in VARIANT.items():
+        setattr(know, name, value)
+    return know
+
+
+def searched(game, state, seconds: float, seed: int, knowledge=None):
+    search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
+    search.run(seconds=seconds)
+    return search.best()
+
+
+def play(
+    seed: int, search_seat: int, seconds: float, factor: float, cap: int, opponent: str
+) -> tuple:
     """One game; returns (the search's reward, plies, the moves)."""
     game = games.get("gwyddbwyll")
     state = game.new()
     rng = random.Random(seed)
-    opponent = AlphaBeta(clock=time.process_time)
+    alphabeta = AlphaBeta(clock=time.process_time)
+    plain = PlainRoot(game)
+    mine = variant(game)
     moves = []
     while game.result(state) is None and len(moves) < cap:
         if game.to_move(state) == search_seat:
-            search = Search(game, state, seed=rng.randrange(2**32), clock=time.process_time)
-            search.run(seconds=seconds)
-            move = search.best()
+            move = searched(game, state, seconds, rng.randrange(2**32), mine)
+        elif opponent == "plain":
+            move = searched(game, state, seconds * factor, rng.randrange(2**32), plain)
         else:
-            move = opponent.choose(state, seconds * factor)
+            move = alphabeta.choose(state, seconds * factor)
         moves.append(game.notation(state, move))
         state = game.play(state, move)
     result = game.result(state)
@@ -60,7 +91,23 @@ def main() -> None:
         action="store_true",
         help="the search as before issue 27: every legal move at the root (no static exchange)",
     )
+    parser.add_argument(
+        "--opponent",
+        choices=("alphabeta", "plain"),
+        default="alphabeta",
+        help="plain: the search as before issue 27 (every legal move at the root)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a knowledge attribute for the search side (a number), e.g. playout_depth=8",
+    )
     args = parser.parse_args()
+    for item in args.set:
+        name, value = item.split("=")
+        VARIANT[name] = float(value) if "." in value else int(value)
     if args.plain_root:
         game = games.get("gwyddbwyll")
         for_game(game).root_moves = game.legal_moves  # type: ignore[method-assign]
@@ -68,7 +115,7 @@ def main() -> None:
     for n in range(args.games):
         seat = n % 2
         reward, plies, moves = play(
-            args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap
+            args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap, args.opponent
         )
         tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
         if args.record:
@@ -79,7 +126,7 @@ def main() -> None:
             f"W/D/L {tally[0]}/{tally[1]}/{tally[2]}; {' '.join(moves[:12])} ...",
             flush=True,
         )
-    print(f"search vs alpha-beta x{args.factor:g} at {args.seconds} s: W/D/L {tally}")
+    print(f"search vs {args.opponent} x{args.factor:g} at {args.seconds} s: W/D/L {tally}")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from ..games.gwyddbwyll_kernel import (
     legal_moves_on,
     pseudo_moves,
 )
-from .know_gwyddbwyll import MOBILITY, piece_value
+from .gw_tactics import MOBILITY, piece_value
 
 MATE = 10_000.0  # a lost position, less the plies to it
 CHECK_EVERY = 256  # nodes between looks at the clock

@@ -18,10 +18,14 @@ kernel (engine/games/gwyddbwyll_kernel.py).
 from __future__ import annotations
 
 from ..games.gwyddbwyll_kernel import (
+    BISHOP,
     EMPTY,
+    JUMPER,
     KING,
+    KNIGHT,
     NEAR,
     PAWN,
+    QUEEN,
     ROOK,
     ROOK_RAYS,
     Step,
@@ -30,7 +34,20 @@ from ..games.gwyddbwyll_kernel import (
     en_passant_victim,
     piece,
 )
-from .know_gwyddbwyll import piece_value
+
+# Rough worth of each kind (the search's evaluation's, engine/ai/know_gwyddbwyll.py): a fers
+# and a two-square bishop are weak pieces.
+VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
+_VALUE = [0.0] * 16  # the same by piece code, either colour
+for _kind, _value in VALUES.items():
+    _VALUE[_kind] = _VALUE[_kind | 8] = _value
+MOBILITY = 0.05  # the evaluation's worth of a pseudo-legal move, against a pawn's 1
+
+
+def piece_value(code: int) -> float:
+    """The rough worth of a piece code (either colour; 0 for an empty square)."""
+    return _VALUE[code]
+
 
 KING_VALUE = 100.0  # a king takes last: the exchange stops before it is taken
 TACTICS_MARGIN = 0.9  # a move this much worse than the best (in pawns) is not searched
