@@ -34,6 +34,7 @@ class PlainRoot(GwyddbwyllKnowledge):
         return self.game.legal_moves(state)
 
 
+QUIESCENCE = [True]  # whether the alpha-beta plays out captures at its horizon (--no-quiescence)
 VARIANT: dict = {}  # knowledge attributes the search side plays with (--set)
 
 
@@ -60,7 +61,7 @@ def play(
     game = games.get("gwyddbwyll")
     state = game.new()
     rng = random.Random(seed)
-    alphabeta = AlphaBeta(clock=time.process_time)
+    alphabeta = AlphaBeta(quiescence=QUIESCENCE[0], clock=time.process_time)
     plain = PlainRoot(game)
     mine = variant(game)
     moves = []
@@ -104,7 +105,13 @@ def main() -> None:
         metavar="NAME=VALUE",
         help="a knowledge attribute for the search side (a number), e.g. playout_depth=8",
     )
+    parser.add_argument(
+        "--no-quiescence",
+        action="store_true",
+        help="the alpha-beta stops at its depth without playing out captures",
+    )
     args = parser.parse_args()
+    QUIESCENCE[0] = not args.no_quiescence
     for item in args.set:
         name, value = item.split("=")
         VARIANT[name] = float(value) if "." in value else int(value)

@@ -36,7 +36,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
-from engine.ai import Search
+from engine.ai import Search, calibration
 from engine.ai.analysis import LINE_PLIES, LINE_VISITS, estimate, value
 from engine.ai.calibration import Curve
 from engine.ai.knowledge import for_game
@@ -53,8 +53,13 @@ GRAPH_PLAYOUTS = {"wythe": 40, "petrify": 75, "stigmergy": 120, "rugpile": 100, 
 BINS = 10
 
 
+BUDGET = {"times": 1, "games": None}  # --times: a multiple of the graph's budget; --games
+
+
 def values_path(game_id: str) -> str:
-    return os.path.join(DATA, f"{game_id}.values.json")
+    times = BUDGET["times"]
+    suffix = "" if times == 1 else f".x{times}"
+    return os.path.join(DATA, f"{game_id}{suffix}.values.json")
 
 
 def judge_position(game, state, playouts: int, seed: int) -> dict:
@@ -100,8 +105,8 @@ def judge_all(game_id: str) -> None:
     game = games.get(game_id)
     path = values_path(game_id)
     saved = load_values(game_id)
-    playouts = GRAPH_PLAYOUTS[game_id]
-    for record in load_games(game_id):
+    playouts = GRAPH_PLAYOUTS[game_id] * BUDGET["times"]
+    for record in load_games(game_id)[: BUDGET["games"]]:
         key = str(record["seed"])
         if key in saved:
             continue
@@ -166,7 +171,19 @@ def fit_curve(pairs: list[tuple[float, float]]) -> Curve:
     return Curve(round(a, 3), round(b, 3))
 
 
+def _loss(pairs, a: float, b: float) -> float:
+    """The negative log-likelihood of the outcomes under the curve (a, b), with the ridge."""
+    total = 0.5 * RIDGE * a * a
+    for v, y in pairs:
+        p = min(max(sigmoid(a * logit(v) + b), 1e-12), 1 - 1e-12)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total
+
+
 def _newton(pairs, a: float, b: float, fit_slope: bool) -> tuple[float, float]:
+    """Newton's method with step halving (a full step can overshoot when values pile up at
+    the edges, as a saturated evaluation's do)."""
+    loss = _loss(pairs, a, b)
     for _ in range(100):
         ga, gb, haa, hab, hbb = -RIDGE * a, 0.0, RIDGE, 0.0, 0.0
         for v, y in pairs:
@@ -186,9 +203,17 @@ def _newton(pairs, a: float, b: float, fit_slope: bool) -> tuple[float, float]:
             db = (haa * gb - hab * ga) / det
         else:
             da, db = 0.0, gb / max(hbb, 1e-9)
-        db = max(min(db, 2.0), -2.0)
-        a, b = a + max(min(da, 2.0), -2.0), b + db
-        if abs(da) + abs(db) < 1e-9:
+        step = 1.0
+        while step > 1e-4:
+            trial = _loss(pairs, a + step * da, b + step * db)
+            if trial <= loss:
+                break
+            step /= 2
+        else:
+            break
+        a, b, gained = a + step * da, b + step * db, loss - trial
+        loss = trial
+        if gained < 1e-9:
             break
     return a, b
 
@@ -329,9 +354,18 @@ def report(game_ids) -> None:
         positions = sum(len(g["rows"]) for g in saved.values())
         print(
             f"\n## {game_id}: {len(saved)} games, {positions} positions, "
-            f"{GRAPH_PLAYOUTS[game_id]} playouts a position\n"
+            f"{GRAPH_PLAYOUTS[game_id] * BUDGET['times']} playouts a position\n"
         )
         search_curve = fit_curve(pairs_of(saved, saved, "raw"))
+        if BUDGET["times"] != 1:
+            print(
+                f"at {BUDGET['times']}x the graph's budget; the curve in use: "
+                f"{calibration.search_curve(game_id)}"
+            )
+            pairs = pairs_of(saved, saved, "raw", calibration.search_curve(game_id))
+            rows, ece, brier = reliability(pairs)
+            print(f"calibrated by the graph's curve: ECE {ece:.1f} points, Brier {brier:.3f}")
+            print(table_text(rows))
         glance_curve = fit_curve(pairs_of(saved, saved, "eval"))
         print(f"SEARCH curve {search_curve}; GLANCE curve {glance_curve}")
         for name, field, curve in (
@@ -393,7 +427,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("values", "report", "noise"))
     parser.add_argument("--game", nargs="*", default=list(GAMES))
+    parser.add_argument(
+        "--times",
+        type=int,
+        default=1,
+        help="search at this multiple of the graph's budget (values kept apart; the report "
+        "then judges engine/ai/calibration.py's curves, fitted at the graph's budget, there)",
+    )
+    parser.add_argument("--games", type=int, help="only the first this many saved games")
     args = parser.parse_args()
+    BUDGET["times"], BUDGET["games"] = args.times, args.games
     if args.command == "values":
         for game_id in args.game:
             judge_all(game_id)

@@ -53,8 +53,16 @@ class MarginLine:
 IDENTITY = Curve()
 
 # Fitted by scripts/judgement.py (docs/judgement.md: the sets, the fits, the tables).
-SEARCH: dict[str, Curve] = {}
-GLANCE: dict[str, Curve] = {}
+SEARCH: dict[str, Curve] = {
+    "wythe": Curve(1.543, 0.161),
+    "petrify": Curve(1.538, 0.136),
+    "rugpile": Curve(1.018, 0.074),
+}
+GLANCE: dict[str, Curve] = {
+    "wythe": Curve(1.598, 0.108),
+    "petrify": Curve(0.148, 0.092),
+    "rugpile": Curve(0.0, -0.029),
+}
 MARGIN: dict[str, MarginLine] = {}
 
 
