@@ -18,10 +18,12 @@ GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
 # The graph's budget in playouts (scripts/judgement.py: GRAPH_PLAYOUTS)
 PLAYOUTS = {"wythe": 40, "petrify": 75, "stigmergy": 120, "rugpile": 100, "gwyddbwyll": 50}
 PLIES = 16  # the seeded line's length
-# The side-to-move lean allowed, in points.  On these lines the chance shown leant BOUND_NOW
-# points or less (measured when this test was written: see LEANS in the test below); before
-# issue 27 (the best move's mean) it leant 20-40 points, as on the self-play games of
-# docs/judgement.md (+18 to +35 at the graph's budget).
+# The side-to-move lean allowed.  On these lines (16 positions each, seeded) the chance shown
+# leant -2.4 (Wythe), -1.2 (Petrify), -0.4 (Stigmergy), +4.5 (Rug Pile) and +1.8 points
+# (Gwyddbwyll) when this test was written; the best move's mean, as the graph showed it before
+# issue 27, leant +26 to +41 on the same lines (+18 to +28 on the self-play games of
+# docs/judgement.md).  10 points is about twice the largest lean now and well under the
+# smallest before; a lean of 16 pairs has a standard error of about 2-3 points.
 BOUND = 0.10
 
 
