@@ -11,10 +11,12 @@ what is left of the side to move's lean is taken out where it is measured; a pos
 keeps the order of values, and the logistic keeps a chance within [0, 1].
 
 SEARCH maps the value of a search at the graph's budget (engine.ai.analysis.estimate);
-GLANCE the game's knowledge alone (its evaluation, `analysis.glance`).  MARGIN maps
-Stigmergy's expected margin (points for the first seat) to the final margin seen in those
-games: `scale` times the estimate plus `tempo` for the side to move.  Games of more than two
-seats (Rug Pile with three or four players) keep the search's own values.
+GLANCE the game's knowledge alone (its evaluation, `analysis.glance`).  MARGIN may map
+Stigmergy's expected margin (points for the first seat) to the final margin: `scale` times the
+estimate plus `tempo` for the side to move; the line fitted on the calibration set judged the
+games it was not fitted to worse than the estimate itself (docs/judgement.md), so none is in
+use.  Games of more than two seats (Rug Pile with three or four players) keep the search's own
+values.
 """
 
 from __future__ import annotations
@@ -52,18 +54,22 @@ class MarginLine:
 
 IDENTITY = Curve()
 
-# Fitted by scripts/judgement.py (docs/judgement.md: the sets, the fits, the tables).
+# Fitted by scripts/judgement.py (docs/judgement.md: the sets, the fits, the tables).  Stigmergy
+# has none: its values are judged by evaluation, not playouts, and the curves fitted to half of
+# its games judged the other half worse than its values as they are.
 SEARCH: dict[str, Curve] = {
     "wythe": Curve(1.543, 0.161),
     "petrify": Curve(1.538, 0.136),
     "rugpile": Curve(1.018, 0.074),
+    "gwyddbwyll": Curve(1.432, 0.019),
 }
 GLANCE: dict[str, Curve] = {
     "wythe": Curve(1.598, 0.108),
     "petrify": Curve(0.148, 0.092),
     "rugpile": Curve(0.0, -0.029),
+    "gwyddbwyll": Curve(1.456, 0.083),
 }
-MARGIN: dict[str, MarginLine] = {}
+MARGIN: dict[str, MarginLine] = {}  # none: see above
 
 
 def calibrated(values: tuple[float, ...], mover: int, curve: Curve) -> tuple[float, ...]:
