@@ -142,6 +142,10 @@ NOTES = """
   one 4362-4551, 2029-2336 and 3031-3490. The evaluation itself takes about 7 µs
   instead of 11 µs (it counts status codes in a bytes copy). The nominal arena rate
   (2100) is unchanged.
+- **Stigmergy's Hard against Medium after issue 27**: not played again. Issue 27 asked for a
+  clearly stronger Hard there; the work on the analysis's chances and Gwyddbwyll's tactics
+  used the machine's time, and no change to Stigmergy's search was made or measured, so the
+  40/0/24 above (a narrow pass) stands.
 - Swap (Wythe, Petrify), the komi bid and side (Stigmergy), the button and passing are
   ordinary moves that every level decides for itself in these games.
 """
