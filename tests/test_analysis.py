@@ -151,3 +151,22 @@ def test_stigmergy_is_judged_by_its_best_move():
     best = search.best_child()
     assert best is not None
     assert value(search) == (best.mean(0), best.mean(1))
+
+
+def test_a_moves_chance_is_drawn_towards_the_positions_by_its_noise():
+    # At 100 playouts Petrify's moves have a few playouts each: the preferred move's own mean
+    # stands above the position's (the maximum of noisy means), its chance shown does not
+    # stand further from the position's than that, and no chance leaves [0, 1].
+    game = games.get("petrify")
+    state = played(game, game.new(), "d3", "f6", "c2", "b5")
+    search = ai.Search(game, state, seed=1)
+    search.run(playouts=100)
+    report = analyse(search)
+    mover, curve = report.to_move, search_curve("petrify")
+    best = search.best_child()
+    assert best is not None and report.best[0].visits == best.visits
+    position = report.chances[mover]
+    raw = curve(best.mean(mover))
+    assert raw > position  # here 0.80 against 0.62 (measured)
+    assert abs(report.best[0].chance - position) < raw - position
+    assert all(0.0 <= c.chance <= 1.0 for c in report.best)

@@ -18,6 +18,7 @@ CPython and the worker.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 
 from ..core import Game, State
@@ -101,13 +102,14 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
         return _forced(search, seat)
     ranked = sorted(root.children, key=preference(seat), reverse=True)
     curve = search_curve(game.id)
+    prior = None if search.know.judge_by_best_move else _prior(root, seat)
     chances = value(search)
     if root.exact is None:
         chances = calibrated(chances, seat, curve)
     best = tuple(
         Candidate(
             game.notation(root.state, c.move),
-            round(_chance_after(c, seat, curve), 3),
+            round(_chance_after(c, seat, curve, prior), 3),
             c.visits,
             c.exact is not None,
         )
@@ -126,13 +128,40 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
     )
 
 
-def _chance_after(child: Node, seat: int, curve) -> float:
-    """The mover's chance after a move at the root: proven, or its mean through `curve`."""
+def _prior(root: Node, seat: int) -> tuple[float, float] | None:
+    """(the root's mean for `seat`, how many playouts' weight it gets in a move's mean), by
+    empirical Bayes over the root's moves: the moves' means spread around the root's mean by
+    their true differences plus their playouts' noise; the weight is the noise's variance over
+    the true differences' (a move's mean is a mean of few playouts, and the move the search
+    prefers is the one whose playouts went well: left alone, the best moves' chances would
+    stand well above the position's).  None when the moves are too few to say."""
+    moves = [c for c in root.children if c.visits and c.exact is None]
+    if seat < 0 or len(moves) < 2 or not root.visits:
+        return None
+    visits = sum(c.visits for c in moves)
+    mean = root.totals[seat] / root.visits
+    spread = sum(c.visits * (c.mean(seat) - mean) ** 2 for c in moves) / visits
+    noise = max(mean * (1.0 - mean), 0.01)  # a playout's variance, about
+    differences = spread - noise * len(moves) / visits
+    return mean, (noise / differences if differences > 0 else math.inf)
+
+
+def _chance_after(child: Node, seat: int, curve, prior: tuple[float, float] | None) -> float:
+    """The mover's chance after a move at the root: proven, or its mean (drawn towards the
+    root's by `prior`, see _prior) through `curve`."""
     if child.exact is not None:
         return child.exact[seat]
-    return (
-        curve(child.mean(seat)) if seat in (0, 1) and len(child.totals) == 2 else child.mean(seat)
-    )
+    if seat not in (0, 1) or len(child.totals) != 2:
+        return child.mean(seat)
+    value = child.mean(seat)
+    if prior is not None:
+        mean, weight = prior
+        value = (
+            mean
+            if math.isinf(weight)
+            else (child.totals[seat] + weight * mean) / (child.visits + weight)
+        )
+    return curve(value)
 
 
 def _forced(search: Search, seat: int) -> Analysis:
