@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import games
 from engine.ai.alphabeta import AlphaBeta
-from engine.ai.gw_tactics import exchange, move_score, sound_moves
+from engine.ai.gw_tactics import TACTICS_MARGIN, exchange, move_score, sound_moves
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 
 
@@ -63,3 +63,17 @@ def test_alpha_beta_takes_the_last_piece_and_parries_a_mate():
     threat = state_from_pieces({"g6": "K", "a1": "R", "h8": "k", "d5": "n"}, turn=BLACK)
     move = AlphaBeta().choose(threat, 60.0, max_depth=3)
     assert game.notation(threat, move) in ("d5b6", "d5c7", "d5e7", "d5f4")
+
+
+def test_a_choice_is_never_cut_to_one_move():
+    # White: Ka1, Nb1; Black: Kh8 and a rook on c3 the knight can take.  Nxc3 wins 5; every
+    # other move wins nothing, more than TACTICS_MARGIN worse, yet the two best are kept:
+    # one move left would read as a forced move to the search (no playout at all: the
+    # analysis panel said "settled").
+    game = games.get("gwyddbwyll")
+    state = state_from_pieces({"a1": "K", "b1": "N", "h8": "k", "c3": "r"}, turn=WHITE)
+    moves = game.legal_moves(state)
+    scores = sorted((move_score(list(state.board), WHITE, -1, m)[0] for m in moves), reverse=True)
+    assert len(moves) > 2 and scores[0] - scores[1] > TACTICS_MARGIN
+    kept = sound_moves(list(state.board), WHITE, -1, moves)
+    assert len(kept) == 2 and game.notation(state, kept[0]) == "b1c3"

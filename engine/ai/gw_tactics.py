@@ -51,6 +51,7 @@ def piece_value(code: int) -> float:
 
 KING_VALUE = 100.0  # a king takes last: the exchange stops before it is taken
 TACTICS_MARGIN = 0.9  # a move this much worse than the best (in pawns) is not searched
+MIN_SOUND = 2  # the fewest moves kept where there is a choice
 
 
 def attackers(board: list[int], sq: int, by: int) -> list[float]:
@@ -126,7 +127,8 @@ def move_score(board: list[int], colour: int, ep: int, move: Step) -> tuple[floa
 def sound_moves(board: list[int], colour: int, ep: int, moves: list[Step]) -> list[Step]:
     """The moves that give away no more than TACTICS_MARGIN more than the best one does,
     and every check, best first (in the order given among equals); every move when `colour`
-    is in check."""
+    is in check.  At least MIN_SOUND moves are kept (the best by score): a search left one
+    move would take the position for a forced one and not search it at all."""
     if len(moves) <= 1 or attacked(board, board.index(piece(colour, KING)), 1 - colour):
         return list(moves)
     scored = [(move_score(board, colour, ep, m), i, m) for i, m in enumerate(moves)]
@@ -136,5 +138,9 @@ def sound_moves(board: list[int], colour: int, ep: int, moves: list[Step]) -> li
         for (score, checks), i, m in scored
         if checks or score >= best - TACTICS_MARGIN
     ]
+    if len(kept) < MIN_SOUND:
+        kept = [(-score, i, m) for (score, _), i, m in scored]
+        kept.sort()
+        return [m for _, _, m in kept[:MIN_SOUND]]
     kept.sort()
     return [m for _, _, m in kept]
