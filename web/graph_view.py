@@ -20,7 +20,13 @@ MOST_SWINGS = 5
 # and again with other seeds at the graph's budget, of each judgement (scripts/judgement.py
 # noise; docs/judgement.md).  Two judgements differ by more than 3 * sqrt(2) of it by chance
 # in about 3 in 1,000 pairs: a drop that big is a mistake, not the search's noise.
-NOISE = {"wythe": 0.081, "petrify": 0.072, "stigmergy": 0.010, "rugpile": 0.038, "gwyddbwyll": 0.055}
+NOISE = {
+    "wythe": 0.081,
+    "petrify": 0.072,
+    "stigmergy": 0.010,
+    "rugpile": 0.038,
+    "gwyddbwyll": 0.055,
+}
 NOISE_MARGIN = 3 * 2**0.5
 
 
