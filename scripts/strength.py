@@ -58,7 +58,10 @@ material away by a static exchange (`engine/ai/gw_tactics.py`: what a move captu
 opponent's best swap-off on one of the mover's pieces after it; checks kept; every move when in
 check): 0.8 ms a position. `scripts/duel.py`, both sides on CPU time (time.process_time), the
 search at 0.25 s a move (the shared machine's load, average 7, left no room for 0.5 s games in
-numbers), seats alternating, the rules' end (no cap reached):
+numbers; three games at 1 s at the end), seats alternating, to the rules' end or the 600-ply
+cap (a draw: once, at 1 s, the search half a pawn behind). "Stopped": ended early for the
+machine's time, the games finished are counted. The search's root kept one sound move where
+there was only one in these games (since then it keeps the two best; no game was replayed):
 
 | Search | Opponent (its time a move) | Games | W/D/L for the search | Seeds |
 |---|---|---|---|---|
@@ -68,6 +71,7 @@ numbers), seats alternating, the rules' end (no cap reached):
 | hard, static-exchange root | alpha-beta with quiescence (0.0625 s) | 4 | 0/0/4 | 5 (stopped) |
 | the same, 4-ply playouts, settled exchanges, minimax 0.5 | the same (0.0625 s) | 2 | 0/0/2 | 5 |
 | hard, static-exchange root | alpha-beta without quiescence (0.25 s) | 2 | 0/0/2 | 7 (stopped) |
+| the same, at 1 s | alpha-beta with quiescence (1 s) | 3 | 0/1/2 | 11 (stopped) |
 
 The static exchange ended the early giveaways: the search as it was pushed pawns two squares
 into a pawn's reach in its first moves (a3-a5, h3-h5) and lost all ten games to the new one.
