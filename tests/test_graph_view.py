@@ -7,11 +7,15 @@ import json
 from web.ai_worker import Thinker
 from web.graph_view import (
     HEIGHT,
+    NOISE,
+    NOISE_MARGIN,
     PAD,
+    SWING,
     Swing,
     graph_svg,
     legend_html,
     swing_text,
+    swing_threshold,
     swings,
     swings_html,
 )
@@ -72,10 +76,28 @@ def test_a_new_line_keeps_the_points_of_the_positions_it_shares():
 
     judged = [(0.5, 0.5), (0.6, 0.4), (0.7, 0.3)]
     # a move played since: the three positions kept, one more to judge
-    assert carried(judged, ["a", "b"], ["a", "b", "c"]) == judged + [None]
+    assert carried(judged, ["a", "b"], ["a", "b", "c"]) == [*judged, None]
     # another second move: the start and the first move kept
-    assert carried(judged, ["a", "b"], ["a", "x"]) == judged[:2] + [None]
+    assert carried(judged, ["a", "b"], ["a", "x"]) == [*judged[:2], None]
     # another game (the panel passes no points): all to judge
     assert carried([], ["a", "b"], ["a"]) == [None, None]
     # a shorter line (a move deleted): nothing new to judge
     assert carried(judged, ["a", "b"], ["a"]) == judged[:2]
+
+
+def test_a_swing_must_drop_beyond_the_games_noise():
+    # Two drops: White 0.8 -> 0.3 (50 points), Black 0.4 -> 0.2 (20 points).  Above a noise
+    # threshold of 25 points only the first is a mistake; no threshold is below SWING.
+    assert swings(CHANCES, MOVERS, threshold=0.25) == [Swing(3, 0, 0.8, 0.3)]
+    for game_id, noise in NOISE.items():
+        assert swing_threshold(game_id) == max(SWING, NOISE_MARGIN * noise)
+        assert swing_threshold(game_id) >= SWING
+    assert swing_threshold("no such game") == SWING
+
+
+def test_the_key_is_in_the_seats_swatch_colours():
+    # Petrify's first seat may play Blue: its key takes the board's swatch class for it, not
+    # the colour of its place at the table (the legend drew Blue's line in orange).
+    html = legend_html(("Blue", "Orange"), ("pf-c-blue", "pf-c-orange"))
+    assert '<li data-seat="0"><span class="key swatch pf-c-blue"></span>Blue</li>' in html
+    assert '<li data-seat="1"><span class="key swatch pf-c-orange"></span>Orange</li>' in html

@@ -15,10 +15,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
+from pyscript import window
+
 from engine.record import encode
 from web import graph_view
 from web.controller import Controller
-from web.dom import by_id, closest
+from web.dom import by_id, closest, found
 
 # graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
 Grapher = Callable[[str, int, int, float, int], Awaitable[str]]
@@ -38,6 +40,7 @@ class GraphPanel:
         self.moves: tuple[str, ...] = ()
         self.chances: list[list[float] | None] = []
         self.running = False
+        self.task: asyncio.Future | None = None  # the judging under way, kept while it runs
 
     def open(self, event: Any = None) -> None:
         self.on = True
@@ -63,7 +66,7 @@ class GraphPanel:
             )
             self.line, self.head, self.moves = encode(record), head, record.moves
             if not self.running:
-                asyncio.ensure_future(self.judge_line())
+                self.task = asyncio.ensure_future(self.judge_line())
         self.draw()
 
     async def judge_line(self) -> None:
@@ -89,10 +92,13 @@ class GraphPanel:
         view, session = ctl.view, ctl.session
         names = view.seat_names
         movers = [ctl.game.to_move(state) for state in session.states[:-1]]
-        marked = graph_view.swings(self.chances, movers)
-        by_id("graph-body").innerHTML = graph_view.graph_svg(
+        marked = graph_view.swings(self.chances, movers, graph_view.swing_threshold(ctl.game.id))
+        swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
+        body = by_id("graph-body")
+        body.innerHTML = graph_view.graph_svg(
             self.chances, names, session.ply, marked
-        ) + graph_view.legend_html(names)
+        ) + graph_view.legend_html(names, swatches)
+        paint_lines(body)
         done = sum(c is not None for c in self.chances)
         total = len(self.chances)
         progress = by_id("graph-progress")
@@ -108,3 +114,16 @@ class GraphPanel:
         target = closest(event, "[data-ply]")
         if target is not None:
             self.goto(int(target.dataset.ply))
+
+
+def paint_lines(body: Any) -> None:
+    """Give each seat's line the colour of its key in the legend (the seat's swatch, as the
+    board's style sheet colours it), with a thin edge so a white line shows on the panel."""
+    for key in body.querySelectorAll(".graph-key li[data-seat]"):
+        seat = key.dataset.seat
+        line = body.querySelector(f"polyline.g{seat}")
+        swatch = key.querySelector(".key")
+        if not (found(line) and found(swatch)):
+            continue
+        line.style.stroke = window.getComputedStyle(swatch).backgroundColor
+        line.style.filter = "drop-shadow(0 0 1px var(--edge))"
