@@ -8,7 +8,12 @@ fragment form is readable and URL-safe:
 - segment 1: the game id; 2: the rules version; 3: options as name=value
   joined by commas (every option, so a link means the same thing even if a
   default changes); 4: the moves joined by dots (may be empty), then perhaps how
-  the game ended off the board, as one word (see below); 5 (optional): the ply on display.
+  the game ended off the board, as one word (see below); 5 (optional): the ply on display
+  (`ply=2`) and, for a game played by exchanging links, its id and the seat the link hands
+  it to (engine/by_link.py: `ply=2,game=k3f9x2qa,to=1`).
+- A long game's moves may be written compactly (engine/compact_moves.py): the version is
+  then followed by `c` and segment 4 is one word, `rugpile/1c/…/3~Dq4.white-resigns`; a
+  reader that knows no `c` refuses the version rather than misread the moves.
 A leading '#' is ignored.  Decoding checks the shape and the options;
 `replay_record` then replays the moves and names the first one that fails;
 `replay_canonical` also rewrites them in the game's canonical notation.
@@ -32,6 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import games
+from .by_link import ByLink, read_tail, write_tail
+from .compact_moves import pack, unpack
 from .core import Game
 from .ending import AGREED_DRAW, Ending, ending_result
 from .errors import EngineError
@@ -107,6 +114,7 @@ class Record:
     options: tuple[tuple[str, object], ...]
     moves: tuple[str, ...] = ()
     ending: str = ""  # the word of a resignation or agreed draw after the moves, or ""
+    link: ByLink | None = None  # the game by link this record's link continues, if any
 
     @property
     def options_dict(self) -> dict:
@@ -118,13 +126,18 @@ def make_record(game: Game, options: dict, moves=()) -> Record:
     return Record(game.id, game.rules_version, tuple(normal.items()), tuple(moves))
 
 
-def encode(record: Record, ply: int | None = None) -> str:
+def encode(record: Record, ply: int | None = None, compact: bool = False) -> str:
+    """The record's link (its fragment, without '#'); `ply` the position on display when it
+    is not the last; `compact` writes the moves as one word (a long game's link stays short)."""
     game = games.get(record.game)
     opts = ",".join(f"{k}={game.format_option(k, v)}" for k, v in record.options)
-    text = f"{record.game}/{record.version}/{opts}/{'.'.join(record.moves + _ending(record))}"
-    if ply is not None and ply != len(record.moves):
-        text += f"/ply={ply}"
-    return text
+    version, moves = str(record.version), record.moves
+    if compact:
+        version = f"{record.version}c"
+        moves = (pack(game, game.new(**record.options_dict), record.moves),) if moves else ()
+    text = f"{record.game}/{version}/{opts}/{'.'.join(moves + _ending(record))}"
+    tail = write_tail(None if ply is None or ply == len(record.moves) else ply, record.link)
+    return f"{text}/{tail}" if tail else text
 
 
 def _link_text(raw, bounded: bool = True) -> str:
@@ -160,7 +173,9 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     parts += [""] * (4 - len(parts))
     game_id, version_text, options_text, moves_text = parts[:4]
     game = game_of(game_id)
-    if not _NUMBER.match(version_text) or int(version_text) != game.rules_version:
+    compact = version_text.endswith("c")
+    version_number = version_text[:-1] if compact else version_text
+    if not _NUMBER.match(version_number) or int(version_number) != game.rules_version:
         raise RecordError(
             f"unknown rules version '{_shown(version_text)}' for {game.name} "
             f"(this site plays version {game.rules_version})"
@@ -168,6 +183,8 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
     options = decode_options(game, options_text)
     moves = tuple(m for m in moves_text.split(".")) if moves_text else ()
     moves, ending = split_ending(moves)
+    if compact:
+        moves = _unpacked(game, options, moves, partial)
     for i, move in enumerate(moves):
         misplaced = is_ending_word(move)
         if misplaced or not _MOVE_TEXT.match(move):
@@ -176,15 +193,33 @@ def decode(fragment: str, partial: bool = False) -> tuple[Record, int]:
                 break
             what = "ends the game, so it can only come last" if misplaced else "is not a move"
             raise RecordError(f"move {i + 1} ('{_shown(move)}') {what}", i, move)
-    ply = len(moves)
+    ply, link = len(moves), None
     if len(parts) >= 5 and not partial:
-        ply_text = parts[4]
-        if not ply_text.startswith("ply=") or not _NUMBER.match(ply_text[4:]):
-            raise RecordError(f"'{_shown(ply_text)}' should be ply=<number>")
-        ply = int(ply_text[4:])
+        seats = game.num_seats(game.new(**dict(options)))
+        try:
+            shown_ply, link = read_tail(parts[4], seats)
+        except EngineError as err:
+            raise RecordError(str(err)) from None
+        if shown_ply is not None:
+            ply = shown_ply
         if ply > len(moves):
             raise RecordError(f"ply {ply} is past the last move ({len(moves)})")
-    return Record(game.id, game.rules_version, options, moves, ending), ply
+    return Record(game.id, game.rules_version, options, moves, ending, link), ply
+
+
+def _unpacked(game: Game, options: tuple, words: tuple[str, ...], partial: bool) -> tuple:
+    """The moves (in notation) of a compact link's one word; RecordError (or, when `partial`,
+    no moves) when it is not a game of these rules."""
+    if not words:
+        return ()
+    try:
+        if len(words) > 1:
+            raise EngineError("a compact link's moves are one word")
+        return tuple(unpack(game, game.new(**dict(options)), words[0]))
+    except EngineError as err:
+        if partial:
+            return ()
+        raise RecordError(f"the link's moves cannot be read: {err}") from None
 
 
 def split_ending(moves: tuple[str, ...]) -> tuple[tuple[str, ...], str]:

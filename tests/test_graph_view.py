@@ -6,11 +6,15 @@ import json
 
 from web.logic.graph import (
     HEIGHT,
+    NOISE,
+    NOISE_MARGIN,
     PAD,
+    SWING,
     Swing,
     graph_svg,
     legend_html,
     swing_text,
+    swing_threshold,
     swings,
     swings_html,
 )
@@ -79,3 +83,21 @@ def test_a_new_line_keeps_the_points_of_the_positions_it_shares():
     assert carried([], ["a", "b"], ["a"]) == [None, None]
     # a shorter line (a move deleted): nothing new to judge
     assert carried(judged, ["a", "b"], ["a"]) == judged[:2]
+
+
+def test_a_swing_must_drop_beyond_the_games_noise():
+    # Two drops: White 0.8 -> 0.3 (50 points), Black 0.4 -> 0.2 (20 points).  Above a noise
+    # threshold of 25 points only the first is a mistake; no threshold is below SWING.
+    assert swings(CHANCES, MOVERS, threshold=0.25) == [Swing(3, 0, 0.8, 0.3)]
+    for game_id, noise in NOISE.items():
+        assert swing_threshold(game_id) == max(SWING, NOISE_MARGIN * noise)
+        assert swing_threshold(game_id) >= SWING
+    assert swing_threshold("no such game") == SWING
+
+
+def test_the_key_is_in_the_seats_swatch_colours():
+    # Petrify's first seat may play Blue: its key takes the board's swatch class for it, not
+    # the colour of its place at the table (the legend drew Blue's line in orange).
+    html = legend_html(("Blue", "Orange"), ("pf-c-blue", "pf-c-orange"))
+    assert '<li data-seat="0"><span class="key swatch pf-c-blue"></span>Blue</li>' in html
+    assert '<li data-seat="1"><span class="key swatch pf-c-orange"></span>Orange</li>' in html

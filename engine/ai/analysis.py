@@ -11,16 +11,20 @@ the game counts points (Stigmergy) the first seat's expected margin.  A position
 search has not visited (a finished game, a forced move) is judged by the game's
 knowledge.  `glance` is its judgement before any search (the game's knowledge alone, at
 once, for the page to show while the search starts); `estimate` the judgement of one
-position at a fixed number of playouts (the graph's point per ply).  Pure Python: the same in CPython and the worker.
+position at a fixed number of playouts (the graph's point per ply).  Every chance is the
+search's value calibrated per game (engine/ai/calibration.py).  Pure Python: the same in
+CPython and the worker.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 
 from ..core import Game, State
+from .calibration import calibrated, glance_curve, margin_line, search_curve
 from .knowledge import for_game
-from .mcts import Search, preference
+from .mcts import Node, Search, preference
 
 TOP_MOVES = 3  # best moves reported
 LINE_PLIES = 8  # longest principal line reported
@@ -65,27 +69,47 @@ class Analysis:
         )
 
 
+def value(search: Search) -> tuple[float, ...]:
+    """Each seat's value of the root after the search so far, before calibration: the proven
+    rewards once known; else, where the knowledge judges by playouts, the mean reward of every
+    playout through the root; where it judges by evaluation alone (`judge_by_best_move`), the
+    best move's mean.
+
+    The best move's mean is a maximum over noisy means when playouts judge: at the graph's
+    budget each move has a few playouts, and the one the search prefers is the one whose
+    playouts went well, so its mean leans 25-35 points towards the side to move
+    (docs/judgement.md).  The root's mean has no such maximum in it; as the search grows it
+    goes the best move's way, since that move takes most of the playouts."""
+    game, root = search.game, search.root
+    seats = game.num_seats(root.state)
+    if root.exact is not None:
+        return tuple(root.exact)
+    if search.know.judge_by_best_move and root.children:
+        best = max(root.children, key=preference(root.to_move))
+        if best.visits or best.exact is not None:
+            return tuple(best.mean(s) for s in range(seats))
+    if root.visits:
+        return tuple(total / root.visits for total in root.totals)
+    return tuple(search.know.rewards(root.state))
+
+
 def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
-    """The search's judgement so far of its root position."""
+    """The search's judgement so far of its root position: `value` calibrated
+    (engine/ai/calibration.py) into each seat's chance."""
     game, root = search.game, search.root
     seat = root.to_move if game.result(root.state) is None else -1
     if root.visits == 0 and seat >= 0 and len(root.moves or ()) == 1:
         return _forced(search, seat)
     ranked = sorted(root.children, key=preference(seat), reverse=True)
-    if root.exact is not None:
-        chances = tuple(root.exact)
-    elif ranked and (ranked[0].visits or ranked[0].exact is not None):
-        # the value of the best move, as a chess engine's evaluation is its best line's (the
-        # root's average would count the weaker moves the search tried too)
-        chances = tuple(ranked[0].mean(s) for s in range(game.num_seats(root.state)))
-    elif root.visits:
-        chances = tuple(total / root.visits for total in root.totals)
-    else:
-        chances = tuple(search.know.rewards(root.state))
+    curve = search_curve(game.id)
+    prior = None if search.know.judge_by_best_move else _prior(root, seat)
+    chances = value(search)
+    if root.exact is None:
+        chances = calibrated(chances, seat, curve)
     best = tuple(
         Candidate(
             game.notation(root.state, c.move),
-            round(c.mean(seat), 3),
+            round(_chance_after(c, seat, curve, prior), 3),
             c.visits,
             c.exact is not None,
         )
@@ -104,12 +128,48 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
     )
 
 
+def _prior(root: Node, seat: int) -> tuple[float, float] | None:
+    """(the root's mean for `seat`, how many playouts' weight it gets in a move's mean), by
+    empirical Bayes over the root's moves: the moves' means spread around the root's mean by
+    their true differences plus their playouts' noise; the weight is the noise's variance over
+    the true differences' (a move's mean is a mean of few playouts, and the move the search
+    prefers is the one whose playouts went well: left alone, the best moves' chances would
+    stand well above the position's).  None when the moves are too few to say."""
+    moves = [c for c in root.children if c.visits and c.exact is None]
+    if seat < 0 or len(moves) < 2 or not root.visits:
+        return None
+    visits = sum(c.visits for c in moves)
+    mean = root.totals[seat] / root.visits
+    spread = sum(c.visits * (c.mean(seat) - mean) ** 2 for c in moves) / visits
+    noise = max(mean * (1.0 - mean), 0.01)  # a playout's variance, about
+    differences = spread - noise * len(moves) / visits
+    return mean, (noise / differences if differences > 0 else math.inf)
+
+
+def _chance_after(child: Node, seat: int, curve, prior: tuple[float, float] | None) -> float:
+    """The mover's chance after a move at the root: proven, or its mean (drawn towards the
+    root's by `prior`, see _prior) through `curve`."""
+    if child.exact is not None:
+        return child.exact[seat]
+    if seat not in (0, 1) or len(child.totals) != 2:
+        return child.mean(seat)
+    value = child.mean(seat)
+    if prior is not None:
+        mean, weight = prior
+        value = (
+            mean
+            if math.isinf(weight)
+            else (child.totals[seat] + weight * mean) / (child.visits + weight)
+        )
+    return curve(value)
+
+
 def _forced(search: Search, seat: int) -> Analysis:
     """A position with one move, which the search does not play out: judged after it."""
     game, state = search.game, search.root.state
     move = (search.root.moves or [None])[0]
     after = game.apply(state, move)
-    chances = _rounded(search.know.rewards(after))
+    chances = _rounded(_glanced(game, after))
     text = game.notation(state, move)
     best = (Candidate(text, chances[seat], 0, game.result(after) is not None),)
     return Analysis(
@@ -117,17 +177,26 @@ def _forced(search: Search, seat: int) -> Analysis:
     )
 
 
+def _glanced(game: Game, state: State) -> tuple[float, ...]:
+    """Each seat's chance by the game's knowledge alone: the result once over, else its
+    evaluation calibrated (engine/ai/calibration.py: GLANCE)."""
+    rewards = tuple(for_game(game).rewards(state))
+    if game.result(state) is not None:
+        return rewards
+    return calibrated(rewards, game.to_move(state), glance_curve(game.id))
+
+
 def glance(game: Game, state: State) -> Analysis:
     """The judgement before any search: the game's knowledge of each seat's chances (the
     exact result once the game is over), no best moves yet."""
-    know, over = for_game(game), game.result(state) is not None
-    margin = know.margin(state)
+    over = game.result(state) is not None
+    margin = _margin_of(game, state)
     return Analysis(
         -1 if over else game.to_move(state),
-        _rounded(know.rewards(state)),
+        _rounded(_glanced(game, state)),
         (),
         (),
-        None if margin is None else round(margin, 1),
+        margin,
         0,
         0.0,
         over,
@@ -135,7 +204,8 @@ def glance(game: Game, state: State) -> Analysis:
 
 
 def estimate(game: Game, state: State, playouts: int, seed: int = 0) -> tuple[float, ...]:
-    """Each seat's win chance in `state` after a search of `playouts` playouts."""
+    """Each seat's win chance in `state` after a search of `playouts` playouts (the graph's
+    point per ply): `value` calibrated, as `analyse` reports it."""
     search = Search(game, state, seed=seed)
     search.run(playouts=playouts)
     return analyse(search, top=0).chances
@@ -159,5 +229,15 @@ def _rounded(chances) -> tuple[float, ...]:
 
 
 def _margin(search: Search, end: State) -> float | None:
-    margin = for_game(search.game).margin(end)
-    return None if margin is None else round(margin, 1)
+    return _margin_of(search.game, end)
+
+
+def _margin_of(game: Game, state: State) -> float | None:
+    """The first seat's expected margin in `state` (None where the game counts no points):
+    the final one once over, else the knowledge's estimate through calibration's MARGIN."""
+    margin = for_game(game).margin(state)
+    if margin is None:
+        return None
+    if game.result(state) is None:
+        margin = margin_line(game.id)(margin, game.to_move(state))
+    return round(margin, 1)

@@ -21,15 +21,9 @@ from collections.abc import Callable
 
 from ..games.gwyddbwyll import GwState
 from ..games.gwyddbwyll_kernel import (
-    BISHOP,
     BLACK,
-    JUMPER,
     KING,
-    KNIGHT,
     MAX_PLIES,
-    PAWN,
-    QUEEN,
-    ROOK,
     WHITE,
     Step,
     apply_on,
@@ -39,20 +33,21 @@ from ..games.gwyddbwyll_kernel import (
     pseudo_moves,
     safe_after,
 )
+from .gw_tactics import MOBILITY, VALUES, piece_value, sound_moves, threat
 from .knowledge import Knowledge, register
 
-CAPTURE_CHANCE = 0.8  # how often a playout move is the best capture, when there is one
+__all__ = ["MOBILITY", "VALUES", "GwyddbwyllKnowledge", "capture_playout", "random_playout"]
 
-# Rough worth of each kind for evaluate(): a fers and a two-square bishop are weak pieces.
-VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
-_VALUE = [0.0] * 16  # the same by piece code, either colour
-for _kind, _value in VALUES.items():
-    _VALUE[_kind] = _VALUE[_kind | 8] = _value
+CAPTURE_CHANCE = 0.8  # how often a playout move is the best capture, when there is one
 
 
 @register("gwyddbwyll")
 class GwyddbwyllKnowledge(Knowledge[GwState]):
     playout_depth = 24
+    # Whether the evaluation counts the best exchange the side to move can start (a static
+    # quiescence: a playout cut off in mid-exchange is not judged by the material of that
+    # moment).
+    settle_exchange = False
 
     def playout(self, state: GwState, rng: random.Random) -> tuple[float, ...]:
         return self.rewards(capture_playout(state, rng, self.playout_depth))
@@ -62,6 +57,12 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
     ) -> GwState:
         return random_playout(state, rng, max_plies)
 
+    def root_moves(self, state: GwState) -> list:
+        """The legal moves that give no material away by a static exchange
+        (engine/ai/gw_tactics.py: sound_moves), checks included."""
+        moves = self.game.legal_moves(state)
+        return sound_moves(list(state.board), state.turn, state.ep, moves)
+
     def evaluate(self, state: GwState) -> tuple[float, ...]:
         """Each seat's chance to win, guessed from material and mobility."""
         result = self.game.result(state)
@@ -70,9 +71,12 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
         material = [0.0, 0.0]
         for p in state.board:
             if p:
-                material[p >> 3] += _VALUE[p]
+                material[p >> 3] += piece_value(p)
         mobility = [len(pseudo_moves(state.board, c, -1)) for c in (WHITE, BLACK)]
-        lead = (material[WHITE] - material[BLACK]) + 0.05 * (mobility[WHITE] - mobility[BLACK])
+        lead = (material[WHITE] - material[BLACK]) + MOBILITY * (mobility[WHITE] - mobility[BLACK])
+        if self.settle_exchange:
+            gain = threat(list(state.board), 1 - state.turn)
+            lead += gain if state.turn == WHITE else -gain
         white = 1.0 / (1.0 + math.exp(-0.4 * lead))
         return (white, 1.0 - white)
 
@@ -116,7 +120,7 @@ def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> li
     for move in moves:
         q = board[move[1]]
         if q and (q & 8) == enemy:
-            keyed.append((-_VALUE[q], _VALUE[board[move[0]]], move))
+            keyed.append((-piece_value(q), piece_value(board[move[0]]), move))
     keyed.sort()
     return [move for _, _, move in keyed]
 

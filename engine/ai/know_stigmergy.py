@@ -105,6 +105,7 @@ class StigmergyKnowledge(Knowledge):
     exploration = 0.08
     order_sample = 16
     minimax_weight = 0.4
+    judge_by_best_move = True  # leaves are judged by evaluation: no playout noise
 
     def evaluate(self, state: StigmergyState) -> tuple[float, ...]:
         """Each seat's chance to win: the first seat's expected lead (`margin`) through a logistic

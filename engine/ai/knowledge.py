@@ -42,6 +42,11 @@ class Knowledge(Generic[S]):
     # How much a child's implicit minimax value (of the leaf values below it) counts against
     # its mean reward in selection (0: plain UCT; for games judged by evaluation at leaves).
     minimax_weight: float = 0.0
+    # How the analysis values a searched position (engine/ai/analysis.py: value): by the mean
+    # of every playout through it (False: right where playouts are noisy), or by its best
+    # move's mean (True: for knowledge that judges leaves by evaluation alone, whose values
+    # carry no playout noise for a maximum to pick up).
+    judge_by_best_move: bool = False
 
     def __init__(self, game: Game[S, Any]):
         self.game = game

@@ -14,8 +14,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
+from pyscript import window
+
 from engine.record import encode
-from web.browser.dom import by_id, closest, run_soon
+from web.browser.dom import by_id, closest, found, run_soon
 from web.logic import graph
 from web.logic.table import Table
 
@@ -88,10 +90,13 @@ class GraphPanel:
         view, session = table.view, table.session
         names = view.seat_names
         movers = [table.game.to_move(state) for state in session.states[:-1]]
-        marked = graph.swings(self.chances, movers)
-        by_id("graph-body").innerHTML = graph.graph_svg(
+        marked = graph.swings(self.chances, movers, graph.swing_threshold(table.game.id))
+        swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
+        body = by_id("graph-body")
+        body.innerHTML = graph.graph_svg(
             self.chances, names, session.ply, marked
-        ) + graph.legend_html(names)
+        ) + graph.legend_html(names, swatches)
+        paint_lines(body)
         done = sum(c is not None for c in self.chances)
         total = len(self.chances)
         progress = by_id("graph-progress")
@@ -107,3 +112,16 @@ class GraphPanel:
         target = closest(event, "[data-ply]")
         if target is not None:
             self.goto(int(target.dataset.ply))
+
+
+def paint_lines(body: Any) -> None:
+    """Give each seat's line the colour of its key in the legend (the seat's swatch, as the
+    board's style sheet colours it), with a thin edge so a white line shows on the panel."""
+    for key in body.querySelectorAll(".graph-key li[data-seat]"):
+        seat = key.dataset.seat
+        line = body.querySelector(f"polyline.g{seat}")
+        swatch = key.querySelector(".key")
+        if not (found(line) and found(swatch)):
+            continue
+        line.style.stroke = window.getComputedStyle(swatch).backgroundColor
+        line.style.filter = "drop-shadow(0 0 1px var(--edge))"

@@ -14,8 +14,20 @@ from html import escape
 from typing import NamedTuple
 
 WIDTH, HEIGHT, PAD = 600.0, 160.0, 6.0
-SWING = 0.15  # a drop in the mover's chance at least this big is a swing
+SWING = 0.15  # a drop in the mover's chance at least this big is a swing (at the least)
 MOST_SWINGS = 5
+# The noise of the graph's chances: the standard deviation, in a game's positions judged again
+# and again with other seeds at the graph's budget, of each judgement (scripts/judgement.py
+# noise; docs/judgement.md).  Two judgements differ by more than 3 * sqrt(2) of it by chance
+# in about 3 in 1,000 pairs: a drop that big is a mistake, not the search's noise.
+NOISE = {
+    "wythe": 0.081,
+    "petrify": 0.072,
+    "stigmergy": 0.010,
+    "rugpile": 0.038,
+    "gwyddbwyll": 0.055,
+}
+NOISE_MARGIN = 3 * 2**0.5
 
 
 class Swing(NamedTuple):
@@ -27,8 +39,16 @@ class Swing(NamedTuple):
     after: float
 
 
-def swings(chances: Sequence[Sequence[float] | None], movers: Sequence[int]) -> list[Swing]:
-    """The moves that cost their mover most (at least SWING), the biggest first, at most
+def swing_threshold(game_id: str) -> float:
+    """The least drop of a mover's chance listed as a swing in `game_id`: well beyond the
+    graph's noise there, and never below SWING."""
+    return max(SWING, NOISE_MARGIN * NOISE.get(game_id, 0.0))
+
+
+def swings(
+    chances: Sequence[Sequence[float] | None], movers: Sequence[int], threshold: float = SWING
+) -> list[Swing]:
+    """The moves that cost their mover most (at least `threshold`), the biggest first, at most
     MOST_SWINGS.  `movers[k]` is the seat that made move k+1."""
     found = []
     for ply in range(1, len(chances)):
@@ -36,7 +56,7 @@ def swings(chances: Sequence[Sequence[float] | None], movers: Sequence[int]) -> 
         if before is None or after is None or ply - 1 >= len(movers):
             continue
         seat = movers[ply - 1]
-        if before[seat] - after[seat] >= SWING:
+        if before[seat] - after[seat] >= threshold:
             found.append(Swing(ply, seat, before[seat], after[seat]))
     found.sort(key=lambda s: s.after - s.before)
     return found[:MOST_SWINGS]
@@ -113,13 +133,20 @@ def graph_svg(
     return "".join(parts)
 
 
-def legend_html(names: Sequence[str]) -> str:
-    """Which line is whose: a key in each line's colour."""
+def legend_html(names: Sequence[str], swatches: Sequence[str] | None = None) -> str:
+    """Which line is whose: a key per seat in the colour that seat plays, its board's swatch
+    class (`swatches`, as the score list shows them; without them, the seat's place colour),
+    which the page also gives that seat's line (web/graph_panel.py)."""
+    keys = (
+        [f"key swatch {swatch}" for swatch in swatches]
+        if swatches is not None
+        else [f"key g{seat}" for seat in range(len(names))]
+    )
     return (
         '<ul class="graph-key">'
         + "".join(
-            f'<li><span class="key g{seat}"></span>{escape(name)}</li>'
-            for seat, name in enumerate(names)
+            f'<li data-seat="{seat}"><span class="{escape(key)}"></span>{escape(name)}</li>'
+            for seat, (name, key) in enumerate(zip(names, keys, strict=True))
         )
         + "</ul>"
     )

@@ -1,0 +1,110 @@
+"""A game played by exchanging links: what a link of it says beside the game itself.
+
+Two players on two devices play by sending each other the game's link after each move.
+Such a link carries, in its last segment (after the moves), with the ply on display if any:
+
+    game=k3f9x2qa   the game's identity: a random id made when the game starts, the same in
+                    every link of the game, so a device knows a link continues a game it has
+    to=2            the seat the link hands the game to (counted from 1): its receiver's
+    help=off        the players agreed to play without the computer's help (Analyse, Hint)
+    offer=draw      the sender offers a draw, which the receiver accepts or declines
+
+e.g. `wythe/1/size=8/d4e4.c5c6/game=k3f9x2qa,to=1` or `…/ply=3,game=k3f9x2qa,to=2,help=off`.
+A link without `game=` is an ordinary link, as every link was before.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from dataclasses import dataclass
+
+from .errors import EngineError
+from .user_text import shown, shown_value
+
+ID_LETTERS = string.ascii_lowercase + string.digits
+ID_LENGTH = 8  # 36**8: two games of one pair of devices never share an id
+_ID = re.compile(r"^[a-z0-9]{6,16}$")
+_NUMBER = re.compile(r"^[0-9]{1,9}$")
+OFFERS = ("draw",)
+
+
+class LinkTailError(EngineError):
+    """A link's last segment that cannot be read; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class ByLink:
+    """A game by link as one of its links describes it.
+
+    id:    the game's identity (six to sixteen letters a-z and digits).
+    to:    the seat the link hands the game to, from 0.
+    help:  False when the players agreed to play without the computer's help.
+    offer: "draw" when the sender offers a draw, else "".
+    """
+
+    id: str
+    to: int
+    help: bool = True
+    offer: str = ""
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.id, str) and _ID.match(self.id)):
+            raise LinkTailError(
+                f"a game's id is 6 to 16 letters and digits, not {shown_value(self.id)}"
+            )
+        if not (type(self.to) is int and self.to >= 0):
+            raise LinkTailError(f"a link hands the game to a seat, not {shown_value(self.to)}")
+        if self.offer not in ("", *OFFERS):
+            raise LinkTailError(f"unknown offer {shown_value(self.offer)} (offers: draw)")
+
+
+def new_id(rng: random.Random | None = None) -> str:
+    """A fresh game id (the page makes one when a game by link starts)."""
+    draw = (rng or random.SystemRandom()).choice
+    return "".join(draw(ID_LETTERS) for _ in range(ID_LENGTH))
+
+
+def write_tail(ply: int | None, link: ByLink | None) -> str:
+    """The link's last segment ('' when it needs none)."""
+    fields = [] if ply is None else [f"ply={ply}"]
+    if link is not None:
+        fields += [f"game={link.id}", f"to={link.to + 1}"]
+        fields += [] if link.help else ["help=off"]
+        fields += [f"offer={link.offer}"] if link.offer else []
+    return ",".join(fields)
+
+
+def read_tail(text: str, seats: int) -> tuple[int | None, ByLink | None]:
+    """(the ply on display or None, the game by link or None) of a link's last segment, for a
+    game of `seats` seats; LinkTailError says what is wrong."""
+    fields: dict[str, str] = {}
+    for field in text.split(","):
+        name, sep, value = field.partition("=")
+        if not sep:
+            raise LinkTailError(f"'{shown(field)}' should be ply=<number> or name=value")
+        if name in fields:
+            raise LinkTailError(f"'{shown(name)}' is given twice")
+        if name not in ("ply", "game", "to", "help", "offer"):
+            raise LinkTailError(
+                f"'{shown(field)}' should be ply=<number> (or, for a game by link, "
+                "game=, to=, help= or offer=)"
+            )
+        fields[name] = value
+    ply = None
+    if "ply" in fields:
+        if not _NUMBER.match(fields["ply"]):
+            raise LinkTailError(f"'ply={shown(fields['ply'])}' should be ply=<number>")
+        ply = int(fields["ply"])
+    if "game" not in fields:
+        if fields.keys() - {"ply"}:
+            raise LinkTailError("a link that hands a game over names it (game=…)")
+        return ply, None
+    to = fields.get("to", "")
+    if not _NUMBER.match(to) or not 1 <= int(to) <= seats:
+        raise LinkTailError(f"'to={shown(to)}' should name a seat from 1 to {seats}")
+    help_text = fields.get("help", "on")
+    if help_text not in ("on", "off"):
+        raise LinkTailError(f"'help={shown(help_text)}' should be help=off")
+    return ply, ByLink(fields["game"], int(to) - 1, help_text == "on", fields.get("offer", ""))

@@ -1,0 +1,140 @@
+"""Matches of the Monte Carlo search against the alpha-beta player in Gwyddbwyll, at given
+think times (engine/ai/alphabeta.py; issue 27's measure of the search's tactics).
+
+    python scripts/duel.py --games 20 --seconds 0.5 --factor 4 --seed 1
+
+Both players think for CPU time (time.process_time, so other work on a shared machine
+does not count against either): the search `--seconds` a move, the alpha-beta `--seconds`
+times `--factor`.  Seats alternate; a game stops at the rules' end (or at --cap plies, a
+draw).  Prints each game and the total as wins, draws and losses for the search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from engine import games
+from engine.ai import Search
+from engine.ai.alphabeta import AlphaBeta
+from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
+from engine.ai.knowledge import for_game
+
+
+class PlainRoot(GwyddbwyllKnowledge):
+    """The search's knowledge as before issue 27: every legal move at the root."""
+
+    def root_moves(self, state):
+        return self.game.legal_moves(state)
+
+
+QUIESCENCE = [True]  # whether the alpha-beta plays out captures at its horizon (--no-quiescence)
+VARIANT: dict = {}  # knowledge attributes the search side plays with (--set)
+
+
+def variant(game) -> GwyddbwyllKnowledge | None:
+    """The search side's knowledge: the game's own, or a copy with --set's attributes."""
+    if not VARIANT:
+        return None
+    know = GwyddbwyllKnowledge(game)
+    for name, value in VARIANT.items():
+        setattr(know, name, value)
+    return know
+
+
+def searched(game, state, seconds: float, seed: int, knowledge=None):
+    search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
+    search.run(seconds=seconds)
+    return search.best()
+
+
+def play(
+    seed: int, search_seat: int, seconds: float, factor: float, cap: int, opponent: str
+) -> tuple:
+    """One game; returns (the search's reward, plies, the moves)."""
+    game = games.get("gwyddbwyll")
+    state = game.new()
+    rng = random.Random(seed)
+    alphabeta = AlphaBeta(quiescence=QUIESCENCE[0], clock=time.process_time)
+    plain = PlainRoot(game)
+    mine = variant(game)
+    moves = []
+    while game.result(state) is None and len(moves) < cap:
+        if game.to_move(state) == search_seat:
+            move = searched(game, state, seconds, rng.randrange(2**32), mine)
+        elif opponent == "plain":
+            move = searched(game, state, seconds * factor, rng.randrange(2**32), plain)
+        else:
+            move = alphabeta.choose(state, seconds * factor)
+        moves.append(game.notation(state, move))
+        state = game.play(state, move)
+    result = game.result(state)
+    reward = 0.5 if result is None else result.reward(search_seat)
+    return reward, len(moves), moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--factor", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cap", type=int, default=600)
+    parser.add_argument("--record", help="append each game's moves here, a JSON line each")
+    parser.add_argument(
+        "--plain-root",
+        action="store_true",
+        help="the search as before issue 27: every legal move at the root (no static exchange)",
+    )
+    parser.add_argument(
+        "--opponent",
+        choices=("alphabeta", "plain"),
+        default="alphabeta",
+        help="plain: the search as before issue 27 (every legal move at the root)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a knowledge attribute for the search side (a number), e.g. playout_depth=8",
+    )
+    parser.add_argument(
+        "--no-quiescence",
+        action="store_true",
+        help="the alpha-beta stops at its depth without playing out captures",
+    )
+    args = parser.parse_args()
+    QUIESCENCE[0] = not args.no_quiescence
+    for item in args.set:
+        name, value = item.split("=")
+        VARIANT[name] = float(value) if "." in value else int(value)
+    if args.plain_root:
+        game = games.get("gwyddbwyll")
+        for_game(game).root_moves = game.legal_moves  # type: ignore[method-assign]
+    tally = [0, 0, 0]
+    for n in range(args.games):
+        seat = n % 2
+        reward, plies, moves = play(
+            args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap, args.opponent
+        )
+        tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
+        if args.record:
+            with open(args.record, "a") as f:
+                f.write(json.dumps({"search_seat": seat, "reward": reward, "moves": moves}) + "\n")
+        print(
+            f"game {n} search {'White' if seat == 0 else 'Black'}: {reward} in {plies} plies; "
+            f"W/D/L {tally[0]}/{tally[1]}/{tally[2]}; {' '.join(moves[:12])} ...",
+            flush=True,
+        )
+    print(f"search vs {args.opponent} x{args.factor:g} at {args.seconds} s: W/D/L {tally}")
+
+
+if __name__ == "__main__":
+    main()
