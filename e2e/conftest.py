@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -35,7 +36,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files, with the MIME types Pyodide needs; also serves the site under PREFIX
     (as GitHub Pages serves a project at /<repo>/)."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",

@@ -52,13 +52,12 @@ def test_rug_pile_played_from_the_keyboard(page, site):
 
 def axe_audit(page) -> list:
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async () => {
+    return page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
                  .map(v => ({id: v.id, impact: v.impact, help: v.help,
                              nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
     }""")
-    return found
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,6 +1,6 @@
 """The game's graph tells mistakes from noise, in the seats' colours (issue 27, item 3): in every
 game, the graph of a seeded self-play game lists as swings only moves whose mover's chance fell
-by more than the game's noise allows (web/graph_view.py: swing_threshold), and each seat's key
+by more than the game's noise allows (web/logic/graph.py: swing_threshold), and each seat's key
 and line are drawn in the colour that seat plays, the colour beside its name in the score list
 (Petrify's Blue in blue)."""
 
@@ -12,8 +12,8 @@ from conftest import open_page, shot
 from playwright.sync_api import expect
 
 from engine import ai, games
-from web.graph_view import swing_threshold
-from web.session import Session
+from web.logic.graph import swing_threshold
+from web.logic.session import Session
 
 PLIES = 24  # the self-play line judged, in plies (Rug Pile's game is shorter)
 GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")

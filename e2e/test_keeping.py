@@ -1,8 +1,8 @@
-"""Games are never lost (web/keeper.py, web/recent.py): switching games keeps each one and
-Recent lists them; Back and Forward move between the games opened; reload and history keep
-who plays each seat; a bad link offers the saved game; a failed save stays visible until one
-succeeds; two tabs keep their own games; a stored value that cannot be read is set aside and
-the page still starts."""
+"""Games are never lost (web/browser/keeper.py, web/storage/recent.py): switching games keeps
+each one and Recent lists them; Back and Forward move between the games opened; reload and
+history keep who plays each seat; a bad link offers the saved game; a failed save stays
+visible until one succeeds; two tabs keep their own games; a stored value that cannot be read
+is set aside and the page still starts."""
 
 import json
 
@@ -218,7 +218,9 @@ def test_a_bad_link_offers_the_saved_game_and_a_good_link_replaces_none(browser,
 FULL = """
     const setItem = Storage.prototype.setItem;
     Storage.prototype.setItem = function (key, value) {
-        if (window.__full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        if (window.__full) {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
         return setItem.call(this, key, value);
     };
 """

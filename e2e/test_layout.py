@@ -97,7 +97,8 @@ def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
 LINES = """status => {
     const range = document.createRange();
     range.selectNodeContents(status);
-    return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight));
+    const line = parseFloat(getComputedStyle(status).lineHeight);
+    return Math.round(range.getBoundingClientRect().height / line);
 }"""
 # The longest status of whole words that takes `lines` lines on this screen (now shown).
 WRAP = (
@@ -105,7 +106,8 @@ WRAP = (
     const count = () => ("""
     + LINES
     + """)(status);
-    const words = "Black to move: click a square for the black half, then one beside it".split(" ");
+    const words = ("Black to move: click a square for the black half, then one beside it"
+                   .split(" "));
     let text = "";
     for (let i = 0; ; i++) {
         const longer = (text + " " + words[i % words.length]).trim();

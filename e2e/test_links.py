@@ -6,6 +6,7 @@ dialog exports, downloads and imports (paste and file), with errors that say whe
 import json
 import random
 import re
+from pathlib import Path
 
 from conftest import ROOT, guard, open_page, shot
 from playwright.sync_api import expect
@@ -28,7 +29,8 @@ def axe_problems(page) -> list:
     return page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
-                 .map(v => ({id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+                 .map(v => ({id: v.id, help: v.help,
+                             nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
     }""")
 
 
@@ -153,7 +155,7 @@ def test_every_kind_of_bad_link_says_what_is_wrong(page, site):
 
 
 def saved(page):
-    """The newest of the recent games in storage (web/recent.py), as {fragment, seats}."""
+    """The newest of the recent games in storage (web/storage/recent.py), as {fragment, seats}."""
     text = page.evaluate(f"localStorage.getItem({RECENT!r})")
     games_ = json.loads(text)["games"] if text else []
     return {"fragment": games_[0]["fragment"], "seats": games_[0]["seats"]} if games_ else None
@@ -233,13 +235,28 @@ def test_storage_that_throws_never_blocks_the_page(browser, site):
     page = new_page(browser)
     page.add_init_script("""
         Storage.prototype.getItem = () => { throw new DOMException('denied', 'SecurityError'); };
-        Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+        Storage.prototype.setItem = () => {
+            throw new DOMException('full', 'QuotaExceededError');
+        };
     """)
     open_page(page, site + "/index.html")
     expect(page.locator("#message")).to_contain_text("The saved game could not be read")
     place(page, 0, "a1", "/2x2a1")  # play on; saving fails quietly after one note
     assert page.errors == [] and page.outside == []
     page.context.close()
+
+
+def random_wythe_record(path: Path) -> tuple[Path, list[str]]:
+    """A text record of nine random moves of Wythe on a 6×6 board, written to `path`; its
+    moves."""
+    wythe = games.get("wythe")
+    state, moves, rng = wythe.new(size=6), [], random.Random(5)
+    for _ in range(9):
+        move = rng.choice(wythe.legal_moves(state))
+        moves.append(wythe.notation(state, move))
+        state = wythe.apply(state, move)
+    path.write_text(to_text(make_record(wythe, {"size": 6}, moves)), encoding="utf-8")
+    return path, moves
 
 
 def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path):
@@ -265,7 +282,7 @@ def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path
     with page.expect_download() as download:
         page.click("#record-download")
     assert re.fullmatch(r"rugpile-\d{4}-\d\d-\d\d\.txt", download.value.suggested_filename)
-    assert open(download.value.path(), encoding="utf-8").read() == text
+    assert Path(download.value.path()).read_text(encoding="utf-8") == text
 
     page.click("#record-copy")
     expect(page.locator("#record-status")).to_have_text("Record copied.")
@@ -290,14 +307,7 @@ def test_the_record_dialog_exports_downloads_and_imports(browser, site, tmp_path
     assert page.locator("#record-status img").count() == 0
 
     # A file: a random Wythe game.
-    wythe = games.get("wythe")
-    state, moves, rng = wythe.new(size=6), [], random.Random(5)
-    for _ in range(9):
-        move = rng.choice(wythe.legal_moves(state))
-        moves.append(wythe.notation(state, move))
-        state = wythe.apply(state, move)
-    record_file = tmp_path / "wythe.txt"
-    record_file.write_text(to_text(make_record(wythe, {"size": 6}, moves)), encoding="utf-8")
+    record_file, moves = random_wythe_record(tmp_path / "wythe.txt")
     page.set_input_files("#record-file", str(record_file))
     expect(page.locator("#record")).to_be_hidden()
     expect(page.locator("#title")).to_have_text("Wythe")

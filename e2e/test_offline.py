@@ -79,7 +79,7 @@ def test_the_computer_plays_offline(page, built_site):
     in which the computer never played."""
     from test_computer import new_game, play_any_rug
 
-    dest, url = built_site
+    _, url = built_site
     open_page(page, url)
     page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
     page.context.set_offline(True)

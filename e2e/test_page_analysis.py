@@ -196,7 +196,7 @@ def test_a_hundred_ply_graph_in_the_browser(page, site):
     import random
 
     from engine import games
-    from web.session import Session
+    from web.logic.session import Session
 
     game, session, rng = games.get("gwyddbwyll"), Session("gwyddbwyll"), random.Random(0)
     for _ in range(100):  # random legal moves: seed 0 lasts 100 plies

@@ -106,7 +106,7 @@ def test_the_end_the_labelled_scores_the_move_list_and_flip_at_desktop_and_phone
         )
         page = context.new_page()
         errors: list = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.on("pageerror", lambda err, errors=errors: errors.append(str(err)))
         open_page(page, site + "/index.html#gwyddbwyll/1//" + MATE)
         assert (
             page.text_content("#result")

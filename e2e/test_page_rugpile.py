@@ -1,6 +1,8 @@
 """Rug Pile in the browser: load with nothing fetched from outside, play the fool's mate by
 clicking, see the result; the new-game form; screenshots at desktop and phone sizes."""
 
+import itertools
+
 from conftest import SHOTS, guard, open_page, shot
 
 
@@ -154,7 +156,7 @@ def test_three_player_move_list_says_who_moved(page, site):
         (items.nth(i).bounding_box(), items.nth(i).locator("button").bounding_box())
         for i in range(4)
     ]
-    for (_, before), (item, _) in zip(boxes, boxes[1:]):
+    for (_, before), (item, _) in itertools.pairwise(boxes):
         if abs(item["y"] - before["y"]) < 5:
             assert before["x"] + before["width"] + 18 <= item["x"], (before, item)
     shot(page, "rugpile-desktop-3p-moves")

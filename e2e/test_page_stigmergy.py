@@ -91,7 +91,7 @@ def test_two_passes_end_the_game_and_show_the_result(page, site):
     open_page(page, site + "/index.html#stigmergy/1/size=4,komi=1/" + ".".join(moves))
     assert not page.is_disabled("#panel [data-move='pass']")
     page.click("#panel [data-move='pass']")
-    wait_for_moves(page, moves + ["pass"])
+    wait_for_moves(page, [*moves, "pass"])
     page.click("#panel [data-move='pass']")
     page.wait_for_selector("#result:not([hidden])")
     text = page.text_content("#result")
@@ -164,7 +164,8 @@ def pixels(page, clip):
         canvas.width = image.width; canvas.height = image.height;
         const context = canvas.getContext('2d');
         context.drawImage(image, 0, 0);
-        return [image.width, Array.from(context.getImageData(0, 0, image.width, image.height).data)];
+        const data = context.getImageData(0, 0, image.width, image.height).data;
+        return [image.width, Array.from(data)];
     }""",
         png,
     )
@@ -200,7 +201,7 @@ def test_black_stones_beside_the_board_are_solid_in_dark_mode(browser, site):
     for kind in ("#scores .swatch.stig-{}", "#panel .chip.{}"):
         black, behind = inside_and_beside(page, kind.format("black"))
         white, _ = inside_and_beside(page, kind.format("white"))
-        assert sum(abs(a - b) for a, b in zip(black, behind)) >= 60, (kind, black, behind)
+        assert sum(abs(a - b) for a, b in zip(black, behind, strict=True)) >= 60, (kind, black)
         assert sum(black) < sum(white) - 300, (kind, black, white)
     shot(page, "stigmergy-desktop-dark")
     page.set_viewport_size({"width": 375, "height": 812})
@@ -239,7 +240,7 @@ def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
     # After the end, when the board takes no moves, the cursor is still named.
     moves, _ = moves_to_the_last_two_passes(seed=4)
     open_page(
-        page, site + "/index.html#stigmergy/1/size=4,komi=1/" + ".".join(moves + ["pass", "pass"])
+        page, site + "/index.html#stigmergy/1/size=4,komi=1/" + ".".join([*moves, "pass", "pass"])
     )
     page.wait_for_selector("#result:not([hidden])")
     page.focus("#board")

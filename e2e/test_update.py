@@ -71,7 +71,7 @@ def make_version(source: Path, mark: str, broken: bool = False) -> Path:
     mark_python = f'document.documentElement.dataset.python = "{mark}"\n'
     entry = root / "web" / "main.py"
     if mark == "1":  # in a module the bundle already had
-        with (root / "web" / "dom.py").open("a") as dom:
+        with (root / "web" / "browser" / "dom.py").open("a") as dom:
             dom.write(f"\n\n{mark_python}")
     else:  # in a module only this version's bundle has, imported by main.py
         (root / "web" / "deploy_mark.py").write_text(
@@ -80,8 +80,8 @@ def make_version(source: Path, mark: str, broken: bool = False) -> Path:
         module = "web.missing_module" if broken else "web.deploy_mark"
         entry.write_text(
             entry.read_text().replace(
-                "    from web.page import start\n",
-                f"    import {module}  # noqa: F401\n    from web.page import start\n",
+                "    from web.browser.page import start\n",
+                f"    import {module}  # noqa: F401\n    from web.browser.page import start\n",
                 1,
             )
         )

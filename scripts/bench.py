@@ -18,6 +18,7 @@ other scripts go.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import functools
 import http.server
@@ -31,6 +32,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "benchmarks.md"
@@ -91,6 +93,13 @@ document.body.dataset.ready = "1"
 # ---- the machine
 
 
+def package_version(path: str) -> str:
+    """The version an npm package's package.json (under the repo) names, "?" when unknown."""
+    with contextlib.suppress(OSError, ValueError, KeyError):
+        return json.loads((ROOT / path).read_text())["version"]
+    return "?"
+
+
 def machine() -> dict:
     cpu = "unknown"
     try:
@@ -100,18 +109,8 @@ def machine() -> dict:
                 break
     except OSError:
         pass
-    pyodide = "?"
-    try:
-        pyodide = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
-    except (OSError, ValueError, KeyError):
-        pass
-    pyscript = "?"
-    try:
-        pyscript = json.loads((ROOT / "node_modules/@pyscript/core/package.json").read_text())[
-            "version"
-        ]
-    except (OSError, ValueError, KeyError):
-        pass
+    pyodide = package_version("node_modules/pyodide/package.json")
+    pyscript = package_version("node_modules/@pyscript/core/package.json")
     return {
         "nproc": os.cpu_count(),
         "cpu": cpu,
@@ -178,7 +177,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     """The repo root as GitHub Pages would serve it (Cache-Control: max-age=600), plus the
     benchmark's own playout page."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
@@ -387,12 +386,10 @@ def startup(browser, base, runs: int, outside) -> dict:
             "!!navigator.serviceWorker && !!navigator.serviceWorker.controller"
             " || document.querySelector('script:not([src])') !== null"
         ):
-            try:
+            with contextlib.suppress(Exception):  # no worker to wait for: measure anyway
                 page.wait_for_selector(
                     "html[data-offline='ready']", state="attached", timeout=30_000
                 )
-            except Exception:
-                pass
         sw_states.append(page.evaluate(SW_READY_JS))
         page.close()
         page = context.new_page()
@@ -440,8 +437,9 @@ for (const name of ['instantiateStreaming', 'instantiate', 'compileStreaming', '
   WebAssembly[name] = function (...args) {
     window.__benchMarks.push([`WebAssembly.${name} called`, performance.now()]);
     const result = original.apply(this, args);
-    result.then(() => window.__benchMarks.push([`WebAssembly.${name} resolved`, performance.now()]),
-                () => {});
+    const resolved = () => window.__benchMarks.push([`WebAssembly.${name} resolved`,
+                                                   performance.now()]);
+    result.then(resolved, () => {});
     return result;
   };
 }
@@ -519,25 +517,23 @@ def render_first_visit(entry) -> list[str]:
         return []
     from scripts import bench_firstvisit
 
-    return (
-        [
-            "",
-            "## A first visit on a real connection",
-            "",
-            "The built site served from 127.0.0.1 as GitHub Pages serves it (gzip for text "
-            "types and .wasm, none for .zip; `Cache-Control: max-age=600`), a fresh browser "
-            "context per run (empty cache, no service worker), network and CPU emulated "
-            "through the DevTools protocol; in the same runs, interleaved, a plain PyScript "
-            "page on the same vendored runtime (`" + bench_firstvisit.PLAIN_PAGE + "`: one "
-            "line of Python). Bytes: the responses' encoded lengths. Board visible: the "
-            "first animation frame with the board's SVG on screen. Playable: "
-            "`body[data-ready]`. Times from navigation start, median (range).",
-            "",
-        ]
-        + bench_firstvisit.render(entry)
-        + [""]
-        + machine_lines(entry["machine"])
-    )
+    return [
+        "",
+        "## A first visit on a real connection",
+        "",
+        "The built site served from 127.0.0.1 as GitHub Pages serves it (gzip for text "
+        "types and .wasm, none for .zip; `Cache-Control: max-age=600`), a fresh browser "
+        "context per run (empty cache, no service worker), network and CPU emulated "
+        "through the DevTools protocol; in the same runs, interleaved, a plain PyScript "
+        "page on the same vendored runtime (`" + bench_firstvisit.PLAIN_PAGE + "`: one "
+        "line of Python). Bytes: the responses' encoded lengths. Board visible: the "
+        "first animation frame with the board's SVG on screen. Playable: "
+        "`body[data-ready]`. Times from navigation start, median (range).",
+        "",
+        *bench_firstvisit.render(entry),
+        "",
+        *machine_lines(entry["machine"]),
+    ]
 
 
 # ---- the page
@@ -589,7 +585,7 @@ def render_computer(data: dict) -> list[str]:
                 f"| {gid} | {fmt_rate(c) if c else ''} | {fmt_range(c) if c else ''} | "
                 f"{fmt_rate(b) if b else ''} | {fmt_range(b) if b else ''} | {ratio} |"
             )
-        lines += [""] + machine_lines((sc or sb)["machine"])
+        lines += ["", *machine_lines((sc or sb)["machine"])]
     if moves:
         lines += [
             "",
@@ -608,127 +604,135 @@ def render_computer(data: dict) -> list[str]:
                     f"| {gid} | {level} | {entry['median']:.2f} s | "
                     f"{entry['max']:.2f} s | {entry['runs']} |"
                 )
-        lines += [""] + machine_lines(moves["machine"])
+        lines += ["", *machine_lines(moves["machine"])]
     return lines
 
 
 def render(data: dict) -> str:
     lines = [BEGIN, "", "## Random playouts per second", ""]
-    cp, br = data.get("cpython"), data.get("browser")
-    if cp or br:
-        lines += [
-            "The computer's random playout (`Knowledge.random_playout`: a game's fast "
-            "playout where it has one, else `game.random_playout`) from the start position "
-            "of each game at its default options, repeated for a fixed time budget per run; playouts/s = playouts / "
-            "elapsed. CPython: in this process. Browser: the same code in Pyodide on the "
-            "main thread of a page served by the benchmark (the site's pyscript.toml), "
-            "called through `page.evaluate`. Median of the runs, range in brackets.",
-            "",
-        ]
-        lines += [
-            "| Game | CPython playouts/s | range | Browser playouts/s | range | "
-            "Browser / CPython |",
-            "|---|---|---|---|---|---|",
-        ]
-        ids = list((cp or {}).get("games", {})) or list((br or {}).get("games", {}))
-        for gid in (br or {}).get("games", {}):
-            if gid not in ids:
-                ids.append(gid)
-        for gid in ids:
-            c = (cp or {}).get("games", {}).get(gid)
-            b = (br or {}).get("games", {}).get(gid)
-            ratio = f"{b['median'] / c['median']:.2f}" if c and b else ""
-            opts = c.get("options", "") if c else ""
-            lines.append(
-                f"| {gid}{' (' + opts + ')' if opts else ''} | {fmt_rate(c) if c else ''} | {fmt_range(c) if c else ''} | "
-                f"{fmt_rate(b) if b else ''} | {fmt_range(b) if b else ''} | {ratio} |"
-            )
-        for label, part in (("CPython", cp), ("Browser", br)):
-            if part:
-                lines += ["", f"{label}: {part['runs']} runs of {part['seconds']} s per game."]
-                lines += machine_lines(part["machine"])
-    else:
-        lines.append("Not measured yet.")
+    lines += render_playouts(data.get("cpython"), data.get("browser"))
     lines += render_computer(data)
     lines += render_first_visit(data.get("firstvisit"))
     lines += ["", "## The page's time to interactive", ""]
-    st = data.get("startup")
-    if st:
-        r = st["result"]
-        lines += [
-            "From `page.goto` (or `page.reload`) to `body[data-ready='1']` (the board "
-            "drawn and its handlers bound), measured in this process around Playwright's "
-            "calls, headless Chromium launched once for all runs. "
-            f"{st.get('served', 'the repo root')[:1].upper()}{st.get('served', 'the repo root')[1:]} is served from "
-            "127.0.0.1 by the benchmark with `Cache-Control: max-age=600` (what GitHub "
-            "Pages sends). First visit: a fresh browser context (empty HTTP cache, no "
-            "service worker). Then, in the same context, after waiting for the service "
-            "worker to be active and its cache filled (as it would be between real visits): a "
-            "second visit (a new tab opening the page), a third one, and a reload of the "
-            "third tab. The second visit is the first one served from the service "
-            "worker's cache.",
-            "",
-            "| Visit | median | range | runs |",
-            "|---|---|---|---|",
-        ]
-        for key, label in (
-            ("first", "First visit (cold)"),
-            ("repeat", "Repeat visit: the second (new tab)"),
-            ("third", "Repeat visit: the third (new tab)"),
-            ("reload", "Reload of that tab"),
-        ):
-            e = r.get(key)
-            if e is None:
-                continue
+    lines += render_startup(data.get("startup"))
+    lines += render_breakdown(data.get("breakdown"))
+    lines += ["", END]
+    return "\n".join(lines) + "\n"
+
+
+def render_playouts(cp: dict | None, br: dict | None) -> list[str]:
+    """The playouts table: CPython's and the browser's rate per game."""
+    if not (cp or br):
+        return ["Not measured yet."]
+    lines = [
+        "The computer's random playout (`Knowledge.random_playout`: a game's fast "
+        "playout where it has one, else `game.random_playout`) from the start position "
+        "of each game at its default options, repeated for a fixed time budget per run; "
+        "playouts/s = playouts / "
+        "elapsed. CPython: in this process. Browser: the same code in Pyodide on the "
+        "main thread of a page served by the benchmark (the site's pyscript.toml), "
+        "called through `page.evaluate`. Median of the runs, range in brackets.",
+        "",
+        "| Game | CPython playouts/s | range | Browser playouts/s | range | Browser / CPython |",
+        "|---|---|---|---|---|---|",
+    ]
+    ids = list((cp or {}).get("games", {})) or list((br or {}).get("games", {}))
+    for gid in (br or {}).get("games", {}):
+        if gid not in ids:
+            ids.append(gid)
+    for gid in ids:
+        c = (cp or {}).get("games", {}).get(gid)
+        b = (br or {}).get("games", {}).get(gid)
+        ratio = f"{b['median'] / c['median']:.2f}" if c and b else ""
+        opts = c.get("options", "") if c else ""
+        game = f"{gid}{' (' + opts + ')' if opts else ''}"
+        lines.append(
+            f"| {game} | {fmt_rate(c) if c else ''} | {fmt_range(c) if c else ''} | "
+            f"{fmt_rate(b) if b else ''} | {fmt_range(b) if b else ''} | {ratio} |"
+        )
+    for label, part in (("CPython", cp), ("Browser", br)):
+        if part:
+            lines += ["", f"{label}: {part['runs']} runs of {part['seconds']} s per game."]
+            lines += machine_lines(part["machine"])
+    return lines
+
+
+def render_startup(st: dict | None) -> list[str]:
+    """The time to interactive: a first visit, repeat visits and a reload."""
+    if not st:
+        return ["Not measured yet."]
+    r = st["result"]
+    served = st.get("served", "the repo root")
+    lines = [
+        "From `page.goto` (or `page.reload`) to `body[data-ready='1']` (the board "
+        "drawn and its handlers bound), measured in this process around Playwright's "
+        "calls, headless Chromium launched once for all runs. "
+        f"{served[:1].upper()}{served[1:]} is served from "
+        "127.0.0.1 by the benchmark with `Cache-Control: max-age=600` (what GitHub "
+        "Pages sends). First visit: a fresh browser context (empty HTTP cache, no "
+        "service worker). Then, in the same context, after waiting for the service "
+        "worker to be active and its cache filled (as it would be between real visits): a "
+        "second visit (a new tab opening the page), a third one, and a reload of the "
+        "third tab. The second visit is the first one served from the service "
+        "worker's cache.",
+        "",
+        "| Visit | median | range | runs |",
+        "|---|---|---|---|",
+    ]
+    for key, label in (
+        ("first", "First visit (cold)"),
+        ("repeat", "Repeat visit: the second (new tab)"),
+        ("third", "Repeat visit: the third (new tab)"),
+        ("reload", "Reload of that tab"),
+    ):
+        e = r.get(key)
+        if e is not None:
             lines.append(
                 f"| {label} | **{e['median']:.2f} s** | {fmt_range(e, 's')} | {e['runs']} |"
             )
+    lines += [
+        "",
+        f"Service worker after the first visit: {', '.join(r['service_worker'])}. "
+        f"A first visit transfers {r['first_transfer_bytes'] / 1e6:.1f} MB "
+        "(Resource Timing transferSize, median).",
+    ]
+    return lines + machine_lines(st["machine"])
+
+
+def render_breakdown(bd: dict | None) -> list[str]:
+    """Where a cold start's and a repeat visit's time goes, event by event."""
+    if not bd:
+        return []
+    cold = bd["result"]
+    titles = (
+        ("Where a cold start's time goes (one load)", cold),
+        (
+            "Where a repeat visit's time goes (the next new tab, from the service worker)",
+            cold.get("repeat"),
+        ),
+    )
+    lines: list[str] = []
+    for title, d in titles:
+        if d is None:
+            continue
         lines += [
             "",
-            f"Service worker after the first visit: {', '.join(r['service_worker'])}. "
-            f"A first visit transfers {r['first_transfer_bytes'] / 1e6:.1f} MB "
-            "(Resource Timing transferSize, median).",
+            f"### {title}",
+            "",
+            "Resource Timing entries (transfer size 0: from a cache) and start-up "
+            "events, ms from navigation start.",
+            "",
+            "| ms | event |",
+            "|---|---|",
         ]
-        lines += machine_lines(st["machine"])
-    else:
-        lines.append("Not measured yet.")
-    bd = data.get("breakdown")
-    if bd:
-        cold = bd["result"]
-        titles = (
-            ("Where a cold start's time goes (one load)", cold),
-            (
-                "Where a repeat visit's time goes (the next new tab, from the service worker)",
-                cold.get("repeat"),
-            ),
-        )
-        for title, d in titles:
-            if d is None:
-                continue
-            lines += [
-                "",
-                f"### {title}",
-                "",
-                "Resource Timing entries (transfer size 0: from a cache) and start-up "
-                "events, ms from navigation start.",
-                "",
-                "| ms | event |",
-                "|---|---|",
-            ]
-            events = [(d["nav"]["dcl"], "DOMContentLoaded"), (d["nav"]["load"], "load event")]
-            events += [(at, name) for name, at in d["marks"]]
-            for r in d["resources"]:
-                events.append(
-                    (
-                        r["end"],
-                        f"fetched {r['name']} ({r['bytes']:,} B, {r['end'] - r['start']:.0f} ms)",
-                    )
-                )
-            for at, name in sorted(events):
-                lines.append(f"| {at:.0f} | {name} |")
-        lines += machine_lines(bd["machine"])
-    lines += ["", END]
-    return "\n".join(lines) + "\n"
+        events = [(d["nav"]["dcl"], "DOMContentLoaded"), (d["nav"]["load"], "load event")]
+        events += [(at, name) for name, at in d["marks"]]
+        events += [
+            (r["end"], f"fetched {r['name']} ({r['bytes']:,} B, {r['end'] - r['start']:.0f} ms)")
+            for r in d["resources"]
+        ]
+        lines += [f"| {at:.0f} | {name} |" for at, name in sorted(events)]
+    return lines + machine_lines(bd["machine"])
 
 
 DEFAULT_HEAD = """# Benchmarks
@@ -778,7 +782,7 @@ def save(head: str, tail: str, data: dict) -> None:
     replace(PAGE, head + render(data) + tail.rstrip() + "\n")
 
 
-def main(argv=None) -> int:
+def arguments(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="3 runs, 0.3 s budgets")
     parser.add_argument("--runs", type=int, help="runs per measurement (default 5, quick 3)")
@@ -803,7 +807,11 @@ def main(argv=None) -> int:
         "instead of the repo root",
     )
     parser.add_argument("--no-write", action="store_true", help="print, leave docs/ alone")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = arguments(argv)
     runs = args.runs or (3 if args.quick else 5)
     seconds = args.seconds or (0.3 if args.quick else 1.0)
     only = set(args.only or ("cpython", "browser", "startup", "computer"))
@@ -830,53 +838,7 @@ def main(argv=None) -> int:
             "games": cpython_search(game_ids, runs, seconds),
         }
     if only & {"browser", "startup", "computer"} or args.breakdown:
-        if args.site == ROOT and not (ROOT / "vendor" / ".built").exists():
-            subprocess.run([str(ROOT / "scripts" / "build_vendor.sh")], check=True)
-        from playwright.sync_api import sync_playwright
-
-        server, base = serve(args.site)
-        outside: list = []
-        try:
-            with sync_playwright() as pw:
-                browser = launch(pw)
-                info = {**info, "chromium": browser.version}
-                if "browser" in only:
-                    data["browser"] = {
-                        "machine": info,
-                        "runs": runs,
-                        "seconds": seconds,
-                        "games": browser_playouts(browser, base, game_ids, runs, seconds, outside),
-                    }
-                if "startup" in only:
-                    data["startup"] = {
-                        "machine": info,
-                        "served": "the repo root" if args.site == ROOT else "the built site",
-                        "result": startup(browser, base, runs, outside),
-                    }
-                if "computer" in only:
-                    data["search_browser"] = {
-                        "machine": info,
-                        "runs": runs,
-                        "seconds": seconds,
-                        "games": browser_search(browser, base, game_ids, runs, seconds, outside),
-                    }
-                    data["computer"] = {
-                        "machine": info,
-                        "runs": 3 if args.quick else runs,
-                        "result": computer_moves(
-                            browser, base, game_ids, 3 if args.quick else runs, outside
-                        ),
-                    }
-                if args.breakdown:
-                    data["breakdown"] = {
-                        "machine": info,
-                        "result": breakdown(browser, base, outside),
-                    }
-                browser.close()
-        finally:
-            server.shutdown()
-        if outside:
-            print(f"WARNING: requests left 127.0.0.1: {sorted(set(outside))}")
+        info = measure_in_browser(args, only, data, info, game_ids)
     if "firstvisit" in only:
         data["firstvisit"] = first_visit(args.site, runs, info)
     if args.no_write:
@@ -885,6 +847,63 @@ def main(argv=None) -> int:
         save(head, tail, data)
         print(f"wrote {PAGE.relative_to(ROOT)}")
     return 0
+
+
+def measure_in_browser(
+    args: argparse.Namespace, only: set[str], data: dict, info: dict, game_ids: list[str]
+) -> dict:
+    """The measurements made in headless Chromium, into `data`, the site served by the
+    benchmark; the machine's description, now with Chromium's version."""
+    runs = args.runs or (3 if args.quick else 5)
+    seconds = args.seconds or (0.3 if args.quick else 1.0)
+    if args.site == ROOT and not (ROOT / "vendor" / ".built").exists():
+        subprocess.run([str(ROOT / "scripts" / "build_vendor.sh")], check=True)
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(args.site)
+    outside: list = []
+    try:
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            info = {**info, "chromium": browser.version}
+            if "browser" in only:
+                data["browser"] = {
+                    "machine": info,
+                    "runs": runs,
+                    "seconds": seconds,
+                    "games": browser_playouts(browser, base, game_ids, runs, seconds, outside),
+                }
+            if "startup" in only:
+                data["startup"] = {
+                    "machine": info,
+                    "served": "the repo root" if args.site == ROOT else "the built site",
+                    "result": startup(browser, base, runs, outside),
+                }
+            if "computer" in only:
+                data["search_browser"] = {
+                    "machine": info,
+                    "runs": runs,
+                    "seconds": seconds,
+                    "games": browser_search(browser, base, game_ids, runs, seconds, outside),
+                }
+                data["computer"] = {
+                    "machine": info,
+                    "runs": 3 if args.quick else runs,
+                    "result": computer_moves(
+                        browser, base, game_ids, 3 if args.quick else runs, outside
+                    ),
+                }
+            if args.breakdown:
+                data["breakdown"] = {
+                    "machine": info,
+                    "result": breakdown(browser, base, outside),
+                }
+            browser.close()
+    finally:
+        server.shutdown()
+    if outside:
+        print(f"WARNING: requests left 127.0.0.1: {sorted(set(outside))}")
+    return info
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def main(argv=None) -> int:
     )
     args = parser.parse_args(argv)
     trees = {"old": args.old.resolve(), "new": args.new.resolve()}
-    pages, rates = {}, {}
+    pages = {}
     playwright = None
     if "browser" in args.where:
         from playwright.sync_api import sync_playwright
@@ -104,6 +104,15 @@ def main(argv=None) -> int:
         for name, tree in trees.items():
             _, base = bench.serve(tree)
             _, pages[name] = bench.bench_page(browser, base, [])
+    report(args, measure(args, trees, pages))
+    if playwright is not None:
+        playwright.stop()
+    return 0
+
+
+def measure(args, trees: dict, pages: dict) -> dict:
+    """(where, kind, game, tree) -> its rate in each round, the trees taking turns first."""
+    rates: dict = {}
     for round_ in range(args.rounds):
         order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
         for game_id in args.games:
@@ -119,6 +128,11 @@ def main(argv=None) -> int:
                             float(pages[name].evaluate("code => window.benchRun(code)", source))
                         )
         print(f"round {round_ + 1} of {args.rounds} done", flush=True)
+    return rates
+
+
+def report(args, rates: dict) -> None:
+    """The median rate of each tree, and new/old, per place, kind and game."""
     for where in args.where:
         for kind in args.kinds:
             for game_id in args.games:
@@ -130,9 +144,6 @@ def main(argv=None) -> int:
                     f"{where:8s} {kind:6s} {game_id:11s} old {old:9.1f}  new {new:9.1f}  "
                     f"new/old {new / old:.3f}"
                 )
-    if playwright is not None:
-        playwright.stop()
-    return 0
 
 
 if __name__ == "__main__":

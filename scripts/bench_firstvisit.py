@@ -28,6 +28,7 @@ import io
 import statistics
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 PROFILES = {
     "cable": {"down_mbit": 20, "up_mbit": 5, "latency_ms": 20, "cpu": 1},
@@ -76,7 +77,7 @@ WATCH = """
 class PagesHandler(http.server.SimpleHTTPRequestHandler):
     """A folder served as GitHub Pages serves it, plus the plain PyScript page."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".js": "text/javascript",

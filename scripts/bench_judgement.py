@@ -37,7 +37,7 @@ SEARCHED = (
 
 def hundred_plies() -> str:
     from engine import games
-    from web.session import Session
+    from web.logic.session import Session
 
     game, session, rng = games.get("gwyddbwyll"), Session("gwyddbwyll"), random.Random(0)
     for _ in range(100):

@@ -497,7 +497,7 @@ NOISE_SEEDS = 6  # ... each judged with this many seeds
 def noise(game_ids) -> None:
     """The graph's noise per game: the pooled standard deviation of `estimate` (calibrated, at
     the graph's budget) over NOISE_SEEDS seeds, in positions of the saved games; and the
-    least swing it sets (web/graph_view.py: 3 * sqrt(2) of it, at least 15 points)."""
+    least swing it sets (web/logic/graph.py: 3 * sqrt(2) of it, at least 15 points)."""
     for game_id in game_ids:
         game = games.get(game_id)
         variances = []

@@ -42,7 +42,7 @@ def first_screens() -> dict:
     from engine import games
     from web import boards
     from web.boards.base import Ui
-    from web.session import DEFAULT_GAME, Session
+    from web.logic.session import DEFAULT_GAME, Session
 
     screens = {}
     for game_id in games.ids():

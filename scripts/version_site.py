@@ -10,12 +10,12 @@ Before, SITE_DIR holds the site as it is served from the repo root.  After:
 
 VERSION is a hash of every file's path and bytes, so any change makes a new one.  The page
 names its files by their versioned paths (index.html's own references are rewritten here;
-Python asks `web/assets.py`, which reads index.html's data-assets), so a page of one version
-can only ever ask for files of that version: a deploy can never mix old and new files in one
-load, whatever the browser's HTTP cache holds.  sw.js gets VERSION and FILES (every file of
-the version with a hash of its bytes): it stores them all before the version is used, copies
-those it already holds from an older version, and serves each page its own version's files
-(see sw.js).
+Python asks web/browser/dom.py's `asset_url`, which reads index.html's data-assets), so a page
+of one version can only ever ask for files of that version: a deploy can never mix old and new
+files in one load, whatever the browser's HTTP cache holds.  sw.js gets VERSION and FILES
+(every file of the version with a hash of its bytes): it stores them all before the version is
+used, copies those it already holds from an older version, and serves each page its own
+version's files (see sw.js).
 """
 
 from __future__ import annotations

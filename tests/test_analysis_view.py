@@ -1,27 +1,27 @@
-"""The Analyse panel's text and marks (web/analysis_view.py), from hand-made analyses."""
+"""The Analyse panel's text and marks (web/logic/analysis.py), from hand-made analyses."""
 
 from __future__ import annotations
 
 from engine import games
 from engine.ai.analysis import Analysis, Candidate
 from web import boards
-from web.analysis_view import Mark, margin_text, marks, move_words, panel_html, percent, words
+from web.logic.analysis import Mark, margin_text, marks, move_words, panel_html, percent, words
 
 GW = games.get("gwyddbwyll")
 
 
 def gw_analysis(**changes) -> Analysis:
     best = (Candidate("d2c4", 0.641, 120, False), Candidate("e3e4", 0.58, 80, False))
-    values = dict(
-        to_move=0,
-        chances=(0.62, 0.38),
-        best=best,
-        line=("d2c4", "e6e5"),
-        margin=None,
-        playouts=1234,
-        elapsed=1.25,
-        done=False,
-    )
+    values = {
+        "to_move": 0,
+        "chances": (0.62, 0.38),
+        "best": best,
+        "line": ("d2c4", "e6e5"),
+        "margin": None,
+        "playouts": 1234,
+        "elapsed": 1.25,
+        "done": False,
+    }
     return Analysis(**{**values, **changes})
 
 
@@ -87,14 +87,14 @@ def test_marks_outline_the_cells_a_best_move_touches():
 
 def test_best_moves_are_alternatives_from_one_position():
     # each from the start (not a line): a knight's move and a pawn's
-    from web.analysis_view import alternatives
+    from web.logic.analysis import alternatives
 
     assert alternatives(GW, GW.new(), ["d2c4", "e3e4"]) == ["Nd2c4", "e3e4"]
     assert alternatives(GW, GW.new(), ["d2c4", "e6e5"]) == []  # Black's move: stale
 
 
 def test_hints_are_offered_and_said():
-    from web.analysis_view import hint_available, hint_text, hints_field
+    from web.logic.analysis import hint_available, hint_text, hints_field
 
     assert hint_available(False, False)  # hot-seat: always
     assert not hint_available(True, False)  # the computer: off by default
@@ -105,8 +105,8 @@ def test_hints_are_offered_and_said():
 
 
 def test_the_move_list_marks_the_moves_played_after_a_hint():
-    from web.move_list import move_list_html
-    from web.session import Session
+    from web.logic.move_list import move_list_html
+    from web.logic.session import Session
 
     session = Session("gwyddbwyll")
     session.hint_at = ()  # a hint for the start position

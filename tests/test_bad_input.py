@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine import BadNotation, BadOption, EngineError, IllegalMove, games
 from engine.record import decode, legal_part, unquote_link
 from engine.record_text import legal_part_of_text, load_text, read_text
-from web import saved
+from web.storage import saved
 
 LONGEST_MESSAGE = 300  # a message quotes input briefly, so it stays short
 KEBAB = re.compile(r"[a-z]+(?:-[a-z]+)*")  # the codes of BadOption, BadNotation and Verdict

@@ -10,8 +10,9 @@ from engine.games.gwyddbwyll import Step, state_from_pieces
 from engine.record_text import to_text
 from web.boards.base import Ui, settle
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
-from web.controller import Controller
-from web.session import Session
+from web.logic.screen import screen_of, status
+from web.logic.session import Session
+from web.logic.table import Table
 
 GAME = games.get("gwyddbwyll")
 BOARD = GwyddbwyllBoard(GAME)
@@ -225,11 +226,11 @@ def test_flip_turns_the_board_and_survives_moves():
 
     assert a1(LIVE) == ("44", "744")  # bottom left
     # The toolbar's Flip button, as in every game: the panel has none of its own.
-    ctl = Controller(Session("gwyddbwyll"))
-    assert not ctl.screen().flip_hidden and not ctl.screen().flip_pressed
-    ctl.flip()
-    assert ctl.screen().flip_pressed and ctl.ui.flipped
-    assert "flip" not in BOARD.panel(GAME.view(state), ctl.ui).lower()
+    table = Table(Session("gwyddbwyll"))
+    assert not screen_of(table).flip_hidden and not screen_of(table).flip_pressed
+    table.flip()
+    assert screen_of(table).flip_pressed and table.ui.flipped
+    assert "flip" not in BOARD.panel(GAME.view(state), table.ui).lower()
     ui = replace(LIVE, flipped=True).cleared()  # as after a move
     assert a1(ui) == ("744", "44")  # top right
     assert "Black at the bottom" in draw(state, ui)
@@ -266,19 +267,19 @@ def test_the_board_keeps_no_state():
 
 
 def test_the_page_plays_the_boards_move():
-    # The page drives the board through its controller (web/controller.py), with move values.
-    ctl = Controller(Session("gwyddbwyll"))
-    assert isinstance(ctl.board, GwyddbwyllBoard)
-    assert ctl.hit(cell("e3")) is None
-    move = ctl.hit(cell("e5"))
-    assert move is not None and GAME.notation(ctl.state, move) == "e3e5"
-    assert ctl.play(move).played and ctl.session.moves == ["e3e5"]
+    # The page drives the board through its table (web/logic/table.py), with move values.
+    table = Table(Session("gwyddbwyll"))
+    assert isinstance(table.board, GwyddbwyllBoard)
+    assert table.hit(cell("e3")) is None
+    move = table.hit(cell("e5"))
+    assert move is not None and GAME.notation(table.state, move) == "e3e5"
+    assert table.play(move).played and table.session.moves == ["e3e5"]
 
 
 def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
     moves = ["e3e5", "a6a4", "e5f6"]
-    ctl = Controller(Session("gwyddbwyll", moves=moves))
-    screen = ctl.screen()
+    table = Table(Session("gwyddbwyll", moves=moves))
+    screen = screen_of(table)
     assert '<span class="score">15 pieces</span>' in screen.scores
     assert '<span class="score">14 pieces</span>' in screen.scores
     # The move list shows the capture; its buttons and the link keep the plain notation.
@@ -288,16 +289,16 @@ def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
     assert screen.address.endswith("/e3e5.a6a4.e5f6")
     # Black ends the game with a bare king: Rh1xh3 takes White's last piece but the king.
     state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
-    ctl = Controller(Session("gwyddbwyll"))
-    ctl.session.states, ctl.session.known = [state], {(): state}  # start there
-    ctl.play(Step(sq("h1"), sq("h3")))
-    screen = ctl.screen()
+    table = Table(Session("gwyddbwyll"))
+    table.session.states, table.session.known = [state], {(): state}  # start there
+    table.play(Step(sq("h1"), sq("h3")))
+    screen = screen_of(table)
     assert screen.result == "Black wins: White has only the king left."
-    assert ctl.status() == "Game over: Black wins: White has only the king left."
+    assert status(table) == "Game over: Black wins: White has only the king left."
     assert '<span class="score">1 piece</span>' in screen.scores
     assert '<span class="score">2 pieces</span>' in screen.scores
-    assert ">Rh1xh3</button>" in screen.moves and ctl.session.moves == ["h1h3"]
-    record = to_text(ctl.session.current_record(), states=ctl.session.states)
+    assert ">Rh1xh3</button>" in screen.moves and table.session.moves == ["h1h3"]
+    record = to_text(table.session.current_record(), states=table.session.states)
     assert '[Result "Black wins: White has only the king left."]' in record
 
 

@@ -13,8 +13,9 @@ from engine.core import PASS, SWAP, parse_square, replay
 from engine.games.wythe import Placement
 from web.boards.base import Ui, settle
 from web.boards.wythe import WytheBoard, WythePick
-from web.controller import Controller
-from web.session import Session
+from web.logic import screen
+from web.logic.session import Session
+from web.logic.table import Table
 
 GAME = games.get("wythe")
 BOARD = WytheBoard(GAME)
@@ -219,7 +220,7 @@ def test_swap_button_with_its_sentence_and_the_seats_after():
 
 def test_forced_pass_button_says_why():
     board = Driven(at(*TIE, size=6))
-    [(move, label, tip)] = BOARD.actions(board.view)
+    [(move, label, _tip)] = BOARD.actions(board.view)
     assert move == PASS and "no legal placement" in label
     assert "must pass" in board.prompt()
 
@@ -262,17 +263,17 @@ def test_no_hints_when_not_interactive():
 
 
 def test_the_page_plays_through_the_board():
-    # The page drives the board through its controller (web/controller.py), with move values.
-    ctl = Controller(Session("wythe", {"size": 8}, STACKED))
-    xml.dom.minidom.parseString(ctl.draw())
-    assert ctl.hit(cell("c4")) is None
-    assert "c4 is frozen" in ctl.prompt()
-    assert ctl.hit(cell("a1")) is None and ctl.hit(cell("c4")) is None
-    assert "white half cannot go on c4" in ctl.prompt()
-    move = ctl.hit(cell("b1"))
-    assert move is not None and GAME.notation(ctl.state, move) == "a1b1"
-    ctl.escape()
-    assert "cannot go on" not in ctl.prompt()
+    # The page drives the board through its table (web/logic/table.py), with move values.
+    table = Table(Session("wythe", {"size": 8}, STACKED))
+    xml.dom.minidom.parseString(screen.board_svg(table))
+    assert table.hit(cell("c4")) is None
+    assert "c4 is frozen" in screen.prompt(table)
+    assert table.hit(cell("a1")) is None and table.hit(cell("c4")) is None
+    assert "white half cannot go on c4" in screen.prompt(table)
+    move = table.hit(cell("b1"))
+    assert move is not None and GAME.notation(table.state, move) == "a1b1"
+    table.escape()
+    assert "cannot go on" not in screen.prompt(table)
 
 
 # ---- the board turned round (the Flip button)
@@ -348,7 +349,7 @@ def test_flipped_labels_read_upright_and_relabelled():
     svg = Driven(GAME.new(), flipped=True).svg(live=False)
     assert "rotate(180" not in svg and "<text transform" not in svg  # no text upside down
     letters = re.findall(r'<text class="coord" x="([\d.]+)" y="876">(\w)</text>', svg)
-    assert [l for _, l in sorted(letters, key=lambda t: float(t[0]))] == list("hgfedcba")
+    assert [c for _, c in sorted(letters, key=lambda t: float(t[0]))] == list("hgfedcba")
     numbers = re.findall(r'<text class="coord" x="22.0" y="([\d.]+)">(\d+)</text>', svg)
     assert [n for _, n in sorted(numbers, key=lambda t: float(t[0]))] == [
         str(i) for i in range(1, 9)
@@ -374,7 +375,7 @@ def test_flipped_hints_line_up_and_clicks_give_the_same_move():
 def test_a_flipped_domino_joins_its_halves():
     svg = Driven(at("c3d3"), flipped=True).svg()
     halves = re.findall(r'class="wy-half (\w+)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)
-    (cb, xb, _, wb), (cw, xw, _, ww) = sorted(halves)
+    (cb, xb, _, _wb), (cw, xw, _, ww) = sorted(halves)
     assert (cb, cw) == ("black", "white")
     # Flipped, c3 (black) is right of d3 (white): the white half reaches the black one.
     assert float(xw) + float(ww) == float(xb)
@@ -463,7 +464,11 @@ def test_the_panel_has_a_legend_drawn_with_the_boards_own_marks():
     # with patterns of their own (the same hatching) so the legend stands alone.
     frozen = re.findall(r'<g class="wy-piece wy-frozen".*?</g>', items["frozen"])
     on_board = dict(
-        zip(("black", "white"), re.findall(r'<g class="wy-piece wy-frozen".*?</g>', board.svg()))
+        zip(
+            ("black", "white"),
+            re.findall(r'<g class="wy-piece wy-frozen".*?</g>', board.svg()),
+            strict=True,
+        )
     )
     assert len(frozen) == 2 and "wy-half black" in frozen[0] and "wy-half white" in frozen[1]
     assert [shape(g) for g in frozen] == [shape(on_board["black"]), shape(on_board["white"])]
@@ -482,13 +487,13 @@ def test_the_rules_figure_draws_frozen_squares_as_the_board_does():
     xml.dom.minidom.parseString(re.search(r"<svg.*?</svg>", text, re.S)[0])
     frozen = re.findall(r'<g class="wy-rules-frozen">(.*?)</g>', text, re.S)
     assert len(frozen) == 2  # a1 and a2
-    for colour, group in zip(("black", "white"), frozen):
+    for colour, group in zip(("black", "white"), frozen, strict=True):
         assert f'fill="url(#wy-rules-hatch-{colour})"' in group  # hatched ...
         assert "stroke: var(--illegal" in group and "stroke-dasharray" in group  # red dashes
     # the board's frozen rim: the same colour, and its hatching: the same strokes
-    from web.boards.wythe import STYLE
+    stylesheet = (Path(__file__).resolve().parent.parent / "web/boards/wythe.css").read_text()
 
-    assert "wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray" in STYLE
+    assert "wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray" in stylesheet
     for colour, (stroke, opacity) in (
         ("black", ("#ffffff", ".45")),
         ("white", ("#000000", ".28")),
@@ -496,4 +501,4 @@ def test_the_rules_figure_draws_frozen_squares_as_the_board_does():
         [pattern] = re.findall(rf'<pattern id="wy-rules-hatch-{colour}".*?</pattern>', text)
         assert "rotate(45)" in pattern and f'stroke="{stroke}"' in pattern
         assert f'stroke-opacity="{opacity}"' in pattern
-        assert f"stroke: {stroke}; stroke-opacity: {opacity}" in STYLE
+        assert f"stroke: {stroke}; stroke-opacity: {opacity}" in stylesheet

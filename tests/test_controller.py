@@ -1,8 +1,9 @@
-"""The page's controller (web/controller.py) in CPython: seats, flip defaults, the undo
-policy against the computer, the computer's turn and its stale replies, the status line,
-an illegal move's verdict, and the worker's thinking (web/ai_worker.py).
+"""The page's logic in CPython: the table (web/logic/table.py: seats, flip defaults, the undo
+policy against the computer, an illegal move's verdict), the computer's turn and its stale
+replies (web/logic/computer.py), the status line and the screen (web/logic/screen.py), the New
+game form (web/logic/new_game.py), and the worker's thinking (web/worker/thinker.py).
 
-The controller is driven here with a small game of its own ("claim": claim one of five
+The table is driven here with a small game of its own ("claim": claim one of five
 cells a turn, most cells wins) and a fake board, so these tests do not depend on any real
 game's renderer."""
 
@@ -27,17 +28,13 @@ from engine.core import (
     winners_by_score,
 )
 from web import boards
-from web.ai_worker import Thinker
 from web.boards.base import Board, Ui
-from web.controller import (
-    MIN_MOVE_SECONDS,
-    Controller,
-    Job,
-    form_choice,
-    form_fields,
-    new_game_form,
-)
-from web.session import Session
+from web.logic.computer import MIN_MOVE_SECONDS, Computer, Job
+from web.logic.new_game import form, form_choice, form_fields
+from web.logic.screen import board_svg, prompt, screen_of, status
+from web.logic.session import Session
+from web.logic.table import Table
+from web.worker.thinker import Thinker
 
 CELLS = "abcde"
 
@@ -164,8 +161,8 @@ def claim_games(monkeypatch):
         monkeypatch.setitem(boards._renderers, game.id, ClaimBoard(game))
 
 
-def controller(seats=("human", "human"), moves=(), game="claim") -> Controller:
-    return Controller(Session(game, moves=moves), list(seats))
+def table_of(seats=("human", "human"), moves=(), game="claim") -> Table:
+    return Table(Session(game, moves=moves), list(seats))
 
 
 def run(coroutine):
@@ -202,18 +199,19 @@ async def no_wait(seconds):
 no_wait.waited = []
 
 
-def think(ctl, job, worker, shown=None):
+def think(computer, job, worker, shown=None):
     shown = [] if shown is None else shown
-    return run(ctl.think(job, worker, shown.append, wait=no_wait))
+    return run(computer.think(job, worker, shown.append, wait=no_wait))
 
 
 # --------------------------------------------------------------------------- seats and flip
 
 
 def test_everyone_is_a_person_unless_told():
-    ctl = Controller(Session("claim"))
-    assert ctl.seats == ["human", "human"] and ctl.human_turn() and ctl.ui.live
-    assert not ctl.against_computer() and ctl.computer_job() is None
+    table = Table(Session("claim"))
+    computer = Computer(table)
+    assert table.seats == ["human", "human"] and table.human_turn() and table.ui.live
+    assert not table.against_computer() and computer.start_turn() is None
 
 
 @pytest.mark.parametrize(
@@ -226,215 +224,226 @@ def test_everyone_is_a_person_unless_told():
     ],
 )
 def test_one_person_against_the_computer_sits_at_the_bottom(seats, flipped):
-    assert controller(seats).ui.flipped is flipped
+    assert table_of(seats).ui.flipped is flipped
 
 
 def test_no_flip_or_selection_carried_to_another_game():
-    ctl = controller()
-    ctl.flip()
-    ctl.hit({"cell": "a"})
-    ctl.point_at("a")
-    assert ctl.ui.flipped and ctl.ui.pick == 0
-    ctl.open(Session("other"))
-    assert ctl.ui == Ui(live=True)
+    table = table_of()
+    table.flip()
+    table.hit({"cell": "a"})
+    table.point_at("a")
+    assert table.ui.flipped and table.ui.pick == 0
+    table.open(Session("other"))
+    assert table.ui == Ui(live=True)
 
 
 def test_a_new_game_of_the_same_kind_keeps_the_flip_not_the_selection():
-    ctl = controller()
-    ctl.flip()
-    ctl.hit({"cell": "a"})
-    ctl.open(Session("claim"))
-    assert ctl.ui.flipped and ctl.ui.pick is None
+    table = table_of()
+    table.flip()
+    table.hit({"cell": "a"})
+    table.open(Session("claim"))
+    assert table.ui.flipped and table.ui.pick is None
 
 
 def test_flip_from_the_button_and_from_the_board():
-    ctl = controller()
-    ctl.flip()
-    assert ctl.ui.flipped and ctl.screen().flip_pressed
-    assert ctl.key("f") and not ctl.ui.flipped
-    assert not ctl.key("x")
+    table = table_of()
+    table.flip()
+    assert table.ui.flipped and screen_of(table).flip_pressed
+    assert table.key("f") and not table.ui.flipped
+    assert not table.key("x")
 
 
 # --------------------------------------------------------------------------- playing
 
 
 def test_a_move_made_on_the_board_clears_the_selection():
-    ctl = controller()
-    assert ctl.hit({"cell": "c"}) is None and ctl.ui.pick == 2
-    move = ctl.hit({"cell": "c"})
+    table = table_of()
+    assert table.hit({"cell": "c"}) is None and table.ui.pick == 2
+    move = table.hit({"cell": "c"})
     assert move == 2
-    said = ctl.play(move)
+    said = table.play(move)
     assert said.played and said.announce == "Player 1 played c." and said.message == ""
-    assert ctl.session.moves == ["c"] and ctl.ui.pick is None and ctl.ui.live
+    assert table.session.moves == ["c"] and table.ui.pick is None and table.ui.live
 
 
 def test_an_illegal_move_is_refused_and_its_verdict_shown_in_the_prompt():
-    ctl = controller(moves=["c"])
-    ctl.hit({"cell": "c"})
-    assert ctl.hit({"cell": "c"}) is None
-    assert ctl.ui.refused is not None and ctl.ui.refused.code == "taken"
-    assert ctl.status() == "Player 2 to move. You cannot play that: that cell is taken."
-    assert ctl.prompt() == ctl.status()
-    assert ctl.session.moves == ["c"]
-    ctl.escape()
-    assert ctl.status() == "Player 2 to move."
+    table = table_of(moves=["c"])
+    table.hit({"cell": "c"})
+    assert table.hit({"cell": "c"}) is None
+    assert table.ui.refused is not None and table.ui.refused.code == "taken"
+    assert status(table) == "Player 2 to move. You cannot play that: that cell is taken."
+    assert prompt(table) == status(table)
+    assert table.session.moves == ["c"]
+    table.escape()
+    assert status(table) == "Player 2 to move."
 
 
 def test_a_dropped_move_is_checked_too():
-    ctl = controller(moves=["c"])
-    assert ctl.hit({"cell": "c"}, "drop", {"cell": "a"}) is None
-    assert ctl.ui.refused.text == "that cell is taken"
-    assert ctl.hit({"cell": "d"}, "drop", {"cell": "a"}) == 3
+    table = table_of(moves=["c"])
+    assert table.hit({"cell": "c"}, "drop", {"cell": "a"}) is None
+    assert table.ui.refused.text == "that cell is taken"
+    assert table.hit({"cell": "d"}, "drop", {"cell": "a"}) == 3
 
 
 def test_hover_previews_with_the_engines_verdict():
-    ctl = controller(moves=["c"])
-    assert ctl.hover({"cell": "c"})
-    assert ctl.ui.preview == 2 and ctl.ui.verdict.code == "taken"
-    assert not ctl.hover({"cell": "c"})  # nothing new: no redraw
-    assert ctl.hover({"cell": "d"}) and ctl.ui.verdict.legal
+    table = table_of(moves=["c"])
+    assert table.hover({"cell": "c"})
+    assert table.ui.preview == 2 and table.ui.verdict.code == "taken"
+    assert not table.hover({"cell": "c"})  # nothing new: no redraw
+    assert table.hover({"cell": "d"}) and table.ui.verdict.legal
 
 
 def test_the_board_takes_no_moves_on_the_computers_turn():
-    ctl = controller(("human", "easy"), moves=["a"])
-    assert not ctl.human_turn() and not ctl.ui.live
-    assert ctl.hit({"cell": "b"}) is None and ctl.ui.pick is None
-    assert not ctl.hover({"cell": "b"}) and not ctl.key("f")
-    assert "pass" not in ctl.screen().actions
+    table = table_of(("human", "easy"), moves=["a"])
+    assert not table.human_turn() and not table.ui.live
+    assert table.hit({"cell": "b"}) is None and table.ui.pick is None
+    assert not table.hover({"cell": "b"}) and not table.key("f")
+    assert "pass" not in screen_of(table).actions
 
 
 def test_a_word_move_and_a_move_that_cannot_be_read():
-    ctl = controller()
-    assert 'data-move="pass"' in ctl.screen().actions
-    assert ctl.play_text("pass").played and ctl.session.moves == ["pass"]
-    said = ctl.play_text("<z>")
+    table = table_of()
+    assert 'data-move="pass"' in screen_of(table).actions
+    assert table.play_text("pass").played and table.session.moves == ["pass"]
+    said = table.play_text("<z>")
     assert not said.played and said.error and "&lt;z&gt;" in said.message
-    assert ctl.session.moves == ["pass"]
+    assert table.session.moves == ["pass"]
 
 
 def test_a_move_at_an_earlier_position_starts_a_side_line_and_after_undo_the_main():
-    ctl = controller(moves=["a", "b", "c"])
-    ctl.goto(1)
-    assert ctl.play_text("e").played  # no question: a side line after "a"
-    assert ctl.session.moves == ["a", "e"] and ctl.session.path == (0, 1)
-    assert ctl.session.tree.main_line() == ("a", "b", "c") and ctl.session.live
-    assert ctl.screen().side_line
-    ctl.goto(path=(0, 0, 0))  # back on the main line, at move 3
-    assert ctl.session.moves == ["a", "b", "c"] and ctl.session.ply == 3
-    ctl.take_back()  # Undo, then another move: the new main line
-    ctl.play_text("d")
-    assert ctl.session.tree.main_line() == ("a", "b", "d")
-    assert ctl.session.tree.children((0, 0)) == ("d", "c")
-    assert not ctl.screen().side_line and ctl.session.path == (0, 0, 0)
-    ctl.goto(path=(0, 0, 1))
-    ctl.reshape(promote=False)  # delete the old move c
-    assert ctl.session.tree.children((0, 0)) == ("d",) and ctl.session.path == (0, 0)
+    table = table_of(moves=["a", "b", "c"])
+    table.goto(1)
+    assert table.play_text("e").played  # no question: a side line after "a"
+    assert table.session.moves == ["a", "e"] and table.session.path == (0, 1)
+    assert table.session.tree.main_line() == ("a", "b", "c") and table.session.live
+    assert screen_of(table).side_line
+    table.goto(path=(0, 0, 0))  # back on the main line, at move 3
+    assert table.session.moves == ["a", "b", "c"] and table.session.ply == 3
+    table.take_back()  # Undo, then another move: the new main line
+    table.play_text("d")
+    assert table.session.tree.main_line() == ("a", "b", "d")
+    assert table.session.tree.children((0, 0)) == ("d", "c")
+    assert not screen_of(table).side_line and table.session.path == (0, 0, 0)
+    table.goto(path=(0, 0, 1))
+    table.delete_from_here()  # delete the old move c
+    assert table.session.tree.children((0, 0)) == ("d",) and table.session.path == (0, 0)
+
+
+def test_the_keys_that_step_through_the_moves():
+    table = table_of(moves=["a", "b", "c"])
+    table.goto(1)
+    steps = {key: table.key_step(key) for key in ("ArrowLeft", "ArrowRight", "Home", "End", "x")}
+    assert steps == {"ArrowLeft": -1, "ArrowRight": 1, "Home": -1, "End": 2, "x": None}
 
 
 # --------------------------------------------------------------------------- undo
 
 
 def test_take_back_between_people_is_one_move():
-    ctl = controller(moves=["a", "b", "c"])
-    ctl.take_back()
-    assert ctl.session.ply == 2 and ctl.took_back
+    table = table_of(moves=["a", "b", "c"])
+    table.take_back()
+    assert table.session.ply == 2 and table.took_back
 
 
 def test_take_back_against_the_computer_returns_to_the_persons_turn():
-    ctl = controller(("human", "easy"), moves=["a", "b", "c", "d"])
-    assert ctl.human_turn()
-    ctl.take_back()
-    assert ctl.session.ply == 2 and ctl.human_turn()
-    ctl.take_back()
-    assert ctl.session.ply == 0
-    ctl.take_back()
-    assert ctl.session.ply == 0
+    table = table_of(("human", "easy"), moves=["a", "b", "c", "d"])
+    assert table.human_turn()
+    table.take_back()
+    assert table.session.ply == 2 and table.human_turn()
+    table.take_back()
+    assert table.session.ply == 0
+    table.take_back()
+    assert table.session.ply == 0
 
 
 def test_take_back_when_the_person_plays_second():
-    ctl = controller(("easy", "human"), moves=["a", "b", "c"])
-    ctl.take_back()  # the computer's move c and the person's b: to after a
-    assert ctl.session.ply == 1 and ctl.human_turn()
-    assert ctl.computer_job() is None  # not the latest position: the computer waits
-    ctl.take_back()  # no earlier turn of the person: the start
-    assert ctl.session.ply == 0
+    table = table_of(("easy", "human"), moves=["a", "b", "c"])
+    computer = Computer(table)
+    table.take_back()  # the computer's move c and the person's b: to after a
+    assert table.session.ply == 1 and table.human_turn()
+    assert computer.start_turn() is None  # not the latest position: the computer waits
+    table.take_back()  # no earlier turn of the person: the start
+    assert table.session.ply == 0
 
 
 def test_take_back_between_computers_is_one_move():
-    ctl = controller(("easy", "easy"), moves=["a", "b", "c"])
-    ctl.take_back()
-    assert ctl.session.ply == 2
+    table = table_of(("easy", "easy"), moves=["a", "b", "c"])
+    table.take_back()
+    assert table.session.ply == 2
 
 
 def test_take_back_clears_the_board_and_keeps_the_flip():
-    ctl = controller(("easy", "human"), moves=["a", "b", "c"])
-    ctl.take_back()
-    ctl.hit({"cell": "d"})
-    ctl.take_back()
-    assert ctl.ui.flipped and ctl.ui.pick is None
+    table = table_of(("easy", "human"), moves=["a", "b", "c"])
+    table.take_back()
+    table.hit({"cell": "d"})
+    table.take_back()
+    assert table.ui.flipped and table.ui.pick is None
 
 
 # --------------------------------------------------------------------------- what it says
 
 
 def test_the_status_line():
-    ctl = controller(("human", "hard"))
-    assert ctl.status() == "Player 1 to move."
-    ctl.play_text("a")
-    assert ctl.status() == "Player 2 (computer, hard) is thinking…"
-    ctl.toggle_pause()
-    assert ctl.status() == "Player 2 (computer) is paused."
-    ctl.toggle_pause()
-    ctl.step(-1)
-    assert ctl.status() == "Viewing move 0. Player 1 to move."
-    ctl.step(1)
+    table = table_of(("human", "hard"))
+    computer = Computer(table)
+    assert status(table) == "Player 1 to move."
+    table.play_text("a")
+    assert status(table) == "Player 2 (computer, hard) is thinking…"
+    table.toggle_pause()
+    assert status(table) == "Player 2 (computer) is paused."
+    table.toggle_pause()
+    table.step(-1)
+    assert status(table) == "Viewing move 0. Player 1 to move."
+    table.step(1)
     assert (
-        ctl.progress(reply(playouts=12345, elapsed=2.04))
+        computer.progress(reply(playouts=12345, elapsed=2.04))
         == "Player 2 (computer, hard) is thinking… 2.0 s, 12,345 playouts"
     )
-    assert ctl.progress(reply(playouts=0)) == "Player 2 (computer, hard) is thinking…"
-    ctl.play_text("b")
-    ctl.step(-1)
-    assert ctl.status() == "Viewing move 1. Player 2 (computer) is paused."
+    assert computer.progress(reply(playouts=0)) == "Player 2 (computer, hard) is thinking…"
+    table.play_text("b")
+    table.step(-1)
+    assert status(table) == "Viewing move 1. Player 2 (computer) is paused."
 
 
 def test_the_result():
-    ctl = controller(moves=["a", "b", "c", "d"])
-    assert ctl.result_text() is None and ctl.screen().result is None
-    ctl.play_text("e")
-    assert ctl.status() == "Game over: Player 1 wins 3–2. Every cell is claimed."
-    screen = ctl.screen()
+    table = table_of(moves=["a", "b", "c", "d"])
+    assert table.result_text() is None and screen_of(table).result is None
+    table.play_text("e")
+    assert status(table) == "Game over: Player 1 wins 3–2. Every cell is claimed."
+    screen = screen_of(table)
     assert screen.result == "Player 1 wins 3–2. Every cell is claimed."
-    assert screen.actions == "" and not ctl.ui.live
+    assert screen.actions == "" and not table.ui.live
     assert '<li class=" winner">' in screen.scores and screen.scores.count("<li") == 2
 
 
 def test_the_screen():
-    ctl = controller(("human", "easy"), moves=["a", "b"])
-    ctl.step(-1)
-    screen = ctl.screen()
+    table = table_of(("human", "easy"), moves=["a", "b"])
+    table.step(-1)
+    screen = screen_of(table)
     assert screen.board == "<svg live=False flipped=False pick=None></svg>"
     assert screen.status == "Viewing move 1. Player 2 (computer) is paused."
     assert screen.title == "Claim" and screen.game == "claim"
     assert not screen.undo_disabled and not screen.redo_disabled
     assert not screen.flip_hidden and not screen.pause_hidden and screen.pause_label == "Pause"
-    assert screen.address == "#" + ctl.session.fragment() and screen.address.startswith("#claim/")
+    assert screen.address == "#" + table.session.fragment() and screen.address.startswith(
+        "#claim/"
+    )
     assert screen.moves.count("<button") == 2 and screen.moves.count("aria-current") == 1
     assert 'data-path="0" data-ply="1" aria-current="true"' in screen.moves
     assert '<li class="to-move"><span class="swatch p1">' in screen.scores
-    assert controller().screen().pause_hidden
+    assert screen_of(table_of()).pause_hidden
 
 
 def test_the_view_is_made_once_per_position():
-    ctl = controller()
-    game = ctl.game
+    table = table_of()
+    game = table.game
     before = game.views  # the controller asked who moves first
     for _ in range(3):
-        ctl.screen()
-        ctl.hover({"cell": "b"})
+        screen_of(table)
+        table.hover({"cell": "b"})
     assert game.views == before
-    ctl.play_text("a")
-    ctl.screen()
+    table.play_text("a")
+    screen_of(table)
     assert game.views == before + 1
 
 
@@ -442,23 +451,25 @@ def test_the_view_is_made_once_per_position():
 
 
 def test_the_computer_thinks_on_its_turn_only():
-    ctl = controller(("human", "easy"))
-    assert ctl.computer_job() is None
-    ctl.play_text("a")
-    job = ctl.computer_job()
-    assert job is not None and job.level == "easy" and job.fragment == ctl.session.fragment()
-    assert ctl.computer_job() is None  # thinking already
+    table = table_of(("human", "easy"))
+    computer = Computer(table)
+    assert computer.start_turn() is None
+    table.play_text("a")
+    job = computer.start_turn()
+    assert job is not None and job.level == "easy" and job.fragment == table.session.fragment()
+    assert computer.start_turn() is None  # thinking already
 
 
 def test_the_computer_plays_its_move_and_shows_its_progress():
-    ctl = controller(("human", "easy"), moves=["a"])
-    job = ctl.computer_job()
+    table = table_of(("human", "easy"), moves=["a"])
+    computer = Computer(table)
+    job = computer.start_turn()
     shown = []
     no_wait.waited.clear()
     worker = Worker(reply(done=False, playouts=10, elapsed=0.15), reply("d"))
-    said = think(ctl, job, worker, shown)
+    said = think(computer, job, worker, shown)
     assert said.played and said.announce == "Player 2 played d."
-    assert ctl.session.moves == ["a", "d"] and ctl.thinking is None
+    assert table.session.moves == ["a", "d"] and computer.thinking is None
     assert shown == [
         "Player 2 (computer, easy) is thinking… 0.1 s, 10 playouts",
         "Player 2 (computer, easy) is thinking… 1.2 s, 1,234 playouts",
@@ -469,86 +480,93 @@ def test_the_computer_plays_its_move_and_shows_its_progress():
 
 @pytest.mark.parametrize("change", ["take back", "pause", "step back", "new game", "move"])
 def test_a_reply_for_a_stale_position_is_ignored(change):
-    ctl = controller(("human", "easy"), moves=["a", "b", "c"])
-    job = ctl.computer_job()
-    before = ctl.session.moves[: ctl.session.ply]
+    table = table_of(("human", "easy"), moves=["a", "b", "c"])
+    computer = Computer(table)
+    job = computer.start_turn()
+    before = table.session.moves[: table.session.ply]
     actions = {
-        "take back": ctl.take_back,
-        "pause": ctl.toggle_pause,
-        "step back": lambda: ctl.step(-1),
-        "new game": lambda: ctl.open(Session("claim"), ["human", "easy"]),
-        "move": lambda: ctl.session.play_text("e"),
+        "take back": table.take_back,
+        "pause": table.toggle_pause,
+        "step back": lambda: table.step(-1),
+        "new game": lambda: table.open(Session("claim"), ["human", "easy"]),
+        "move": lambda: table.session.play_text("e"),
     }
     shown = []
-    said = think(ctl, job, Worker(reply("d"), during=actions[change]), shown)
+    said = think(computer, job, Worker(reply("d"), during=actions[change]), shown)
     assert not said.played and said.message is None and shown == []
-    assert "d" not in ctl.session.moves[: ctl.session.ply]
-    assert ctl.session.moves[: len(before)] == before or change in ("new game", "move")
-    assert ctl.thinking is None
+    assert "d" not in table.session.moves[: table.session.ply]
+    assert table.session.moves[: len(before)] == before or change in ("new game", "move")
+    assert computer.thinking is None
 
 
 def test_a_reply_after_several_slices_is_ignored_once_the_position_changed():
-    ctl = controller(("human", "easy"), moves=["a"])
-    job = ctl.computer_job()
+    table = table_of(("human", "easy"), moves=["a"])
+    computer = Computer(table)
+    job = computer.start_turn()
     worker = Worker(reply(done=False), reply("d"))
-    worker.during = lambda: worker.asked[1:] and ctl.take_back()  # during the 2nd slice
+    worker.during = lambda: worker.asked[1:] and table.take_back()  # during the 2nd slice
     shown = []
-    said = think(ctl, job, worker, shown)
-    assert not said.played and ctl.session.ply == 0 and len(shown) == 1
+    said = think(computer, job, worker, shown)
+    assert not said.played and table.session.ply == 0 and len(shown) == 1
 
 
 def test_resume_after_pause_makes_the_computer_think_again():
-    ctl = controller(("human", "easy"), moves=["a"])
-    job = ctl.computer_job()
-    said = think(ctl, job, Worker(reply("d"), during=ctl.toggle_pause))
-    assert not said.played and ctl.paused and ctl.computer_job() is None
-    ctl.toggle_pause()
-    again = ctl.computer_job()
+    table = table_of(("human", "easy"), moves=["a"])
+    computer = Computer(table)
+    job = computer.start_turn()
+    said = think(computer, job, Worker(reply("d"), during=table.toggle_pause))
+    assert not said.played and table.paused and computer.start_turn() is None
+    table.toggle_pause()
+    again = computer.start_turn()
     assert again is not None and again is not job and again.fragment == job.fragment
-    assert think(ctl, again, Worker(reply("d"))).played
-    assert ctl.session.moves == ["a", "d"]
+    assert think(computer, again, Worker(reply("d"))).played
+    assert table.session.moves == ["a", "d"]
 
 
 def test_pause_and_resume_within_one_slice_keeps_the_same_turn():
-    ctl = controller(("human", "easy"), moves=["a"])
-    job = ctl.computer_job()
+    table = table_of(("human", "easy"), moves=["a"])
+    computer = Computer(table)
+    job = computer.start_turn()
 
     def pause_and_resume():
-        ctl.toggle_pause()
-        assert ctl.computer_job() is None  # paused
-        ctl.toggle_pause()
-        assert ctl.computer_job() is None  # the turn under way goes on
+        table.toggle_pause()
+        assert computer.start_turn() is None  # paused
+        table.toggle_pause()
+        assert computer.start_turn() is None  # the turn under way goes on
 
-    assert think(ctl, job, Worker(reply("d"), during=pause_and_resume)).played
+    assert think(computer, job, Worker(reply("d"), during=pause_and_resume)).played
 
 
 def test_a_new_turn_replaces_a_stale_one_at_once():
-    ctl = controller(("easy", "easy"))
-    job = ctl.computer_job()
-    ctl.open(Session("claim"), ["easy", "easy"])  # the same position, in a new game
-    again = ctl.computer_job()
+    table = table_of(("easy", "easy"))
+    computer = Computer(table)
+    job = computer.start_turn()
+    table.open(Session("claim"), ["easy", "easy"])  # the same position, in a new game
+    again = computer.start_turn()
     assert again is not None and again is not job
-    assert not think(ctl, job, Worker(reply("d"))).played
-    assert ctl.thinking is again  # the stale turn leaves it be
-    assert think(ctl, again, Worker(reply("d"))).played
+    assert not think(computer, job, Worker(reply("d"))).played
+    assert computer.thinking is again  # the stale turn leaves it be
+    assert think(computer, again, Worker(reply("d"))).played
 
 
 def test_a_failing_worker_is_reported_and_the_computer_paused():
-    ctl = controller(("human", "easy"), moves=["a"])
-    job = ctl.computer_job()
-    said = think(ctl, job, Worker(RuntimeError("no <worker>")))
+    table = table_of(("human", "easy"), moves=["a"])
+    computer = Computer(table)
+    job = computer.start_turn()
+    said = think(computer, job, Worker(RuntimeError("no <worker>")))
     assert not said.played and said.error
     assert said.message == "The computer player failed: no &lt;worker&gt;"
-    assert ctl.paused and ctl.thinking is None and ctl.screen().pause_label == "Resume"
-    ctl.toggle_pause()
-    assert ctl.computer_job() is not None
+    assert table.paused and computer.thinking is None and screen_of(table).pause_label == "Resume"
+    table.toggle_pause()
+    assert computer.start_turn() is not None
 
 
 def test_a_job_is_what_the_worker_is_asked():
-    ctl = controller(("human", "medium"), moves=["a"])
-    job = ctl.computer_job()
+    table = table_of(("human", "medium"), moves=["a"])
+    computer = Computer(table)
+    job = computer.start_turn()
     worker = Worker(reply("e"))
-    think(ctl, job, worker)
+    think(computer, job, worker)
     assert worker.asked == [(job.fragment, "medium", job.seed)]
     assert isinstance(job, Job) and 0 <= job.seed < 2**31
 
@@ -557,15 +575,13 @@ def test_a_job_is_what_the_worker_is_asked():
 
 
 def test_the_new_game_form_keeps_the_seats_of_this_game():
-    ctl = controller(("human", "hard"))
-    title, html = new_game_form(
-        ctl,
-    )
+    table = table_of(("human", "hard"))
+    title, html = form(*table.new_game_choices())
     assert (
         title == "New game of Claim" and '<input type="hidden" name="game" value="claim">' in html
     )
     assert '<option value="hard" selected>' in html
-    _, html = new_game_form(ctl, "other")
+    _, html = form(*table.new_game_choices("other"))
     assert '<option value="hard" selected>' not in html
     assert html.count('<option value="human" selected>') == 2
 
@@ -573,17 +589,15 @@ def test_the_new_game_form_keeps_the_seats_of_this_game():
 def test_the_new_game_form_starts_from_this_games_options_and_seats():
     # A side-4, komi-3 Stigmergy game against the computer: New game offers the same again
     # (issue 19 item 2), and another game's form starts from that game's defaults.
-    ctl = Controller(Session("stigmergy", {"size": 4, "komi": 3}), ["easy", "human"])
-    _, html = new_game_form(
-        ctl,
-    )
+    table = Table(Session("stigmergy", {"size": 4, "komi": 3}), ["easy", "human"])
+    _, html = form(*table.new_game_choices())
     assert '<input type="text" inputmode="numeric" name="opt-size" value="4"' in html
     assert 'name="opt-komi" value="3"' in html
     assert (
         '<select name="seat-0"><option value="human">Human</option><option value="easy" '
         "selected>" in html
     )
-    _, html = new_game_form(ctl, "wythe")
+    _, html = form(*table.new_game_choices("wythe"))
     assert 'name="opt-size" value="8"' in html and '<option value="easy" selected>' not in html
 
 
@@ -650,46 +664,47 @@ def test_the_worker_exports_its_think_and_judge():
 
 
 def test_rug_pile_an_illegal_tile_is_refused_with_the_engines_reason(monkeypatch):
-    ctl = Controller(Session("rugpile", moves=["3x3a1", "3x3c3"]))
-    ctl.hit({"action": "kind", "kind": "2"})
+    table = Table(Session("rugpile", moves=["3x3a1", "3x3c3"]))
+    table.hit({"action": "kind", "kind": "2"})
     square = {"cell": "b2", "col": "1", "row": "1"}  # a 3x3 on Red's own a1-c3
-    assert ctl.hover(square) and ctl.ui.verdict.code == "own-colour"
-    assert ctl.status().startswith("Red: a 3×3 tile cannot go there: ")
-    assert ctl.hit(square) is None  # confirmed anyway: refused
-    assert ctl.ui.refused.code == "own-colour"
-    assert ctl.status() == f"Red to move. You cannot place there: {ctl.ui.refused.text}."
-    assert ctl.session.moves == ["3x3a1", "3x3c3"]
+    assert table.hover(square) and table.ui.verdict.code == "own-colour"
+    assert status(table).startswith("Red: a 3×3 tile cannot go there: ")
+    assert table.hit(square) is None  # confirmed anyway: refused
+    assert table.ui.refused.code == "own-colour"
+    assert status(table) == f"Red to move. You cannot place there: {table.ui.refused.text}."
+    assert table.session.moves == ["3x3a1", "3x3c3"]
 
 
 def test_rug_pile_against_the_worker():
-    ctl = Controller(Session("rugpile", {"size": 4}), ["human", "easy"])
+    table = Table(Session("rugpile", {"size": 4}), ["human", "easy"])
+    computer = Computer(table)
     square = {"cell": "a1", "col": "0", "row": "0"}
-    ctl.hover(square)
-    move = ctl.hit(square)
-    assert move is not None and ctl.play(move).announce == "Red played 2x2a1."
-    assert ctl.status() == "Blue (computer, easy) is thinking…"
-    job = ctl.computer_job()
+    table.hover(square)
+    move = table.hit(square)
+    assert move is not None and table.play(move).announce == "Red played 2x2a1."
+    assert status(table) == "Blue (computer, easy) is thinking…"
+    job = computer.start_turn()
     thinker = Thinker()
 
     async def ask(*args):
         return thinker.think(*args)
 
     shown = []
-    said = run(ctl.think(job, ask, shown.append, wait=no_wait))
+    said = run(computer.think(job, ask, shown.append, wait=no_wait))
     assert said.played and said.announce.startswith("Blue played ")
-    assert len(ctl.session.moves) == 2 and shown[-1].startswith(
+    assert len(table.session.moves) == 2 and shown[-1].startswith(
         "Blue (computer, easy) is thinking…"
     )
-    assert ctl.human_turn() or ctl.view.result is not None
+    assert table.human_turn() or table.view.result is not None
 
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id):
-    ctl = Controller(Session(game_id), ["easy", "human"])
-    assert ctl.ui.flipped and ctl.screen().flip_pressed
-    assert ctl.draw() != Controller(Session(game_id), ["human", "easy"]).draw()
-    ctl.open(Session(game_id))  # two people: as it was
-    assert ctl.ui.flipped
+    table = Table(Session(game_id), ["easy", "human"])
+    assert table.ui.flipped and screen_of(table).flip_pressed
+    assert board_svg(table) != board_svg(Table(Session(game_id), ["human", "easy"]))
+    table.open(Session(game_id))  # two people: as it was
+    assert table.ui.flipped
     other = next(g for g in games.ids() if g != game_id)
-    ctl.open(Session(other))  # another game: a fresh board
-    assert ctl.ui == Ui(live=True)
+    table.open(Session(other))  # another game: a fresh board
+    assert table.ui == Ui(live=True)

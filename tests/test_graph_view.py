@@ -1,11 +1,10 @@
-"""The win-chance graph and its swings (web/graph_view.py), from hand-made chances."""
+"""The win-chance graph and its swings (web/logic/graph.py), from hand-made chances."""
 
 from __future__ import annotations
 
 import json
 
-from web.ai_worker import Thinker
-from web.graph_view import (
+from web.logic.graph import (
     HEIGHT,
     NOISE,
     NOISE_MARGIN,
@@ -19,7 +18,8 @@ from web.graph_view import (
     swings,
     swings_html,
 )
-from web.session import Session
+from web.logic.session import Session
+from web.worker.thinker import Thinker
 
 # White moves first: after move 1 White 0.6; move 2 (Black) Black falls 0.4 -> 0.2;
 # move 3 (White) White falls 0.8 -> 0.3 (the biggest); move 4 (Black) a small drop.
@@ -72,7 +72,7 @@ def test_the_worker_judges_a_line_a_batch_at_a_time():
 
 
 def test_a_new_line_keeps_the_points_of_the_positions_it_shares():
-    from web.graph_view import carried
+    from web.logic.graph import carried
 
     judged = [(0.5, 0.5), (0.6, 0.4), (0.7, 0.3)]
     # a move played since: the three positions kept, one more to judge

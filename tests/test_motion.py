@@ -1,4 +1,4 @@
-"""web/motion.py: what each game's moves do on the board (slides, placements, captures,
+"""web/logic/motion.py: what each game's moves do on the board (slides, placements, captures,
 tiles, flips; nothing for a pass), and which renders animate a move and how fast.
 
 Cells are numbered as the views number them; the expectations are worked out by hand from
@@ -11,8 +11,8 @@ import re
 
 from web import boards
 from web.boards.base import Ui
-from web.motion import NOTHING, PERSON_MS, QUICK_MS, Motion, Shown, change, motion
-from web.session import Session
+from web.logic.motion import NOTHING, PERSON_MS, QUICK_MS, Motion, Shown, change, motion
+from web.logic.session import Session
 
 
 def sq(name: str, size: int) -> int:

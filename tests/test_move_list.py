@@ -1,5 +1,5 @@
-"""The move list with side lines (web/move_list.py) and the page's game as a tree of moves
-(web/session.py): expected markup and paths worked out by hand."""
+"""The move list with side lines (web/logic/move_list.py) and the page's game as a tree of moves
+(web/logic/session.py): expected markup and paths worked out by hand."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from engine import EngineError, Termination
 from engine.ending import Ending
 from engine.move_tree import MoveTree
-from web.move_list import move_list_html, parse_path, path_attr
-from web.session import Session
+from web.logic.move_list import move_list_html, parse_path, path_attr
+from web.logic.session import Session
 
 
 def b(path: str, ply: int, move: str, current: bool = False, side: bool = False) -> str:
@@ -97,7 +97,7 @@ def test_a_line_with_an_ending_and_a_side_line_before_it():
 
 
 def test_side_lines_kept_for_a_reload_come_back_around_the_links_line():
-    from web.session import side_lines_text, with_side_lines
+    from web.logic.session import side_lines_text, with_side_lines
 
     s = Session("rugpile", moves=["3x3a3", "3x3b2", "2x2d1"])
     assert side_lines_text(s) == ""  # one line: the link holds it

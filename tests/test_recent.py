@@ -1,16 +1,16 @@
-"""Recent games (web/recent.py) and reading stored JSON safely (web/bounded_json.py): entries
-round-trip, a tab never overwrites another tab's game, the list stays bounded, and nested or
-huge values are refused before json.loads."""
+"""Recent games (web/storage/recent.py) and reading stored JSON safely
+(web/storage/bounded_json.py): entries round-trip, a tab never overwrites another tab's game,
+the list stays bounded, and nested or huge values are refused before json.loads."""
 
 import json
 
 import pytest
 
 from engine import EngineError
-from web import bounded_json, recent
-from web.recent import Entry
-from web.saved import SaveError
-from web.session import Session
+from web.logic.session import Session
+from web.storage import bounded_json, recent
+from web.storage.recent import Entry
+from web.storage.saved import SaveError
 
 KINDS = ("human", "easy", "random")
 RUG = "rugpile/1/players=2,size=5,tiles=4-3-2"
@@ -104,7 +104,7 @@ def test_a_tab_whose_game_another_tab_saved_since_keeps_both():
 def test_saving_what_is_stored_changes_nothing():
     stored_entry = entry("game", rev="their-rev")
     same = entry("game", rev="new-rev", updated=99)
-    entries, stored, changed = recent.put([stored_entry], same, "old-rev", "fresh")
+    _, stored, changed = recent.put([stored_entry], same, "old-rev", "fresh")
     assert not changed and stored is stored_entry
 
 

@@ -22,7 +22,7 @@ from engine.record import (
     unquote_link,
 )
 from engine.record_text import legal_part_of_text, load_text, read_text, to_text
-from web.session import Session
+from web.logic.session import Session
 
 
 def sizes(game):

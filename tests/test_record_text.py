@@ -27,7 +27,7 @@ from engine.record_text import (
     to_text,
     tree_to_text,
 )
-from web.session import Session
+from web.logic.session import Session
 
 RUG = games.get("rugpile")
 MOVES = ["3x3a3", "3x3b2", "2x2d1"]

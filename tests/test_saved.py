@@ -5,8 +5,8 @@ import json
 import pytest
 
 from engine import EngineError
-from web.saved import SaveError, dump, load
-from web.session import Session
+from web.logic.session import Session
+from web.storage.saved import SaveError, dump, load
 
 KINDS = ["human", "easy", "random"]
 

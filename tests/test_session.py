@@ -3,7 +3,7 @@
 import pytest
 
 from engine import IllegalMove
-from web.session import Session
+from web.logic.session import Session
 
 
 def test_play_and_goto():

@@ -81,3 +81,28 @@ def test_test_files_have_unique_names():
     # pytest collects tests/ and e2e/ in one run; a basename in both stops the run.
     names = [p.name for folder in ("tests", "e2e") for p in (ROOT / folder).glob("test_*.py")]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+def test_every_boards_stylesheet_is_linked_from_the_page():
+    from engine import games
+
+    html = (ROOT / "index.html").read_text()
+    linked = re.findall(r'<link rel="stylesheet" href="\./web/boards/([a-z]+)\.css">', html)
+    assert linked == list(games.ids())  # one per game, in the picker's order
+    for game_id in linked:
+        assert (ROOT / "web" / "boards" / f"{game_id}.css").is_file(), game_id
+    sheets = sorted(p.stem for p in (ROOT / "web" / "boards").glob("*.css"))
+    assert sheets == sorted(games.ids())  # and none that is not a game's
+
+
+def test_the_boards_markup_carries_no_styles_of_its_own():
+    # A board's styles are its stylesheet's: what the renderers draw holds no <style>.
+    from engine import games
+    from web import boards
+    from web.boards.base import Ui
+
+    for game_id in games.ids():
+        game, board = games.get(game_id), boards.get(game_id)
+        view = game.view(game.new())
+        for ui in (Ui(live=True), Ui(flipped=True)):
+            assert "<style" not in board.draw(view, ui) + board.panel(view, ui), game_id

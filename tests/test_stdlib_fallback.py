@@ -34,7 +34,7 @@ def whole_library(tmp_path):
 
 
 def test_a_missing_module_comes_from_the_whole_library_fetched_once(whole_library):
-    finder, loads = whole_library
+    _, loads = whole_library
     assert importlib.import_module("spare_module_x").VALUE == 42
     inner = importlib.import_module("spare_package_x.inner")
     assert inner.VALUE == "inner" and inner.__file__.startswith(str(loads[0]))
@@ -44,7 +44,7 @@ def test_a_missing_module_comes_from_the_whole_library_fetched_once(whole_librar
 
 
 def test_other_names_fail_as_before_and_fetch_nothing(whole_library):
-    finder, loads = whole_library
+    _, loads = whole_library
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("no_such_module_anywhere")
     assert loads == [] and stdlib_fallback.missing() == []

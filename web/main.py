@@ -1,4 +1,4 @@
-"""The page's entry script, run by index.html: opens the game page (web/page.py).
+"""The page's entry script, run by index.html: opens the game page (web/browser/page.py).
 
 On the built site the app's modules come as one zip with their bytecode (scripts/build_site.sh);
 while developing, as separate sources, and the zip is not there (a missing sys.path entry is
@@ -17,7 +17,7 @@ window.performance.mark("main.py started")
 sys.path.insert(0, "app.zip")
 
 try:
-    from web.page import start
+    from web.browser.page import start
 
     window.performance.mark("app modules imported")
     PAGE = start()

@@ -8,8 +8,8 @@ and imports the module from it, so a missed module costs a download, never a fai
 `missing` names the modules the subset lacked; e2e tests check it stays empty.
 
 Built into the subset zip itself (it must be importable before the app's modules are), and
-with the names the subset lacks (`_stdlib_index.REST`, written by make_stdlib.mjs) so an import that fails
-anyway (`import _winapi` in a try) fetches nothing.
+with the names the subset lacks (`_stdlib_index.REST`, written by make_stdlib.mjs) so an
+import that fails anyway (`import _winapi` in a try) fetches nothing.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The contract between the page's controller (web/controller.py) and a game's board renderer.
+"""The contract between the page's table (web/logic/table.py) and a game's board renderer.
 
 A board renderer is pure Python: it turns the engine's `View` of a position and the
 player's `Ui` (what they have selected, whether the board is turned round, where the
@@ -22,7 +22,8 @@ strings) as `target`.
 Pieces: every element that draws a piece (a stone, a disk, a block, a Gwyddbwyll piece, the
 squares a Rug Pile tile coloured) carries `data-on` with the number of its cell in the view's
 cell order (a piece over two cells, a Wythe domino: both numbers, space-separated), so the
-page's move animation (web/motion.py, web/animate.py) finds what a move placed, moved or took.
+page's move animation (web/logic/motion.py, web/browser/animation.py) finds what a move
+placed, moved or took.
 
 Rules stay in the engine: a renderer reads `view.moves` (the legal moves) and never decides
 legality itself.  When it wants to show a move before it is made (a tile under the pointer)
@@ -36,14 +37,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from html import escape
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.core import PASS, SWAP, Game, Verdict, View, square_name
 
 
 @dataclass(frozen=True)
 class Ui:
-    """What the player is doing on the board, outside the rules; owned by the controller.
+    """What the player is doing on the board, outside the rules; owned by the table.
 
     live:    the board takes moves now (the latest position, a person to move): draw hints.
     flipped: the board is drawn turned round (the second seat at the bottom).
@@ -88,11 +89,16 @@ def attr(value) -> str:
     return escape(str(value), quote=True)
 
 
-def svg_open(width: float, height: float, label: str) -> str:
-    """The start of a scalable <svg> with the given viewBox and accessible name."""
+def svg_open(width: float, height: float, label: str, cls: str = "", style: str = "") -> str:
+    """The start of a scalable <svg> with the given viewBox and accessible name; `cls` is its
+    class (what its board's stylesheet, web/boards/<game>.css, styles), `style` its inline
+    style (custom properties), each left out when ''."""
+    classes = f'class="{attr(cls)}" ' if cls else ""
+    inline = f'style="{attr(style)}" ' if style else ""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
-        f'role="img" aria-label="{attr(label)}" preserveAspectRatio="xMidYMid meet">'
+        f'<svg {classes}{inline}xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{attr(label)}" '
+        'preserveAspectRatio="xMidYMid meet">'
     )
 
 
@@ -107,7 +113,7 @@ class Board(Generic[V]):
     can_flip = False  # the board can be drawn turned round
 
     # word move -> (button label, tooltip); a game's renderer extends this
-    word_moves: dict[Hashable, tuple[str, str]] = {
+    word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
         PASS: ("Pass", "Pass your turn: allowed only when the rules say so."),
         SWAP: ("Swap", "Take over your opponent's colour and its first move (the pie rule)."),
     }

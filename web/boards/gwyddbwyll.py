@@ -29,38 +29,6 @@ SQUARES = {square_name(sq % SIZE, sq // SIZE): sq for sq in range(SIZE * SIZE)} 
 NAMES = {sq: cell for cell, sq in SQUARES.items()}
 COLOURS = ("white", "black")  # a piece's colour (its seat) as CSS and prose say it
 
-STYLE = """
-svg.gwyddbwyll .sq { stroke: none; }
-svg.gwyddbwyll .sq.light { fill: #ecdcbc; }
-svg.gwyddbwyll .sq.dark { fill: #b4875a; }
-svg.gwyddbwyll .sq.movable { cursor: grab; }
-svg.gwyddbwyll .sq.dest { cursor: pointer; }
-svg.gwyddbwyll .gw-frame { fill: none; stroke: #6b4a2b; stroke-width: 6; pointer-events: none; }
-svg.gwyddbwyll .gw-last { fill: #f0c419; fill-opacity: .38; pointer-events: none; }
-svg.gwyddbwyll .gw-selected { fill: #8ec5ff; fill-opacity: .5; stroke: #0b5cad; stroke-width: 6;
-  pointer-events: none; }
-svg.gwyddbwyll .gw-hover { fill: none; stroke: var(--accent); stroke-width: 6; pointer-events: none; }
-svg.gwyddbwyll .gw-dot { fill: #1d3b5c; fill-opacity: .5; pointer-events: none; }
-svg.gwyddbwyll .gw-ring { fill: none; stroke: #1d3b5c; stroke-opacity: .6; stroke-width: 8;
-  pointer-events: none; }
-svg.gwyddbwyll .gw-check { fill: url(#gw-check-glow); pointer-events: none; }
-svg.gwyddbwyll .coord { font-size: 26px; text-anchor: middle; fill: var(--muted); pointer-events: none; }
-svg.gwyddbwyll .pc { pointer-events: none; }
-svg.gwyddbwyll .pc * { stroke-width: 3; stroke-linejoin: round; stroke-linecap: round; }
-svg.gwyddbwyll .pc.white * { fill: #fbf7ea; stroke: #262626; }
-svg.gwyddbwyll .pc.black * { fill: #2e2b28; stroke: #efe6d2; }
-svg.gwyddbwyll .pc .line { fill: none !important; }
-svg.gwyddbwyll .pc.white .dot { fill: #262626; stroke: none; }
-svg.gwyddbwyll .pc.black .dot { fill: #efe6d2; stroke: none; }
-svg.gwyddbwyll .pc .star { fill: #f0b429 !important; stroke: #262626 !important; stroke-width: 2; }
-.swatch.gw-white { background: #fbf7ea; border: 1px solid #262626; }
-.swatch.gw-black { background: #2e2b28; border: 1px solid #262626; }
-.gw-panel ul { list-style: none; margin: 0; padding: 0; display: grid; gap: .4rem; }
-.gw-panel li { display: flex; align-items: center; gap: .55rem; line-height: 1.25; }
-.gw-panel li svg { width: 2.4rem; height: 2.4rem; flex: none; }
-body[data-game="gwyddbwyll"] #moves { grid-template-columns: repeat(auto-fill, minmax(6rem, 1fr));
-  column-gap: 2rem; }
-"""
 
 # Each piece drawn in a 100×100 square, standing on a common base.
 BASE = '<path d="M22 88 h56 v-4 q0 -6 -6 -6 h-44 q-6 0 -6 6 z"/>'
@@ -102,7 +70,7 @@ def piece_svg(
 ) -> str:
     """One piece drawn in the 100×100 square whose top-left corner is (x, y); `drag` names
     its square when the page may move it with the pointer while it is dragged; `on` is the
-    number of the square it stands on, for the page's move animation (web/motion.py)."""
+    number of the square it stands on, for the page's move animation (web/logic/motion.py)."""
     extra = (f' data-drag="{drag}"' if drag else "") + (
         f' data-on="{on}"' if on is not None else ""
     )
@@ -278,10 +246,7 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         span = 8 * CELL + 2 * MARGIN
         side = "Black" if flipped else "White"
         out = [
-            svg_open(span, span, f"Gwyddbwyll board, {side} at the bottom").replace(
-                "<svg ", '<svg class="gwyddbwyll" ', 1
-            ),
-            f"<style>{STYLE}</style>",
+            svg_open(span, span, f"Gwyddbwyll board, {side} at the bottom", cls="gwyddbwyll"),
             '<defs><radialGradient id="gw-check-glow"><stop offset="0" stop-color="#e0301e" '
             'stop-opacity=".95"/><stop offset=".55" stop-color="#e0301e" stop-opacity=".55"/>'
             '<stop offset="1" stop-color="#e0301e" stop-opacity="0"/></radialGradient></defs>',
@@ -346,11 +311,13 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
             cx, cy = x + CELL / 2, y + CELL / 2
             if taken is not None:
                 out.append(
-                    f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" data-target="{NAMES[sq]}"/>'
+                    f'<circle class="gw-ring" cx="{cx}" cy="{cy}" r="44" '
+                    f'data-target="{NAMES[sq]}"/>'
                 )
             else:
                 out.append(
-                    f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" data-target="{NAMES[sq]}"/>'
+                    f'<circle class="gw-dot" cx="{cx}" cy="{cy}" r="14" '
+                    f'data-target="{NAMES[sq]}"/>'
                 )
         hover = ui.preview
         if isinstance(hover, Step) and hover.frm == chosen and hover.to in dests:

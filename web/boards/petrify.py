@@ -16,8 +16,9 @@ Everything else is read from the engine's `PetrifyView`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Any, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from engine.core import PASS, SWAP
 from engine.games.petrify import (
@@ -37,54 +38,6 @@ from .squares import CELL, MARGIN, coordinates, corner, side
 
 RING = 14  # thickness of a ring square drawn in the margin
 
-STYLE = """
-svg.petrify .sq { stroke: var(--grid); stroke-width: 2; }
-svg.petrify .sq.pt-none { fill: var(--blank); }
-svg.petrify .sq.pt-blue { fill: color-mix(in srgb, var(--p1) 16%, var(--blank)); }
-svg.petrify .sq.pt-orange { fill: color-mix(in srgb, var(--p0) 16%, var(--blank)); }
-svg.petrify .sq.blockcell { fill: var(--blank); }
-svg.petrify .pf-block { fill: #6f6a61; stroke: #3b3833; stroke-width: 3; pointer-events: none; }
-svg.petrify .pf-block-top { fill: #8c867b; pointer-events: none; }
-svg.petrify .pf-patch-edge { fill: none; stroke: var(--edge); stroke-width: 6; stroke-linecap: square;
-  pointer-events: none; }
-svg.petrify .pf-disk { stroke: var(--edge); stroke-width: 3; pointer-events: none; }
-svg.petrify .pf-disk.blue { fill: var(--p1); }
-svg.petrify .pf-disk.orange { fill: var(--p0); }
-svg.petrify .mark { fill: #fff; fill-opacity: .6; pointer-events: none; }
-svg.petrify .pf-selected { fill: none; stroke: var(--accent); stroke-width: 9; pointer-events: none; }
-svg.petrify .pf-target { fill: none; stroke: var(--highlight); stroke-width: 9; stroke-dasharray: 18 9;
-  pointer-events: none; }
-svg.petrify .pf-refused { fill: none; stroke: var(--illegal); stroke-width: 8; stroke-dasharray: 12 8;
-  pointer-events: none; }
-svg.petrify .pf-cross { stroke: var(--illegal); stroke-width: 8; stroke-linecap: round; pointer-events: none; }
-svg.petrify .pf-ghost { fill: #6f6a61; fill-opacity: .45; stroke: #3b3833; stroke-width: 3;
-  stroke-dasharray: 10 6; pointer-events: none; }
-svg.petrify .pf-ghost.refused { fill: var(--illegal); fill-opacity: .35; stroke: var(--illegal); }
-svg.petrify .pf-formation { fill: none; stroke: var(--illegal); stroke-width: 8; pointer-events: none; }
-svg.petrify .pf-ring { fill: var(--illegal); pointer-events: none; }
-svg.petrify .pf-focus { fill: none; stroke: var(--accent); stroke-width: 10; pointer-events: none; }
-svg.petrify .pf-cancelled { fill: var(--bg); fill-opacity: .55; pointer-events: none; }
-svg.petrify .pf-winner { fill: none; stroke: var(--highlight); stroke-width: 8; pointer-events: none; }
-.pf-panel h3 { font-size: 1rem; margin: .2rem 0 .4rem; }
-.pf-colours { list-style: none; margin: 0 0 .5rem; padding: 0; }
-.pf-colours li { display: flex; align-items: center; gap: .45rem; padding: .15rem .2rem; }
-.pf-colours .pf-points { margin-left: auto; font-variant-numeric: tabular-nums; font-weight: 600; }
-.pf-dot { display: inline-block; width: .95rem; height: .95rem; border-radius: 50%;
-  border: 1px solid var(--edge); background: var(--blank); flex: none; }
-.pf-dot.blue { background: var(--p1); border-radius: 3px; } .pf-dot.orange { background: var(--p0); }
-.swatch.pf-c-blue { background: var(--p1); }
-.swatch.pf-c-orange { background: var(--p0); border-radius: 50%; }
-.pf-patches { list-style: none; margin: 0; padding: 0; display: grid; gap: .3rem;
-  max-height: 18rem; overflow: auto; }
-.pf-patches button, .pf-patches .pf-item { width: 100%; text-align: left; display: grid; gap: .1rem;
-  padding: .3rem .45rem; }
-.pf-patches .pf-item { border: 1px solid var(--line); border-radius: 6px; }
-.pf-patches button[aria-pressed="true"] { outline: 3px solid var(--accent);
-  background: color-mix(in srgb, var(--accent) 10%, var(--panel)); }
-.pf-patches .pf-head { display: flex; align-items: center; gap: .4rem; font-weight: 600; }
-.pf-patches small { color: var(--muted); }
-.pf-note { color: var(--muted); font-size: .9em; margin: .3rem 0 0; }
-"""
 
 CSS = {Cell.EMPTY: "empty", Cell.BLUE: "blue", Cell.ORANGE: "orange", Cell.BLOCK: "block"}
 
@@ -149,7 +102,8 @@ def note_text(view: PetrifyView, note: Note) -> str:
     name = name_of(view.width, note.square)
     if note.kind == "block":
         return f"{name} holds a block: nothing can go there."
-    return f"{name} holds {_a_disk(view.cells[note.square])}: to take it, click one of your disks first."
+    disk = _a_disk(view.cells[note.square])
+    return f"{name} holds {disk}: to take it, click one of your disks first."
 
 
 def patch_summary(patch: PatchView) -> str:
@@ -250,7 +204,8 @@ def disk(size: int, sq: int, colour: str, flipped: bool) -> str:
     mark = (
         f'<circle class="mark" data-on="{sq}" cx="{cx}" cy="{cy}" r="10"/>'
         if colour == "orange"
-        else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" width="18" height="18"/>'
+        else f'<rect class="mark" data-on="{sq}" x="{cx - 9}" y="{cy - 9}" '
+        'width="18" height="18"/>'
     )
     return (
         f'<circle class="pf-disk {colour}" data-square="{sq}" data-on="{sq}" cx="{cx}" '
@@ -345,7 +300,7 @@ def reckoning(view: PetrifyView, patch: PatchView, outline: bool, flipped: bool)
 
 class PetrifyBoard(Board[PetrifyView]):
     can_flip = True
-    word_moves = {
+    word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
         **Board.word_moves,
         PASS: ("Pass", "You have no board play: no empty square and no capture move."),
         SWAP: (
@@ -408,8 +363,7 @@ class PetrifyBoard(Board[PetrifyView]):
         span = size * CELL + 2 * MARGIN
         label = f"Petrify board, {size} by {size}"
         out = [
-            svg_open(span, span, label).replace("<svg ", '<svg class="petrify" ', 1),
-            f"<style>{STYLE}</style>",
+            svg_open(span, span, label, cls="petrify"),
             '<g class="pf-board">',
         ]
         owner_of = owners_by_square(view)

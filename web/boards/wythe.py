@@ -4,8 +4,9 @@ Every top piece is drawn as one domino (two halves in one outline) so a
 player sees which squares belong together; a piece that shows only one half
 (the other half is covered) is drawn hatched with a dashed rim: that square is
 frozen (the panel's legend draws both with this same code).  Each stack shows
-its height in a corner badge and, from height 2, as layered edges.  Thick lines separate groups; hovering a stack outlines its
-whole group and names it in the status line.
+its height in a corner badge and, from height 2, as layered edges.  Thick lines
+separate groups; hovering a stack outlines its whole group and names it in the
+status line.
 
 Placing: click the square for the black half (the board then marks the legal
 squares for the white half), then one of those.  Click the chosen square
@@ -19,7 +20,9 @@ white half the rules refuse comes back from the engine as `ui.refused`.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from engine.core import PASS, SWAP
 from engine.games.wythe import BLACK, WHITE, Placement, WytheCell, WytheView
@@ -28,49 +31,6 @@ from .base import Board, Ui, attr, svg_open
 from .squares import CELL, MARGIN, coordinates, corner, side
 
 INSET = 9
-STYLE = """
-.wythe-board .wy-half.black { fill: #1c1c1c; }
-.wythe-board .wy-half.white { fill: #f7f6f1; }
-.wythe-board .wy-rim { fill: none; stroke: #7a7a7a; stroke-width: 3; }
-.wythe-board .wy-divider { stroke: #7a7a7a; stroke-width: 2; }
-.wythe-board .wy-layer { fill: none; stroke: #8c8c8c; stroke-width: 2.5; }
-.wythe-board .wy-frozen .wy-rim { stroke: var(--illegal); stroke-dasharray: 9 6; stroke-width: 4; }
-.wythe-board .wy-hatch-b { stroke: #ffffff; stroke-opacity: .45; stroke-width: 5; }
-.wythe-board .wy-hatch-w { stroke: #000000; stroke-opacity: .28; stroke-width: 5; }
-.wythe-board .wy-badge { stroke: #7a7a7a; stroke-width: 2; }
-.wythe-board .wy-badge.black { fill: #f7f6f1; } .wythe-board .wy-badge.white { fill: #1c1c1c; }
-.wythe-board .wy-height { font-size: 19px; font-weight: 700; text-anchor: middle; }
-.wythe-board .wy-height.black { fill: #1c1c1c; } .wythe-board .wy-height.white { fill: #f7f6f1; }
-.wythe-board .wy-group { fill: none; stroke: var(--highlight); stroke-width: 9;
-  stroke-linecap: round; }
-.wythe-board .wy-selected { fill: none; stroke: var(--accent); stroke-width: 8; }
-.wythe-board .wy-target { fill: var(--accent); fill-opacity: .22; stroke: var(--accent);
-  stroke-width: 4; stroke-dasharray: 10 7; }
-.wythe-board .wy-ghost { fill-opacity: .6; stroke: var(--accent); stroke-width: 3; }
-.wythe-board .wy-ghost.black { fill: #1c1c1c; } .wythe-board .wy-ghost.white { fill: #f7f6f1; }
-.wythe-board .sq { cursor: pointer; }
-.wythe-panel table { border-collapse: collapse; width: 100%; margin: .3rem 0; }
-.wythe-panel th, .wythe-panel td { padding: .15rem .4rem; text-align: center;
-  font-variant-numeric: tabular-nums; }
-.wythe-panel thead th { border-bottom: 1px solid var(--line); font-weight: 600; }
-.wythe-panel td.decides { font-weight: 700; outline: 2px solid var(--highlight);
-  outline-offset: -2px; border-radius: 4px; }
-.wythe-panel .chip { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px;
-  border: 1px solid #7a7a7a; vertical-align: -2px; margin-right: .25rem; }
-.wythe-panel .chip.black { background: #1c1c1c; } .wythe-panel .chip.white { background: #f7f6f1; }
-.wythe-panel p { margin: .3rem 0; }
-.wythe-panel h3 { font-size: 1rem; margin: .5rem 0 .2rem; }
-.swatch.wy-c-black { background: #1c1c1c; border-radius: 50%; }
-.swatch.wy-c-white { background: #f7f6f1; }
-.wythe-board .wy-mark { fill: none; stroke-width: 3; stroke-opacity: .55; }
-.wythe-board .wy-mark.black { stroke: #f7f6f1; } .wythe-board .wy-mark.white { stroke: #1c1c1c; }
-.wythe-panel .seats { list-style: none; margin: 0 0 .3rem; padding: 0; }
-.wythe-panel .note { color: var(--muted); font-size: .92em; }
-.wythe-panel .wy-legend { list-style: none; margin: .2rem 0 .4rem; padding: 0; }
-.wythe-panel .wy-legend li { display: flex; align-items: center; gap: .5rem; margin: .2rem 0;
-  font-size: .92em; }
-.wythe-panel .wy-key { flex: none; width: 4rem; height: 2rem; }
-"""
 
 
 def hatches(prefix: str) -> str:
@@ -140,7 +100,7 @@ class Frame:
 
     def box(self, squares) -> tuple[int, int, int, int]:
         """x, y, width, height of the inset outline of one or two squares."""
-        xs, ys = zip(*(self.corner(s) for s in squares))
+        xs, ys = zip(*(self.corner(s) for s in squares), strict=True)
         return (
             min(xs) + INSET,
             min(ys) + INSET,
@@ -176,7 +136,7 @@ class Frame:
 class WytheBoard(Board[WytheView]):
     can_flip = True
 
-    word_moves = {
+    word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
         **Board.word_moves,
         SWAP: ("Swap colours", SWAP_SENTENCE),
     }
@@ -193,12 +153,7 @@ class WytheBoard(Board[WytheView]):
     ) -> tuple[Ui, Placement | None]:
         pick = pick_of(ui)
         if gesture == "hover":
-            square = square_of(view, target)
-            if square == pick.hovered:
-                return ui, None
-            return replace(
-                ui, pick=replace(pick, hovered=square, no_black=None, no_white=None), refused=None
-            ), None
+            return self._hover(ui, pick, square_of(view, target)), None
         if gesture != "click" or not target:
             return ui, None
         if target.get("action") == "cancel":
@@ -206,6 +161,21 @@ class WytheBoard(Board[WytheView]):
         square = square_of(view, target)
         if square is None:
             return ui, None
+        return self._click(view, ui, pick, square)
+
+    @staticmethod
+    def _hover(ui: Ui, pick: WythePick, square: int | None) -> Ui:
+        """The pointer onto `square` (None: off the squares): its group outlined."""
+        if square == pick.hovered:
+            return ui
+        hovered = replace(pick, hovered=square, no_black=None, no_white=None)
+        return replace(ui, pick=hovered, refused=None)
+
+    def _click(
+        self, view: WytheView, ui: Ui, pick: WythePick, square: int
+    ) -> tuple[Ui, Placement | None]:
+        """A click on `square`: the black half chosen (or chosen again, or put back), or with
+        a black half chosen, the piece laid with its white half here."""
         if pick.black is None:
             return self._choose_black(view, ui, pick, square), None
         if square == pick.black:
@@ -262,9 +232,9 @@ class WytheBoard(Board[WytheView]):
         size, frame, pick = view.width, Frame(view.width, ui.flipped), pick_of(ui)
         span = size * CELL
         head = svg_open(
-            span + MARGIN * 2, span + MARGIN * 2, f"Wythe board, {size} by {size}"
-        ).replace("<svg ", '<svg class="wythe-board" ', 1)
-        out = [head, f"<style>{STYLE}</style>", HATCHES, "<g>"]
+            span + MARGIN * 2, span + MARGIN * 2, f"Wythe board, {size} by {size}", "wythe-board"
+        )
+        out = [head, HATCHES, "<g>"]
         for sq, cell in enumerate(view.cells):
             x, y = frame.corner(sq)
             text = attr(describe(view, cell))
@@ -504,7 +474,7 @@ def domino(
     out = [
         f'<g class="wy-piece{" wy-frozen" if frozen else ""}" data-piece="{piece}" data-on="{on}">'
     ]
-    for s, colour in zip(squares, colours):
+    for s, colour in zip(squares, colours, strict=True):
         x, y = frame.corner(s)
         left, top, right, bottom = x + INSET, y + INSET, x + CELL - INSET, y + CELL - INSET
         if not frozen:  # reach the shared edge so the halves join
@@ -621,8 +591,7 @@ def selection(view: WytheView, frame: Frame, pick: WythePick) -> list[str]:
     assert black is not None
     targets = partners(view, black)
     out = [frame.outline([black], "wy-selected", 3)]
-    for s in targets:
-        out.append(frame.outline([s], "wy-target", 14))
+    out.extend(frame.outline([s], "wy-target", 14) for s in targets)
     if pick.hovered in targets:
         for s, colour in ((black, "black"), (pick.hovered, "white")):
             x, y = frame.corner(s)

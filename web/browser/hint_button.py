@@ -1,23 +1,23 @@
 """The Hint button (browser only): the computer's best move for the person to move, judged
 in its worker and marked on the board, not played; the move list then marks the move played
-after it.  What it says is web/analysis_view.py's.
+after it.  What it says is web/logic/analysis.py's.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
 from pyscript import window
 
-from web import analysis_view
-from web.analyse_panel import Judge, judge_once
-from web.analysis_view import Mark
-from web.controller import Controller, Said
-from web.dom import by_id
+from web.browser.analysis_panel import Judge, judge_once
+from web.browser.dom import by_id
+from web.logic.analysis import Mark, alternatives, hint_available, hint_text, marks
+from web.logic.table import Said, Table
 
-if TYPE_CHECKING:  # imported on first use (web/analysis_view.py says why)
+if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
     from engine.ai.analysis import Analysis
 
 
@@ -30,12 +30,12 @@ class HintButton:
 
     def __init__(
         self,
-        ctl: Controller,
+        table: Table,
         judge: Judge,
         refresh: Callable[[], None],
         done: Callable[[Said], None],
     ):
-        self.ctl, self.judge, self.refresh, self.done = ctl, judge, refresh, done
+        self.table, self.judge, self.refresh, self.done = table, judge, refresh, done
         self.fragment = ""  # the position the mark is for
         self.marks: list[Mark] = []
 
@@ -43,18 +43,18 @@ class HintButton:
         """After the page drew a position: the hint of another position goes.  The button
         shows in a game where hints may be asked for (so the toolbar keeps its place from
         turn to turn), and works when a person is to move."""
-        ctl = self.ctl
-        if ctl.session.fragment() != self.fragment:
+        table = self.table
+        if table.session.fragment() != self.fragment:
             self.marks = []
         button = by_id("hint")
-        button.hidden = not analysis_view.hint_available(ctl.against_computer(), allowed())
-        button.disabled = not ctl.human_turn()
+        button.hidden = not hint_available(table.against_computer(), allowed())
+        button.disabled = not table.human_turn()
 
     async def ask(self) -> None:
-        ctl = self.ctl
-        if not ctl.human_turn():
+        table = self.table
+        if not table.human_turn():
             return
-        fragment = self.fragment = ctl.session.fragment()
+        fragment = self.fragment = table.session.fragment()
         reply = await judge_once(
             self.judge,
             fragment,
@@ -64,25 +64,23 @@ class HintButton:
             "The computer could not give a hint",
             self.done,
         )
-        if reply is not None and ctl.session.fragment() == fragment:  # not moved on meanwhile
+        if reply is not None and table.session.fragment() == fragment:  # not moved on meanwhile
             self.show(reply)
 
     def show(self, reply: dict) -> None:
         from engine.ai.analysis import Analysis
 
-        ctl = self.ctl
+        table = self.table
         analysis: Analysis = Analysis.from_json(reply)
-        labels = analysis_view.alternatives(
-            ctl.game, ctl.session.state, [c.move for c in analysis.best]
-        )
+        labels = alternatives(table.game, table.session.state, [c.move for c in analysis.best])
         if not labels:
             self.done(Said(message="The computer has no hint here."))
             return
-        ctl.session.hint_at = ctl.session.path
-        self.marks = analysis_view.marks(ctl.game, ctl.board, ctl.session.state, analysis)[:1]
+        table.session.hint_at = table.session.path
+        self.marks = marks(table.game, table.board, table.session.state, analysis)[:1]
         self.refresh()
-        mover = ctl.view.seat_names[analysis.to_move]
-        text = analysis_view.hint_text(mover, labels[0], analysis.best[0].chance)
+        mover = table.view.seat_names[analysis.to_move]
+        text = hint_text(mover, labels[0], analysis.best[0].chance)
         self.done(Said(message=escape(text), announce=text))
 
 
@@ -96,7 +94,5 @@ def allowed() -> bool:
 
 
 def allow(on: bool) -> None:
-    try:
+    with contextlib.suppress(Exception):  # not kept, as nothing else is without storage
         window.localStorage.setItem(PREF_KEY, "on" if on else "off")
-    except Exception:  # not kept, as nothing else is without storage
-        pass

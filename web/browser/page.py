@@ -1,11 +1,15 @@
-"""The page: the DOM adapter of web/controller.py.
+"""The page: a thin adapter between the browser and the page's pure logic.
 
-The controller decides everything about the game (who moves, undo, the computer's turn,
-what the board and the status line show); this module binds the page's events, reads
-their data-* attributes, measures the board for the keyboard cursor, talks to the
-computer's worker, storage (web/keeper.py) and links (web/sharing.py), and writes the text
-and markup the controller makes.  Any text that came from the user or the URL is escaped
-before it is shown.
+Everything about the game is decided in web/logic (tested in CPython): the table (who moves,
+Undo, side lines), the computer's turn, what the screen shows, and which game a link, a save,
+Back or Forward opens (navigation.py).  `Page` only gathers the inputs of those decisions from
+the browser (events and their data-* attributes, the address, the history entry, storage
+through web/browser/keeper.py), calls the logic, and carries out what it decides: it writes
+the text and markup the logic makes, opens the game it names, and hands the computer's turns
+to its worker.  The parts of the page with state of their own are the adapters it puts
+together: the board's input, the New game form, the advice panels, the Resign and Offer draw
+buttons, links and records, animation.  Any text that came from the user or the URL is
+escaped before it is shown.
 
 The browser's objects (document, window, elements, events) are untyped `Any` here.
 """
@@ -17,40 +21,47 @@ from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window, workers
+from pyscript import document, window
 
 from engine.core import Game
-from engine.record import legal_part, unquote_link
-from web import game_end, recent
-from web.advice import Advice
-from web.animate import Animator
-from web.board_input import BoardInput, Cursor
-from web.controller import SEAT_KINDS, Controller, Job, Said, Screen, picker_html
-from web.dom import announce, asset_url, by_id, closest, found
-from web.ending_buttons import EndingButtons
-from web.keeper import Keeper
-from web.move_list import parse_path
-from web.newgame import NewGameForm
-from web.session import DEFAULT_GAME, Session, with_side_lines
-from web.sharing import Opening, Sharing, salvage
+from web.browser.advice import Advice
+from web.browser.animation import Animator
+from web.browser.board_input import BoardInput, Cursor
+from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
+from web.browser.ending_buttons import EndingButtons
+from web.browser.keeper import Keeper
+from web.browser.new_game_form import NewGameForm
+from web.browser.sharing_controls import SharingControls
+from web.browser.worker_client import WorkerClient
+from web.logic.computer import Computer, Job
+from web.logic.ending import rematch
+from web.logic.move_list import parse_path
+from web.logic.navigation import Place, Shown, navigate, pick
+from web.logic.screen import Screen, picker_html, screen_of
+from web.logic.session import Session
+from web.logic.sharing import Continues, Opening, resume
+from web.logic.table import SEAT_KINDS, Said, Table
 
 NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
 
 
 class Page:
+    """The page's one game and every control on it, bound to the logic that decides."""
+
     def __init__(self) -> None:
-        self.ctl = Controller()
+        self.table = Table()  # the game, its seats and its board
+        self.computer = Computer(self.table)  # the computer's turns
         self.keeper = Keeper([kind for kind, _ in SEAT_KINDS], SEAT_KINDS)  # saved games
-        self.sharing = Sharing(self.keeper)  # links and records
-        self.input = BoardInput(self.ctl, self.play)  # pointer and keys on the board
-        self.form = NewGameForm(self.ctl)
-        self.worker = Worker()
-        self.ending = EndingButtons(self.ctl, self.worker.judge, self.ended)
+        self.sharing = SharingControls(self.keeper)  # links and records
+        self.input = BoardInput(self.table, self.play)  # pointer and keys on the board
+        self.form = NewGameForm(self.table)
+        self.worker = WorkerClient()
+        self.ending = EndingButtons(self.table, self.worker.judge, self.ended)
         self.advice = Advice(
-            self.ctl,
+            self.table,
             self.worker.judge,
             self.worker.graph,
-            lambda ply: self.change(lambda: self.ctl.goto(ply)),
+            lambda ply: self.change(lambda: self.table.goto(ply)),
             self.ended,
         )
         self.input.drawn = self.advice.draw_marks
@@ -62,22 +73,12 @@ class Page:
     # ---- start-up
 
     def start(self) -> None:
-        """Open this tab's game (after a reload), else the link's, else the newest saved game,
-        else a fresh one."""
+        """Bind every control and open the game navigation decides for this tab: its own
+        after a reload, else the link's, else the newest saved game, else a fresh one."""
         by_id("picker").innerHTML = picker_html()
         self.bind()
         usable = self.keeper.start()
-        state = self.keeper.history_state()
-        address = window.location.hash
-        if state is not None and self.reopen(state):
-            pass
-        elif address.lstrip("#"):
-            if not self.follow(self.sharing.open_link(address, offer_saved=True), push=False):
-                self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
-        else:
-            entry = self.keeper.newest()
-            if entry is None or not self.resume(entry, push=False):
-                self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
+        self.follow(navigate(self.place()).opening, push=False)
         if not usable:
             show_message(
                 "The saved game could not be read: this browser does not let the "
@@ -92,7 +93,7 @@ class Page:
         element.addEventListener(event, proxy)
 
     def bind(self) -> None:
-        board, later = by_id("board"), asyncio.ensure_future
+        board = by_id("board")
         for name, event, handler in (
             ("board", "pointermove", self.input.on_move),
             ("board", "pointerleave", self.input.on_leave),
@@ -111,38 +112,42 @@ class Page:
             ("newgame-form", "submit", self.on_form_submit),
             ("newgame-form", "change", self.form.on_change),
             ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
-            ("undo", "click", lambda e: self.change(self.ctl.take_back)),
-            ("pause", "click", lambda e: self.change(self.ctl.toggle_pause)),
-            ("redo", "click", lambda e: self.change(lambda: self.ctl.step(1))),
-            ("promote", "click", lambda e: self.change(lambda: self.ctl.reshape(True))),
-            ("delete-move", "click", lambda e: self.change(lambda: self.ctl.reshape(False))),
+            ("undo", "click", lambda e: self.change(self.table.take_back)),
+            ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
+            ("redo", "click", lambda e: self.change(lambda: self.table.step(1))),
+            ("promote", "click", lambda e: self.change(self.table.promote)),
+            ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),
-            ("offer-draw", "click", lambda e: later(self.ending.offer_draw())),
+            ("offer-draw", "click", lambda e: run_soon(self.ending.offer_draw())),
             (
                 "rematch",
                 "click",
-                lambda e: self.open(*game_end.rematch(self.ctl.session, self.ctl.seats)),
+                lambda e: self.open(*rematch(self.table.session, self.table.seats)),
             ),
             ("new-game-after", "click", lambda e: self.form.open()),
-            ("flip", "click", lambda e: self.change(self.ctl.flip)),
+            ("flip", "click", lambda e: self.change(self.table.flip)),
             ("sound", "click", lambda e: self.motion.sound.toggle()),
-            ("rules-open", "click", lambda e: open_rules(self.ctl.game)),
+            ("rules-open", "click", lambda e: open_rules(self.table.game)),
             ("rules-close", "click", lambda e: by_id("rules").close()),
             ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
             ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
-            ("message", "click", lambda e: self.follow(self.sharing.on_offer(e))),
-            ("copy-link", "click", lambda e: later(self.copy_link())),
-            ("record-open", "click", lambda e: self.sharing.open_record(self.ctl.session)),
+            ("message", "click", self.on_offer),
+            ("copy-link", "click", lambda e: run_soon(self.copy_link())),
+            ("record-open", "click", lambda e: self.sharing.open_record(self.table.session)),
             ("record-close", "click", lambda e: by_id("record").close()),
-            ("record-copy", "click", lambda e: later(self.sharing.copy_record())),
-            ("record-download", "click", lambda e: self.sharing.download_record(self.ctl.session)),
+            ("record-copy", "click", lambda e: run_soon(self.sharing.copy_record())),
+            (
+                "record-download",
+                "click",
+                lambda e: self.sharing.download_record(self.table.session),
+            ),
             (
                 "record-import",
                 "click",
                 lambda e: self.follow(self.sharing.import_text(by_id("record-text").value)),
             ),
-            ("record-file", "change", lambda e: later(self.import_file())),
-            ("record-status", "click", lambda e: self.follow(self.sharing.on_offer(e))),
+            ("record-file", "change", lambda e: run_soon(self.import_file())),
+            ("record-status", "click", self.on_offer),
             ("recent-open", "click", lambda e: self.keeper.open_dialog()),
             ("recent-close", "click", lambda e: by_id("recent").close()),
             ("recent-list", "click", self.on_recent_pick),
@@ -158,112 +163,72 @@ class Page:
 
     # ---- opening games
 
+    def place(self) -> Place:
+        """Where the browser is, for navigation: the address, this tab's history entry and the
+        side lines kept for it, and the saved games."""
+        history = self.keeper.history_state()
+        return Place(
+            address=window.location.hash,
+            history=history,
+            side_lines=self.keeper.side_lines(history[0]) if history is not None else "",
+            saved=self.keeper.saved(),
+            kinds=self.keeper.kinds,
+        )
+
+    def shown(self) -> Shown:
+        """What the page shows now, for navigation."""
+        return Shown(self.shown_hash, self.tried_hash, self.keeper.entry_id, self.table.game.id)
+
     def open(
         self,
         session: Session,
         seats: list[str] | None = None,
-        entry: Any = None,
+        continues: Continues = None,
         push: bool = True,
     ) -> None:
-        """Show a game: a new one, or `entry` (see Keeper.begin) resumed; `push` makes it a
-        new history entry (Back returns to the game before)."""
-        self.keeper.begin(entry)
-        self.ctl.open(session, seats)
+        """Show a game: a new one, or the saved game it continues (see Keeper.begin); `push`
+        makes it a new history entry (Back returns to the game before)."""
+        self.keeper.begin(continues)
+        self.table.open(session, seats)
         document.body.dataset.game = session.game.id
         self.render(push=push)
 
-    def resume(self, entry: recent.Entry, push: bool = True) -> bool:
-        """Open a saved game with its seats; one that cannot be played is set aside and the
-        message offers its legal part."""
-        try:
-            session, seats = recent.opened(entry, self.keeper.kinds)
-        except Exception as err:
-            self.keeper.drop(entry)
-            self.follow(
-                self.sharing.problem(
-                    "Your saved game could not be opened, so it was set aside",
-                    err,
-                    salvage(legal_part, entry.fragment),
-                    offer_fresh=False,
-                    current=self.ctl.game.id,
-                )
-            )
-            return False
-        self.open(session, seats, entry, push)
-        return True
-
-    def reopen(self, state: tuple) -> bool:
-        """The game of a history entry (reload, Back, Forward) at its address, with its seats."""
-        entry_id, rev, seats = state
-        try:
-            session = with_side_lines(
-                Session.from_fragment(unquote_link(window.location.hash)),
-                self.keeper.side_lines(entry_id),
-            )
-        except Exception:
-            return False
-        if len(seats) != session.game.num_seats(session.states[0]):  # not this game's seats:
-            self.open(session, push=False)  # a game of its own
-        else:
-            self.open(session, seats, (entry_id, rev, session.fragment(), seats), push=False)
-        return True
-
-    def follow(self, opening: Opening | None, push: bool = True) -> bool:
-        """Do what a link, record or offer asks: open its game and show its message.  True
-        when a game opened."""
+    def follow(self, opening: Opening | None, push: bool = True) -> None:
+        """Carry out what the logic decided for a link, a record, an offer, a saved game or a
+        navigation: set aside a saved game that cannot be opened, keep a problem's offers,
+        open the game, and show the message."""
         if opening is None:
-            return False
-        opened = False
-        if opening.entry is not None:
-            opened = self.resume(opening.entry, push)
-        elif opening.session is not None:
-            self.open(opening.session, push=push)
-            opened = True
-        if opened or not opening.opens:
-            show(opening)
-        return opened
+            return
+        if opening.set_aside is not None:
+            self.keeper.drop(opening.set_aside)
+        if opening.offers is not None:
+            self.sharing.offers = opening.offers
+        if opening.session is not None:
+            self.open(opening.session, opening.seats, opening.continues, push)
+        show(opening)
 
     def on_navigate(self) -> None:
         """Back, Forward, or a link typed into the address bar (popstate, then hashchange)."""
-        state = self.keeper.history_state()
-        address = window.location.hash
-        if state is not None:
-            if address == self.shown_hash and state[0] == self.keeper.entry_id:
-                return
-            if self.reopen(state):
-                show_message("")
-                return
-        if address not in (self.shown_hash, self.tried_hash):
-            self.tried_hash = address
-            opening = self.sharing.open_link(address, self.ctl.game.id, offer_saved=True)
-            opened = self.follow(opening, push=False)
-            if (
-                not opened
-                and opening is not None
-                and not opening.opens
-                and self.sharing.legal is not None
-            ):
-                # a bad link to a game we have: its board (as at start-up), not another game's
-                self.open(Session(*(self.sharing.fresh or (DEFAULT_GAME, {}))), push=False)
+        decision = navigate(self.place(), self.shown())
+        if decision.tried is not None:
+            self.tried_hash = decision.tried
+        self.follow(decision.opening, push=False)
+
+    def on_offer(self, event: Any) -> None:
+        """An offer in a problem's message, or in the Record dialog's status."""
+        self.follow(self.sharing.on_offer(event, self.table.game.id))
 
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)
         if entry is not None:
-            self.resume(entry)
+            self.follow(resume(entry, self.keeper.kinds, self.table.game.id))
 
     def on_pick(self, event: Any) -> None:
-        """Another game: its unfinished game saved last, else a fresh one."""
+        """Another game at the top: its unfinished game saved last, else a fresh one."""
         button = closest(event, "[data-game]")
-        if button is None or button.dataset.game == self.ctl.game.id:
-            return
-        game_id = button.dataset.game
-        entry = self.keeper.newest(game=game_id, unfinished=True)
-        if entry is not None and self.resume(entry):
-            show_message("")
-            return
-        if entry is None:  # else the message says why it could not be resumed
-            show_message("")
-        self.open(Session(game_id))
+        if button is not None:
+            saved = self.keeper.saved()
+            self.follow(pick(button.dataset.game, saved, self.keeper.kinds, self.table.game.id))
 
     def on_form_submit(self, event: Any) -> None:
         chosen = self.form.submit(event)
@@ -274,16 +239,16 @@ class Page:
     # ---- drawing
 
     def render(self, push: bool = False) -> None:
-        """Write everything the controller shows, save the game, and let the computer move."""
-        screen = self.ctl.screen()
-        moved = self.motion.before(self.ctl)
+        """Write everything the logic shows, save the game, and let the computer move."""
+        screen = screen_of(self.table)
+        moved = self.motion.before(self.table)
         self.input.draw(screen.board, screen.status)
         self.motion.after(moved)
         write_screen(screen)
         self.shown_hash, self.tried_hash = screen.address, None
-        self.keeper.save(self.ctl.session, self.ctl.seats)
-        self.keeper.remember(screen.address, self.ctl.seats, push)
-        self.keeper.keep_side_lines(self.ctl.session)
+        self.keeper.save(self.table.session, self.table.seats)
+        self.keeper.remember(screen.address, self.table.seats, push)
+        self.keeper.keep_side_lines(self.table.session)
         self.advice.follow()
         self.schedule_computer()
 
@@ -295,7 +260,7 @@ class Page:
 
     def play(self, move: Any, text: bool = False) -> None:
         """A person's move (an engine move, or notation when `text`)."""
-        said = self.ctl.play_text(move) if text else self.ctl.play(move)
+        said = self.table.play_text(move) if text else self.table.play(move)
         show(said)
         if said.played:
             self.render()
@@ -309,12 +274,12 @@ class Page:
     # ---- the computer
 
     def schedule_computer(self) -> None:
-        job = self.ctl.computer_job()
+        job = self.computer.start_turn()
         if job is not None:
-            asyncio.ensure_future(self.computer_move(job))
+            run_soon(self.computer_move(job))
 
     async def computer_move(self, job: Job) -> None:
-        said = await self.ctl.think(job, self.worker.ask, show_status)
+        said = await self.computer.think(job, self.worker.ask, show_status)
         show(said)
         if said.played or said.error:
             self.render()
@@ -331,13 +296,13 @@ class Page:
     def on_best_move(self, event: Any) -> None:
         """A best move in the Analyse panel: played, when a person is to move."""
         button = closest(event, "[data-move]")
-        if button is not None and self.ctl.human_turn():
+        if button is not None and self.table.human_turn():
             self.play(button.dataset.move, text=True)
 
     def on_move_list(self, event: Any) -> None:
         button = closest(event, "[data-path]")
         if button is not None:
-            self.change(lambda: self.ctl.goto(path=parse_path(button.dataset.path)))
+            self.change(lambda: self.table.goto(path=parse_path(button.dataset.path)))
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
@@ -348,18 +313,13 @@ class Page:
             or event.altKey
         ):
             return
-        key, session = event.key, self.ctl.session
-        steps = {
-            "ArrowLeft": -1,
-            "ArrowRight": 1,
-            "Home": -session.ply,
-            "End": len(session.moves) - session.ply,
-        }
-        if key in steps:
-            self.change(lambda: self.ctl.step(steps[key]))
+        key = event.key
+        step = self.table.key_step(key)
+        if step is not None:
+            self.change(lambda: self.table.step(step))
         elif key == "?":
             by_id("shortcuts").showModal()
-        elif self.ctl.key(key):
+        elif self.table.key(key):
             self.input.redraw_live()
         else:
             return
@@ -368,55 +328,18 @@ class Page:
     # ---- links and records
 
     async def copy_link(self) -> None:
-        url = window.location.href.split("#")[0] + self.ctl.address()
+        url = window.location.href.split("#")[0] + self.table.address()
         show(await self.sharing.copy_link(url))
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())
 
 
-class Worker:
-    """The computer's worker (web/ai_worker.py), started on first need."""
-
-    def __init__(self) -> None:
-        self.worker: Any = None
-
-    async def ask(self, fragment: str, level: str, seconds: float, seed: int) -> str:
-        """The worker's `think` (see Controller.think)."""
-        return await (await self.started()).think(fragment, level, seconds, seed)
-
-    async def graph(self, fragment: str, start: int, count: int, seconds: float, seed: int) -> str:
-        """The worker's `graph`: chances along a line (web/graph_panel.py)."""
-        return await (await self.started()).graph(fragment, start, count, seconds, seed)
-
-    async def judge(self, fragment: str, seconds: float, seed: int) -> str:
-        """The worker's `judge`: its analysis of a position (web/ending_buttons.py)."""
-        return await (await self.started()).judge(fragment, seconds, seed)
-
-    async def started(self) -> Any:
-        """The worker, started now if it was not."""
-        if self.worker is None:
-            if not found(document.querySelector("script[name='ai']")):
-                tag = document.createElement("script")
-                for name, value in (
-                    ("type", "py"),
-                    ("worker", ""),
-                    ("name", "ai"),
-                    ("src", asset_url("web/ai_worker.py")),
-                    ("config", asset_url("pyscript.toml")),
-                ):
-                    tag.setAttribute(name, value)
-                document.body.append(tag)
-            self.worker = await workers["ai"]
-            document.body.dataset.aiReady = "1"
-        return self.worker
-
-
 # --------------------------------------------------------------------------- writing
 
 
 def write_screen(screen: Screen) -> None:
-    """Everything the controller shows but the board and the status line."""
+    """Everything the screen shows but the board and the status line."""
     by_id("panel").innerHTML = screen.panel
     by_id("actions").innerHTML = screen.actions
     by_id("scores").innerHTML = screen.scores
@@ -475,7 +398,7 @@ def show_notice(said: Said) -> None:
     passes, and to screen readers."""
     if said.message:
         show_message(said.message, said.error, toast=True)
-        asyncio.ensure_future(clear_message(by_id("message").textContent, NOTICE_SECONDS))
+        run_soon(clear_message(by_id("message").textContent, NOTICE_SECONDS))
     elif said.message is not None:
         show_message("")
     announce(said.announce)
@@ -492,7 +415,7 @@ def show(said: Said | Opening) -> None:
             field.focus()
             field.select()
         if said.lasts and said.message:
-            asyncio.ensure_future(clear_message(said.message, said.lasts))
+            run_soon(clear_message(said.message, said.lasts))
 
 
 async def clear_message(text: str, seconds: float) -> None:
@@ -505,7 +428,7 @@ async def clear_message(text: str, seconds: float) -> None:
 def open_rules(game: Game) -> None:
     by_id("rules-title").textContent = f"How to play {game.name}"
     by_id("rules").showModal()
-    asyncio.ensure_future(load_rules(game.id))
+    run_soon(load_rules(game.id))
 
 
 async def load_rules(game_id: str) -> None:

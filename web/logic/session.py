@@ -1,7 +1,7 @@
 """One game on the page: its tree of moves (engine/move_tree.py), the line on display and the
 ply on display in it, and every position.
 
-Pure Python (no browser imports), so the page's history (web/controller.py steps through it)
+Pure Python (no browser imports), so the page's history (web/logic/table.py steps through it)
 is tested in CPython.  A move from a past position that differs from the one played starts a
 side line; nothing is discarded.  The line on display runs from the start through the position
 shown to the end of its line (`end_path`); `moves`, `states` and `ending` are that line's:

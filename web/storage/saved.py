@@ -1,9 +1,9 @@
 """The saved game of format 1, and opening any stored game.
 
 Pure Python (no browser imports), so reading a corrupt save is tested in CPython.
-Until recent games (web/recent.py) the page kept one game, as the JSON text
+Until recent games (web/storage/recent.py) the page kept one game, as the JSON text
 {"format": 1, "fragment": "<the link's fragment>", "seats": ["human", "easy", ...]}
-under KEY; web/keeper.py moves such a save into the recent games.  `load` returns
+under KEY; web/browser/keeper.py moves such a save into the recent games.  `load` returns
 the session and the seats, or raises SaveError / RecordError / ReplayError (all
 EngineError) with a message saying what is wrong; `opened` is the part that replays
 a stored link and checks its seats, for any stored game.
@@ -15,8 +15,8 @@ import json
 
 from engine import EngineError
 from engine.record import MAX_FRAGMENT
-from web import bounded_json
-from web.session import Session
+from web.logic.session import Session
+from web.storage import bounded_json
 
 KEY = "abstract-games/saved-game"
 FORMAT = 1

@@ -1,6 +1,6 @@
 """Move animations and move sounds on the page (browser only).
 
-`Animator` shows, after each render, the move web/motion.py finds between what the board
+`Animator` shows, after each render, the move web/logic/motion.py finds between what the board
 showed and what it shows now: a piece that moved slides from where it was, a piece that
 appeared drops in (it grows into place and fades in), a piece taken fades out, a flipped
 stone turns over.  PERSON_MS for a person's move, QUICK_MS for the computer's and for steps
@@ -23,15 +23,16 @@ OscillatorNode: no sound file is fetched), a capture another.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from web.controller import Controller
-from web.dom import by_id, found
-from web.motion import Change, Shown, change
+from web.browser.dom import by_id, found
+from web.logic.motion import Change, Shown, change
+from web.logic.table import Table
 
 SVG = "http://www.w3.org/2000/svg"
 REDUCED = "(prefers-reduced-motion: reduce)"
@@ -106,7 +107,7 @@ def look_alike(element: Any) -> Any:
     pieces finds it)."""
     copy = element.cloneNode(True)
     for source, target in zip(
-        [element, *element.querySelectorAll("*")], [copy, *copy.querySelectorAll("*")]
+        [element, *element.querySelectorAll("*")], [copy, *copy.querySelectorAll("*")], strict=True
     ):
         style = window.getComputedStyle(source)
         target.setAttribute(
@@ -168,14 +169,19 @@ class Animator:
             self.observer = window.MutationObserver.new(create_proxy(lambda *_: self.redrawn()))
             self.observer.observe(board, js({"childList": True}))
 
-    def before(self, ctl: Controller) -> Plan | None:
+    def before(self, table: Table) -> Plan | None:
         """Before the board is written: stop what still runs, and note the move (if any)
         between what the board showed and what it is about to show."""
         self.stop()
         self.live = None
-        session = ctl.session
+        session = table.session
         shown = Shown(
-            ctl.game.id, session, tuple(session.moves), session.ply, ctl.view, tuple(ctl.seats)
+            table.game.id,
+            session,
+            tuple(session.moves),
+            session.ply,
+            table.view,
+            tuple(table.seats),
         )
         step, self.shown = change(self.shown, shown), shown
         if step is None:
@@ -345,10 +351,8 @@ class Sound:
     def __init__(self) -> None:
         self.on = False
         self.context: Any = None
-        try:
+        with contextlib.suppress(Exception):  # storage blocked: off until turned on
             self.on = window.localStorage.getItem(SOUND_KEY) == "on"
-        except Exception:  # storage blocked: sound stays off until turned on
-            pass
         self.show()
 
     def show(self) -> None:
@@ -358,10 +362,8 @@ class Sound:
 
     def toggle(self) -> None:
         self.on = not self.on
-        try:
+        with contextlib.suppress(Exception):  # not kept for next time, but on for now
             window.localStorage.setItem(SOUND_KEY, "on" if self.on else "off")
-        except Exception:  # not kept for next time, but on for now
-            pass
         self.show()
         self.play(False)  # a sample (and a click lets the page start its sound)
 

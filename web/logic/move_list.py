@@ -14,7 +14,7 @@ from html import escape
 from engine.core import Game, View
 from engine.move_tree import Path, Row
 from web.boards.base import Board
-from web.session import Session
+from web.logic.session import Session
 
 HINT = (
     '<small class="hinted" title="Played after a hint"> hint</small>'
@@ -50,7 +50,7 @@ def move_list_html(
     side: list[str] = []  # the side lines after the last main move
     stretch: list[str] = []  # the stretch of a side line being written
     depth = 0
-    for i, (row, word) in enumerate(zip(rows, words)):
+    for i, (row, word) in enumerate(zip(rows, words, strict=True)):
         button = _button(
             row, word, row.path == current, movers[i] if movers else None, row.path in hinted
         )
@@ -110,7 +110,7 @@ def movers_of(
 
 
 def session_html(session: Session, view: View, board: Board) -> str:
-    """The move list of a game on the page (web/session.py), the position shown current."""
+    """The move list of a game on the page (web/logic/session.py), the position shown current."""
     rows = session.tree.rows()
     return move_list_html(
         rows,

@@ -1,8 +1,11 @@
-"""Small DOM helpers shared by the page's modules (browser only).
+"""Small helpers shared by the page's modules (browser only): finding elements, announcing,
+and running a coroutine in the background.
 
 The browser's objects come through Pyodide untyped: they are `Any` here, at the boundary,
 and JavaScript's null (jsnull) is turned into None where a lookup may find nothing."""
 
+import asyncio
+from collections.abc import Coroutine
 from typing import Any
 
 from pyodide.ffi import jsnull
@@ -47,3 +50,14 @@ def announce(text: str) -> None:
     """Say something to screen readers (a polite live region); '' says nothing."""
     if text:
         by_id("announce").textContent = text
+
+
+_RUNNING: set[asyncio.Future] = set()  # the event loop keeps only weak references to tasks
+
+
+def run_soon(coroutine: Coroutine[Any, Any, Any]) -> None:
+    """Run a coroutine in the background (a click's async work, the computer's turn), held
+    until it ends so it cannot be collected half-way."""
+    task = asyncio.ensure_future(coroutine)
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)

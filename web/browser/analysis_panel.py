@@ -1,7 +1,7 @@
 """The Analyse control (browser only): while it is on, the computer judges the position on
 screen in its worker, in short slices so the page never waits, and the panel beside the board
 and the marks on it follow each better estimate; it starts again on another position and stops
-when turned off.  What it shows is web/analysis_view.py's.
+when turned off.  What it shows is web/logic/analysis.py's.
 """
 
 from __future__ import annotations
@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
-from web import analysis_view
-from web.analysis_view import Mark
-from web.controller import Controller, Said
-from web.dom import announce, by_id, found
+from web.browser.dom import announce, by_id, found, run_soon
+from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
+from web.logic.table import Said, Table
 
-if TYPE_CHECKING:  # imported on first use (web/analysis_view.py says why)
+if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
     from engine.ai.analysis import Analysis
 
 # judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
@@ -39,12 +38,12 @@ class AnalysePanel:
 
     def __init__(
         self,
-        ctl: Controller,
+        table: Table,
         judge: Judge,
         refresh: Callable[[], None],
         busy: Callable[[], bool] = lambda: False,
     ):
-        self.ctl, self.judge, self.refresh = ctl, judge, refresh
+        self.table, self.judge, self.refresh = table, judge, refresh
         self.busy = busy  # the worker has other work first (the graph)
         self.on = False
         self.fragment = ""  # the position being judged
@@ -64,13 +63,13 @@ class AnalysePanel:
         """After the page drew a position: judge it if it is a new one."""
         if not self.on:
             return
-        fragment = self.ctl.session.fragment()
+        fragment = self.table.session.fragment()
         if fragment != self.fragment:
             self.fragment, self.marks, self.said = fragment, [], None
             from engine.ai.analysis import glance
 
-            self.show(glance(self.ctl.game, self.ctl.session.state))
-            asyncio.ensure_future(self.judge_position(fragment))
+            self.show(glance(self.table.game, self.table.session.state))
+            run_soon(self.judge_position(fragment))
 
     async def judge_position(self, fragment: str) -> None:
         seed, seconds = random.randrange(2**31), FIRST_SLICE
@@ -94,21 +93,21 @@ class AnalysePanel:
             seconds = SLICE
 
     def show(self, analysis: Analysis) -> None:
-        ctl = self.ctl
-        game, state, view = ctl.game, ctl.state, ctl.view
+        table = self.table
+        game, state, view = table.game, table.state, table.view
         names = view.seat_names
-        best = analysis_view.alternatives(game, state, [c.move for c in analysis.best])
-        line = analysis_view.move_words(game, state, analysis.line)
-        swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
-        by_id("analysis-body").innerHTML = analysis_view.panel_html(
-            analysis, names, swatches, best, line, ctl.human_turn()
+        best = alternatives(game, state, [c.move for c in analysis.best])
+        line = move_words(game, state, analysis.line)
+        swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
+        by_id("analysis-body").innerHTML = panel_html(
+            analysis, names, swatches, best, line, table.human_turn()
         )
-        self.marks = analysis_view.marks(game, ctl.board, state, analysis)
+        self.marks = marks(game, table.board, state, analysis)
         self.refresh()
         first = best[0] if best else ""
         if first != self.said:
             self.said = first
-            announce(analysis_view.words(analysis, names, best))
+            announce(words(analysis, names, best))
 
 
 async def judge_once(

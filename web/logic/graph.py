@@ -3,7 +3,7 @@ line on display, as an SVG, and the biggest swings, listed as lichess lists mist
 ("move 23 (White): win chance 61% → 34%").
 
 `chances[k]` is each seat's chance in the position after k moves (None while not yet
-judged).  Pure Python, tested in CPython (tests/test_graph_view.py); web/graph_panel.py
+judged).  Pure Python, tested in CPython (tests/test_graph_view.py); web/browser/graph_panel.py
 computes the points in the worker and puts the graph on the page.
 """
 

@@ -1,8 +1,9 @@
 """The board's pointer, keys and keyboard cursor in the DOM (browser only).
 
-`BoardInput` turns pointer and key events on the board into the controller's `hit`,
-`hover` and `key` (web/controller.py) and redraws; `Cursor` measures the drawn cells to move
-a keyboard cursor across them in the direction of an arrow key, on any board shape.
+`BoardInput` turns pointer and key events on the board into the table's `hit`, `hover`
+and `key` (web/logic/table.py) and redraws (web/logic/screen.py); `Cursor` measures the
+drawn cells to move a keyboard cursor across them in the direction of an arrow key, on any
+board shape.
 """
 
 from __future__ import annotations
@@ -12,20 +13,21 @@ from typing import Any
 
 from pyscript import document
 
-from web.controller import Controller
-from web.dom import announce, by_id, closest, data_of, found
+from web.browser.dom import announce, by_id, closest, data_of, found
+from web.logic import screen
+from web.logic.table import Table
 
 TARGET = "[data-cell],[data-action]"  # what a pointer event on the board is about
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
 class BoardInput:
-    """The pointer and the keyboard on the board: the controller says what they do, this
+    """The pointer and the keyboard on the board: the table says what they do, this
     redraws the board and hands a finished move to `play`."""
 
-    def __init__(self, ctl: Controller, play: Callable[[Any], None]):
-        self.ctl, self.play = ctl, play
-        self.cursor = Cursor(ctl)
+    def __init__(self, table: Table, play: Callable[[Any], None]):
+        self.table, self.play = table, play
+        self.cursor = Cursor(table)
         self.press: dict[str, str] | None = None  # data of the element a pointer went down on
         self.grab: tuple[float, float] | None = None  # where a mouse went down on a cell,
         self.dragging = False  # and whether it has moved since
@@ -45,12 +47,12 @@ class BoardInput:
 
     def redraw(self) -> None:
         """The board and the status line, after the pointer or the keyboard moved."""
-        self.draw(self.ctl.draw(), self.ctl.status())
+        self.draw(screen.board_svg(self.table), screen.status(self.table))
 
     def redraw_live(self) -> None:
         """The board, the status line and the panel, after a click that made no move."""
         self.redraw()
-        by_id("panel").innerHTML = self.ctl.panel()
+        by_id("panel").innerHTML = screen.panel_html(self.table)
 
     def made(self, move: Any) -> None:
         """The move a gesture on the board made, or None: show why not, or what is chosen."""
@@ -62,7 +64,7 @@ class BoardInput:
     def on_move(self, event: Any) -> None:
         if event.pointerType == "touch":  # a tap previews, a second tap confirms
             return
-        if self.ctl.hover(data_of(closest(event, TARGET))):
+        if self.table.hover(data_of(closest(event, TARGET))):
             self.redraw()
         self.follow(event)
 
@@ -74,9 +76,9 @@ class BoardInput:
         if abs(dx) + abs(dy) < 5:  # a click's jitter is not a drag
             return
         if not self.dragging:  # it begins: the board may choose the piece
-            self.dragging, before = True, self.ctl.ui
-            self.ctl.hit(self.press, "grab")
-            if self.ctl.ui != before:
+            self.dragging, before = True, self.table.ui
+            self.table.hit(self.press, "grab")
+            if self.table.ui != before:
                 self.redraw()
         piece = document.querySelector(f"#board [data-drag='{self.press.get('cell')}']")
         if found(piece):
@@ -92,7 +94,7 @@ class BoardInput:
         if event.pointerType == "touch":  # touch pointers "leave" after every tap
             return
         self.grab = None
-        if self.ctl.hover(None) or found(document.querySelector("#board [data-at]")):
+        if self.table.hover(None) or found(document.querySelector("#board [data-at]")):
             self.redraw()  # a piece dragged off the board goes back
 
     def on_down(self, event: Any) -> None:
@@ -106,14 +108,14 @@ class BoardInput:
     def on_up(self, event: Any) -> None:
         source, self.press, self.grab = self.press, None, None
         target = data_of(closest(event, TARGET))
-        if source and target and source != target and self.ctl.human_turn():
-            self.made(self.ctl.hit(target, "drop", source))
+        if source and target and source != target and self.table.human_turn():
+            self.made(self.table.hit(target, "drop", source))
         elif found(document.querySelector("#board [data-at]")):
             self.redraw()  # a piece dragged and dropped off the squares
 
     def on_click(self, event: Any) -> None:
-        if self.ctl.human_turn():
-            self.made(self.ctl.hit(data_of(closest(event, TARGET))))
+        if self.table.human_turn():
+            self.made(self.table.hit(data_of(closest(event, TARGET))))
 
     def on_focus(self, event: Any) -> None:
         """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
@@ -129,20 +131,20 @@ class BoardInput:
         if key in ARROWS:
             cell = self.cursor.step(*ARROWS[key])
             if cell is not None:  # else at the edge: stay, and say where
-                self.ctl.point_at(cell.getAttribute("data-cell"))
-                if self.ctl.human_turn():
-                    self.ctl.hover(data_of(cell))
+                self.table.point_at(cell.getAttribute("data-cell"))
+                if self.table.human_turn():
+                    self.table.hover(data_of(cell))
                 self.redraw()  # the board may show where the cursor is
             announce(self.cursor.show())
         elif key in ("Enter", " "):
             element = self.cursor.element()
-            if element is not None and self.ctl.human_turn():
-                move = self.ctl.hit(data_of(element))
+            if element is not None and self.table.human_turn():
+                move = self.table.hit(data_of(element))
                 self.made(move)
                 if move is None:
-                    announce(self.ctl.prompt())
+                    announce(screen.prompt(self.table))
         elif key == "Escape":
-            self.ctl.escape()
+            self.table.escape()
             self.redraw_live()
         else:
             return
@@ -151,12 +153,12 @@ class BoardInput:
 
 
 class Cursor:
-    """The keyboard's cursor on the board: a ring round the square the controller's
+    """The keyboard's cursor on the board: a ring round the square the table's
     `ui.cursor` names, moved by the arrow keys to the nearest square that way on screen
     (whatever the board's shape or turn)."""
 
-    def __init__(self, ctl: Controller):
-        self.ctl = ctl
+    def __init__(self, table: Table):
+        self.table = table
         self.keyboard = False  # the board is being used from the keyboard (show the ring)
 
     @staticmethod
@@ -165,9 +167,9 @@ class Cursor:
 
     def element(self) -> Any:
         """The square the cursor is on, or None."""
-        if self.ctl.ui.cursor is None:
+        if self.table.ui.cursor is None:
             return None
-        element = document.querySelector(f'#board [data-cell="{self.ctl.ui.cursor}"]')
+        element = document.querySelector(f'#board [data-cell="{self.table.ui.cursor}"]')
         return element if found(element) else None
 
     def show(self) -> str:
@@ -179,7 +181,7 @@ class Cursor:
             if not cells:
                 return ""
             element = cells[len(cells) // 2]
-            self.ctl.point_at(element.getAttribute("data-cell"))
+            self.table.point_at(element.getAttribute("data-cell"))
         self.hide()
         box = element.getBBox()
         ring = document.createElementNS("http://www.w3.org/2000/svg", "rect")

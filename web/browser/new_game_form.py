@@ -1,4 +1,4 @@
-"""The New game dialog (browser only): web/controller.py writes its fields, this reads
+"""The New game dialog (browser only): web/logic/new_game.py writes its fields, this reads
 them back and says what is wrong with a value the engine refuses."""
 
 from __future__ import annotations
@@ -9,24 +9,25 @@ from pyscript import document
 
 from engine import EngineError, games
 from engine.core import Game
-from web import hint_button
-from web.analysis_view import hints_field
-from web.controller import Controller, error_id, form_choice, new_game_form
-from web.dom import by_id, found
-from web.session import Session
+from web.browser import hint_button
+from web.browser.dom import by_id, found
+from web.logic.analysis import hints_field
+from web.logic.new_game import error_id, form, form_choice
+from web.logic.session import Session
+from web.logic.table import Table
 
 
 class NewGameForm:
-    """The New game dialog: the controller writes its fields, this reads them back."""
+    """The New game dialog: web/logic/new_game.py writes its fields, this reads them back."""
 
-    def __init__(self, ctl: Controller):
-        self.ctl = ctl
+    def __init__(self, table: Table):
+        self.table = table
 
     def open(self, game_id: str | None = None, chosen: dict | None = None) -> None:
-        title, html = new_game_form(self.ctl, game_id, chosen)
+        title, html = form(*self.table.new_game_choices(game_id, chosen))
         by_id("newgame-title").textContent = title
         by_id("option-fields").innerHTML = html + hints_field(hint_button.allowed())
-        for opt in games.get(game_id or self.ctl.game.id).options_spec:
+        for opt in games.get(game_id or self.table.game.id).options_spec:
             for element in option_inputs(opt.name):
                 element.setAttribute("aria-describedby", error_id(opt.name))
         by_id("newgame-form").noValidate = True

@@ -4,8 +4,8 @@ each (as buttons to play them, and as marks on the board), and the principal lin
 move list's notation; and the same in words for screen readers.
 
 The judgement is engine/ai/analysis.py's `Analysis`, as the worker sends it (JSON).  Pure
-Python, tested in CPython (tests/test_analysis_view.py); web/analyse_panel.py puts it on the
-page.
+Python, tested in CPython (tests/test_analysis_view.py); web/browser/analysis_panel.py puts
+it on the page.
 """
 
 from __future__ import annotations
@@ -85,7 +85,9 @@ def margin_text(margin: float | None, names: Sequence[str]) -> str:
 def words(analysis: Analysis, names: Sequence[str], best: Sequence[str]) -> str:
     """The judgement in one sentence for screen readers: "Win chance: White 62%, Black 38%.
     Best move: Nd2xc4 (White 64%)."."""
-    chances = ", ".join(f"{name} {percent(c)}" for name, c in zip(names, analysis.chances))
+    chances = ", ".join(
+        f"{name} {percent(c)}" for name, c in zip(names, analysis.chances, strict=True)
+    )
     text = f"Win chance: {chances}."
     if best and analysis.to_move >= 0:
         mover = names[analysis.to_move]
@@ -108,7 +110,7 @@ def panel_html(
         f'<li><span class="swatch {swatch}"></span><span class="name">{escape(name)}</span>'
         f'<meter min="0" max="1" value="{chance:.3f}" aria-hidden="true"></meter>'
         f'<span class="chance">{percent(chance)}</span></li>'
-        for name, swatch, chance in zip(names, swatches, analysis.chances)
+        for name, swatch, chance in zip(names, swatches, analysis.chances, strict=True)
     )
     parts = [f'<ol class="chances" aria-label="Win chance">{rows}</ol>']
     margin = margin_text(analysis.margin, names)
@@ -123,7 +125,7 @@ def panel_html(
             f"{off}>"
             f'<span class="move">{escape(label)}</span>'
             f'<span class="chance">{escape(mover)} {percent(c.chance)}</span></button></li>'
-            for c, label in zip(analysis.best, best)
+            for c, label in zip(analysis.best, best, strict=False)  # as many as are labelled
         )
         parts.append(f'<h4>Best moves</h4><ol class="best">{items}</ol>')
     if line:

@@ -1,6 +1,6 @@
 """The Resign and Offer draw buttons (browser only): they ask before a person gives up,
 ask the other person at the screen to accept a draw, or let the computer judge the offer in
-its worker.  Who may do either, and how the computer answers, is web/game_end.py's.
+its worker.  Who may do either, and how the computer answers, is web/ending.py's.
 """
 
 from __future__ import annotations
@@ -12,35 +12,35 @@ from typing import Any
 from pyscript import window
 
 from engine.ending import AGREED_DRAW, resignation
-from web import game_end
-from web.analyse_panel import Judge, judge_once
-from web.controller import HUMAN, Controller, Said, people
+from web.browser.analysis_panel import Judge, judge_once
+from web.logic import ending
+from web.logic.table import HUMAN, Said, Table, people
 
 
 class EndingButtons:
     """Resign and Offer draw; `done` shows what happened (and redraws after a change)."""
 
-    def __init__(self, ctl: Controller, judge: Judge, done: Callable[[Said], None]):
-        self.ctl, self.judge, self.done = ctl, judge, done
+    def __init__(self, table: Table, judge: Judge, done: Callable[[Said], None]):
+        self.table, self.judge, self.done = table, judge, done
 
     def resign(self, event: Any = None) -> None:
-        ctl = self.ctl
-        seat = game_end.resigner(ctl.session, people(ctl.seats))
+        table = self.table
+        seat = ending.resigner(table.session, people(table.seats))
         if seat is not None and window.confirm(
-            f"Resign this game? {ctl.view.seat_names[seat]} loses."
+            f"Resign this game? {table.view.seat_names[seat]} loses."
         ):
-            self.done(ctl.end(resignation(ctl.game, ctl.state, seat)))
+            self.done(table.end(resignation(table.game, table.state, seat)))
 
     async def offer_draw(self) -> None:
-        ctl = self.ctl
-        offer = game_end.draw_offer(ctl.session, people(ctl.seats))
+        table = self.table
+        offer = ending.draw_offer(table.session, people(table.seats))
         if offer is None:
             return
         offers, asked = offer
-        names = ctl.view.seat_names
-        if ctl.seats[asked] == HUMAN:
+        names = table.view.seat_names
+        if table.seats[asked] == HUMAN:
             if window.confirm(f"{names[offers]} offers a draw. {names[asked]}, do you accept?"):
-                self.done(ctl.end(AGREED_DRAW))
+                self.done(table.end(AGREED_DRAW))
             else:
                 self.done(
                     Said(
@@ -49,11 +49,11 @@ class EndingButtons:
                     )
                 )
             return
-        fragment = ctl.session.fragment()
+        fragment = table.session.fragment()
         reply = await judge_once(
             self.judge,
             fragment,
-            game_end.DRAW_THINK_SECONDS,
+            ending.DRAW_THINK_SECONDS,
             "offer-draw",
             f"{escape(names[asked])} (computer) is considering the offer…",
             "The computer could not answer",
@@ -61,11 +61,11 @@ class EndingButtons:
         )
         if reply is None:
             return
-        if ctl.session.fragment() != fragment:  # the game moved on meanwhile
+        if table.session.fragment() != fragment:  # the game moved on meanwhile
             self.done(Said(message=""))
             return
         chance = reply["chances"][asked]
-        accepts = game_end.computer_accepts_draw(reply["chances"], asked)
-        answer = game_end.draw_answer(names[asked], accepts, chance)
-        said = ctl.end(AGREED_DRAW) if accepts else Said()
+        accepts = ending.computer_accepts_draw(reply["chances"], asked)
+        answer = ending.draw_answer(names[asked], accepts, chance)
+        said = table.end(AGREED_DRAW) if accepts else Said()
         self.done(Said(played=said.played, message=escape(answer), announce=answer))

@@ -3,12 +3,11 @@ the end of a game, it has the worker judge every position of the line on display
 time, and draws the graph as the points come (with the count done), marks and lists the
 biggest swings, and goes to a ply when the graph or a swing is clicked.  A longer line that
 begins with the one judged (a move played since) keeps the points it has.  What it draws is
-web/graph_view.py's.
+web/logic/graph.py's.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
@@ -18,9 +17,9 @@ from typing import Any
 from pyscript import window
 
 from engine.record import encode
-from web import graph_view
-from web.controller import Controller
-from web.dom import by_id, closest, found
+from web.browser.dom import by_id, closest, found, run_soon
+from web.logic import graph
+from web.logic.table import Table
 
 # graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
 Grapher = Callable[[str, int, int, float, int], Awaitable[str]]
@@ -32,15 +31,14 @@ BATCH = 4  # positions judged per call to the worker
 class GraphPanel:
     """The graph section: its points, the line they belong to, and the work under way."""
 
-    def __init__(self, ctl: Controller, grapher: Grapher, goto: Callable[[int], None]):
-        self.ctl, self.grapher, self.goto = ctl, grapher, goto
+    def __init__(self, table: Table, grapher: Grapher, goto: Callable[[int], None]):
+        self.table, self.grapher, self.goto = table, grapher, goto
         self.on = False
         self.line = ""  # the link of the line judged (no ply)
         self.head = ""  # its game and options (a link with no moves)
         self.moves: tuple[str, ...] = ()
         self.chances: list[list[float] | None] = []
         self.running = False
-        self.task: asyncio.Future | None = None  # the judging under way, kept while it runs
 
     def open(self, event: Any = None) -> None:
         self.on = True
@@ -57,16 +55,16 @@ class GraphPanel:
         the points of the moves it shares with the line judged), and redraw."""
         if not self.on:
             return
-        session = self.ctl.session
+        session = self.table.session
         record = session.current_record()
         if encode(record) != self.line:
             head = encode(replace(record, moves=(), ending=""))  # the game and its options
-            self.chances = graph_view.carried(
+            self.chances = graph.carried(
                 self.chances if head == self.head else [], self.moves, record.moves
             )
             self.line, self.head, self.moves = encode(record), head, record.moves
             if not self.running:
-                self.task = asyncio.ensure_future(self.judge_line())
+                run_soon(self.judge_line())
         self.draw()
 
     async def judge_line(self) -> None:
@@ -88,16 +86,16 @@ class GraphPanel:
             self.running = False
 
     def draw(self) -> None:
-        ctl = self.ctl
-        view, session = ctl.view, ctl.session
+        table = self.table
+        view, session = table.view, table.session
         names = view.seat_names
-        movers = [ctl.game.to_move(state) for state in session.states[:-1]]
-        marked = graph_view.swings(self.chances, movers, graph_view.swing_threshold(ctl.game.id))
-        swatches = [ctl.board.swatch(view, seat) for seat in range(len(names))]
+        movers = [table.game.to_move(state) for state in session.states[:-1]]
+        marked = graph.swings(self.chances, movers, graph.swing_threshold(table.game.id))
+        swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
         body = by_id("graph-body")
-        body.innerHTML = graph_view.graph_svg(
+        body.innerHTML = graph.graph_svg(
             self.chances, names, session.ply, marked
-        ) + graph_view.legend_html(names, swatches)
+        ) + graph.legend_html(names, swatches)
         paint_lines(body)
         done = sum(c is not None for c in self.chances)
         total = len(self.chances)
@@ -107,7 +105,7 @@ class GraphPanel:
             if done < total
             else f"All {total} positions judged ({SECONDS_PER_PLY:g} s each)."
         )
-        by_id("graph-swings").innerHTML = graph_view.swings_html(marked, names)
+        by_id("graph-swings").innerHTML = graph.swings_html(marked, names)
 
     def on_click(self, event: Any) -> None:
         """A click on the graph or on a swing: show that position."""

@@ -1,6 +1,6 @@
 """Recent games: the player's games the page keeps in the browser's storage, newest first.
 
-Pure Python (no browser imports), tested in CPython; web/keeper.py reads and writes it.
+Pure Python (no browser imports), tested in CPython; web/browser/keeper.py reads and writes it.
 The stored text is {"format": 2, "games": [entry, ...]}, an entry being
 {"id", "rev", "fragment", "seats", "game", "moves", "finished", "updated"}:
 - id: made when a game starts.  Each tab remembers the id of the game it shows and a save
@@ -20,9 +20,9 @@ from typing import Any
 
 from engine import games
 from engine.record import MAX_FRAGMENT, decode
-from web import bounded_json
-from web.saved import SaveError, valid_seats
-from web.saved import opened as open_saved
+from web.storage import bounded_json
+from web.storage.saved import SaveError, valid_seats
+from web.storage.saved import opened as open_saved
 
 KEY = "abstract-games/recent"
 ASIDE_KEY = "abstract-games/unreadable"  # the last value that could not be read
@@ -58,7 +58,7 @@ class Entry:
 
 
 def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
-    """The entry of a game on the page (a web.session.Session) and its seats."""
+    """The entry of a game on the page (a web.logic.session.Session) and its seats."""
     game = session.game
     return Entry(
         id,

@@ -1,7 +1,7 @@
 """What a move did on the board, and whether and how fast the page animates it.
 
 Pure Python (no browser imports), so it is tested in CPython (tests/test_motion.py); the
-page's animation and sounds (web/animate.py) act on what it says.
+page's animation and sounds (web/browser/animation.py) act on what it says.
 
 `motion(game_id, earlier, later)` compares the engine's views of two positions one move
 apart and says which pieces slid from cell to cell (a Gwyddbwyll piece, Petrify's
@@ -25,7 +25,7 @@ from typing import Any
 
 from engine.core import View
 from engine.games.petrify import Capture
-from web.controller import HUMAN
+from web.logic.table import HUMAN
 
 PERSON_MS = 200  # a person's own move
 QUICK_MS = 120  # the computer's move, a step through the moves made

@@ -5,35 +5,35 @@ binds its controls with `bind`, and calls `follow` after drawing a position.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from web.analyse_panel import AnalysePanel, Judge, draw_marks
-from web.controller import Controller, Said
-from web.graph_panel import Grapher, GraphPanel
-from web.hint_button import HintButton
+from web.browser.analysis_panel import AnalysePanel, Judge, draw_marks
+from web.browser.dom import run_soon
+from web.browser.graph_panel import Grapher, GraphPanel
+from web.browser.hint_button import HintButton
+from web.logic.table import Said, Table
 
 
 class Advice:
     def __init__(
         self,
-        ctl: Controller,
+        table: Table,
         judge: Judge,
         grapher: Grapher,
         goto: Callable[[int], None],
         done: Callable[[Said], None],
     ):
-        self.graph = GraphPanel(ctl, grapher, goto)
+        self.graph = GraphPanel(table, grapher, goto)
         # the graph has the worker first: the panel's search waits while it is drawn
-        self.analyse = AnalysePanel(ctl, judge, self.draw_marks, busy=lambda: self.graph.running)
-        self.hint = HintButton(ctl, judge, self.draw_marks, done)
+        self.analyse = AnalysePanel(table, judge, self.draw_marks, busy=lambda: self.graph.running)
+        self.hint = HintButton(table, judge, self.draw_marks, done)
 
     def bind(self, on: Callable[[str, str, Callable[[Any], Any]], None]) -> None:
         """Bind the controls: on(element id, event, handler)."""
         for name, event, handler in (
             ("analyse", "click", self.analyse.toggle),
-            ("hint", "click", lambda e: asyncio.ensure_future(self.hint.ask())),
+            ("hint", "click", lambda e: run_soon(self.hint.ask())),
             ("graph-open", "click", self.graph.open),
             ("graph-after", "click", self.graph.open),
             ("graph-close", "click", self.graph.close),

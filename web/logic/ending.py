@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ending import can_agree_draw
-from web.session import Session
+from web.logic.session import Session
 
 # The computer agrees a draw when it rates its own chance to win at most this: when it
 # thinks it is no better than even (a margin for the noise of a short search).

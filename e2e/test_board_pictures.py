@@ -1,0 +1,123 @@
+"""Every game's board, its panel and the score list as a player sees them, at desktop size (in
+the light and the dark colour scheme) and phone size: each board's own stylesheet applies, and
+the pictures land in e2e/screenshots/boards/ to compare by eye, or pixel for pixel across a
+change to the boards' styles (a board's picture is `locator("#board").screenshot()`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import LOAD_TIMEOUT, READY, SHOTS
+
+from engine import games
+from engine.record import encode, make_record
+
+VIEWPORTS = {
+    "desktop": ({"width": 1280, "height": 800}, "light"),
+    "desktop-dark": ({"width": 1280, "height": 800}, "dark"),
+    "phone": ({"width": 375, "height": 812}, "light"),
+}
+# A few plies of each game (as e2e/test_first_screen.py plays them).
+OPENINGS = {
+    "wythe": ["a1a2", "a3a4"],
+    "petrify": ["d4", "e5"],
+    "stigmergy": ["komi-5", "white", "e5"],
+    "rugpile": ["3x3a3", "2x2a1"],
+    "gwyddbwyll": ["c2b2", "c7b7"],
+}
+# One element each board's stylesheet styles, and what it makes of it.
+STYLED = {
+    "wythe": (".wythe-board .sq", "cursor", "pointer"),
+    "petrify": (".pf-colours", "list-style-type", "none"),
+    "stigmergy": (".stig-board .hex", "fill", "rgb(220, 185, 120)"),
+    "rugpile": ("#panel .supply", "display", "grid"),
+    "gwyddbwyll": ("svg.gwyddbwyll .sq.light", "fill", "rgb(236, 220, 188)"),
+}
+PARTS = {"board": "#board", "panel": "#panel", "scores": "#scores"}
+
+
+def positions(game_id: str) -> dict[str, str]:
+    """name -> the link's fragment: the start, the opening, and a game well under way (random
+    moves from a fixed seed, stopping short of the end)."""
+    game = games.get(game_id)
+    state, moves = game.new(), []
+    for move in OPENINGS[game_id]:
+        state = game.play(state, game.parse(state, move))
+        moves.append(move)
+    opening = list(moves)
+    rng = random.Random(game_id)
+    while len(moves) < 30 and game.result(state) is None:
+        move = rng.choice(game.legal_moves(state))
+        after = game.play(state, move)
+        if game.result(after) is not None:
+            break
+        moves.append(game.notation(state, move))
+        state = after
+    record = make_record(game, {}, ())
+    return {
+        "start": encode(record),
+        "opening": encode(make_record(game, {}, opening)),
+        "midgame": encode(make_record(game, {}, moves)),
+    }
+
+
+def show(page, fragment: str) -> None:
+    """Open a link in the page (as typing it would) and wait for its board."""
+    page.mouse.move(0, 0)
+    if page.evaluate("location.hash") == f"#{fragment}":
+        page.wait_for_timeout(100)
+        return
+    page.evaluate("document.querySelector('#board svg')?.setAttribute('data-old', '')")
+    page.evaluate("(hash) => { location.hash = hash; }", fragment)
+    page.wait_for_selector("#board > svg:not([data-old])")
+    page.wait_for_timeout(100)
+
+
+def pictures(page, folder, name: str) -> None:
+    for part, selector in PARTS.items():
+        element = page.locator(selector)
+        if element.is_visible() and element.bounding_box()["height"] > 0:
+            element.screenshot(path=str(folder / f"{name}-{part}.png"))
+
+
+def point_at_the_middle(page) -> None:
+    """The pointer over the board's middle cell (what a move there would do)."""
+    cells = page.locator("#board [data-cell]")
+    box = cells.nth(cells.count() // 2).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_board_in_its_own_styles(browser, site, game_id, viewport):
+    size, scheme = VIEWPORTS[viewport]
+    context = browser.new_context(viewport=size, color_scheme=scheme, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    folder = SHOTS / "boards" / viewport
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto(f"{site}/#{positions(game_id)['start']}")
+        page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+        for name, fragment in positions(game_id).items():
+            show(page, fragment)
+            pictures(page, folder, f"{game_id}-{name}")
+        selector, prop, value = STYLED[game_id]
+        styled = page.evaluate(
+            "([s, p]) => getComputedStyle(document.querySelector(s)).getPropertyValue(p)",
+            [selector, prop],
+        )
+        assert styled == value, f"{game_id}: {selector} has {prop} {styled}"
+        point_at_the_middle(page)
+        pictures(page, folder, f"{game_id}-midgame-pointed")
+        if game_id == "stigmergy" and viewport == "phone":
+            page.mouse.move(0, 0)
+            page.locator("#panel [data-action='zoom']").click()
+            page.wait_for_timeout(150)
+            pictures(page, folder, f"{game_id}-midgame-zoomed")
+        assert errors == []
+    finally:
+        context.close()

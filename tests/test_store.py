@@ -1,0 +1,223 @@
+"""The player's games in the browser's storage (web/storage/store.py) in CPython, over storage
+objects that behave as the browser's do, full or blocked ones included: a tab's game saved
+after each change and only its own, two tabs keeping both games, saving that fails saying so
+until it works again, unreadable values set aside with a note, the old single save moved
+in, and a tab's side lines kept for a reload."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from web.logic.session import Session
+from web.storage import recent, saved
+from web.storage.store import SIDE_LINES, GameStore
+
+KINDS = ("human", "easy")
+SEATS = ["human", "easy"]
+
+
+class Storage:
+    """localStorage or sessionStorage: strings by key, getItem giving None for a missing key.
+    `full`: setItem refuses (the quota); `blocked`: every use throws."""
+
+    def __init__(self):
+        self.items: dict[str, str] = {}
+        self.full = self.blocked = False
+        self.writes = 0
+
+    def check(self):
+        if self.blocked:
+            raise RuntimeError("SecurityError: The operation is insecure.")
+
+    def getItem(self, key):  # noqa: N802 (the browser's name)
+        self.check()
+        return self.items.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self.check()
+        if self.full:
+            raise RuntimeError("QuotaExceededError: The quota has been exceeded.")
+        self.items[key] = value
+        self.writes += 1
+
+    def removeItem(self, key):  # noqa: N802
+        self.check()
+        self.items.pop(key, None)
+
+
+class Store(GameStore):
+    """A store that counts its notes (the page redraws its note box on each)."""
+
+    def __init__(self, local: Storage, tab: Storage | None = None):
+        tab = tab or Storage()
+        super().__init__(KINDS, lambda: local, lambda: tab, lambda: 1000)
+        self.noted_times = 0
+
+    def noted(self):
+        self.noted_times += 1
+
+
+def stored(local: Storage) -> list[recent.Entry]:
+    return recent.parse(local.items[recent.KEY], KINDS)[0]
+
+
+def game(*moves: str) -> Session:
+    return Session("rugpile", {}, list(moves))
+
+
+def test_a_game_is_saved_once_it_has_a_move_and_only_when_it_changed():
+    local = Storage()
+    store = Store(local)
+    assert store.start() and store.list == []
+    store.save(game(), SEATS)
+    assert recent.KEY not in local.items  # no moves: nothing kept
+    store.save(game("3x3a3"), SEATS)
+    [entry] = stored(local)
+    assert entry.id == store.entry_id and entry.fragment == game("3x3a3").fragment()
+    writes = local.writes
+    store.save(game("3x3a3"), SEATS)  # the same game and seats: nothing written
+    assert local.writes == writes
+    store.save(game("3x3a3", "3x3b2"), SEATS)  # the same entry, updated
+    assert [e.id for e in stored(local)] == [entry.id] and stored(local)[0].moves == 2
+
+
+def test_a_new_game_is_a_new_entry_and_a_resumed_one_its_own():
+    local = Storage()
+    store = Store(local)
+    store.save(game("3x3a3"), SEATS)
+    first = store.entry_id
+    store.begin()  # a new game
+    store.save(game("2x2a1"), SEATS)
+    assert len(stored(local)) == 2 and store.entry_id != first
+    store.begin(recent.find(stored(local), first))  # resumed
+    store.save(game("3x3a3", "3x3b2"), SEATS)
+    assert len(stored(local)) == 2 and recent.find(stored(local), first).moves == 2
+
+
+def test_two_tabs_on_one_game_keep_both_games():
+    local = Storage()
+    one, two = Store(local), Store(local)
+    one.save(game("3x3a3"), SEATS)
+    two.begin(stored(local)[0])  # the other tab opens the same saved game
+    one.save(game("3x3a3", "3x3b2"), SEATS)  # the first tab moves on
+    two.save(game("3x3a3", "2x2a1"), SEATS)  # the second saved it since: a game of its own
+    assert len(stored(local)) == 2 and two.entry_id != one.entry_id
+
+
+def test_a_history_entry_continues_its_saved_game():
+    local = Storage()
+    store = Store(local)
+    store.save(game("3x3a3"), SEATS)
+    entry = stored(local)[0]
+    again = Store(local)  # a reload: the tab's history entry names the game
+    again.begin((entry.id, entry.rev, entry.fragment, SEATS))
+    writes = local.writes
+    again.save(game("3x3a3"), SEATS)
+    assert local.writes == writes and again.entry_id == entry.id
+
+
+def test_full_storage_says_so_until_a_save_works():
+    local = Storage()
+    store = Store(local)
+    local.full = True
+    store.save(game("3x3a3"), SEATS)
+    assert store.failed.startswith("This game is not saved in this browser: its storage is full.")
+    assert store.noted_times == 1
+    local.full = False
+    store.save(game("3x3a3", "3x3b2"), SEATS)
+    assert store.failed == "" and store.noted_times == 2 and len(stored(local)) == 1
+
+
+def test_blocked_storage_never_stops_the_page():
+    local = Storage()
+    local.blocked = True
+    store = Store(local, tab=local)
+    assert not store.start()
+    store.save(game("3x3a3"), SEATS)
+    assert "its storage is not available to the page" in store.failed
+    assert store.saved() == [] and store.find("x") is None
+    store.keep_side_lines(game("3x3a3"))
+    assert store.side_lines(store.entry_id) == ""
+
+
+def test_an_unreadable_list_is_set_aside_with_a_note():
+    local = Storage()
+    local.items[recent.KEY] = "{not json"
+    store = Store(local)
+    assert store.start() and store.list == []
+    assert local.items[recent.ASIDE_KEY] == "{not json" and recent.KEY not in local.items
+    [note] = store.notes
+    assert note.startswith("Your recent games could not be read (it is not valid JSON)")
+    assert note.endswith(f"kept apart in this browser's storage as “{recent.ASIDE_KEY}”.")
+
+
+def test_unreadable_entries_are_set_aside_and_the_rest_kept():
+    local = Storage()
+    good = recent.entry_for(game("3x3a3"), SEATS, "good", "r", 1)
+    bad = {**good.as_json(), "id": "bad", "game": "chess"}
+    local.items[recent.KEY] = json.dumps({"format": 2, "games": [good.as_json(), bad]})
+    store = Store(local)
+    assert store.start() and store.list == [good]
+    assert json.loads(local.items[recent.ASIDE_KEY])["id"] == "bad"
+    assert stored(local) == [good]
+    assert store.notes[0].startswith("1 of your recent games could not be read")
+
+
+def test_an_unreadable_value_too_large_to_keep_is_dropped():
+    local = Storage()
+    local.items[recent.KEY] = "x" * (recent.MAX_ASIDE + 1)
+    store = Store(local)
+    store.start()
+    assert recent.ASIDE_KEY not in local.items and recent.KEY not in local.items
+    assert store.notes[0].endswith("It was too large to keep, so it was dropped.")
+
+
+def test_the_old_single_save_moves_into_the_recent_games():
+    local = Storage()
+    local.items[saved.KEY] = saved.dump(game("3x3a3").fragment(), SEATS)
+    store = Store(local)
+    assert store.start()
+    [entry] = store.list
+    assert entry.fragment == game("3x3a3").fragment() and entry.seats == tuple(SEATS)
+    assert saved.KEY not in local.items and stored(local) == [entry]
+
+
+def test_an_unreadable_old_save_is_set_aside():
+    local = Storage()
+    local.items[saved.KEY] = '{"format": 1}'
+    store = Store(local)
+    assert store.start() and store.list == []
+    assert local.items[recent.ASIDE_KEY] == '{"format": 1}' and saved.KEY not in local.items
+    assert store.notes[0].startswith("Your saved game could not be read (it has no game record)")
+
+
+def test_a_saved_game_that_cannot_be_opened_is_set_aside_without_a_note():
+    local = Storage()
+    store = Store(local)
+    store.save(game("3x3a3"), SEATS)
+    [entry] = stored(local)
+    store.drop(entry)
+    assert stored(local) == [] and json.loads(local.items[recent.ASIDE_KEY])["id"] == entry.id
+    assert store.notes == []  # the page's message says why
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_a_tabs_side_lines_are_kept_for_a_reload(blocked):
+    tab = Storage()
+    store = Store(Storage(), tab)
+    session = game("3x3a3", "3x3b2")
+    session.goto(1)
+    session.play_text("2x2a1")  # a side line after the first move
+    tab.blocked = blocked
+    store.keep_side_lines(session)
+    kept = store.side_lines(store.entry_id)
+    if blocked:
+        assert kept == ""  # only the side lines are lost
+        return
+    assert kept.startswith('[Game "rugpile"]') and "2x2a1" in kept
+    assert store.side_lines("another-tab") == ""
+    session.delete()  # the side line's move (shown) deleted: the kept lines go
+    store.keep_side_lines(session)
+    assert SIDE_LINES + store.entry_id not in tab.items

@@ -1,0 +1,109 @@
+"""Keeps the player's games in this browser (browser only): the recent games and this tab's
+side lines in the browser's storage (web/storage/store.py's GameStore, over localStorage and
+sessionStorage), this tab's game in the browser's history, the Recent dialog, and the notes
+about storage.
+
+- `remember` keeps the history entry's address and state ({entry, rev, seats}) current, and
+  pushes a new history entry when another game opens, so Back and Forward move between the
+  games a player opened and reload keeps who plays each seat.
+- Storage that is full, blocked or absent never stops the page: while saving fails, and when
+  a stored value was set aside, #storage-note says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+from pyscript import window
+
+from engine import games
+from web.browser.dom import by_id, closest, found
+from web.storage import recent
+from web.storage.store import GameStore
+
+
+def now() -> int:
+    return int(window.Date.now())
+
+
+class Keeper(GameStore):
+    """The game store of this browser, this tab's history entry, and the Recent dialog and
+    storage notes.  The page binds the dialog's events: `on_pick` gives back the game to
+    resume."""
+
+    def __init__(self, kinds: Iterable[str], labels: Iterable[tuple[str, str]]):
+        super().__init__(kinds, lambda: window.localStorage, lambda: window.sessionStorage, now)
+        self.labels = dict(labels)
+
+    def noted(self) -> None:
+        self.show()
+
+    # ---- this tab's history entry
+
+    def remember(self, address, seats, push=False):
+        """The history entry: this game's address and state (a new entry when `push`)."""
+        state = recent.state_text(self.entry_id, self.rev, seats)
+        try:
+            if push:
+                window.history.pushState(state, "", address)
+            else:
+                window.history.replaceState(state, "", address)
+        except Exception:  # too many calls (Safari), a sandbox ...: the game goes on
+            pass
+
+    def history_state(self):
+        """(entry id, rev, seats) from this history entry, or None when it has none of ours."""
+        try:
+            text = window.history.state
+        except Exception:
+            return None
+        return recent.read_state(text, self.kinds) if isinstance(text, str) else None
+
+    # ---- what the player sees
+
+    def show(self):
+        box = by_id("storage-note")
+        if not found(box):
+            return
+        lines = [f'<p class="storage-failed">{escape(self.failed)}</p>'] if self.failed else []
+        lines += [f"<p>{escape(note)}</p>" for note in self.notes]
+        if self.notes:
+            lines.append('<button type="button" data-action="dismiss">OK</button>')
+        box.innerHTML = "".join(lines)
+        box.hidden = not lines
+
+    def on_dismiss(self, event):
+        if closest(event, "[data-action='dismiss']") is not None:
+            self.notes = []
+            self.show()
+
+    def open_dialog(self):
+        self.refresh()
+        moment, items = now(), []
+        for entry in self.list:
+            here = entry.id == self.entry_id
+            current = ' aria-current="true"' if here else ""
+            items.append(
+                f'<li><button type="button" data-entry="{escape(entry.id, quote=True)}"{current}>'
+                f'<span class="recent-game">{escape(games.name(entry.game))}'
+                f"{' (on screen)' if here else ''}</span> "
+                f'<span class="recent-detail">{escape(recent.summary(entry, self.labels))} · '
+                f"{recent.ago(entry.updated, moment)}</span></button></li>"
+            )
+        by_id("recent-list").innerHTML = "".join(items) or (
+            '<li class="recent-empty">No games yet: a game is kept here once it has a move.</li>'
+        )
+        dialog = by_id("recent")
+        if not dialog.open:
+            dialog.showModal()
+
+    def on_pick(self, event) -> recent.Entry | None:
+        """A click in the Recent dialog: the game picked, to resume (None: none, or the game
+        on screen)."""
+        button = closest(event, "[data-entry]")
+        if button is None:
+            return None
+        by_id("recent").close()
+        entry = recent.find(self.list, button.dataset.entry)
+        return entry if entry is not None and entry.id != self.entry_id else None

@@ -1,0 +1,139 @@
+"""What the page shows of the table: the `Screen` value (everything the page writes after a
+change), the status line, the board's prompt, and the markup of the word moves, the scores
+and the game picker.
+
+Pure Python (no browser imports), tested in CPython (tests/test_controller.py): each is a
+function of the table (web/logic/table.py) and its board renderer; web/browser/page.py
+writes what they make.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from engine import games
+from engine.core import View
+from web.boards.base import Board
+from web.logic import move_list
+from web.logic.ending import draw_offer, resigner
+from web.logic.table import HUMAN, Table, people
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Everything the page writes after a change (markup is escaped where it holds text)."""
+
+    board: str  # the board's svg
+    panel: str  # html beside the board
+    actions: str  # html: buttons for the word moves
+    status: str  # the status line (text)
+    scores: str  # html: one <li> per seat
+    result: str | None  # the result sentence, None while the game goes on
+    moves: str  # html: one <li> per move made
+    title: str  # the game's name
+    game: str  # the game's id
+    undo_disabled: bool
+    redo_disabled: bool
+    flip_hidden: bool
+    flip_pressed: bool
+    pause_hidden: bool
+    pause_label: str
+    side_line: bool  # the position shown is in a side line
+    deletable: bool  # a move is shown (not the start), which may be deleted
+    resign_hidden: bool  # nobody may resign now
+    draw_hidden: bool  # no draw may be offered now
+    rematch_hidden: bool  # the game is not over
+    address: str  # the location.hash of this game at this ply
+
+
+def screen_of(table: Table) -> Screen:
+    """Everything on screen for the position shown."""
+    view, session, board = table.view, table.session, table.board
+    over = view.result is not None
+    actions = board.actions(view) if table.human_turn() else []
+    return Screen(
+        board=board_svg(table),
+        panel=panel_html(table),
+        status=status(table),
+        actions=actions_html(actions),
+        scores=scores_html(view, board),
+        result=table.result_text(),
+        moves=move_list.session_html(session, view, board),
+        side_line=any(session.path),
+        deletable=session.ply > 0,
+        title=table.game.name,
+        game=table.game.id,
+        undo_disabled=session.ply == 0,
+        redo_disabled=session.live,
+        flip_hidden=not board.can_flip,
+        flip_pressed=table.ui.flipped,
+        pause_hidden=not table.against_computer() or over,
+        pause_label="Resume" if table.paused else "Pause",
+        resign_hidden=resigner(session, people(table.seats)) is None,
+        draw_hidden=draw_offer(session, people(table.seats)) is None,
+        rematch_hidden=not over or not session.live,
+        address=table.address(),
+    )
+
+
+def board_svg(table: Table) -> str:
+    """The board as drawn now: its position and what the player is doing on it."""
+    return table.board.draw(table.view, table.ui)
+
+
+def panel_html(table: Table) -> str:
+    """What the board shows beside it (its panel: a tile supply, a score breakdown)."""
+    return table.board.panel(table.view, table.ui)
+
+
+def status(table: Table) -> str:
+    """The status line: the result, whose turn it is, or what the computer does."""
+    view, session = table.view, table.session
+    if view.result is not None:
+        return f"Game over: {table.result_text()}"
+    prefix = "" if session.live else f"Viewing move {session.ply}. "
+    seat = view.to_move
+    if table.seats[seat] != HUMAN:
+        name = view.seat_names[seat]
+        if not session.live or table.paused:
+            return prefix + f"{name} (computer) is paused."
+        return f"{name} (computer, {table.seats[seat]}) is thinking…"
+    return prefix + prompt(table)
+
+
+def prompt(table: Table) -> str:
+    """What the board says to the person to move (announced after a click or Enter)."""
+    return table.board.prompt(table.view, table.ui)
+
+
+def actions_html(actions: list[tuple[str, str, str]]) -> str:
+    """Buttons for the word moves: (move as text, label, tooltip)."""
+    return "".join(
+        f'<button type="button" data-move="{escape(m)}" title="{escape(tip)}">'
+        f"{escape(label)}</button>"
+        for m, label, tip in actions
+    )
+
+
+def scores_html(view: View, board: Board) -> str:
+    """One line per seat: its colour, name and score; the seat to move and the winners
+    marked."""
+    winners = view.result.winners if view.result is not None else ()
+    return "".join(
+        f'<li class="{"to-move" if seat == view.to_move else ""}'
+        f'{" winner" if seat in winners else ""}">'
+        f'<span class="swatch {board.swatch(view, seat)}"></span>'
+        f'<span class="name">{escape(name)}</span>'
+        f'<span class="score">{escape(board.score_text(view, seat))}</span></li>'
+        for seat, name in enumerate(view.seat_names)
+    )
+
+
+def picker_html() -> str:
+    """The game picker's buttons, one per game."""
+    return "".join(
+        f'<button type="button" class="pick" data-game="{game_id}">'
+        f"{escape(games.name(game_id))}</button>"
+        for game_id in games.ids()
+    )

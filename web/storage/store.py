@@ -1,0 +1,212 @@
+"""The player's games in the browser's storage, as pure Python over storage objects (anything
+with getItem, setItem and removeItem, as localStorage and sessionStorage have), so every way
+storage can fail is tested in CPython (tests/test_store.py).  web/browser/keeper.py gives it
+the browser's storage and puts what it says on the page.
+
+- The recent games (web/storage/recent.py) are kept in the page's storage (localStorage).
+  Each tab shows one entry of them (a new one for each game it starts) and `save`, after
+  every change, updates only that entry.  A game with no moves is not stored.
+- A tab's side lines (a link holds only the line shown) are kept in the tab's own storage
+  (sessionStorage), for a reload.
+- Storage that is full, blocked or absent never stops the page: while saving fails,
+  `failed` says why, until a save succeeds.  A stored value that cannot be read is set aside
+  under recent.ASIDE_KEY (or dropped when too large), and `notes` says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine import EngineError
+from web.logic.session import Session, side_lines_text
+from web.storage import recent, saved
+
+SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
+
+# A storage object (localStorage, sessionStorage), fetched when it is used: in a browser that
+# blocks storage, even asking for it may throw.
+StorageOf = Callable[[], Any]
+
+
+def new_id() -> str:
+    return f"{random.getrandbits(64):016x}"
+
+
+class GameStore:
+    """The recent games in the page's storage and this tab's place among them.  Any use of
+    storage may throw (blocked, full, absent); what the player should be told is in `failed`
+    and `notes`, and `noted` is called whenever either changes."""
+
+    def __init__(
+        self, kinds: Iterable[str], local: StorageOf, tab: StorageOf, clock: Callable[[], int]
+    ):
+        self.kinds = tuple(kinds)
+        self.local, self.tab, self.clock = local, tab, clock
+        self.entry_id = new_id()  # the entry of the game this tab shows
+        self.rev: str | None = None  # its rev as this tab last read or wrote it
+        self.stored: tuple[str, tuple] | None = None  # (fragment, seats) stored for it
+        self.list: list[recent.Entry] = []  # the recent games as last read
+        self.failed = ""  # why saving fails, while it does
+        self.notes: list[str] = []  # what was set aside
+
+    def noted(self) -> None:
+        """`failed` or `notes` changed (the browser's keeper shows them)."""
+
+    # ---- reading and writing the recent games
+
+    def entries(self) -> list[recent.Entry]:
+        """The recent games as stored now; a value that cannot be read is set aside."""
+        storage = self.local()
+        text = storage.getItem(recent.KEY)
+        if not isinstance(text, str):
+            return []
+        try:
+            entries, bad = recent.parse(text, self.kinds)
+        except EngineError as err:
+            self.set_aside(
+                text, f"Your recent games could not be read ({err}), so they were set aside."
+            )
+            storage.removeItem(recent.KEY)
+            return []
+        if bad:
+            self.set_aside(
+                "\n".join(bad),
+                f"{len(bad)} of your recent games could not be read, so they were set aside.",
+            )
+            storage.setItem(recent.KEY, recent.dump(entries))
+        return entries
+
+    def write(self, entries: list[recent.Entry]) -> None:
+        self.local().setItem(recent.KEY, recent.dump(entries))
+        self.list = entries
+
+    def set_aside(self, text: str, note: str | None = None) -> None:
+        """Keep an unreadable value apart (one at a time) so it is never read again."""
+        kept = False
+        if len(text) <= recent.MAX_ASIDE:
+            try:
+                self.local().setItem(recent.ASIDE_KEY, text)
+                kept = True
+            except Exception:
+                pass
+        if note:
+            self.notes.append(
+                note
+                + (
+                    f" It is kept apart in this browser's storage as “{recent.ASIDE_KEY}”."
+                    if kept
+                    else " It was too large to keep, so it was dropped."
+                )
+            )
+            self.noted()
+
+    def start(self) -> bool:
+        """Read the recent games, moving in a save of format 1; False when storage cannot be
+        used at all."""
+        try:
+            self.migrate()
+            self.list = self.entries()
+            return True
+        except Exception:
+            return False
+
+    def migrate(self) -> None:
+        """Move the older single save (web/storage/saved.py) into the recent games."""
+        text = self.local().getItem(saved.KEY)
+        if not isinstance(text, str):
+            return
+        try:
+            fragment, seats = saved.fields(text)
+            entry = recent.entry_from_fragment(
+                fragment, seats, self.kinds, new_id(), new_id(), self.clock()
+            )
+        except EngineError as err:
+            self.set_aside(
+                text, f"Your saved game could not be read ({err}), so it was set aside."
+            )
+        else:
+            self.write(recent.put(self.entries(), entry, None, new_id())[0])
+        self.local().removeItem(saved.KEY)
+
+    def refresh(self) -> None:
+        with contextlib.suppress(Exception):  # storage unusable now: the list as last read
+            self.list = self.entries()
+
+    def saved(self) -> list[recent.Entry]:
+        """The recent games as stored now, newest first (read again: another tab may have
+        saved since)."""
+        self.refresh()
+        return self.list
+
+    def find(self, id: str | None) -> recent.Entry | None:
+        self.refresh()
+        return recent.find(self.list, id)
+
+    def drop(self, entry: recent.Entry) -> None:
+        """Set aside a stored game that cannot be opened (the caller says why)."""
+        self.set_aside(json.dumps(entry.as_json()))
+        with contextlib.suppress(Exception):  # storage unusable: it stays where it is
+            self.write([e for e in self.entries() if e.id != entry.id])
+
+    # ---- this tab's game
+
+    def begin(self, entry: recent.Entry | tuple | None = None) -> None:
+        """This tab now shows `entry` (a recent.Entry, or (id, rev, fragment, seats) from
+        history), or a new game when None."""
+        if entry is None:
+            self.entry_id, self.rev, self.stored = new_id(), None, None
+        elif isinstance(entry, recent.Entry):
+            self.entry_id, self.rev, self.stored = (
+                entry.id,
+                entry.rev,
+                (entry.fragment, entry.seats),
+            )
+        else:
+            self.entry_id, self.rev, fragment, seats = entry
+            self.stored = (fragment, tuple(seats))
+
+    def save(self, session: Session, seats: Iterable[str]) -> None:
+        """Store this tab's game (after every change); say so while saving fails."""
+        fragment, kept = session.fragment(), tuple(seats)
+        if (fragment, kept) == self.stored or not session.moves:
+            return
+        entry = recent.entry_for(session, kept, self.entry_id, new_id(), self.clock())
+        try:
+            entries, entry, changed = recent.put(self.entries(), entry, self.rev, new_id())
+            if changed:
+                self.write(entries)
+        except Exception as err:
+            full = "quota" in str(err).lower()
+            self.failed = (
+                "This game is not saved in this browser: its storage is "
+                + ("full" if full else "not available to the page")
+                + ". The link in the address bar still holds the game (Copy link keeps it)."
+            )
+            self.noted()
+            return
+        self.entry_id, self.rev, self.stored = entry.id, entry.rev, (fragment, kept)
+        if self.failed:
+            self.failed = ""
+            self.noted()
+
+    def keep_side_lines(self, session: Session) -> None:
+        """Keep this tab's side lines (a link holds only the line shown) for a reload, in
+        the tab's storage; nothing is lost but them when storage fails."""
+        text = side_lines_text(session)
+        with contextlib.suppress(Exception):  # only the side lines are not kept
+            if text:
+                self.tab().setItem(SIDE_LINES + self.entry_id, text)
+            else:
+                self.tab().removeItem(SIDE_LINES + self.entry_id)
+
+    def side_lines(self, entry_id: str) -> str:
+        """The side lines kept for an entry of this tab ('' for none)."""
+        try:
+            text = self.tab().getItem(SIDE_LINES + entry_id)
+        except Exception:
+            return ""
+        return text if isinstance(text, str) else ""
