@@ -1,27 +1,33 @@
 # Two commands do all the set-up on a fresh Debian/Ubuntu machine:
 #   make play   serve the game page at http://127.0.0.1:8000/
-#   make test   run every test (unit tests in CPython, end-to-end in headless Chromium) and
+#   make test   run every test (unit tests and doctests in CPython, end-to-end in headless
+#               Chromium), the formatter's and linter's checks (ruff, pyproject.toml) and
 #               the type checker (mypy.ini)
 # and, while working on the code:
 #   make unit   the CPython tests but those marked slow (for speed only: the depth-4 perft,
-#               some 6 s; `make test`, which CI runs, runs them), then the type checker (mypy.ini)
+#               some 6 s; `make test`, which CI runs, runs them), then ruff and mypy
 PYTHON ?= python3
 VENV := .venv
 PORT ?= 8000
 
-.PHONY: play test unit e2e bench site vendor chromium clean
+.PHONY: play test unit lint e2e bench site vendor chromium clean
 
 play: vendor/.built
 	@echo "Serving the games at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1
 
-test: $(VENV)/.installed vendor/.built chromium
+test: lint vendor/.built chromium
 	$(VENV)/bin/python -m pytest tests e2e
 	$(VENV)/bin/python -m mypy
 
-unit: $(VENV)/.installed
+unit: lint
 	$(VENV)/bin/python -m pytest tests -m "not slow"
 	$(VENV)/bin/python -m mypy
+
+# The code's layout and the linter's rules (pyproject.toml; docs/design.md says why).
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check .
 
 e2e: $(VENV)/.installed vendor/.built chromium
 	$(VENV)/bin/python -m pytest e2e

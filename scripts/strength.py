@@ -249,7 +249,7 @@ def run_match(game_id, a, b, n, scale, seed) -> dict:
         counts = by_seat.setdefault(str(seat), [0, 0, 0])
         counts[0 if outcome.winners == (seat,) else 1 if seat in outcome.winners else 2] += 1
 
-    match = play_match(game_id, a, b, n, seed=seed, scale=scale, progress=tally)
+    match = play_match(game_id, a, b, games=n, seed=seed, scale=scale, progress=tally)
     low, high = match.interval
     return {
         "wins": match.wins,

@@ -93,9 +93,47 @@ def petrify_wall():
     No line crosses the wall, so neither side has a capture and Orange must pass.  Blue
     owns the left patch (15 squares), Orange the right one (14)."""
     game = games.get("petrify")
-    blue = ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "b2", "b4", "b5", "b6", "d1", "d2", "e3", "c3", "d4", "d5", "d6"]
-    orange = ["e1", "e2", "e4", "e5", "e6", "f1", "f2", "f3", "f4", "f5", "f6", "b3", "c4", "c5", "c6", "c1", "c2", "d3"]
-    placements = [move for pair in zip(blue, orange) for move in pair]
+    blue = [
+        "a1",
+        "a2",
+        "a3",
+        "a4",
+        "a5",
+        "a6",
+        "b1",
+        "b2",
+        "b4",
+        "b5",
+        "b6",
+        "d1",
+        "d2",
+        "e3",
+        "c3",
+        "d4",
+        "d5",
+        "d6",
+    ]
+    orange = [
+        "e1",
+        "e2",
+        "e4",
+        "e5",
+        "e6",
+        "f1",
+        "f2",
+        "f3",
+        "f4",
+        "f5",
+        "f6",
+        "b3",
+        "c4",
+        "c5",
+        "c6",
+        "c1",
+        "c2",
+        "d3",
+    ]
+    placements = [move for pair in zip(blue, orange, strict=True) for move in pair]
     captures = ["c3xb3", "c1xd1", "d4xc4", "c2xd2", "d5xc5", "d3xe3", "d6xc6"]
     return played(game, game.new(size=6), *placements, *captures)
 

@@ -112,7 +112,7 @@ def test_svg_is_well_formed_with_one_clickable_square_each():
 
 def test_click_empty_square_places():
     state = position(SCENE)
-    ui, move = click(state, LIVE, "d5")
+    _, move = click(state, LIVE, "d5")
     assert move == sq("d5") and GAME.notation(state, move) == "d5"
 
 

@@ -23,7 +23,11 @@ from web.boards.stigmergy import KomiEntry, Prefs, StigmergyBoard
 GAME = games.get("stigmergy")
 BOARD = StigmergyBoard(GAME)
 LIVE = Ui(live=True)
-FULL = [f"{r}{i}" for r, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4)) for i in range(1, n + 1)]
+FULL = [
+    f"{r}{i}"
+    for r, n in zip("abcdefg", (4, 5, 6, 7, 6, 5, 4), strict=True)
+    for i in range(1, n + 1)
+]
 
 
 def position(black="", white="", komi=0, to_move=BLACK, button=None, black_seat=0):

@@ -101,10 +101,11 @@ def play_game(
     return outcome, plies
 
 
-def play_match(
+def play_match(  # noqa: PLR0913 (a match's settings, each with a default, by keyword)
     game_id: str,
     player_a: str,
     player_b: str,
+    *,
     games: int = 10,
     options: dict | None = None,
     seed=None,

@@ -128,7 +128,7 @@ def _captures_best_first(board: list[int], moves: list[Step], colour: int) -> li
 Prefer = Callable[[list[int], list[Step], int], list[Step]]
 
 
-def play_out(
+def play_out(  # noqa: PLR0913 (the playout's position as plain values: its inner loop's speed)
     board: list[int],
     colour: int,
     ply: int,

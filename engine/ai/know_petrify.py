@@ -66,7 +66,7 @@ def _lists(board: list[int]) -> tuple[list[int], list[list[int]], list[int]]:
     return empties, disks, where
 
 
-def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> PetrifyState:
+def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> PetrifyState:  # noqa: PLR0915 (the inner loop, kept whole for speed)
     size = state.size
     t = tables(size)
     rays, forms = t.rays, t.formation_squares

@@ -73,7 +73,7 @@ class RugPileKnowledge(Knowledge):
             return tuple(result.reward(seat) for seat in range(state.players))
         strengths = []
         for seat in range(state.players):
-            in_hand = sum(n * a * b for n, (a, b) in zip(state.supplies[seat], KINDS))
+            in_hand = sum(n * a * b for n, (a, b) in zip(state.supplies[seat], KINDS, strict=True))
             strengths.append(state.board.count(seat) + EVAL_HAND_SHARE * in_hand)
         top = max(strengths)
         weights = [math.exp((v - top) / EVAL_TEMPERATURE) for v in strengths]

@@ -54,7 +54,7 @@ class WytheKnowledge(Knowledge[WytheState]):
         return tuple(chances[swapped_pair(seat, state.swapped)] for seat in (0, 1))
 
 
-def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> WytheState:
+def fast_playout(state: WytheState, rng: random.Random, max_plies: int) -> WytheState:  # noqa: C901 (the inner loop, kept whole for speed)
     """Uniformly random legal moves to the end (or max_plies), fast: `legal` holds the codes
     (see PairTable) of the legal placements, `slot[code]` its index there (-1: absent), and a
     move rechecks (by pair_mask) only the pairs around the squares whose height, top or
