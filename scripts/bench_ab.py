@@ -23,9 +23,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engine import games
 from scripts import bench
 
-GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
+GAMES = games.ids()  # this checkout's games; the other checkout must have them too
 KINDS = ("fast", "search")
 
 FAST = """\

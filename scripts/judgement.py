@@ -43,7 +43,7 @@ from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
 from scripts.selfplay import DATA, load_games
 
-GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
+GAMES = games.ids()
 # The graph's budget, 0.12 s a position in the browser, in playouts: the browser's search
 # rate (docs/benchmarks.md: from the start 253, 603, 2097, 397, 337 playouts/s) times 0.12 s,
 # raised where mid-game positions search faster than the start (CPython's mid-game / start
@@ -360,9 +360,9 @@ def report(game_ids) -> None:
         if BUDGET["times"] != 1:
             print(
                 f"at {BUDGET['times']}x the graph's budget; the curve in use: "
-                f"{calibration.search_curve(game_id)}"
+                f"{for_game(games.get(game_id)).search_curve}"
             )
-            pairs = pairs_of(saved, saved, "raw", calibration.search_curve(game_id))
+            pairs = pairs_of(saved, saved, "raw", for_game(games.get(game_id)).search_curve)
             rows, ece, brier = reliability(pairs)
             print(f"calibrated by the graph's curve: ECE {ece:.1f} points, Brier {brier:.3f}")
             print(table_text(rows))
@@ -404,7 +404,7 @@ def measures(game_id: str, saved: dict) -> dict:
     (before, after out of fold) of the search and of the glance, and the fitted curves."""
     search_curve = fit_curve(pairs_of(saved, saved, "raw"))
     glance_curve = fit_curve(pairs_of(saved, saved, "eval"))
-    shipped = game_id in calibration.SEARCH
+    shipped = for_game(games.get(game_id)).search_curve != calibration.IDENTITY
     if not shipped:  # no curve in use: the values as they are
         search_curve = glance_curve = calibration.IDENTITY
     out: dict = {"curves": (search_curve, glance_curve), "shipped": shipped}

@@ -11,7 +11,7 @@ docs/strength.md, so a long run can be stopped and resumed, or split across
 several processes (one --only each), and the page is rebuilt from everything
 saved so far.  Budgets are playout
 counts (reproducible): THINK_SECONDS of the level times the game's nominal
-CPython rate (engine.ai.arena.ARENA_RATE), times --scale.
+CPython rate (its knowledge's arena_rate, engine/ai/know_<game>.py), times --scale.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai import THINK_SECONDS, Search
-from engine.ai.arena import ARENA_RATE, DEFAULT_RATE, play_match
+from engine.ai.arena import play_match
+from engine.ai.knowledge import for_game
 
 PAIRINGS = (
     ("medium", "random", "score at least 95%", lambda m: m["score"] >= 0.95),
@@ -327,7 +328,7 @@ def page(data: dict) -> str:
     ]
     for game_id in games.ids():
         r = data["rates"].get(game_id)
-        nominal = ARENA_RATE.get(game_id, DEFAULT_RATE)
+        nominal = for_game(games.get(game_id)).arena_rate
         if r is None:
             lines.append(f"| {game_id} | not measured | | {nominal} |")
         else:

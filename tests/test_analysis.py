@@ -11,7 +11,6 @@ from test_ai import played, position_with_win, stigmergy_halves, wythe_full_boar
 
 from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance, value
-from engine.ai.calibration import search_curve
 from engine.ai.knowledge import for_game
 from engine.games import stigmergy
 
@@ -138,7 +137,9 @@ def test_playout_games_are_judged_by_the_roots_mean_not_the_best_moves():
     assert value(search) == tuple(t / root.visits for t in root.totals)
     report = analyse(search)
     mover = report.to_move
-    assert report.chances[mover] == round(search_curve("rugpile")(value(search)[mover]), 3)
+    assert report.chances[mover] == round(
+        for_game(games.get("rugpile")).search_curve(value(search)[mover]), 3
+    )
     assert sum(report.chances) == pytest.approx(1.0, abs=0.002)
 
 
@@ -162,7 +163,7 @@ def test_a_moves_chance_is_drawn_towards_the_positions_by_its_noise():
     search = ai.Search(game, state, seed=1)
     search.run(playouts=100)
     report = analyse(search)
-    mover, curve = report.to_move, search_curve("petrify")
+    mover, curve = report.to_move, for_game(games.get("petrify")).search_curve
     best = search.best_child()
     assert best is not None and report.best[0].visits == best.visits
     position = report.chances[mover]

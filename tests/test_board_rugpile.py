@@ -8,7 +8,7 @@ from engine import games
 from engine.core import Verdict
 from engine.games.rugpile import Placement, RugView
 from web.boards.base import Ui, settle
-from web.boards.rugpile import BOARD, TilePick
+from web.boards.rugpile import RugPileBoard, TilePick
 
 GAME = games.get("rugpile")
 RED_3X3 = "3x3a3"
@@ -19,7 +19,7 @@ class Hand:
     """A player at the board: the ui the controller keeps, and the position."""
 
     def __init__(self, state=None):
-        self.board = BOARD(GAME)
+        self.board = RugPileBoard(GAME)
         self.state = GAME.new() if state is None else state
         self.ui = Ui(live=True)
 
@@ -73,7 +73,7 @@ def test_svg_is_well_formed_and_labels_every_square():
 
 
 def test_the_renderer_is_stateless():
-    board = BOARD(GAME)
+    board = RugPileBoard(GAME)
     assert vars(board) == {"game": GAME}
     ui = Ui(live=True)
     board.hit(Hand().view(), ui, {"action": "kind", "kind": "2"})
@@ -237,6 +237,6 @@ def test_no_hints_when_the_board_is_not_live_and_a_turned_board():
 
 
 def test_the_last_tile_is_outlined_in_no_players_colour():
-    svg = BOARD(GAME).draw(GAME.view(after_red_3x3()), Ui())
+    svg = RugPileBoard(GAME).draw(GAME.view(after_red_3x3()), Ui())
     assert svg.count('class="rug-last dark" x="50" y="50" width="288" height="288"') == 1
     assert 'class="rug-last light"' in svg and "last-move" not in svg

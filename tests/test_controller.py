@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from engine import games
+from engine import games, plugins
 from engine.core import (
     PASS,
     BadNotation,
@@ -154,9 +154,12 @@ class ClaimBoard(Board):
 
 @pytest.fixture(autouse=True)
 def claim_games(monkeypatch):
-    """The test games in the registries of games and boards."""
+    """The test games registered as plug-ins, their rules and boards made already."""
     for game in (Claim(), Other()):
-        monkeypatch.setitem(games._MODULES, game.id, game.id)
+        here = f"{__name__}:{type(game).__name__}"
+        monkeypatch.setitem(
+            plugins._BY_ID, game.id, plugins.Plugin(game.id, game.name, here, here)
+        )
         monkeypatch.setitem(games._loaded, game.id, game)
         monkeypatch.setitem(boards._renderers, game.id, ClaimBoard(game))
 

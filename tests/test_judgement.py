@@ -11,7 +11,8 @@ import pytest
 
 from engine import ai, games
 from engine.ai.analysis import estimate
-from engine.ai.calibration import GLANCE, IDENTITY, SEARCH, Curve, calibrated
+from engine.ai.calibration import Curve, calibrated
+from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
 
 GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
@@ -74,11 +75,11 @@ def test_the_chance_shown_does_not_lean_to_the_side_to_move(game_id):
         assert before > BOUND  # the measure sees the lean it is there to catch
 
 
-@pytest.mark.parametrize("table", [SEARCH, GLANCE])
-def test_every_curve_keeps_the_order_of_values_within_0_and_1(table):
+@pytest.mark.parametrize("which", ["search_curve", "glance_curve"])
+def test_every_curve_keeps_the_order_of_values_within_0_and_1(which):
     values = [i / 200 for i in range(201)]
     for game_id in GAMES:
-        curve = table.get(game_id, IDENTITY)
+        curve = getattr(for_game(games.get(game_id)), which)
         assert curve.slope >= 0
         chances = [curve(v) for v in values]
         assert all(0.0 <= c <= 1.0 for c in chances), game_id

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from engine.errors import UnknownGame
 from web import boards
-from web.boards.base import Ui
+from web.boards.base import Board, Ui
 from web.logic.motion import NOTHING, PERSON_MS, QUICK_MS, Motion, Shown, change, motion
 from web.logic.session import Session
 
@@ -95,10 +98,18 @@ def test_rugpile_a_tile_is_one_piece_over_all_its_squares():
     assert second == Motion(placed=((2, 3, 4, 7, 8, 9),))
 
 
-def test_an_unknown_game_moves_nothing():
+def test_a_game_without_a_motion_of_its_own_is_no_silent_nothing():
+    """Each game's board says how its moves animate (issue 26: a game left out of a table of
+    motions had none, and no test failed): an unknown game is refused, and a board that does
+    not say is an error, not a board that never moves."""
     session = Session("rugpile", {}, ["2x2a1"])
     view = session.game.view
-    assert motion("chess", view(session.states[0]), view(session.states[1])) == NOTHING
+    with pytest.raises(UnknownGame, match="unknown game 'chess'"):
+        motion("chess", view(session.states[0]), view(session.states[1]))
+    with pytest.raises(NotImplementedError, match="Mute must say how its moves animate"):
+        type("Mute", (Board,), {})(session.game).motion(
+            view(session.states[0]), view(session.states[1])
+        )
 
 
 def test_a_move_taken_back_slides_home_and_swaps_what_it_placed_and_took():

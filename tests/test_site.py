@@ -5,6 +5,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from scripts import gen_index
 from scripts.gen_pyscript_toml import ENTRY_SCRIPTS, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,6 +88,7 @@ def test_every_boards_stylesheet_is_linked_from_the_page():
     from engine import games
 
     html = (ROOT / "index.html").read_text()
+    assert html == gen_index.render(html), "run python3 scripts/gen_index.py"
     linked = re.findall(r'<link rel="stylesheet" href="\./web/boards/([a-z]+)\.css">', html)
     assert linked == list(games.ids())  # one per game, in the picker's order
     for game_id in linked:

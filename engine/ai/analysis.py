@@ -22,7 +22,7 @@ import math
 from dataclasses import asdict, dataclass
 
 from ..core import Game, State
-from .calibration import calibrated, glance_curve, margin_line, search_curve
+from .calibration import calibrated
 from .knowledge import for_game
 from .mcts import Node, Search, preference
 
@@ -101,7 +101,7 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
     if root.visits == 0 and seat >= 0 and len(root.moves or ()) == 1:
         return _forced(search, seat)
     ranked = sorted(root.children, key=preference(seat), reverse=True)
-    curve = search_curve(game.id)
+    curve = for_game(game).search_curve
     prior = None if search.know.judge_by_best_move else _prior(root, seat)
     chances = value(search)
     if root.exact is None:
@@ -183,7 +183,7 @@ def _glanced(game: Game, state: State) -> tuple[float, ...]:
     rewards = tuple(for_game(game).rewards(state))
     if game.result(state) is not None:
         return rewards
-    return calibrated(rewards, game.to_move(state), glance_curve(game.id))
+    return calibrated(rewards, game.to_move(state), for_game(game).glance_curve)
 
 
 def glance(game: Game, state: State) -> Analysis:
@@ -235,9 +235,10 @@ def _margin(search: Search, end: State) -> float | None:
 def _margin_of(game: Game, state: State) -> float | None:
     """The first seat's expected margin in `state` (None where the game counts no points):
     the final one once over, else the knowledge's estimate through calibration's MARGIN."""
-    margin = for_game(game).margin(state)
+    knowledge = for_game(game)
+    margin = knowledge.margin(state)
     if margin is None:
         return None
-    if game.result(state) is None:
-        margin = margin_line(game.id)(margin, game.to_move(state))
+    if game.result(state) is None and knowledge.margin_line is not None:
+        margin = knowledge.margin_line(margin, game.to_move(state))
     return round(margin, 1)

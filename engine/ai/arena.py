@@ -2,7 +2,7 @@
 
 A player is a level name from engine.ai.LEVELS.  For reproducible matches the
 search levels get a playout budget instead of wall time: THINK_SECONDS of the
-level times the game's nominal playout rate (ARENA_RATE, playouts per second
+level times the game's nominal playout rate (its knowledge's `arena_rate`, playouts per second
 measured in CPython), times `scale` (below 1 to afford more games on a slow
 machine).  Pass budget="time" to think for wall time instead.
 
@@ -20,17 +20,10 @@ from dataclasses import dataclass, field
 from .. import games as registry
 from ..core import Game, Result, State
 from . import THINK_SECONDS, choose_move
+from .knowledge import for_game
 
 # Playouts per CPU second of the search in CPython at each game's default size,
 # from the start position (measured with time.process_time on the shared machine).
-ARENA_RATE = {
-    "wythe": 1700,
-    "petrify": 3900,
-    "stigmergy": 2100,
-    "rugpile": 2000,
-    "gwyddbwyll": 2100,
-}
-DEFAULT_RATE = 300
 
 
 @dataclass
@@ -84,7 +77,7 @@ def budget_for(game_id: str, level: str, budget: str = "playouts", scale: float 
         return {}
     if budget == "time":
         return {"seconds": THINK_SECONDS[level] * scale}
-    rate = ARENA_RATE.get(game_id, DEFAULT_RATE)
+    rate = for_game(registry.get(game_id)).arena_rate
     return {"playouts": max(10, round(THINK_SECONDS[level] * rate * scale))}
 
 

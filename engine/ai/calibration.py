@@ -3,20 +3,23 @@ that each seat wins it, per game.
 
 A search's value is not yet a probability.  Its playouts are games of random (or greedy)
 moves, not of the players who will play on, and a short search's value leans with the side to
-move (docs/judgement.md measures how much).  So each game has a `Curve`, fitted to positions
-from games of the hard level against itself (scripts/judgement.py, which also writes the
-reliability tables): the mover's chance is the logistic of `slope` times the logit of the
-mover's value plus `shift`.  Seen from the mover, the curve is the same whoever moves, so
-what is left of the side to move's lean is taken out where it is measured; a positive slope
-keeps the order of values, and the logistic keeps a chance within [0, 1].
+move (docs/judgement.md measures how much).  So each game's knowledge
+(engine/ai/know_<game>.py) has a `Curve`, fitted to positions from games of the hard level
+against itself (scripts/judgement.py, which also writes the reliability tables): the mover's
+chance is the logistic of `slope` times the logit of the mover's value plus `shift`.  Seen
+from the mover, the curve is the same whoever moves, so what is left of the side to move's
+lean is taken out where it is measured; a positive slope keeps the order of values, and the
+logistic keeps a chance within [0, 1].
 
-SEARCH maps the value of a search at the graph's budget (engine.ai.analysis.estimate);
-GLANCE the game's knowledge alone (its evaluation, `analysis.glance`).  MARGIN may map
-Stigmergy's expected margin (points for the first seat) to the final margin: `scale` times the
-estimate plus `tempo` for the side to move; the line fitted on the calibration set judged the
-games it was not fitted to worse than the estimate itself (docs/judgement.md), so none is in
-use.  Games of more than two seats (Rug Pile with three or four players) keep the search's own
-values.
+A knowledge's `search_curve` maps the value of a search at the graph's budget
+(engine.ai.analysis.estimate); its `glance_curve` the game's evaluation alone
+(`analysis.glance`).  Its `margin_line` may map Stigmergy's expected margin (points for the
+first seat) to the final margin: `scale` times the estimate plus `tempo` for the side to move;
+the line fitted on the calibration set judged the games it was not fitted to worse than the
+estimate itself (docs/judgement.md), so none is in use.  Stigmergy has no curves either: its
+values are judged by evaluation, not playouts, and the curves fitted to half of its games
+judged the other half worse than its values as they are.  Games of more than two seats (Rug
+Pile with three or four players) keep the search's own values.
 """
 
 from __future__ import annotations
@@ -54,23 +57,6 @@ class MarginLine:
 
 IDENTITY = Curve()
 
-# Fitted by scripts/judgement.py (docs/judgement.md: the sets, the fits, the tables).  Stigmergy
-# has none: its values are judged by evaluation, not playouts, and the curves fitted to half of
-# its games judged the other half worse than its values as they are.
-SEARCH: dict[str, Curve] = {
-    "wythe": Curve(1.543, 0.161),
-    "petrify": Curve(1.538, 0.136),
-    "rugpile": Curve(1.018, 0.074),
-    "gwyddbwyll": Curve(1.432, 0.019),
-}
-GLANCE: dict[str, Curve] = {
-    "wythe": Curve(1.598, 0.108),
-    "petrify": Curve(0.148, 0.092),
-    "rugpile": Curve(0.0, -0.029),
-    "gwyddbwyll": Curve(1.456, 0.083),
-}
-MARGIN: dict[str, MarginLine] = {}  # none: see above
-
 
 def calibrated(values: tuple[float, ...], mover: int, curve: Curve) -> tuple[float, ...]:
     """Each seat's chance from the search's values, by `curve` seen from the mover; values
@@ -79,15 +65,3 @@ def calibrated(values: tuple[float, ...], mover: int, curve: Curve) -> tuple[flo
         return values
     chance = curve(values[mover])
     return (chance, 1.0 - chance) if mover == 0 else (1.0 - chance, chance)
-
-
-def search_curve(game_id: str) -> Curve:
-    return SEARCH.get(game_id, IDENTITY)
-
-
-def glance_curve(game_id: str) -> Curve:
-    return GLANCE.get(game_id, IDENTITY)
-
-
-def margin_line(game_id: str) -> MarginLine:
-    return MARGIN.get(game_id, MarginLine())

@@ -33,16 +33,23 @@ from ..games.gwyddbwyll_kernel import (
     pseudo_moves,
     safe_after,
 )
+from .calibration import Curve
 from .gw_tactics import MOBILITY, VALUES, piece_value, sound_moves, threat
-from .knowledge import Knowledge, register
+from .knowledge import Knowledge
 
 __all__ = ["MOBILITY", "VALUES", "GwyddbwyllKnowledge", "capture_playout", "random_playout"]
 
 CAPTURE_CHANCE = 0.8  # how often a playout move is the best capture, when there is one
 
 
-@register("gwyddbwyll")
 class GwyddbwyllKnowledge(Knowledge[GwState]):
+    # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
+    # CPython rate arena budgets are counted in (docs/strength.md)
+    search_curve = Curve(1.432, 0.019)
+    glance_curve = Curve(1.456, 0.083)
+    graph_noise = 0.055
+    arena_rate = 2100
+
     playout_depth = 24
     # Whether the evaluation counts the best exchange the side to move can start (a static
     # quiescence: a playout cut off in mid-exchange is not judged by the material of that

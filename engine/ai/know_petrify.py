@@ -16,7 +16,8 @@ import math
 import random
 
 from ..core import PASS
-from ..games.petrify import GAME, Petrify
+from ..games import get as game_named
+from ..games.petrify import Petrify
 from ..games.petrify_kernel import (
     BLOCK,
     BLUE,
@@ -30,7 +31,8 @@ from ..games.petrify_kernel import (
     ray_target,
     tables,
 )
-from .knowledge import Knowledge, register
+from .calibration import Curve
+from .knowledge import Knowledge
 
 # A rejection sampler draws this many candidates before the playout lists every move.
 _PLAYOUT_TRIES = 24
@@ -41,9 +43,10 @@ def random_playout(
 ) -> PetrifyState:
     """Uniformly random legal moves to the end (or max_plies), as `Game.random_playout`
     plays them, fast.  The swap turn goes through the game's generic path."""
+    petrify = game_named("petrify")
     while state.ply <= 1 and max_plies > 0 and state.passes < 2:
-        moves = GAME._legal(state)
-        state = GAME._apply(state, moves[rng.randrange(len(moves))])
+        moves = petrify._legal(state)
+        state = petrify._apply(state, moves[rng.randrange(len(moves))])
         max_plies -= 1
     if max_plies <= 0 or state.passes >= 2:
         return state
@@ -133,8 +136,14 @@ def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> Pe
     )
 
 
-@register("petrify")
 class PetrifyKnowledge(Knowledge):
+    # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
+    # CPython rate arena budgets are counted in (docs/strength.md)
+    search_curve = Curve(1.538, 0.136)
+    glance_curve = Curve(0.148, 0.092)
+    graph_noise = 0.072
+    arena_rate = 3900
+
     playout_depth = 40
     game: Petrify
 

@@ -16,7 +16,8 @@ import math
 import random
 
 from ..games.rugpile import KIND_OF, KINDS, RugState, area_map, fits, placements
-from .knowledge import Knowledge, register
+from .calibration import Curve
+from .knowledge import Knowledge
 
 EVAL_HAND_SHARE = 0.3  # squares a tile in hand is worth, per square
 EVAL_TEMPERATURE = 2.0  # squares of lead that make a clear favourite
@@ -61,8 +62,14 @@ def fast_playout(
     )
 
 
-@register("rugpile")
 class RugPileKnowledge(Knowledge):
+    # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
+    # CPython rate arena budgets are counted in (docs/strength.md)
+    search_curve = Curve(1.018, 0.074)
+    glance_curve = Curve(0.0, -0.029)
+    graph_noise = 0.038
+    arena_rate = 2000
+
     order_depth = 0
 
     def evaluate(self, state: RugState) -> tuple[float, ...]:

@@ -71,7 +71,7 @@ import math
 import random
 
 from ..games.stigmergy import BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState, status_code
-from .knowledge import Knowledge, register
+from .knowledge import Knowledge
 
 KOMI_WINDOW = 3  # bids within this many points of the fair komi are searched
 FAIR_KOMI_PLAYOUTS = 400  # playouts that estimate the fair komi of a board size
@@ -98,8 +98,12 @@ OWNED = tuple(
 _fair_komi: dict[int, int] = dict(FAIR_KOMI)
 
 
-@register("stigmergy")
 class StigmergyKnowledge(Knowledge):
+    # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
+    # CPython rate arena budgets are counted in (docs/strength.md)
+    graph_noise = 0.010
+    arena_rate = 2100
+
     playout_depth = 0
     widen_above = 20
     exploration = 0.08

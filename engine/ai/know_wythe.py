@@ -27,11 +27,18 @@ from ..games.wythe import (
     pair_mask,
     pair_table,
 )
-from .knowledge import Knowledge, register
+from .calibration import Curve
+from .knowledge import Knowledge
 
 
-@register("wythe")
 class WytheKnowledge(Knowledge[WytheState]):
+    # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
+    # CPython rate arena budgets are counted in (docs/strength.md)
+    search_curve = Curve(1.543, 0.161)
+    glance_curve = Curve(1.598, 0.108)
+    graph_noise = 0.081
+    arena_rate = 1700
+
     def random_playout(
         self, state: WytheState, rng: random.Random, max_plies: int = 100_000
     ) -> WytheState:

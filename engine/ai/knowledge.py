@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from ..core import Game, State
+from ..plugins import load, plugin, registered
+from .calibration import IDENTITY, Curve, MarginLine
 
 S = TypeVar("S", bound=State)  # the game's own state type, in a subclass
 
@@ -47,6 +48,19 @@ class Knowledge(Generic[S]):
     # move's mean (True: for knowledge that judges leaves by evaluation alone, whose values
     # carry no playout noise for a maximum to pick up).
     judge_by_best_move: bool = False
+    # What the game's win chances mean (engine/ai/calibration.py, fitted by
+    # scripts/judgement.py, docs/judgement.md): the curve from the search's value (at the
+    # graph's budget) to the mover's chance, the one from the evaluation alone (the glance),
+    # and the line from the expected margin to the final one (None: the margin as it is).
+    search_curve: Curve = IDENTITY
+    glance_curve: Curve = IDENTITY
+    margin_line: MarginLine | None = None
+    # How much one judgement of a position varies from seed to seed at the graph's budget (its
+    # standard deviation, as a chance): the graph lists a swing only well past it.
+    graph_noise: float = 0.0
+    # Nominal playouts a second of its search in CPython: arena matches give a level its
+    # think time times this, in playouts, for games that replay the same (engine/ai/arena.py).
+    arena_rate: int = 300
 
     def __init__(self, game: Game[S, Any]):
         self.game = game
@@ -122,36 +136,13 @@ class Knowledge(Generic[S]):
         return [moves[i] for _, _, i in keyed]
 
 
-KnowledgeClass = type[Knowledge]
-_KNOWLEDGE: dict[str, KnowledgeClass] = {}
-
-
-def register(game_id: str) -> Callable[[KnowledgeClass], KnowledgeClass]:
-    """Class decorator: the Knowledge subclass to use for `game_id`."""
-
-    def wrap(cls: KnowledgeClass) -> KnowledgeClass:
-        _KNOWLEDGE[game_id] = cls
-        return cls
-
-    return wrap
-
-
 _cache: dict[str, Knowledge] = {}
 
 
 def for_game(game: Game) -> Knowledge:
-    """The knowledge object for `game` (one per game id, made on first use)."""
+    """The knowledge of `game` its plug-in names (engine/plugins.py), else the generic
+    knowledge; one object per game id, made on first use."""
     if game.id not in _cache:
-        _load_game_knowledge(game.id)
-        _cache[game.id] = _KNOWLEDGE.get(game.id, Knowledge)(game)
+        part = plugin(game.id).knowledge if registered(game.id) else ""
+        _cache[game.id] = (load(part) if part else Knowledge)(game)
     return _cache[game.id]
-
-
-def _load_game_knowledge(game_id: str) -> None:
-    import importlib
-
-    try:
-        importlib.import_module(f"{__package__}.know_{game_id}")
-    except ModuleNotFoundError as err:
-        if err.name != f"{__package__}.know_{game_id}":
-            raise

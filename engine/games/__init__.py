@@ -1,50 +1,30 @@
-"""The registry of games: `get(id)` returns the game object, `ids()` lists them.
+"""The games: `get(id)` returns a game's rules object, `ids()` lists the games, `name(id)` says
+a game's name without importing it.
 
-Game modules are imported on first use, so the page loads only the game it shows.
+Which games there are is engine/plugins.py's to say; a game's rules module is imported on
+first use, so the page loads only the game it shows.
 """
 
 from __future__ import annotations
 
-import importlib
-
 from ..core import Game
-from ..errors import UnknownGame
-from ..user_text import shown_value
+from ..plugins import ids, load, plugin, registered
 
-# id -> module under engine.games, in the order the game picker shows them.
-_MODULES = {
-    "wythe": "wythe",
-    "petrify": "petrify",
-    "stigmergy": "stigmergy",
-    "rugpile": "rugpile",
-    "gwyddbwyll": "gwyddbwyll",
-}
-
-# Display names, so a game picker needs no game module imported.
-NAMES = {
-    "wythe": "Wythe",
-    "petrify": "Petrify",
-    "stigmergy": "Stigmergy",
-    "rugpile": "Rug Pile",
-    "gwyddbwyll": "Gwyddbwyll",
-}
+__all__ = ["get", "ids", "name"]
 
 _loaded: dict[str, Game] = {}
 
 
-def ids() -> tuple[str, ...]:
-    return tuple(_MODULES)
-
-
 def name(game_id: str) -> str:
-    """The display name of a game, without importing its module."""
-    return NAMES.get(game_id, game_id)
+    """The display name of a game, without importing its module (an unknown id, as a stored
+    entry may hold, is its own name)."""
+    return plugin(game_id).name if registered(game_id) else str(game_id)
 
 
 def get(game_id: str) -> Game:
-    if not isinstance(game_id, str) or game_id not in _MODULES:
-        raise UnknownGame(f"unknown game {shown_value(game_id)} (games: {', '.join(_MODULES)})")
+    """The rules of a game (one object per game, made on first use: it keeps no state);
+    UnknownGame naming the games when there is no such game."""
+    rules = plugin(game_id).rules  # first: UnknownGame for anything but a game's id
     if game_id not in _loaded:
-        module = importlib.import_module(f"{__name__}.{_MODULES[game_id]}")
-        _loaded[game_id] = module.GAME
+        _loaded[game_id] = load(rules)()
     return _loaded[game_id]

@@ -529,6 +529,3 @@ def _taken(board: tuple[int, ...], move: Step, ep: int) -> int | None:
     if is_en_passant(board, frm, to, ep):
         return en_passant_victim(frm, to)
     return to if board[to] else None
-
-
-GAME = Gwyddbwyll()

@@ -80,7 +80,6 @@ __all__ = [
     "BLOCK",
     "BLUE",
     "EMPTY",
-    "GAME",
     "ORANGE",
     "PASS",
     "SWAP",
@@ -528,6 +527,3 @@ class Petrify(Game[PetrifyState, Move]):
             if targets:
                 out.append(Reach(sq, tuple(targets), formation_made(board, size, sq)))
         return tuple(out)
-
-
-GAME = Petrify()

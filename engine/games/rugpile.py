@@ -382,6 +382,3 @@ class RugPile(Game[RugState, Placement]):
             kinds=KINDS,
             supplies=state.supplies,
         )
-
-
-GAME = RugPile()

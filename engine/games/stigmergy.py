@@ -766,6 +766,3 @@ class Stigmergy(Game[StigmergyState, StigmergyMove]):
             score=score_parts(state),
             passes=state.passes,
         )
-
-
-GAME = Stigmergy()

@@ -574,6 +574,3 @@ class Wythe(Game[WytheState, Move]):
 
     def view(self, state: WytheState) -> WytheView:
         return wythe_view(state, self.view_core(state))
-
-
-GAME = Wythe()

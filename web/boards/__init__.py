@@ -1,10 +1,10 @@
-"""Board renderers by game id; each module defines BOARD, a `Board` subclass (base.py)."""
+"""The games' board renderers, by game id: each a `Board` subclass (base.py) that
+engine/plugins.py names for its game."""
 
 from __future__ import annotations
 
-import importlib
-
 from engine import games
+from engine.plugins import load, plugin
 
 from .base import Board
 
@@ -15,6 +15,5 @@ def get(game_id: str) -> Board:
     """The renderer for a game (one instance per game, made on first use; it keeps no
     state, so one serves every game of its kind)."""
     if game_id not in _renderers:
-        module = importlib.import_module(f"{__name__}.{game_id}")
-        _renderers[game_id] = module.BOARD(games.get(game_id))
+        _renderers[game_id] = load(plugin(game_id).board)(games.get(game_id))
     return _renderers[game_id]

@@ -14,6 +14,8 @@ of its own and imports no browser module, so it is unit-tested in CPython.
     actions(view)             -> buttons for the word moves (pass, swap, ...)
     swatch(view, seat)        -> the css class of a seat's colour swatch
     score_text(view, seat)    -> a seat's score as the score list shows it
+    motion(earlier, later)    -> what the move between two views did (web/boards/motion.py):
+                                 every board says, so its moves animate
 
 Events: the page finds the nearest element carrying `data-cell` or `data-action` under the
 pointer and passes all its data-* attributes (names without the `data-` prefix, values as
@@ -40,6 +42,8 @@ from html import escape
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.core import PASS, SWAP, Game, Verdict, View, square_name
+
+from .motion import Motion
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,9 @@ class Board(Generic[V]):
     A renderer names its game's view type: `class RugPileBoard(Board[RugView])`."""
 
     can_flip = False  # the board can be drawn turned round
+    # the keys this board answers beyond those of every board (key, what it does), for the
+    # keyboard shortcuts sheet
+    shortcuts: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     # word move -> (button label, tooltip); a game's renderer extends this
     word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {
@@ -126,6 +133,12 @@ class Board(Generic[V]):
     def draw(self, view: V, ui: Ui) -> str:
         """The whole board as one <svg> element; hints only when `ui.live`."""
         raise NotImplementedError
+
+    def motion(self, earlier: V, later: V) -> Motion:
+        """What the move from the position `earlier` to `later` (one ply apart) did on the
+        board: which pieces slid, appeared, went or turned (NOTHING for a pass or a swap).
+        Every board says: the page animates what it returns."""
+        raise NotImplementedError(f"{type(self).__name__} must say how its moves animate")
 
     def panel(self, view: V, ui: Ui) -> str:
         """HTML beside the board for this game (tile supply, score breakdown); may be ''."""

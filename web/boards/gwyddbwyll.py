@@ -22,6 +22,7 @@ from engine.core import square_name
 from engine.games.gwyddbwyll import KING_SAFETY, GwyddbwyllView, Step, Target
 
 from .base import Board, Ui, svg_open
+from .motion import NOTHING, Motion
 from .squares import CELL, MARGIN, coordinates, corner
 
 SIZE = 8
@@ -149,6 +150,7 @@ def _describe(view: GwyddbwyllView, sq: int) -> str:
 
 class GwyddbwyllBoard(Board[GwyddbwyllView]):
     can_flip = True  # the toolbar's Flip button (and the F key) turns it round
+    shortcuts = (("F", "turn the board round (as the Flip button does)"),)
 
     # ---- events
 
@@ -236,6 +238,19 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         return f"{count} piece{'' if count == 1 else 's'}"
 
     # ---- drawing
+
+    def motion(self, earlier: GwyddbwyllView, later: GwyddbwyllView) -> Motion:
+        """A piece moves from `last[0]` to `last[1]`, taking what stood there (or, en passant,
+        the pawn beside it: any piece gone from its square but the mover)."""
+        if len(later.last) != 2 or earlier.cells == later.cells:
+            return NOTHING
+        frm, to = later.last
+        taken = tuple(
+            (sq,)
+            for sq, piece in enumerate(earlier.cells)
+            if piece is not None and sq != frm and later.cells[sq] != piece
+        )
+        return Motion(slides=((frm, to),), taken=taken)
 
     def draw(self, view: GwyddbwyllView, ui: Ui) -> str:
         flipped = ui.flipped
@@ -378,6 +393,3 @@ class GwyddbwyllBoard(Board[GwyddbwyllView]):
         verdict = ui.verdict
         why = f": {verdict.text}" if verdict is not None and verdict.code in KING_SAFETY else ""
         return f"The {piece.kind} on {NAMES[pick.square]} has no legal move{why}."
-
-
-BOARD = GwyddbwyllBoard

@@ -34,6 +34,7 @@ from engine.games.petrify import (
 )
 
 from .base import Board, Ui, attr, svg_open
+from .motion import NOTHING, Motion
 from .squares import CELL, MARGIN, coordinates, corner, side
 
 RING = 14  # thickness of a ring square drawn in the margin
@@ -358,6 +359,18 @@ class PetrifyBoard(Board[PetrifyView]):
 
     # ---- drawing the board
 
+    def motion(self, earlier: PetrifyView, later: PetrifyView) -> Motion:
+        """A placement puts a disk down; a capture move slides the disk onto the enemy disk it
+        takes and leaves a block where it started."""
+        move = later.last_move
+        if isinstance(move, Capture):
+            return Motion(
+                slides=((move.start, move.end),), placed=((move.start,),), taken=((move.end,),)
+            )
+        if isinstance(move, int) and earlier.cells[move] != later.cells[move]:
+            return Motion(placed=((move,),))
+        return NOTHING  # a pass, the swap
+
     def draw(self, view: PetrifyView, ui: Ui) -> str:
         size, flipped, pick = view.width, ui.flipped, _pick(ui)
         span = size * CELL + 2 * MARGIN
@@ -481,6 +494,3 @@ class PetrifyBoard(Board[PetrifyView]):
             f"{me} to move: click an empty square to place a disk, or one of your disks "
             f"to capture with it.{swap}"
         )
-
-
-BOARD = PetrifyBoard

@@ -19,6 +19,7 @@ from engine.core import square_name
 from engine.games.rugpile import Placement, RugView
 
 from .base import Board, Ui, attr, svg_open
+from .motion import NOTHING, Motion
 from .squares import CELL, MARGIN, coordinates
 
 
@@ -89,6 +90,7 @@ def covers(tile: Placement | None, target: dict) -> bool:
 
 class RugPileBoard(Board[RugView]):
     can_flip = True
+    shortcuts = (("R", "turn the chosen 2×3 tile"),)
 
     # ---- events
 
@@ -132,6 +134,10 @@ class RugPileBoard(Board[RugView]):
         return None
 
     # ---- drawing
+
+    def motion(self, earlier: RugView, later: RugView) -> Motion:
+        """A tile laid over its squares: one piece."""
+        return Motion(placed=(tuple(later.last),)) if later.last else NOTHING
 
     def draw(self, view: RugView, ui: Ui) -> str:
         size, board = view.width, view.cells
@@ -289,6 +295,3 @@ class RugPileBoard(Board[RugView]):
                 f"{square_name(tile.col, tile.row)}, or tap elsewhere to move it."
             )
         return f"{name} to move: choose a tile, point at the board, click to place."
-
-
-BOARD = RugPileBoard

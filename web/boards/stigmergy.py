@@ -40,6 +40,7 @@ from engine.games.stigmergy import (
 )
 
 from .base import Board, Ui, attr
+from .motion import Motion
 from .stigmergy_drawing import board_move, board_svg, cell_move, colour_name, mover_colour
 
 
@@ -231,6 +232,14 @@ class StigmergyBoard(Board[StigmergyView]):
 
     # ---- drawing
 
+    def motion(self, earlier: StigmergyView, later: StigmergyView) -> Motion:
+        """A stone placed on an empty cell, or a stone flipped to the mover's colour."""
+        placed = tuple((i,) for i in later.last if earlier.cells[i].stone is None)
+        turned = tuple(
+            i for i in later.last if earlier.cells[i].stone not in (None, later.cells[i].stone)
+        )
+        return Motion(placed=placed, turned=turned)
+
     def draw(self, view: StigmergyView, ui: Ui) -> str:
         prefs = prefs_of(ui)
         return board_svg(view, ui, prefs.show_control, prefs.zoom)
@@ -408,6 +417,3 @@ class StigmergyBoard(Board[StigmergyView]):
         if values[0] == "bid":
             return "bid"
         return self.game.parse_option("komi", values[1] if len(values) > 1 else "")
-
-
-BOARD = StigmergyBoard

@@ -27,7 +27,9 @@ from typing import ClassVar
 from engine.core import PASS, SWAP
 from engine.games.wythe import BLACK, WHITE, Placement, WytheCell, WytheView
 
+from . import motion
 from .base import Board, Ui, attr, svg_open
+from .motion import Motion
 from .squares import CELL, MARGIN, coordinates, corner, side
 
 INSET = 9
@@ -227,6 +229,12 @@ class WytheBoard(Board[WytheView]):
         return f"wy-c-{COLOUR_NAMES[view.seat_colours[seat]]}"
 
     # ---- drawing
+
+    def motion(self, earlier: WytheView, later: WytheView) -> Motion:
+        """A piece laid on two squares (empty ones, or two stacks it tops)."""
+        if len(later.last) != 2 or earlier.cells == later.cells:
+            return motion.NOTHING  # a pass, the swap
+        return Motion(placed=(tuple(sorted(later.last)),))
 
     def draw(self, view: WytheView, ui: Ui) -> str:
         size, frame, pick = view.width, Frame(view.width, ui.flipped), pick_of(ui)
@@ -600,6 +608,3 @@ def selection(view: WytheView, frame: Frame, pick: WythePick) -> list[str]:
                 f'width="{CELL - 44}" height="{CELL - 44}" rx="6"/>'
             )
     return out
-
-
-BOARD = WytheBoard

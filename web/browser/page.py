@@ -37,7 +37,7 @@ from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import parse_path
 from web.logic.navigation import Place, Shown, navigate, pick
-from web.logic.screen import Screen, picker_html, screen_of
+from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
 from web.logic.table import SEAT_KINDS, Said, Table
@@ -129,7 +129,7 @@ class Page:
             ("sound", "click", lambda e: self.motion.sound.toggle()),
             ("rules-open", "click", lambda e: open_rules(self.table.game)),
             ("rules-close", "click", lambda e: by_id("rules").close()),
-            ("shortcuts-open", "click", lambda e: by_id("shortcuts").showModal()),
+            ("shortcuts-open", "click", lambda e: self.open_shortcuts()),
             ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
             ("message", "click", self.on_offer),
             ("copy-link", "click", lambda e: run_soon(self.copy_link())),
@@ -318,12 +318,17 @@ class Page:
         if step is not None:
             self.change(lambda: self.table.step(step))
         elif key == "?":
-            by_id("shortcuts").showModal()
+            self.open_shortcuts()
         elif self.table.key(key):
             self.input.redraw_live()
         else:
             return
         event.preventDefault()
+
+    def open_shortcuts(self) -> None:
+        """The keyboard shortcuts sheet, with the keys of the game on screen."""
+        by_id("game-keys").innerHTML = shortcuts_html(self.table.game.name, self.table.board)
+        by_id("shortcuts").showModal()
 
     # ---- links and records
 

@@ -13,20 +13,18 @@ from collections.abc import Sequence
 from html import escape
 from typing import NamedTuple
 
+from engine import games
+from engine.ai.knowledge import for_game
+from engine.plugins import registered
+
 WIDTH, HEIGHT, PAD = 600.0, 160.0, 6.0
 SWING = 0.15  # a drop in the mover's chance at least this big is a swing (at the least)
 MOST_SWINGS = 5
-# The noise of the graph's chances: the standard deviation, in a game's positions judged again
-# and again with other seeds at the graph's budget, of each judgement (scripts/judgement.py
-# noise; docs/judgement.md).  Two judgements differ by more than 3 * sqrt(2) of it by chance
-# in about 3 in 1,000 pairs: a drop that big is a mistake, not the search's noise.
-NOISE = {
-    "wythe": 0.081,
-    "petrify": 0.072,
-    "stigmergy": 0.010,
-    "rugpile": 0.038,
-    "gwyddbwyll": 0.055,
-}
+# The noise of the graph's chances is each game's knowledge's `graph_noise`: the standard
+# deviation, in a game's positions judged again and again with other seeds at the graph's
+# budget, of each judgement (scripts/judgement.py noise; docs/judgement.md).  Two judgements
+# differ by more than 3 * sqrt(2) of it by chance in about 3 in 1,000 pairs: a drop that big
+# is a mistake, not the search's noise.
 NOISE_MARGIN = 3 * 2**0.5
 
 
@@ -42,7 +40,9 @@ class Swing(NamedTuple):
 def swing_threshold(game_id: str) -> float:
     """The least drop of a mover's chance listed as a swing in `game_id`: well beyond the
     graph's noise there, and never below SWING."""
-    return max(SWING, NOISE_MARGIN * NOISE.get(game_id, 0.0))
+    if not registered(game_id):
+        return SWING
+    return max(SWING, NOISE_MARGIN * for_game(games.get(game_id)).graph_noise)
 
 
 def swings(

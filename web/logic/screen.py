@@ -130,6 +130,15 @@ def scores_html(view: View, board: Board) -> str:
     )
 
 
+def shortcuts_html(game_name: str, board: Board) -> str:
+    """The keyboard shortcuts sheet's rows for the keys of the game on screen (its board's)."""
+    return "".join(
+        f'<tr><th scope="row"><kbd>{escape(key)}</kbd></th>'
+        f"<td>{escape(game_name)}: {escape(what)}</td></tr>"
+        for key, what in board.shortcuts
+    )
+
+
 def picker_html() -> str:
     """The game picker's buttons, one per game."""
     return "".join(

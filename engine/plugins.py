@@ -1,0 +1,114 @@
+"""The games this site plays, each declared once, as a plug-in.
+
+A game is its id (in links, file names and storage), its name (as players read it) and its
+parts, each named "module:Class" and imported only when first needed, so the page loads only
+the game it shows and the engine never imports the page:
+
+    rules      the `Game` subclass: seats, options, moves, notation, the end (engine/games/)
+    knowledge  the computer's knowledge of it, a `Knowledge` subclass (engine/ai/); '' for
+               the generic knowledge
+    board      its renderer, a `Board` subclass (web/boards/): how it is drawn, played with
+               the pointer and keys, and how its moves animate
+
+and, beside them by their id, its stylesheet (web/boards/<id>.css), its rules page as players
+read it (web/rules/<id>.html) and its course (web/lessons/<id>.json).  `PLUGINS` lists the
+games in the order the game picker shows them: nothing else in the code or the build lists
+them (tests/test_conformance.py holds every registered game to the contracts, and checks its
+files are there; docs/adding-a-game.md walks through adding one).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import UnknownGame
+from .user_text import shown_value
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """One game and where its parts live (see the module's docstring)."""
+
+    id: str
+    name: str
+    rules: str
+    board: str
+    knowledge: str = ""
+
+    @property
+    def stylesheet(self) -> str:
+        return f"web/boards/{self.id}.css"
+
+    @property
+    def rules_page(self) -> str:
+        return f"web/rules/{self.id}.html"
+
+    @property
+    def lessons(self) -> str:
+        return f"web/lessons/{self.id}.json"
+
+
+PLUGINS = (
+    Plugin(
+        "wythe",
+        "Wythe",
+        rules="engine.games.wythe:Wythe",
+        board="web.boards.wythe:WytheBoard",
+        knowledge="engine.ai.know_wythe:WytheKnowledge",
+    ),
+    Plugin(
+        "petrify",
+        "Petrify",
+        rules="engine.games.petrify:Petrify",
+        board="web.boards.petrify:PetrifyBoard",
+        knowledge="engine.ai.know_petrify:PetrifyKnowledge",
+    ),
+    Plugin(
+        "stigmergy",
+        "Stigmergy",
+        rules="engine.games.stigmergy:Stigmergy",
+        board="web.boards.stigmergy:StigmergyBoard",
+        knowledge="engine.ai.know_stigmergy:StigmergyKnowledge",
+    ),
+    Plugin(
+        "rugpile",
+        "Rug Pile",
+        rules="engine.games.rugpile:RugPile",
+        board="web.boards.rugpile:RugPileBoard",
+        knowledge="engine.ai.know_rugpile:RugPileKnowledge",
+    ),
+    Plugin(
+        "gwyddbwyll",
+        "Gwyddbwyll",
+        rules="engine.games.gwyddbwyll:Gwyddbwyll",
+        board="web.boards.gwyddbwyll:GwyddbwyllBoard",
+        knowledge="engine.ai.know_gwyddbwyll:GwyddbwyllKnowledge",
+    ),
+)
+
+_BY_ID = {plugin.id: plugin for plugin in PLUGINS}
+
+
+def ids() -> tuple[str, ...]:
+    """The games' ids, in the game picker's order."""
+    return tuple(_BY_ID)
+
+
+def registered(game_id: object) -> bool:
+    """True when `game_id` is the id of a game here (anything else, any type, is not)."""
+    return isinstance(game_id, str) and game_id in _BY_ID
+
+
+def plugin(game_id: str) -> Plugin:
+    """The plug-in of a game; UnknownGame naming the games when there is none."""
+    if not registered(game_id):
+        raise UnknownGame(f"unknown game {shown_value(game_id)} (games: {', '.join(_BY_ID)})")
+    return _BY_ID[game_id]
+
+
+def load(part: str) -> Any:
+    """The class a part names ("module:Class"), its module imported now if it was not."""
+    module, _, name = part.partition(":")
+    return getattr(importlib.import_module(module), name)
