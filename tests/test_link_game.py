@@ -19,15 +19,20 @@ from web.logic.by_link import (
     arrive,
     compare,
     find_entry,
+    help_allowed,
     invitation,
     invited_seats,
     link_game_id,
     recent_note,
+    rematch_link,
+    seats_problem,
     sent_fragment,
     share_text,
+    start,
     status_text,
     tab_title,
 )
+from web.logic.navigation import Place, navigate
 from web.logic.session import Session
 from web.storage.recent import Entry
 
@@ -221,6 +226,14 @@ def test_the_status_says_whose_move_it_is(seats, moves, sent, text):
     assert status_text(session, seats, sent) == text
 
 
+def test_an_earlier_position_says_who_was_to_move():
+    session = rug(FOOLS[:2], to=0)
+    session.goto(1)
+    assert status_text(session, RED, False) == "Viewing move 1. Blue (your friend) to move."
+    session.goto(0)
+    assert status_text(session, RED, False) is None  # the board's own prompt
+
+
 def test_the_tab_title_says_your_move():
     assert tab_title(rug([], 0), RED) == "Your move — Rug Pile"
     assert tab_title(rug(FOOLS[:1], 0), RED) == DEFAULT_TITLE
@@ -266,3 +279,47 @@ def test_recent_says_whose_move_it_is():
 
 def test_invited_seats():
     assert invited_seats(3, 2) == [FRIEND, FRIEND, HUMAN]
+
+
+# ---- what a link opens (web/logic/link_opening.py, through navigation)
+
+KINDS = ("human", "easy", FRIEND)
+
+
+def test_the_first_link_of_a_game_is_an_invitation_and_later_ones_continue_it():
+    sent = sent_fragment(rug(FOOLS[:1], to=0), RED)
+    first = navigate(Place("#" + sent, kinds=KINDS)).opening
+    assert first.seats == BLUE and first.continues is None
+    assert first.message.startswith("Your friend invites you to play Blue in this Rug Pile")
+    kept = [entry("blue-game", rug(FOOLS[:2], to=1).fragment(), BLUE, 5)]
+    again = navigate(Place("#" + sent, saved=kept, kinds=KINDS)).opening
+    assert again.continues == kept[0] and again.seats == BLUE
+    assert again.session.moves == FOOLS[:2]  # Blue's reply kept
+    assert again.message.startswith("This link is 1 move behind your game")
+
+
+def test_a_link_without_a_game_id_opens_as_before():
+    plain = "rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3"
+    opened = navigate(Place("#" + plain, kinds=KINDS)).opening
+    assert opened.seats is None and opened.session.link is None
+
+
+def test_a_new_game_by_link_and_its_rematch():
+    assert seats_problem([HUMAN, FRIEND]) is None
+    assert seats_problem([HUMAN, HUMAN]) is None
+    assert seats_problem([FRIEND, FRIEND]).startswith("A game by link needs you in one seat")
+    assert seats_problem([FRIEND, "easy"]).startswith("A game by link needs you")
+    assert seats_problem([HUMAN, FRIEND, "easy"]).startswith("A game by link is between people")
+    session = Session("rugpile")
+    start(session, BLUE, False, "abcdefgh")
+    assert session.link == ByLink("abcdefgh", 1, help=False)
+    assert not help_allowed(session)
+    assert status_text(session, BLUE, False) == (
+        "Send the invitation to your friend: Red moves first"
+    )
+    again = Session("rugpile")
+    rematch_link(session, again, RED, "zzzzzzzz")
+    assert again.link == ByLink("zzzzzzzz", 0, help=False)
+    plain = Session("rugpile")
+    start(plain, [HUMAN, HUMAN], True, "abcdefgh")
+    assert plain.link is None and help_allowed(plain)

@@ -23,7 +23,9 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from engine.by_link import new_id
 from engine.core import Game
+from web.browser import link_controls
 from web.browser.advice import Advice
 from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
@@ -33,6 +35,7 @@ from web.browser.keeper import Keeper
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
+from web.logic.by_link import rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import parse_path
@@ -119,11 +122,8 @@ class Page:
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),
             ("offer-draw", "click", lambda e: run_soon(self.ending.offer_draw())),
-            (
-                "rematch",
-                "click",
-                lambda e: self.open(*rematch(self.table.session, self.table.seats)),
-            ),
+            ("rematch", "click", lambda e: self.rematch()),
+            ("send-link", "click", lambda e: run_soon(self.send_link())),
             ("new-game-after", "click", lambda e: self.form.open()),
             ("flip", "click", lambda e: self.change(self.table.flip)),
             ("sound", "click", lambda e: self.motion.sound.toggle()),
@@ -250,6 +250,7 @@ class Page:
         self.keeper.remember(screen.address, self.table.seats, push)
         self.keeper.keep_side_lines(self.table.session)
         self.advice.follow()
+        link_controls.show(self.table)
         self.schedule_computer()
 
     def change(self, action: Callable[[], None]) -> None:
@@ -335,6 +336,18 @@ class Page:
     async def copy_link(self) -> None:
         url = window.location.href.split("#")[0] + self.table.address()
         show(await self.sharing.copy_link(url))
+
+    async def send_link(self) -> None:
+        """Send: a game by link's link to the friend (web/browser/link_controls.py)."""
+        show(await link_controls.send(self.table))
+        show_status(screen_of(self.table).status)
+        link_controls.show(self.table)
+
+    def rematch(self) -> None:
+        """The same game again, sides swapped; a game by link's rematch is one by link."""
+        session, seats = rematch(self.table.session, self.table.seats)
+        rematch_link(self.table.session, session, seats, new_id())
+        self.open(session, seats)
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())

@@ -225,12 +225,20 @@ def seat_name(session: Session, seat: int) -> str:
 def status_text(session: Session, seats: Sequence[str], sent: bool) -> str | None:
     """The status line of a game by link at its latest position, or None when it is over
     or not a game by link (the usual status then)."""
-    if not by_link(seats) or session.over or not session.live:
+    if not by_link(seats) or session.result is not None:
         return None
     seat = session.game.to_move(session.state)
     name = seat_name(session, seat)
+    if not session.live:  # an earlier position: the board's prompt, or the friend's turn
+        return (
+            f"Viewing move {session.ply}. {name} (your friend) to move."
+            if seats[seat] == FRIEND
+            else None
+        )
     if seats[seat] == HUMAN:
         return f"Your move ({name})"
+    if not session.moves:
+        return f"Send the invitation to your friend: {name} moves first"
     if sent:
         return f"Waiting for {name}'s reply — send them the link again if it went astray"
     return f"Your move is made: send it to your friend ({name})"
@@ -318,6 +326,38 @@ def help_allowed(session: Session) -> bool:
     return session.link is None or session.link.help
 
 
-def new_link(count: int, mine: int, help: bool, game_id: str) -> tuple[ByLink, list[str]]:
-    """A new game by link: its ByLink (this device's seat `mine`) and its seats."""
-    return ByLink(game_id, mine, help), invited_seats(count, mine)
+# ---- starting one
+
+
+def seats_problem(seats: Sequence[str]) -> str | None:
+    """What is wrong with the seats of a new game by link, or None (or not a game by link)."""
+    if not by_link(seats):
+        return None
+    if HUMAN not in seats:
+        return "A game by link needs you in one seat: choose Human for your side."
+    if any(kind not in (HUMAN, FRIEND) for kind in seats):
+        return "A game by link is between people: choose Human or Friend for each seat."
+    return None
+
+
+def start(session: Session, seats: Sequence[str], help: bool, game_id: str) -> None:
+    """A new game with `seats`: a game by link (its id `game_id`, this device's seat the
+    first Human) when a friend plays a seat."""
+    if by_link(seats):
+        session.link = ByLink(game_id, list(seats).index(HUMAN), help)
+
+
+def rematch_link(old: Session, new: Session, seats: Sequence[str], game_id: str) -> None:
+    """Rematch by link: the new game (sides swapped, `seats`) is a new game by link."""
+    if old.link is not None:
+        start(new, seats, old.link.help, game_id)
+
+
+def help_field() -> str:
+    """The New game form's switch for a game by link without help."""
+    return (
+        '<label class="field check"><input type="checkbox" name="link-help" checked>'
+        "<span>Analysis allowed in a game with a friend by link</span>"
+        "<small>Unticked, Analyse is off on both devices, and the link says so.</small>"
+        "</label>"
+    )

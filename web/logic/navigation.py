@@ -28,6 +28,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from engine.record import legal_part, unquote_link
+from web.logic.link_opening import link_opening
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
 from web.storage import recent
@@ -131,7 +132,8 @@ def reopened(place: Place) -> Opening | None:
 
 def linked(place: Place, current: str) -> tuple[Opening, bool]:
     """(what the link in the address opens, whether the link is bad).  A good link opens the
-    saved game it shows exactly (with its seats), else a new game of its own.  A bad one opens
+    saved game it shows exactly (with its seats), else a new game of its own; a link of a game
+    by link continues this device's game (web/logic/link_opening.py).  A bad one opens
     nothing: the message says why and where, and offers its legal part, a fresh game (of its
     game, else `current`) and the newest saved game."""
     try:
@@ -145,6 +147,9 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             current=current,
         )
         return said.opening(), True
+    by_link = link_opening(session, place.saved, place.kinds)
+    if by_link is not None:
+        return by_link, False
     fragment = session.fragment()
     entry = next((e for e in place.saved if e.fragment == fragment), None)
     if entry is not None:

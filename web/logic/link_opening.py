@@ -1,0 +1,52 @@
+"""What a friend's link of a game by link opens on this device (pure; tested in CPython).
+
+The first link of a game on this device is an invitation: the game opens with the seat the
+link hands over as this device's (the others the friend's).  A later link of the same game
+(its `game=` id matches a saved game) continues that saved game, one Recent entry per game:
+web/logic/by_link.py's `arrive` says what the link adds, and the message says it.
+web/logic/navigation.py asks this first for every link that names a game by link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from web.logic.by_link import arrive, find_entry, invitation, invited_seats
+from web.logic.session import Session
+from web.logic.sharing import Opening
+from web.storage import recent
+
+
+def link_opening(
+    session: Session, saved: Sequence[recent.Entry], kinds: Collection[str]
+) -> Opening | None:
+    """The opening of a link of a game by link (`session`, as the link describes it), given
+    the saved games; None when the link is not of a game by link."""
+    link = session.link
+    if link is None:
+        return None
+    entry = find_entry(saved, link.id)
+    if entry is not None:
+        try:
+            held, seats = recent.opened(entry, kinds)
+        except Exception:
+            entry = None  # a saved game that no longer opens: the link opens afresh
+        else:
+            held.link = link if held.link is None else held.link
+            came = arrive(held, seats, session)
+            return Opening(
+                session=came.session,
+                seats=seats,
+                continues=entry,
+                message=escape(came.message),
+                announce=came.message,
+            )
+    count = session.game.num_seats(session.states[0])
+    said = invitation(session, link.to)
+    return Opening(
+        session=session,
+        seats=invited_seats(count, link.to),
+        message=escape(said),
+        announce=said,
+    )
