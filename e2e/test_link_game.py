@@ -77,19 +77,19 @@ def recent_entries(page) -> list[str]:
     return items
 
 
-def test_a_whole_game_by_link_on_two_devices(browser, site):
-    alice_ctx, bob_ctx, bob2_ctx = (
-        device(browser, False),
-        device(browser, True),
-        device(browser, True),
-    )
-    alice = new_tab(alice_ctx)
-    open_page(alice, site + GAME_START)
-    # Alice starts a game with a friend by link, playing Red.
-    alice.click("#new-game")
-    alice.select_option("#option-fields select[name='seat-1']", "friend")
-    alice.click("#newgame-form button[type='submit']")
-    expect(alice.locator("#status")).to_have_text("Your move (Red)")
+def start_by_link(page, site, help: bool = True):
+    """New game of Rug Pile with a friend by link, this device playing Red."""
+    open_page(page, site + GAME_START)
+    page.click("#new-game")
+    page.select_option("#option-fields select[name='seat-1']", "friend")
+    if not help:
+        page.uncheck("#option-fields input[name='link-help']")
+    page.click("#newgame-form button[type='submit']")
+    expect(page.locator("#status")).to_have_text("Your move (Red)")
+
+
+def alice_invites(alice, site) -> dict:
+    start_by_link(alice, site)
     expect(alice.locator("#send-link")).to_be_visible()
     assert alice.title() == "Your move — Rug Pile"
     place(alice, 2, "b4", 1)
@@ -102,9 +102,11 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
     assert re.search(r"/3x3a3/game=[a-z0-9]{8},to=2$", first["url"]), first["url"]
     expect(alice.locator("#status")).to_contain_text("Waiting for Blue's reply")
     shot(alice, "link-desktop-waiting")
+    return first
 
-    # Bob's phone: the invitation; only Blue's moves are his.
-    bob = new_tab(bob_ctx)
+
+def bob_accepts(bob, first) -> dict:
+    """Bob's phone: the invitation; only Blue's moves are his."""
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text(
         "Your friend invites you to play Blue in this Rug Pile game"
@@ -116,17 +118,25 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
     second = send(bob)
     assert second["text"] == "Rug Pile, move 3: your turn (Red) — I played 3x3b2"
     expect(bob.locator("#status")).to_contain_text("Waiting for Red's reply")
+    [entry] = recent_entries(bob)
+    assert entry.startswith("Rug Pile (on screen) waiting for Red · 2 moves"), entry
     shot(bob, "link-phone-waiting")
+    return second
 
-    # Bob opens the first link again, in another tab: nothing changes, nothing is lost.
-    bob_again = new_tab(bob_ctx)
-    opened(bob_again, first["url"])
-    expect(bob_again.locator("#message")).to_contain_text("This link is 1 move behind your game")
-    assert moves_of(bob_again) == ["3x3a3", "3x3b2"]
-    assert len(recent_entries(bob_again)) == 1
-    bob_again.close()
 
-    # Alice gets Bob's reply in her tab, and ends the game.
+def old_link_again(context, first):
+    """Bob opens the first link again, in another tab: nothing changes, nothing is lost."""
+    again = new_tab(context)
+    opened(again, first["url"])
+    expect(again.locator("#message")).to_contain_text("This link is 1 move behind your game")
+    assert moves_of(again) == ["3x3a3", "3x3b2"]
+    assert len(recent_entries(again)) == 1
+    assert again.errors == []
+    again.close()
+
+
+def alice_wins(alice, bob, second):
+    """Alice gets Bob's reply in her tab, and ends the game; Bob sees the end."""
     opened(alice, second["url"])
     expect(alice.locator("#message")).to_have_text("Blue played 3x3b2. Your move.")
     assert moves_of(alice) == ["3x3a3", "3x3b2"]
@@ -141,8 +151,10 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
     assert len(entries) == 1 and "Friend, by link v Human" in entries[0], entries
     assert len(recent_entries(alice)) == 1
 
-    # Bob's second device answers the first link differently: Alice keeps both lines.
-    bob2 = new_tab(bob2_ctx)
+
+def branch_and_conflict(alice, bob2, first) -> None:
+    """Bob's second device answers the first link differently: Alice keeps both lines; a
+    link changing Alice's own move is refused, and keeps them too."""
     opened(bob2, first["url"])
     place(bob2, 0, "a1", 2, touch=True)
     branch = send(bob2)
@@ -155,16 +167,17 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
     side = alice.text_content("#moves")  # the earlier line, a side line
     assert "3x3b2" in side and "2x2d1" in side, side
     assert len(recent_entries(alice)) == 1
-
-    # A link that changes Alice's own move is refused.
     changed = re.sub(r"/3x3a3\.2x2a1/", "/2x2d4.2x2a1/", branch["url"])
     opened(alice, changed)
     expect(alice.locator("#message")).to_contain_text(
         "This link was refused: it changes your move 1 (3x3a3) to 2x2d4"
     )
     assert moves_of(alice)[:2] == ["3x3a3", "2x2a1"]
+    side = alice.text_content("#moves")
+    assert "3x3b2" in side and "2x2d1" in side, side
 
-    # Alice resigns; the resignation travels in the next link.
+
+def alice_resigns(alice, bob2):
     alice.once("dialog", lambda dialog: dialog.accept())
     alice.click("#resign")
     expect(alice.locator("#result")).to_contain_text("Red resigned")
@@ -177,7 +190,60 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
     alice.click("#recent-open")
     shot(alice, "link-desktop-recent")
     alice.click("#recent-close")
+
+
+def test_a_whole_game_by_link_on_two_devices(browser, site):
+    contexts = [device(browser, False), device(browser, True), device(browser, True)]
+    alice, bob, bob2 = (new_tab(context) for context in contexts)
+    first = alice_invites(alice, site)
+    second = bob_accepts(bob, first)
+    old_link_again(contexts[1], first)
+    alice_wins(alice, bob, second)
+    branch_and_conflict(alice, bob2, first)
+    alice_resigns(alice, bob2)
     for page in (alice, bob, bob2):
         assert page.errors == [] and page.outside == []
-    for context in (alice_ctx, bob_ctx, bob2_ctx):
+    for context in contexts:
+        context.close()
+
+
+def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
+    contexts = [device(browser, False), device(browser, True)]
+    alice, bob = (new_tab(context) for context in contexts)
+    start_by_link(alice, site, help=False)
+    expect(alice.locator("#analyse")).to_be_hidden()
+    place(alice, 2, "b4", 1)
+    first = send(alice)
+    assert first["url"].endswith(",to=2,help=off")
+    opened(bob, first["url"])
+    expect(bob.locator("#message")).to_contain_text("(without help)")
+    expect(bob.locator("#analyse")).to_be_hidden()
+    place(bob, 2, "c3", 2, touch=True)
+    bob.click("#offer-draw")
+    expect(bob.locator("#message")).to_contain_text("Your draw offer goes with the link")
+    offer = send(bob)
+    assert offer["url"].endswith(",offer=draw")
+    opened(alice, offer["url"])
+    expect(alice.locator("#message")).to_contain_text("Your friend offers a draw")
+    alice.click("#message [data-action='accept-draw']")
+    expect(alice.locator("#result")).to_contain_text("draw")
+    agreed = send(alice)
+    assert "draw-agreed" in agreed["url"]
+    opened(bob, agreed["url"])
+    expect(bob.locator("#result")).to_contain_text("draw")
+    alice.click("#rematch")  # sides swapped: Alice now Blue, Bob moves first
+    expect(alice.locator("#status")).to_have_text(
+        "Send the invitation to your friend: Red moves first"
+    )
+    rematch = send(alice)
+    assert rematch["text"] == "Your friend invites you to a game of Rug Pile: you play Red"
+    assert rematch["url"].endswith(",to=1,help=off")
+    opened(bob, rematch["url"])
+    expect(bob.locator("#status")).to_have_text("Your move (Red)")
+    place(bob, 2, "b4", 1, touch=True)  # a game is kept once it has a move
+    entries = recent_entries(bob)
+    assert len(entries) == 2 and "waiting for Blue" in entries[0], entries
+    for page in (alice, bob):
+        assert page.errors == [] and page.outside == []
+    for context in contexts:
         context.close()

@@ -8,9 +8,10 @@ import random
 import pytest
 
 from engine.by_link import ByLink
-from engine.ending import resignation
+from engine.ending import AGREED_DRAW, resignation
 from engine.record import decode, encode
 from web.logic.by_link import (
+    ACCEPT_DRAW,
     COMPACT_FROM,
     DEFAULT_TITLE,
     FRIEND,
@@ -18,11 +19,13 @@ from web.logic.by_link import (
     Continuation,
     arrive,
     compare,
+    draw_offered,
     find_entry,
     help_allowed,
     invitation,
     invited_seats,
     link_game_id,
+    offer_draw,
     recent_note,
     rematch_link,
     seats_problem,
@@ -33,7 +36,7 @@ from web.logic.by_link import (
     tab_title,
 )
 from web.logic.navigation import Place, navigate
-from web.logic.session import Session
+from web.logic.session import Session, side_lines_text
 from web.storage.recent import Entry
 
 FOOLS = ["3x3a3", "3x3b2", "2x2d1"]  # Rug Pile's fool's mate (its rules page): over after 3
@@ -159,12 +162,35 @@ def test_a_resignation_travels_in_the_next_link():
     assert came.message == "Blue wins: Red resigned."
 
 
-def test_a_draw_offer_is_said():
-    came = arrive(rug(FOOLS[:1], to=1), BLUE, rug(FOOLS[:1], to=1, offer="draw"))
-    assert (
-        came.message
-        == "This link shows your game as it is: nothing new. Your friend offers a draw."
+def test_a_draw_offer_goes_by_link_and_is_said():
+    sender = rug(FOOLS[:1], to=1)  # Blue offers a draw with its reply
+    sender.play_text("3x3b2")
+    sender.sent = True
+    assert offer_draw(sender) == "Your draw offer goes with the link: send it to your friend."
+    assert not sender.sent  # to send again, with the offer
+    fragment = sent_fragment(sender, BLUE)
+    assert fragment.endswith("/3x3a3.3x3b2/game=k3f9x2qa,to=1,offer=draw")
+    link = Session.from_fragment(fragment)
+    held = rug(FOOLS[:1], to=0)
+    came = arrive(held, RED, link)
+    assert came.message == (
+        "Blue played 3x3b2. Your move. Your friend offers a draw: accept it, or play on to "
+        "decline."
     )
+    assert draw_offered(link, came.session)
+    assert not draw_offered(rug(FOOLS[:2], to=0), came.session)  # no offer in that link
+    opened = navigate(
+        Place("#" + fragment, saved=[entry("r", held.fragment(), RED, 1)], kinds=KINDS)
+    ).opening
+    assert opened.message.endswith(ACCEPT_DRAW)
+    sender.end(AGREED_DRAW)  # accepted: the draw travels, the offer does not
+    assert sent_fragment(sender, BLUE).endswith("/3x3a3.3x3b2.draw-agreed/game=k3f9x2qa,to=1")
+
+
+def test_an_offer_this_device_sent_is_answered_by_the_next_link():
+    held = rug(FOOLS[:1], to=0, offer="draw")
+    came = arrive(held, RED, rug(FOOLS[:2], to=0))
+    assert came.session.link.offer == ""
 
 
 # ---- the link sent, its words, the status and the title
@@ -323,3 +349,21 @@ def test_a_new_game_by_link_and_its_rematch():
     plain = Session("rugpile")
     start(plain, [HUMAN, HUMAN], True, "abcdefgh")
     assert plain.link is None and help_allowed(plain)
+
+
+def test_a_kept_side_line_survives_the_next_link():
+    """Red's device holds the branch (Blue's latest answer 2x2a1 as the game, the earlier
+    3x3b2 and Red's 2x2d1 as a side line); Blue's next move comes by link: the side line is
+    still there (kept in storage by the game's id, web/storage/store.py)."""
+    held = arrive(rug(FOOLS, to=0), RED, rug(["3x3a3", "2x2a1"], to=0)).session
+    held.play_text("2x2d4")
+    kept = [entry("red-game", held.fragment(), RED, 5)]
+    lines = {"k3f9x2qa": side_lines_text(held)}
+    bob = rug(["3x3a3", "2x2a1", "2x2d4", "2x2c1"], to=1)
+    link = "#" + sent_fragment(bob, BLUE)
+    came = navigate(Place(link, saved=kept, kinds=KINDS, link_lines=lines.get)).opening
+    assert came.session.moves == ["3x3a3", "2x2a1", "2x2d4", "2x2c1"]
+    assert came.session.find(tuple(FOOLS)) is not None
+    assert came.message == "Blue played 2x2c1. Your move."
+    forgot = navigate(Place(link, saved=kept, kinds=KINDS)).opening
+    assert forgot.session.find(tuple(FOOLS)) is None  # without them: only the line

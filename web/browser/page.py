@@ -25,6 +25,7 @@ from pyscript import document, window
 
 from engine.by_link import new_id
 from engine.core import Game
+from engine.ending import AGREED_DRAW
 from web.browser import link_controls
 from web.browser.advice import Advice
 from web.browser.animation import Animator
@@ -173,6 +174,7 @@ class Page:
             side_lines=self.keeper.side_lines(history[0]) if history is not None else "",
             saved=self.keeper.saved(),
             kinds=self.keeper.kinds,
+            link_lines=self.keeper.link_lines,
         )
 
     def shown(self) -> Shown:
@@ -215,7 +217,11 @@ class Page:
         self.follow(decision.opening, push=False)
 
     def on_offer(self, event: Any) -> None:
-        """An offer in a problem's message, or in the Record dialog's status."""
+        """An offer in a problem's message, or in the Record dialog's status; a friend's
+        draw offer, accepted."""
+        if closest(event, "[data-action='accept-draw']") is not None:
+            self.ended(self.table.end(AGREED_DRAW))
+            return
         self.follow(self.sharing.on_offer(event, self.table.game.id))
 
     def on_recent_pick(self, event: Any) -> None:
@@ -249,6 +255,7 @@ class Page:
         self.keeper.save(self.table.session, self.table.seats)
         self.keeper.remember(screen.address, self.table.seats, push)
         self.keeper.keep_side_lines(self.table.session)
+        self.keeper.keep_link_lines(self.table.session)
         self.advice.follow()
         link_controls.show(self.table)
         self.schedule_computer()

@@ -31,6 +31,7 @@ from enum import Enum
 
 from engine import EngineError
 from engine.by_link import ByLink
+from engine.ending import can_agree_draw
 from engine.record import encode
 from web.logic.session import Session
 
@@ -163,6 +164,8 @@ def arrive(held: Session, seats: Sequence[str], link: Session) -> Arrival:
     continued as the link says, never losing a move either side made."""
     own = own_seats(seats)
     found = compare(held.moves, link.moves, movers(link), own)
+    if held.link is not None and found.kind is not Continuation.CONFLICT:
+        held.link = replace(held.link, offer="")  # an offer this device sent was answered
     if found.kind in (Continuation.CONFLICT, Continuation.BEHIND):
         held.goto(len(held.moves))
         return Arrival(found.kind, held, refusal(found, held.moves, link.moves))
@@ -211,7 +214,7 @@ def news(
     elif found.kind is not Continuation.SAME and held.game.to_move(held.state) in own:
         said += " Your move."
     if link is not None and link.offer == "draw" and not held.over:
-        said += " Your friend offers a draw."
+        said += " Your friend offers a draw: accept it, or play on to decline."
     return said.strip()
 
 
@@ -270,15 +273,16 @@ def next_seat(session: Session, seats: Sequence[str]) -> int:
     return seats.index(FRIEND) if FRIEND in seats else 0
 
 
-def sent_fragment(session: Session, seats: Sequence[str], offer: str = "") -> str:
+def sent_fragment(session: Session, seats: Sequence[str]) -> str:
     """The fragment of the link this device sends: the whole line, handed to the friend to
-    move, its moves packed when the plain link would be long."""
+    move (with this device's draw offer, if it made one), its moves packed when the plain
+    link would be long."""
     link = session.link
     if link is None:
         raise EngineError("this game is not played by link")
     record = replace(
         session.current_record(),
-        link=replace(link, to=next_seat(session, seats), offer=offer),
+        link=replace(link, to=next_seat(session, seats), offer="" if session.over else link.offer),
     )
     plain = encode(record)
     return plain if len(plain) <= COMPACT_FROM else encode(record, compact=True)
@@ -324,6 +328,29 @@ def recent_note(fragment: str, seats: Sequence[str], finished: bool) -> str:
 def help_allowed(session: Session) -> bool:
     """Analyse and Hint are on: not a game by link the players started without help."""
     return session.link is None or session.link.help
+
+
+def offer_draw(session: Session) -> str:
+    """Offer draw in a game by link: the offer goes with the next link sent; what the page
+    says."""
+    if session.link is not None:
+        session.link = replace(session.link, offer="draw")
+        session.sent = False
+    return "Your draw offer goes with the link: send it to your friend."
+
+
+def draw_offered(link: Session, held: Session) -> bool:
+    """The link offers a draw that this device may accept now."""
+    return (
+        link.link is not None
+        and link.link.offer == "draw"
+        and not held.over
+        and held.live
+        and can_agree_draw(held.game, held.state)
+    )
+
+
+ACCEPT_DRAW = '<button type="button" data-action="accept-draw">Accept the draw</button>'
 
 
 # ---- starting one

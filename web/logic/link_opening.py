@@ -9,20 +9,31 @@ web/logic/navigation.py asks this first for every link that names a game by link
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from html import escape
 
-from web.logic.by_link import arrive, find_entry, invitation, invited_seats
-from web.logic.session import Session
+from web.logic.by_link import (
+    ACCEPT_DRAW,
+    arrive,
+    draw_offered,
+    find_entry,
+    invitation,
+    invited_seats,
+)
+from web.logic.session import Session, with_side_lines
 from web.logic.sharing import Opening
 from web.storage import recent
 
 
 def link_opening(
-    session: Session, saved: Sequence[recent.Entry], kinds: Collection[str]
+    session: Session,
+    saved: Sequence[recent.Entry],
+    kinds: Collection[str],
+    link_lines: Callable[[str], str] = lambda game_id: "",
 ) -> Opening | None:
     """The opening of a link of a game by link (`session`, as the link describes it), given
-    the saved games; None when the link is not of a game by link."""
+    the saved games and the side lines kept for a game by link; None when the link is not
+    of a game by link."""
     link = session.link
     if link is None:
         return None
@@ -34,12 +45,14 @@ def link_opening(
             entry = None  # a saved game that no longer opens: the link opens afresh
         else:
             held.link = link if held.link is None else held.link
+            held = with_side_lines(held, link_lines(link.id))
             came = arrive(held, seats, session)
+            accept = f" {ACCEPT_DRAW}" if draw_offered(session, came.session) else ""
             return Opening(
                 session=came.session,
                 seats=seats,
                 continues=entry,
-                message=escape(came.message),
+                message=escape(came.message) + accept,
                 announce=came.message,
             )
     count = session.game.num_seats(session.states[0])

@@ -24,7 +24,7 @@ inputs from the browser and carries the decision out.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from engine.record import legal_part, unquote_link
@@ -46,6 +46,7 @@ class Place:
     side_lines: the side lines kept for that entry, as a text record ('' for none).
     saved:      the saved games, newest first.
     kinds:      the seat kinds a saved game may name.
+    link_lines: the side lines kept for a game by link, by its id ('' for none).
     """
 
     address: str
@@ -53,6 +54,7 @@ class Place:
     side_lines: str = ""
     saved: Sequence[recent.Entry] = ()
     kinds: Collection[str] = ()
+    link_lines: Callable[[str], str] = lambda game_id: ""
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             current=current,
         )
         return said.opening(), True
-    by_link = link_opening(session, place.saved, place.kinds)
+    by_link = link_opening(session, place.saved, place.kinds, place.link_lines)
     if by_link is not None:
         return by_link, False
     fragment = session.fragment()
