@@ -19,6 +19,7 @@ from web.logic.by_link import (
     Continuation,
     arrive,
     compare,
+    copied_address,
     draw_offered,
     find_entry,
     help_allowed,
@@ -201,6 +202,9 @@ def test_the_sent_link_hands_the_game_to_the_friend():
     fragment = sent_fragment(session, RED)
     assert fragment == "rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3/game=k3f9x2qa,to=2"
     assert session.fragment().endswith("game=k3f9x2qa,to=1")  # the device's own seat
+    assert copied_address(session, RED) == "#" + fragment  # Copy link: the friend's too
+    session.goto(0)
+    assert copied_address(session, [HUMAN, HUMAN]) == "#" + session.fragment()
     assert share_text(session, RED) == "Rug Pile, move 2: your turn (Blue) — I played 3x3a3"
 
 

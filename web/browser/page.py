@@ -36,7 +36,7 @@ from web.browser.keeper import Keeper
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
-from web.logic.by_link import rematch_link
+from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import parse_path
@@ -341,7 +341,8 @@ class Page:
     # ---- links and records
 
     async def copy_link(self) -> None:
-        url = window.location.href.split("#")[0] + self.table.address()
+        table = self.table
+        url = window.location.href.split("#")[0] + copied_address(table.session, table.seats)
         show(await self.sharing.copy_link(url))
 
     async def send_link(self) -> None:

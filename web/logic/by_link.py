@@ -288,6 +288,14 @@ def sent_fragment(session: Session, seats: Sequence[str]) -> str:
     return plain if len(plain) <= COMPACT_FROM else encode(record, compact=True)
 
 
+def copied_address(session: Session, seats: Sequence[str]) -> str:
+    """The location.hash Copy link copies: in a game by link the link Send sends (handed to
+    the friend), else the game's own at the ply shown."""
+    if by_link(seats) and session.link is not None:
+        return "#" + sent_fragment(session, seats)
+    return "#" + session.fragment()
+
+
 def share_text(session: Session, seats: Sequence[str]) -> str:
     """The line that goes with a sent link: 'Wythe, move 12: your turn — I played d4e4', or
     the invitation when no move is made."""
