@@ -326,6 +326,7 @@ def test_the_first_link_of_a_game_is_an_invitation_and_later_ones_continue_it():
     assert again.continues == kept[0] and again.seats == BLUE
     assert again.session.moves == FOOLS[:2]  # Blue's reply kept
     assert again.message.startswith("This link is 1 move behind your game")
+    assert again.steps == 0 and again.session.live  # nothing arrives
 
 
 def test_a_link_without_a_game_id_opens_as_before():
@@ -369,5 +370,6 @@ def test_a_kept_side_line_survives_the_next_link():
     assert came.session.moves == ["3x3a3", "2x2a1", "2x2d4", "2x2c1"]
     assert came.session.find(tuple(FOOLS)) is not None
     assert came.message == "Blue played 2x2c1. Your move."
+    assert came.steps == 1 and came.session.ply == 3  # shown before it, then animated
     forgot = navigate(Place(link, saved=kept, kinds=KINDS)).opening
     assert forgot.session.find(tuple(FOOLS)) is None  # without them: only the line

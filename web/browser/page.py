@@ -207,6 +207,8 @@ class Page:
             self.sharing.offers = opening.offers
         if opening.session is not None:
             self.open(opening.session, opening.seats, opening.continues, push)
+            if opening.steps:  # the friend's move, animated from the position before it
+                self.change(lambda: self.table.step(opening.steps))
         show(opening)
 
     def on_navigate(self) -> None:

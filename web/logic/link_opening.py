@@ -14,6 +14,7 @@ from html import escape
 
 from web.logic.by_link import (
     ACCEPT_DRAW,
+    Continuation,
     arrive,
     draw_offered,
     find_entry,
@@ -48,11 +49,13 @@ def link_opening(
             held = with_side_lines(held, link_lines(link.id))
             came = arrive(held, seats, session)
             accept = f" {ACCEPT_DRAW}" if draw_offered(session, came.session) else ""
+            steps = last_move_shown_arriving(came.session, came.kind)
             return Opening(
                 session=came.session,
                 seats=seats,
                 continues=entry,
                 message=escape(came.message) + accept,
+                steps=steps,
                 announce=came.message,
             )
     count = session.game.num_seats(session.states[0])
@@ -63,3 +66,14 @@ def link_opening(
         message=escape(said),
         announce=said,
     )
+
+
+def last_move_shown_arriving(session: Session, kind: Continuation) -> int:
+    """For a link that brought the friend's moves: show the position before the last of
+    them, and say to step on one move (the page animates it); 0 for any other link."""
+    if kind not in (Continuation.AHEAD, Continuation.BRANCH) or not session.live:
+        return 0
+    if not session.moves or session.ending is not None:
+        return 0
+    session.goto(len(session.moves) - 1)
+    return 1
