@@ -225,6 +225,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     assert offer["url"].endswith(",offer=draw")
     opened(alice, offer["url"])
     expect(alice.locator("#message")).to_contain_text("Your friend offers a draw")
+    shot(alice, "link-desktop-draw-offer")
     alice.click("#message [data-action='accept-draw']")
     expect(alice.locator("#result")).to_contain_text("draw")
     agreed = send(alice)
@@ -240,6 +241,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     assert rematch["url"].endswith(",to=1,help=off")
     opened(bob, rematch["url"])
     expect(bob.locator("#status")).to_have_text("Your move (Red)")
+    shot(bob, "link-phone-rematch-invitation")
     place(bob, 2, "b4", 1, touch=True)  # a game is kept once it has a move
     entries = recent_entries(bob)
     assert len(entries) == 2 and "waiting for Blue" in entries[0], entries

@@ -239,12 +239,7 @@ def test_a_long_game_is_sent_with_its_moves_packed():
     [
         (RED, [], False, "Your move (Red)"),
         (RED, FOOLS[:1], False, "Your move is made: send it to your friend (Blue)"),
-        (
-            RED,
-            FOOLS[:1],
-            True,
-            "Waiting for Blue's reply — send them the link again if it went astray",
-        ),
+        (RED, FOOLS[:1], True, "Waiting for Blue's reply"),
         (BLUE, FOOLS[:1], False, "Your move (Blue)"),
         (RED, FOOLS, False, None),  # over: the usual result line
         ([HUMAN, HUMAN], [], False, None),  # not a game by link
@@ -373,3 +368,27 @@ def test_a_kept_side_line_survives_the_next_link():
     assert came.steps == 1 and came.session.ply == 3  # shown before it, then animated
     forgot = navigate(Place(link, saved=kept, kinds=KINDS)).opening
     assert forgot.session.find(tuple(FOOLS)) is None  # without them: only the line
+
+
+def test_rug_pile_for_three_each_device_its_seat():
+    """Red (seat 0) sends to Blue, Blue to Green, Green back to Red: Red's device gets both
+    friends' moves, named; each link hands the game to the seat to move."""
+    moves = ["2x2a1", "2x2c1", "2x2e1", "2x2a3"]  # Red, Blue, Green, Red (hand-placed, apart)
+    red, blue = [HUMAN, FRIEND, FRIEND], [FRIEND, HUMAN, FRIEND]
+    three = {"players": 3}
+
+    def device(played, seat):
+        session = Session("rugpile", three, played)
+        session.link = ByLink("k3f9x2qa", seat)
+        return session
+
+    assert sent_fragment(device(moves[:1], 0), red).endswith("/2x2a1/game=k3f9x2qa,to=2")
+    assert sent_fragment(device(moves[:2], 1), blue).endswith(",to=3")
+    green = device(moves[:3], 2)
+    sent = sent_fragment(green, [FRIEND, FRIEND, HUMAN])
+    assert sent.endswith(",to=1")
+    came = arrive(device(moves[:1], 0), red, Session.from_fragment(sent))
+    assert came.kind is Continuation.AHEAD
+    assert came.message == "Blue played 2x2c1. Green played 2x2e1. Your move."
+    came.session.play_text(moves[3])
+    assert sent_fragment(came.session, red).endswith(",to=2")  # Blue again

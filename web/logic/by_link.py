@@ -243,7 +243,7 @@ def status_text(session: Session, seats: Sequence[str], sent: bool) -> str | Non
     if not session.moves:
         return f"Send the invitation to your friend: {name} moves first"
     if sent:
-        return f"Waiting for {name}'s reply — send them the link again if it went astray"
+        return f"Waiting for {name}'s reply"
     return f"Your move is made: send it to your friend ({name})"
 
 
