@@ -130,6 +130,9 @@ def old_link_again(context, first):
     opened(again, first["url"])
     expect(again.locator("#message")).to_contain_text("This link is 1 move behind your game")
     assert moves_of(again) == ["3x3a3", "3x3b2"]
+    again.click("#message [data-action='link-ply']")  # the link's position, the game kept
+    expect(again.locator("#status")).to_contain_text("Viewing move 1.")
+    assert moves_of(again) == ["3x3a3", "3x3b2"]
     assert len(recent_entries(again)) == 1
     assert again.errors == []
     again.close()

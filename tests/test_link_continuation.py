@@ -32,6 +32,7 @@ from web.logic.by_link import (
     seats_problem,
     sent_fragment,
     share_text,
+    show_link_position,
     start,
     status_text,
     tab_title,
@@ -322,6 +323,7 @@ def test_the_first_link_of_a_game_is_an_invitation_and_later_ones_continue_it():
     assert again.session.moves == FOOLS[:2]  # Blue's reply kept
     assert again.message.startswith("This link is 1 move behind your game")
     assert again.steps == 0 and again.session.live  # nothing arrives
+    assert again.message.endswith(show_link_position(1))
 
 
 def test_a_link_without_a_game_id_opens_as_before():

@@ -224,6 +224,10 @@ class Page:
         if closest(event, "[data-action='accept-draw']") is not None:
             self.ended(self.table.end(AGREED_DRAW))
             return
+        shown = closest(event, "[data-action='link-ply']")  # an old link's position
+        if shown is not None:
+            self.change(lambda: self.table.goto(int(shown.dataset.ply)))
+            return
         self.follow(self.sharing.on_offer(event, self.table.game.id))
 
     def on_recent_pick(self, event: Any) -> None:

@@ -361,6 +361,15 @@ def draw_offered(link: Session, held: Session) -> bool:
 ACCEPT_DRAW = '<button type="button" data-action="accept-draw">Accept the draw</button>'
 
 
+def show_link_position(ply: int) -> str:
+    """The button that shows an old link's position in this device's game (nothing lost:
+    the game stays as it is)."""
+    return (
+        f'<button type="button" data-action="link-ply" data-ply="{int(ply)}">'
+        f"Show the link's position (move {int(ply)})</button>"
+    )
+
+
 # ---- starting one
 
 

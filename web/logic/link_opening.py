@@ -20,6 +20,7 @@ from web.logic.by_link import (
     find_entry,
     invitation,
     invited_seats,
+    show_link_position,
 )
 from web.logic.session import Session, with_side_lines
 from web.logic.sharing import Opening
@@ -49,6 +50,8 @@ def link_opening(
             held = with_side_lines(held, link_lines(link.id))
             came = arrive(held, seats, session)
             accept = f" {ACCEPT_DRAW}" if draw_offered(session, came.session) else ""
+            if came.kind is Continuation.BEHIND:
+                accept = " " + show_link_position(len(session.moves))
             steps = last_move_shown_arriving(came.session, came.kind)
             return Opening(
                 session=came.session,
