@@ -23,8 +23,8 @@ SENT_SECONDS = 4
 
 
 def show(table: Table) -> None:
-    """After the page drew the game: Send for a game by link, the tab's title, and Analyse
-    off in a game by link without help."""
+    """After the page drew the game: Send for a game by link, the tab's title, and Analyse,
+    Hint and the graph off in a game by link without help."""
     session, seats = table.session, table.seats
     send = by_id("send-link")
     if found(send):
@@ -33,7 +33,7 @@ def show(table: Table) -> None:
         send.classList.toggle("primary", bool(waiting))
     document.title = tab_title(session, seats)
     helped = help_allowed(session)
-    for name in ("analyse", "graph-open", "graph-after"):
+    for name in ("analyse", "hint", "graph-open", "graph-after"):
         button = by_id(name)
         if found(button):
             button.hidden = not helped
