@@ -37,8 +37,11 @@ from web.logic.by_link import (
     status_text,
     tab_title,
 )
+from web.logic.computer import Computer
 from web.logic.navigation import Place, navigate
+from web.logic.screen import screen_of
 from web.logic.session import Session, side_lines_text
+from web.logic.table import SEAT_KINDS, Table
 from web.storage.recent import Entry
 
 FOOLS = ["3x3a3", "3x3b2", "2x2d1"]  # Rug Pile's fool's mate (its rules page): over after 3
@@ -394,3 +397,13 @@ def test_rug_pile_for_three_each_device_its_seat():
     assert came.message == "Blue played 2x2c1. Green played 2x2e1. Your move."
     came.session.play_text(moves[3])
     assert sent_fragment(came.session, red).endswith(",to=2")  # Blue again
+
+
+def test_the_friends_seat_is_not_the_computers_nor_playable_here():
+    session = rug(FOOLS[:1], to=0)
+    table = Table(session, RED)
+    assert not table.against_computer() and not table.human_turn()
+    assert Computer(table).start_turn() is None  # the friend's move comes by link
+    assert table.hit({"cell": "c3"}) is None
+    assert screen_of(table).status == "Your move is made: send it to your friend (Blue)"
+    assert "Friend, by link" in dict(SEAT_KINDS).values()
