@@ -33,7 +33,7 @@ game later), `ending_word` writes an `Ending` at a position and `read_ending` re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import games
@@ -369,7 +369,7 @@ def replay_canonical(record: Record) -> tuple[Record, list]:
             raise RecordError(
                 f"the ending '{record.ending}': {err}", len(moves), record.ending
             ) from None
-    return Record(record.game, record.version, record.options, tuple(moves), record.ending), states
+    return replace(record, moves=tuple(moves)), states
 
 
 __all__ = [

@@ -10,9 +10,10 @@ import json
 
 import pytest
 
+from engine.by_link import ByLink
 from web.logic.session import Session
 from web.storage import recent, saved
-from web.storage.store import SIDE_LINES, GameStore
+from web.storage.store import LINK_LINES, SIDE_LINES, GameStore
 
 KINDS = ("human", "easy")
 SEATS = ["human", "easy"]
@@ -221,3 +222,26 @@ def test_a_tabs_side_lines_are_kept_for_a_reload(blocked):
     session.delete()  # the side line's move (shown) deleted: the kept lines go
     store.keep_side_lines(session)
     assert SIDE_LINES + store.entry_id not in tab.items
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_a_game_by_links_side_lines_are_kept_in_the_browser(blocked):
+    local = Storage()
+    store = Store(local)
+    session = game("3x3a3", "3x3b2")
+    store.keep_link_lines(session)  # not a game by link: nothing kept
+    assert local.items == {}
+    session.link = ByLink("k3f9x2qa", 0)
+    session.goto(1)
+    session.play_text("2x2a1")
+    local.blocked = blocked
+    store.keep_link_lines(session)
+    kept = store.link_lines("k3f9x2qa")
+    if blocked:
+        assert kept == ""
+        return
+    assert "2x2a1" in kept and "3x3b2" in kept
+    assert store.link_lines("zzzzzzzz") == ""
+    session.delete()
+    store.keep_link_lines(session)
+    assert LINK_LINES + "k3f9x2qa" not in local.items

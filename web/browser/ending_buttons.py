@@ -13,7 +13,8 @@ from pyscript import window
 
 from engine.ending import AGREED_DRAW, resignation
 from web.browser.analysis_panel import Judge, judge_once
-from web.logic import ending
+from web.logic import by_link, ending
+from web.logic.by_link import FRIEND
 from web.logic.table import HUMAN, Said, Table, people
 
 
@@ -38,6 +39,10 @@ class EndingButtons:
             return
         offers, asked = offer
         names = table.view.seat_names
+        if table.seats[asked] == FRIEND:  # the offer goes by link
+            text = by_link.offer_draw(table.session)
+            self.done(Said(message=escape(text), announce=text))
+            return
         if table.seats[asked] == HUMAN:
             if window.confirm(f"{names[offers]} offers a draw. {names[asked]}, do you accept?"):
                 self.done(table.end(AGREED_DRAW))

@@ -19,6 +19,7 @@ from pyscript import window
 
 from engine import games
 from web.browser.dom import by_id, closest, found
+from web.logic.by_link import recent_note
 from web.storage import recent
 from web.storage.store import GameStore
 
@@ -84,11 +85,13 @@ class Keeper(GameStore):
         for entry in self.list:
             here = entry.id == self.entry_id
             current = ' aria-current="true"' if here else ""
+            note = recent_note(entry.fragment, entry.seats, entry.finished)  # a game by link
             items.append(
                 f'<li><button type="button" data-entry="{escape(entry.id, quote=True)}"{current}>'
                 f'<span class="recent-game">{escape(games.name(entry.game))}'
                 f"{' (on screen)' if here else ''}</span> "
-                f'<span class="recent-detail">{escape(recent.summary(entry, self.labels))} · '
+                f'<span class="recent-detail">{escape(note + " · " if note else "")}'
+                f"{escape(recent.summary(entry, self.labels))} · "
                 f"{recent.ago(entry.updated, moment)}</span></button></li>"
             )
         by_id("recent-list").innerHTML = "".join(items) or (

@@ -8,9 +8,11 @@ from typing import Any
 from pyscript import document
 
 from engine import EngineError, games
+from engine.by_link import new_id
 from engine.core import Game
 from web.browser import hint_button
 from web.browser.dom import by_id, found
+from web.logic import by_link
 from web.logic.analysis import hints_field
 from web.logic.new_game import error_id, form, form_choice
 from web.logic.session import Session
@@ -26,7 +28,9 @@ class NewGameForm:
     def open(self, game_id: str | None = None, chosen: dict | None = None) -> None:
         title, html = form(*self.table.new_game_choices(game_id, chosen))
         by_id("newgame-title").textContent = title
-        by_id("option-fields").innerHTML = html + hints_field(hint_button.allowed())
+        by_id("option-fields").innerHTML = (
+            html + hints_field(hint_button.allowed()) + by_link.help_field()
+        )
         for opt in games.get(game_id or self.table.game.id).options_spec:
             for element in option_inputs(opt.name):
                 element.setAttribute("aria-describedby", error_id(opt.name))
@@ -63,11 +67,18 @@ class NewGameForm:
         except EngineError as err:
             show_form_error(err)
             return None
-        by_id("newgame").close()
-        hint_button.allow(bool(by_id("newgame-form").elements.namedItem("hints").checked))
-        return session, [
+        seats = [
             el.value for el in document.querySelectorAll("#newgame-form select[name^='seat-']")
         ]
+        problem = by_link.seats_problem(seats)
+        if problem is not None:
+            show_form_error(EngineError(problem))
+            return None
+        elements = by_id("newgame-form").elements
+        by_link.start(session, seats, bool(elements.namedItem("link-help").checked), new_id())
+        by_id("newgame").close()
+        hint_button.allow(bool(elements.namedItem("hints").checked))
+        return session, seats
 
 
 def option_inputs(option: str) -> Any:

@@ -23,7 +23,10 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from engine.by_link import new_id
 from engine.core import Game
+from engine.ending import AGREED_DRAW
+from web.browser import link_controls
 from web.browser.advice import Advice
 from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
@@ -33,6 +36,7 @@ from web.browser.keeper import Keeper
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
+from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import parse_path
@@ -119,11 +123,8 @@ class Page:
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),
             ("offer-draw", "click", lambda e: run_soon(self.ending.offer_draw())),
-            (
-                "rematch",
-                "click",
-                lambda e: self.open(*rematch(self.table.session, self.table.seats)),
-            ),
+            ("rematch", "click", lambda e: self.rematch()),
+            ("send-link", "click", lambda e: run_soon(self.send_link())),
             ("new-game-after", "click", lambda e: self.form.open()),
             ("flip", "click", lambda e: self.change(self.table.flip)),
             ("sound", "click", lambda e: self.motion.sound.toggle()),
@@ -173,6 +174,7 @@ class Page:
             side_lines=self.keeper.side_lines(history[0]) if history is not None else "",
             saved=self.keeper.saved(),
             kinds=self.keeper.kinds,
+            link_lines=self.keeper.link_lines,
         )
 
     def shown(self) -> Shown:
@@ -205,6 +207,8 @@ class Page:
             self.sharing.offers = opening.offers
         if opening.session is not None:
             self.open(opening.session, opening.seats, opening.continues, push)
+            if opening.steps:  # the friend's move, animated from the position before it
+                self.change(lambda: self.table.step(opening.steps))
         show(opening)
 
     def on_navigate(self) -> None:
@@ -215,7 +219,15 @@ class Page:
         self.follow(decision.opening, push=False)
 
     def on_offer(self, event: Any) -> None:
-        """An offer in a problem's message, or in the Record dialog's status."""
+        """An offer in a problem's message, or in the Record dialog's status; a friend's
+        draw offer, accepted."""
+        if closest(event, "[data-action='accept-draw']") is not None:
+            self.ended(self.table.end(AGREED_DRAW))
+            return
+        shown = closest(event, "[data-action='link-ply']")  # an old link's position
+        if shown is not None:
+            self.change(lambda: self.table.goto(int(shown.dataset.ply)))
+            return
         self.follow(self.sharing.on_offer(event, self.table.game.id))
 
     def on_recent_pick(self, event: Any) -> None:
@@ -249,7 +261,9 @@ class Page:
         self.keeper.save(self.table.session, self.table.seats)
         self.keeper.remember(screen.address, self.table.seats, push)
         self.keeper.keep_side_lines(self.table.session)
+        self.keeper.keep_link_lines(self.table.session)
         self.advice.follow()
+        link_controls.show(self.table)
         self.schedule_computer()
 
     def change(self, action: Callable[[], None]) -> None:
@@ -333,8 +347,21 @@ class Page:
     # ---- links and records
 
     async def copy_link(self) -> None:
-        url = window.location.href.split("#")[0] + self.table.address()
+        table = self.table
+        url = window.location.href.split("#")[0] + copied_address(table.session, table.seats)
         show(await self.sharing.copy_link(url))
+
+    async def send_link(self) -> None:
+        """Send: a game by link's link to the friend (web/browser/link_controls.py)."""
+        show(await link_controls.send(self.table))
+        show_status(screen_of(self.table).status)
+        link_controls.show(self.table)
+
+    def rematch(self) -> None:
+        """The same game again, sides swapped; a game by link's rematch is one by link."""
+        session, seats = rematch(self.table.session, self.table.seats)
+        rematch_link(self.table.session, session, seats, new_id())
+        self.open(session, seats)
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())

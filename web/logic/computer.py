@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from web.logic.by_link import FRIEND
 from web.logic.session import Session
 from web.logic.table import HUMAN, Said, Table
 
@@ -54,7 +55,7 @@ class Computer:
         seat = table.seat_to_move()
         if (
             seat < 0
-            or table.seats[seat] == HUMAN
+            or table.seats[seat] in (HUMAN, FRIEND)  # a friend's moves come by link
             or table.paused
             or not table.session.live
             or (self.thinking is not None and self.current(self.thinking))

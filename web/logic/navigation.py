@@ -24,10 +24,11 @@ inputs from the browser and carries the decision out.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from engine.record import legal_part, unquote_link
+from web.logic.link_opening import link_opening
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
 from web.storage import recent
@@ -45,6 +46,7 @@ class Place:
     side_lines: the side lines kept for that entry, as a text record ('' for none).
     saved:      the saved games, newest first.
     kinds:      the seat kinds a saved game may name.
+    link_lines: the side lines kept for a game by link, by its id ('' for none).
     """
 
     address: str
@@ -52,6 +54,7 @@ class Place:
     side_lines: str = ""
     saved: Sequence[recent.Entry] = ()
     kinds: Collection[str] = ()
+    link_lines: Callable[[str], str] = lambda game_id: ""
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,8 @@ def reopened(place: Place) -> Opening | None:
 
 def linked(place: Place, current: str) -> tuple[Opening, bool]:
     """(what the link in the address opens, whether the link is bad).  A good link opens the
-    saved game it shows exactly (with its seats), else a new game of its own.  A bad one opens
+    saved game it shows exactly (with its seats), else a new game of its own; a link of a game
+    by link continues this device's game (web/logic/link_opening.py).  A bad one opens
     nothing: the message says why and where, and offers its legal part, a fresh game (of its
     game, else `current`) and the newest saved game."""
     try:
@@ -145,6 +149,9 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             current=current,
         )
         return said.opening(), True
+    by_link = link_opening(session, place.saved, place.kinds, place.link_lines)
+    if by_link is not None:
+        return by_link, False
     fragment = session.fragment()
     entry = next((e for e in place.saved if e.fragment == fragment), None)
     if entry is not None:

@@ -16,6 +16,7 @@ from engine import games
 from engine.core import View
 from web.boards.base import Board
 from web.logic import move_list
+from web.logic.by_link import status_text as link_status
 from web.logic.ending import draw_offer, resigner
 from web.logic.table import HUMAN, Table, people
 
@@ -94,6 +95,9 @@ def status(table: Table) -> str:
         return f"Game over: {table.result_text()}"
     prefix = "" if session.live else f"Viewing move {session.ply}. "
     seat = view.to_move
+    by_link = link_status(session, table.seats, session.sent)
+    if by_link is not None:
+        return by_link
     if table.seats[seat] != HUMAN:
         name = view.seat_names[seat]
         if not session.live or table.paused:

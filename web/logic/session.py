@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import EngineError, games
+from engine.by_link import ByLink
 from engine.core import Result
 from engine.ending import Ending, ending_result, ending_text
 from engine.move_tree import MoveTree, Path
@@ -45,6 +46,8 @@ class Session:
         self.moves: list[str] = []
         self.ending: Ending | None = None
         self.ply = 0
+        self.link: ByLink | None = None  # a game by link (web/logic/by_link.py), its seat
+        self.sent = False  # a game by link: its latest link was sent since the last move
         self.hint_at: Path | None = None  # the position a hint was shown for
         self.hinted: set[Path] = set()  # the moves played after a hint
         self._show(())
@@ -70,6 +73,7 @@ class Session:
         session.known = {end[:k]: state for k, state in enumerate(states)}
         session._show(end)
         session.ply = len(session.moves) if ply is None else ply
+        session.link = record.link
         return session
 
     @classmethod
@@ -137,6 +141,7 @@ class Session:
             self.record.options,
             tuple(self.moves),
             self.tree.ending(self.end_path),
+            self.link,
         )
 
     # ---- changing it
@@ -159,6 +164,7 @@ class Session:
         if self.hint_at == path:
             self.hinted.add(child)
         self.hint_at = None
+        self.sent = False
         if main and any(child):
             child = self._reshape(tree.promote(child))
         self._show(self.tree.line_end(child))
@@ -255,4 +261,5 @@ def with_side_lines(session: Session, text: str) -> Session:
         return session
     whole.goto_path(path)
     whole.goto(session.ply)
+    whole.link = session.link
     return whole

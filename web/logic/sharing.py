@@ -59,6 +59,7 @@ class Opening:
     message:   the page's message as HTML ('' clears it, None leaves it), an `error` or not,
                for `lasts` seconds (0: until replaced); `announce` is said to screen readers,
                and the element with id `focus` is focused and selected.
+    steps:     after opening, step on this many moves, so the move arriving is animated.
     """
 
     session: Session | None = None
@@ -71,6 +72,7 @@ class Opening:
     announce: str = ""
     lasts: float = 0
     focus: str = ""
+    steps: int = 0  # then step on this many moves (a friend's move by link, animated)
 
     @property
     def opens(self) -> bool:

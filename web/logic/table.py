@@ -24,6 +24,7 @@ from engine.core import Game, View
 from engine.ending import Ending
 from web import boards
 from web.boards.base import Board, Ui, settle
+from web.logic.by_link import FRIEND, FRIEND_LABEL
 from web.logic.session import DEFAULT_GAME, Session
 
 HUMAN = "human"
@@ -35,6 +36,7 @@ SEAT_KINDS = (
     ("hard", "Computer: hard"),
     ("greedy", "Computer: greedy (weak)"),
     ("random", "Computer: random moves"),
+    (FRIEND, FRIEND_LABEL),  # a game by link: this seat is played on the friend's device
 )
 
 
@@ -127,7 +129,7 @@ class Table:
         return seat >= 0 and self.seats[seat] == HUMAN
 
     def against_computer(self) -> bool:
-        return any(kind != HUMAN for kind in self.seats)
+        return any(kind not in (HUMAN, FRIEND) for kind in self.seats)
 
     # ---- playing
 

@@ -26,6 +26,7 @@ from web.logic.session import Session, side_lines_text
 from web.storage import recent, saved
 
 SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
+LINK_LINES = "abstract-games/link-lines/"  # + a game by link's id: its side lines, kept
 
 # A storage object (localStorage, sessionStorage), fetched when it is used: in a browser that
 # blocks storage, even asking for it may throw.
@@ -202,6 +203,26 @@ class GameStore:
                 self.tab().setItem(SIDE_LINES + self.entry_id, text)
             else:
                 self.tab().removeItem(SIDE_LINES + self.entry_id)
+
+    def keep_link_lines(self, session: Session) -> None:
+        """Keep a game by link's side lines (a friend's earlier answers) in this browser, so
+        the next link of the game, in any tab, finds them."""
+        if session.link is None:
+            return
+        text = side_lines_text(session)
+        with contextlib.suppress(Exception):  # only the side lines are not kept
+            if text:
+                self.local().setItem(LINK_LINES + session.link.id, text)
+            else:
+                self.local().removeItem(LINK_LINES + session.link.id)
+
+    def link_lines(self, game_id: str) -> str:
+        """The side lines kept for a game by link ('' for none)."""
+        try:
+            text = self.local().getItem(LINK_LINES + game_id)
+        except Exception:
+            return ""
+        return text if isinstance(text, str) else ""
 
     def side_lines(self, entry_id: str) -> str:
         """The side lines kept for an entry of this tab ('' for none)."""
