@@ -78,3 +78,11 @@ class BoardDriver:
 def target_of(cell: str | dict | None) -> dict | None:
     """The event's target: a square by name, or a target given whole (None: off the board)."""
     return {"cell": cell} if isinstance(cell, str) else cell
+
+
+def answer(game_id: str, state: Any, ui: Ui, target: dict | None, gesture="click", source=None):
+    """One event on `state` from `ui`, as the page answers it: (the ui after, the move or None).
+    For tests that branch several events from one ui value."""
+    driver = BoardDriver(game_id, state, ui)
+    move = driver.event(target, gesture, source)
+    return driver.ui, move
