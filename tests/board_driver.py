@@ -39,13 +39,15 @@ class BoardDriver:
         self.ui, move = settle(self.game, self.state, ui, before, move)
         return move
 
-    def click(self, cell: str):
-        return self.event({"cell": cell})
+    def click(self, cell: str | dict):
+        """The move a click on `cell` (a square's name, or the target the board's SVG
+        gives) completes, else None."""
+        return self.event(target_of(cell))
 
-    def hover(self, cell: str | None) -> bool:
+    def hover(self, cell: str | dict | None) -> bool:
         """True when pointing at `cell` (None: off the board) changes what the board shows."""
         before = self.ui
-        self.event(None if cell is None else {"cell": cell}, "hover")
+        self.event(target_of(cell), "hover")
         return self.ui != before
 
     def key(self, key: str) -> bool:
@@ -65,8 +67,22 @@ class BoardDriver:
         ui = self.ui if live is None else replace(self.ui, live=live)
         return self.board.draw(self.view, ui)
 
-    def panel(self) -> str:
-        return self.board.panel(self.view, self.ui)
+    def panel(self, live: bool | None = None) -> str:
+        ui = self.ui if live is None else replace(self.ui, live=live)
+        return self.board.panel(self.view, ui)
 
     def prompt(self) -> str:
         return self.board.prompt(self.view, self.ui)
+
+
+def target_of(cell: str | dict | None) -> dict | None:
+    """The event's target: a square by name, or a target given whole (None: off the board)."""
+    return {"cell": cell} if isinstance(cell, str) else cell
+
+
+def answer(game_id: str, state: Any, ui: Ui, target: dict | None, gesture="click", source=None):
+    """One event on `state` from `ui`, as the page answers it: (the ui after, the move or None).
+    For tests that branch several events from one ui value."""
+    driver = BoardDriver(game_id, state, ui)
+    move = driver.event(target, gesture, source)
+    return driver.ui, move

@@ -1,14 +1,18 @@
 """Gwyddbwyll's board renderer, in CPython: it draws what the engine's view says and turns
 clicks and drags into moves (no browser needed).  The board is pure: each event gives a new
-Ui, which `settle` completes as the page's controller does (the engine's verdicts)."""
+Ui, which `settle` completes as the page's controller does (the engine's verdicts:
+tests/board_driver.py's `answer`)."""
 
 import xml.dom.minidom
 from dataclasses import replace
+from functools import partial
+
+from board_driver import answer
 
 from engine import games
 from engine.games.gwyddbwyll import Step, state_from_pieces
 from engine.record_text import to_text
-from web.boards.base import Ui, settle
+from web.boards.base import Ui
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
 from web.logic.screen import screen_of, status
 from web.logic.session import Session
@@ -33,10 +37,8 @@ def cell(name):
     return {"cell": name}
 
 
-def hit(state, ui, target, gesture="click", source=None):
-    """One event as the controller handles it: the board's answer, settled by the engine."""
-    new, move = BOARD.hit(GAME.view(state), ui, target, gesture, source)
-    return settle(GAME, state, new, ui, move)
+# One event as the page's table handles it: the board's answer, settled by the engine.
+hit = partial(answer, "gwyddbwyll")
 
 
 def click(state, ui, name):

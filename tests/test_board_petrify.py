@@ -1,7 +1,7 @@
 """Petrify's board renderer: clicks become moves, capture hints, refusals, the panel.
 
 The board is pure: each test threads the player's `Ui` through `hit` (and `settle`, as the
-controller does) and draws from the engine's view.
+controller does, tests/board_driver.py) and draws from the engine's view.
 Positions are hand-built pictures (top rank first: '.' empty, 'B' Blue, 'O' Orange,
 '#' block); the facts checked against them are derived by hand in the comments.
 """
@@ -13,10 +13,12 @@ from dataclasses import replace
 from html import unescape
 from xml.etree import ElementTree
 
+from board_driver import answer
+
 from engine import games
 from engine.core import PASS, SWAP
 from engine.games.petrify import BLOCK, BLUE, EMPTY, ORANGE, Capture, PetrifyState
-from web.boards.base import Ui, settle
+from web.boards.base import Ui
 from web.boards.petrify import PetrifyBoard, Pick
 
 GAME = games.get("petrify")
@@ -58,8 +60,7 @@ def click(state, ui: Ui, name_or_target) -> tuple[Ui, object]:
     target = (
         cell(name_or_target, state.size) if isinstance(name_or_target, str) else name_or_target
     )
-    after, move = BOARD.hit(GAME.view(state), ui, target, "click")
-    return settle(GAME, state, after, ui, move)
+    return answer("petrify", state, ui, target)
 
 
 def clicks(state, *names, ui: Ui = LIVE) -> Ui:

@@ -1,13 +1,16 @@
 """Rug Pile's board renderer, in CPython: it draws what the engine says and turns the
 player's choices into moves (no browser needed).  The controller's part is played by hand:
-every event goes through `hit` and then `settle`, which asks the engine for its verdicts."""
+every event goes through `hit` and then `settle`, which asks the engine for its verdicts
+(tests/board_driver.py)."""
 
 import xml.dom.minidom
 
+from board_driver import BoardDriver
+
 from engine import games
 from engine.core import Verdict
-from engine.games.rugpile import Placement, RugView
-from web.boards.base import Ui, settle
+from engine.games.rugpile import Placement
+from web.boards.base import Ui
 from web.boards.rugpile import RugPileBoard, TilePick
 
 GAME = games.get("rugpile")
@@ -15,18 +18,11 @@ RED_3X3 = "3x3a3"
 B4 = {"cell": "b4", "col": "1", "row": "3"}
 
 
-class Hand:
-    """A player at the board: the ui the controller keeps, and the position."""
+class Hand(BoardDriver):
+    """A player at Rug Pile's board (tests/board_driver.py), with the verdicts it reads."""
 
     def __init__(self, state=None):
-        self.board = RugPileBoard(GAME)
-        self.state = GAME.new() if state is None else state
-        self.ui = Ui(live=True)
-
-    def view(self) -> RugView:
-        view = GAME.view(self.state)
-        assert isinstance(view, RugView)
-        return view
+        super().__init__("rugpile", state)
 
     def verdict(self) -> Verdict:
         """The engine's verdict on the tile shown."""
@@ -37,27 +33,8 @@ class Hand:
         assert self.ui.refused is not None
         return self.ui.refused
 
-    def event(self, target, gesture="click"):
-        """The move the event completes (None if none), the ui updated as the page would."""
-        before = self.ui
-        ui, move = self.board.hit(self.view(), before, target, gesture)
-        self.ui, move = settle(GAME, self.state, ui, before, move)
-        return move
-
     def choose(self, kind):
         assert self.event({"action": "kind", "kind": str(kind)}) is None
-
-    def key(self, key):
-        ui = self.board.key(self.view(), self.ui, key)
-        if ui is not None:
-            self.ui, _ = settle(GAME, self.state, ui, self.ui, None)
-        return ui is not None
-
-    def svg(self):
-        return self.board.draw(self.view(), self.ui)
-
-    def prompt(self):
-        return self.board.prompt(self.view(), self.ui)
 
 
 def after_red_3x3():
@@ -76,7 +53,7 @@ def test_the_renderer_is_stateless():
     board = RugPileBoard(GAME)
     assert vars(board) == {"game": GAME}
     ui = Ui(live=True)
-    board.hit(Hand().view(), ui, {"action": "kind", "kind": "2"})
+    board.hit(Hand().view, ui, {"action": "kind", "kind": "2"})
     assert vars(board) == {"game": GAME} and ui == Ui(live=True)
 
 
@@ -196,7 +173,7 @@ def test_an_illegal_spot_is_shown_and_explained_and_not_played():
 def test_turning_a_2x3_tile():
     hand = Hand()
     hand.choose(1)
-    assert 'data-action="rotate"' in hand.board.panel(hand.view(), hand.ui)
+    assert 'data-action="rotate"' in hand.board.panel(hand.view, hand.ui)
     assert hand.event({"action": "rotate"}) is None  # now 3 wide, 2 tall
     assert hand.ui.pick == TilePick(kind=1, turned=True)
     b1 = {"cell": "b1", "col": "1", "row": "0"}
@@ -215,25 +192,25 @@ def test_a_spent_choice_falls_back_to_the_first_tile_left():
     hand.choose(2)  # no 3x3: the 2x2 is placed
     hand.event(B4, "hover")
     assert hand.ui.preview == Placement(2, 2, 1, 2)  # b4 is its top-left square
-    assert 'data-action="rotate"' not in hand.board.panel(hand.view(), hand.ui)
+    assert 'data-action="rotate"' not in hand.board.panel(hand.view, hand.ui)
 
 
 def test_panel_offers_only_the_movers_tiles_and_disables_spent_ones():
     hand = Hand(GAME.new(tiles="0-3-2"))
-    panel = hand.board.panel(hand.view(), hand.ui)
+    panel = hand.board.panel(hand.view, hand.ui)
     assert panel.count('data-action="kind"') == 3  # Red's three tile buttons
     assert 'data-kind="0" aria-pressed="false" aria-label="2x2 tile, 0 left" disabled' in panel
     assert 'data-kind="1" aria-pressed="true"' in panel  # the first tile left is chosen
-    idle = hand.board.panel(hand.view(), Ui())
+    idle = hand.board.panel(hand.view, Ui())
     assert 'data-action="kind"' not in idle and 'class="supply to-move"' in idle
 
 
 def test_no_hints_when_the_board_is_not_live_and_a_turned_board():
     hand = Hand()
     hand.event(B4, "hover")
-    quiet = hand.board.draw(hand.view(), Ui(preview=hand.ui.preview, verdict=hand.ui.verdict))
+    quiet = hand.board.draw(hand.view, Ui(preview=hand.ui.preview, verdict=hand.ui.verdict))
     assert "preview" not in quiet and "rotate(180" not in quiet
-    assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view(), Ui(flipped=True))
+    assert 'transform="rotate(180 294.0 294.0)"' in hand.board.draw(hand.view, Ui(flipped=True))
 
 
 def test_the_last_tile_is_outlined_in_no_players_colour():

@@ -2,8 +2,8 @@
 control), explains cells where the mover may not act, and turns clicks into moves.
 
 The renderer is a pure Board: every call takes the game's view and a Ui and returns text or
-a new Ui; `hit` below answers as the page does, through base.settle (the engine's verdict on
-a preview, and a refused move kept in `ui.refused`).
+a new Ui; `hit` below answers as the page does (tests/board_driver.py), through base.settle
+(the engine's verdict on a preview, and a refused move kept in `ui.refused`).
 
 Positions are side-4 boards (rows a..g of 4 5 6 7 6 5 4 cells, so a1 is cell 0, c3 cell 11
 and d4 cell 18); see tests/test_stigmergy.py for the lines through a1, a2 and d4 that the
@@ -13,11 +13,14 @@ hand counts below use.
 import re
 import xml.dom.minidom
 from dataclasses import replace
+from functools import partial
+
+from board_driver import answer
 
 from engine import games
 from engine.games import stigmergy
 from engine.games.stigmergy import BLACK, BUTTON, PASS, WHITE, Flip, Komi, Place, Side
-from web.boards.base import Ui, settle
+from web.boards.base import Ui
 from web.boards.stigmergy import KomiEntry, Prefs, StigmergyBoard
 
 GAME = games.get("stigmergy")
@@ -42,10 +45,8 @@ def position(black="", white="", komi=0, to_move=BLACK, button=None, black_seat=
     )
 
 
-def hit(state, ui, target, gesture="click"):
-    """The board's answer to the pointer on `target`, made safe as the page makes it."""
-    new, move = BOARD.hit(GAME.view(state), ui, target, gesture)
-    return settle(GAME, state, new, ui, move)
+# The board's answer to the pointer on a target, made safe as the page makes it.
+hit = partial(answer, "stigmergy")
 
 
 def draw(state, ui=LIVE):

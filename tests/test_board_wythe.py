@@ -2,16 +2,18 @@
 placement with its cancel, Swap/Pass buttons, the score breakdown and group hovering.
 
 The renderer is a pure Board; `Driven` plays it as the page's controller does (each
-event's ui settled by the engine), and one test goes through the page's adapter."""
+event's ui settled by the engine, tests/board_driver.py), and one test goes through the
+page's adapter."""
 
 import re
 import xml.dom.minidom
-from dataclasses import replace
+
+from board_driver import BoardDriver
 
 from engine import games
 from engine.core import PASS, SWAP, parse_square, replay
 from engine.games.wythe import Placement
-from web.boards.base import Ui, settle
+from web.boards.base import Ui
 from web.boards.wythe import WytheBoard, WythePick
 from web.logic import screen
 from web.logic.session import Session
@@ -31,49 +33,15 @@ def placement(text, size=8):
     return Placement(br * size + bc, wr * size + wc)
 
 
-class Driven:
-    """The board on one position, driven like the page's controller: a Ui value that each
-    event replaces, settled by the engine (an illegal move comes back as ui.refused)."""
+class Driven(BoardDriver):
+    """Wythe's board on one position, driven as the page drives it (tests/board_driver.py)."""
 
     def __init__(self, state, flipped=False):
-        self.state, self.view = state, GAME.view(state)
-        self.ui = Ui(live=True, flipped=flipped)
-
-    def _hit(self, target, gesture):
-        before = self.ui
-        ui, move = BOARD.hit(self.view, before, target, gesture)
-        self.ui, move = settle(GAME, self.state, ui, before, move)
-        return move
-
-    def click(self, target):
-        """The move the click completes (an engine move value), else None."""
-        return self._hit(target, "click")
-
-    def hover(self, target):
-        """True when the pointer's move changes what the board shows."""
-        before = self.ui
-        self._hit(target, "hover")
-        return self.ui != before
-
-    def key(self, key):
-        ui = BOARD.key(self.view, self.ui, key)
-        if ui is None:
-            return False
-        self.ui = ui
-        return True
+        super().__init__("wythe", state, Ui(live=True, flipped=flipped))
 
     @property
     def selected(self):
         return self.ui.pick.black if isinstance(self.ui.pick, WythePick) else None
-
-    def svg(self, live=True):
-        return BOARD.draw(self.view, replace(self.ui, live=live))
-
-    def panel(self, live=True):
-        return BOARD.panel(self.view, replace(self.ui, live=live))
-
-    def prompt(self):
-        return BOARD.prompt(self.view, self.ui)
 
 
 def cell(name, size=8):
