@@ -6,8 +6,10 @@ import json
 import pytest
 from conftest import ROOT, guard, open_page, shot
 
+from engine import games
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-GAMES = ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]
+GAMES = games.ids()
 
 
 def pick(page, game_id):

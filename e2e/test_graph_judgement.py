@@ -16,7 +16,7 @@ from web.logic.graph import swing_threshold
 from web.logic.session import Session
 
 PLIES = 24  # the self-play line judged, in plies (Rug Pile's game is shorter)
-GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
+GAMES = games.ids()
 SWING_TEXT = re.compile(r"move (\d+) \((.+)\): win chance (\d+)% → (\d+)%")
 
 

@@ -14,7 +14,7 @@ from engine.ai.analysis import Analysis, analyse, estimate, glance, value
 from engine.ai.knowledge import for_game
 from engine.games import stigmergy
 
-GAMES = ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]
+GAMES = games.ids()
 # The winning moves of each pinned position (test_ai.position_with_win says why).
 WINS = {
     "wythe": {"pass"},

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import games
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,7 +24,7 @@ def run(*args):
 def test_list_names_every_game():
     out = run("list")
     assert out.returncode == 0
-    for game_id in ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]:
+    for game_id in games.ids():
         assert game_id in out.stdout
 
 

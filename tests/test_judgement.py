@@ -15,7 +15,7 @@ from engine.ai.calibration import Curve, calibrated
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
 
-GAMES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
+GAMES = games.ids()
 # The graph's budget in playouts (scripts/judgement.py: GRAPH_PLAYOUTS)
 PLAYOUTS = {"wythe": 40, "petrify": 75, "stigmergy": 120, "rugpile": 100, "gwyddbwyll": 50}
 PLIES = 16  # the seeded line's length
