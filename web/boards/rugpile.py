@@ -314,4 +314,6 @@ class RugPileBoard(Board[RugView]):
                 f"{name}: tap again (or Place tile) to place the {tile.width}×{tile.height} "
                 f"tile at {square_name(tile.col, tile.row)}; tap another square to move it."
             )
+        if ui.touch:
+            return f"{name} to move: choose a tile, tap the board to show it there."
         return f"{name} to move: choose a tile, point at the board, click to place."

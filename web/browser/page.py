@@ -76,6 +76,7 @@ class Page:
         """Bind every control and open the game navigation decides for this tab: its own
         after a reload, else the link's, else the newest saved game, else a fresh one."""
         by_id("picker").innerHTML = picker_html()
+        self.table.use_touch(bool(window.matchMedia("(hover: none)").matches))  # tap, not click
         self.bind()
         usable = self.keeper.start()
         self.follow(navigate(self.place()).opening, push=False)

@@ -18,6 +18,7 @@ from web.boards.base import Board
 from web.logic import move_list
 from web.logic.ending import draw_offer, resigner
 from web.logic.table import HUMAN, Table, people
+from web.logic.wording import for_touch
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def board_svg(table: Table) -> str:
 
 def panel_html(table: Table) -> str:
     """What the board shows beside it (its panel: a tile supply, a score breakdown)."""
-    return table.board.panel(table.view, table.ui)
+    return worded(table, table.board.panel(table.view, table.ui))
 
 
 def status(table: Table) -> str:
@@ -104,7 +105,12 @@ def status(table: Table) -> str:
 
 def prompt(table: Table) -> str:
     """What the board says to the person to move (announced after a click or Enter)."""
-    return table.board.prompt(table.view, table.ui)
+    return worded(table, table.board.prompt(table.view, table.ui))
+
+
+def worded(table: Table, text: str) -> str:
+    """The board's words for the device in hand: tap, not click, on a touch screen."""
+    return for_touch(text) if table.ui.touch else text
 
 
 def actions_html(actions: list[tuple[str, str, str]]) -> str:

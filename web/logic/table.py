@@ -99,7 +99,7 @@ class Table:
         self.board = boards.get(session.game.id)
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or [HUMAN] * count)
-        ui = self.ui.cleared() if same else Ui()
+        ui = self.ui.cleared() if same else Ui(touch=self.ui.touch)
         people = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
         if len(people) == 1:
             ui = replace(ui, flipped=people[0] == 1)
@@ -214,6 +214,14 @@ class Table:
             return Said(message=escape(str(err)), error=True)
         self._changed()
         return Said(played=True, announce=self.result_text() or "", message="")
+
+    def use_touch(self, touch: bool) -> bool:
+        """The player uses a touch screen (or not): the prompts say tap (or click).  True
+        when that changed."""
+        if self.ui.touch == touch:
+            return False
+        self.ui = replace(self.ui, touch=touch)
+        return True
 
     def flip(self) -> None:
         self.ui = replace(self.ui, flipped=not self.ui.flipped)
