@@ -141,7 +141,8 @@ class Table:
         return self._play(lambda: self.session.play_text(text, main=self.took_back))
 
     def _play(self, make: Callable[[], None]) -> Said:
-        mover = self.view.seat_names[self.view.to_move] if self.view.to_move >= 0 else ""
+        seat, names = self.view.to_move, self.view.seat_names
+        mover = names[seat] if seat >= 0 else ""
         try:
             make()
         except EngineError as err:
@@ -149,9 +150,9 @@ class Table:
         self.took_back = False
         self._changed()
         session = self.session
-        return Said(
-            played=True, announce=f"{mover} played {session.moves[session.ply - 1]}.", message=""
-        )
+        chose = colours_chosen(names, self.view.seat_names, self.seats, seat)
+        played = f"{mover} played {session.moves[session.ply - 1]}."
+        return Said(played=True, announce=f"{played} {chose}".strip(), message=escape(chose))
 
     def key_step(self, key: str) -> int | None:
         """How far a key steps through the moves of the line shown (← and → one move, Home
@@ -292,6 +293,21 @@ class Table:
         same = game.id == self.game.id
         options = game.normalise_options(**(chosen or (self.session.options if same else {})))
         return game, options, list(self.seats) if same else []
+
+
+def colours_chosen(
+    before: Sequence[str], after: Sequence[str], seats: Sequence[str], mover: int
+) -> str:
+    """What the computer's move said about the colours, when it chose them (a Stigmergy side
+    after the komi bid, a Wythe swap): "The computer chose to play White: you play Black.";
+    '' when the seats' colours stayed as they were or a person moved."""
+    if tuple(before) == tuple(after) or mover < 0 or seats[mover] == HUMAN:
+        return ""
+    text = f"The computer chose to play {after[mover]}"
+    humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    if len(humans) == 1:
+        text += f": you play {after[humans[0]]}"
+    return text + "."
 
 
 def people(seats: Sequence[str]) -> list[bool]:

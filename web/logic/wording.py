@@ -1,5 +1,6 @@
-"""The board's words for the device in hand: on a touch screen a prompt or a panel says
-tap where a board wrote click, and leaves out what only a mouse can do (drag a piece).
+"""The board's words for the device in hand and the person in the seat: on a touch screen a
+prompt or a panel says tap where a board wrote click, and leaves out what only a mouse can do
+(drag a piece); against the computer the person's prompt says "your move".
 
 Pure Python (no browser imports), tested in CPython (tests/test_wording.py); web/logic/
 screen.py applies it to what the board says when the table's `ui.touch` is set.
@@ -30,3 +31,19 @@ def for_touch(text: str) -> str:
         return word.capitalize() if match.group(1) == "C" else word
 
     return CLICK.sub(tap, text)
+
+
+def your_move(text: str, name: str) -> str:
+    """A board's prompt to the seat `name` as said to the one person at a table with the
+    computer: "Black to move: ..." becomes "Black, your move: ...".
+
+    >>> your_move("Check! White to move: click a piece.", "White")
+    'Check! White, your move: click a piece.'
+    >>> your_move("First player: choose the komi.", "First player")
+    'First player, your move: choose the komi.'
+    """
+    if f"{name} to move" in text:
+        return text.replace(f"{name} to move", f"{name}, your move", 1)
+    if text.startswith(f"{name}:"):
+        return f"{name}, your move:" + text[len(name) + 1 :]
+    return text
