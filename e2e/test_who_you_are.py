@@ -28,3 +28,27 @@ def test_the_computers_seat_and_its_colour_choice_are_said(page, site):
     assert f"{mine} (you)" in names
     shot(page, "who-you-are-desktop")
     assert page.errors == []
+
+
+def test_redo_restores_what_undo_took_back_against_the_computer(page, site):
+    """Issue 24, item 6: Undo took back two plies, Redo restored one, and the page then said
+    "White (computer) is paused" while the button read Pause."""
+    open_page(page, f"{site}/index.html#stigmergy/1/size=4,komi=0/")
+    new_game(page, ["human", "random"])
+    page.click("#board [data-cell='c3']")  # a click with no hover first shows it: again
+    page.click("#board [data-cell='c3']")
+    page.wait_for_function("location.hash.split('/')[3].split('.').length === 2")  # it replied
+    page.wait_for_function("document.querySelector('#status').textContent.includes('your')")
+    moves = page.evaluate("location.hash.split('/')[3]")
+    page.click("#undo")
+    page.wait_for_function("location.hash.includes('ply=0')")  # both plies taken back
+    assert page.text_content("#status").startswith("Viewing move 0. Black, your move")
+    page.click("#redo")
+    page.wait_for_function("!location.hash.includes('ply=')")  # both restored: the last move
+    assert page.evaluate("location.hash.split('/')[3]") == moves
+    assert page.text_content("#status").startswith("Black, your move")
+    assert page.text_content("#pause") == "Pause"
+    page.locator("#moves button").first.click()  # after c3: the computer to move, not "paused"
+    page.wait_for_function("location.hash.includes('ply=1')")
+    assert "to move; it plays at the last move" in page.text_content("#status")
+    assert page.errors == []

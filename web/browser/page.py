@@ -115,7 +115,7 @@ class Page:
             ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
             ("undo", "click", lambda e: self.change(self.table.take_back)),
             ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
-            ("redo", "click", lambda e: self.change(lambda: self.table.step(1))),
+            ("redo", "click", lambda e: self.change(self.table.redo)),
             ("promote", "click", lambda e: self.change(self.table.promote)),
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),

@@ -98,8 +98,10 @@ def status(table: Table) -> str:
     seat = view.to_move
     if table.seats[seat] != HUMAN:
         name = view.seat_names[seat]
-        if not session.live or table.paused:
+        if table.paused:
             return prefix + f"{name} (computer) is paused."
+        if not session.live:  # it plays only at the last move
+            return prefix + f"{name} (computer) to move; it plays at the last move."
         return f"{name} (computer, {table.seats[seat]}) is thinking…"
     if people(table.seats).count(True) == 1:  # one person, against the computer
         return prefix + your_move(prompt(table), view.seat_names[seat])

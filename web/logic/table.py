@@ -206,6 +206,19 @@ class Table:
         self.took_back = True
         self._changed()
 
+    def redo(self) -> None:
+        """Redo, Undo's mirror: one ply forward in a game between people, and against the
+        computer on to the next position where a person is to move (or the last move)."""
+        session, game = self.session, self.game
+        last = len(session.moves)
+        ply = min(session.ply + 1, last)
+        if HUMAN in self.seats:
+            while ply < last and self.seats[game.to_move(session.states[ply])] != HUMAN:
+                ply += 1
+        session.goto(ply)
+        self.took_back = False
+        self._changed()
+
     def end(self, ending: Ending) -> Said:
         """End the game off the board: a resignation or an agreed draw (web/logic/ending.py
         says who may, engine/ending.py what it means)."""
