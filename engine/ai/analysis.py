@@ -116,6 +116,9 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
         )
         for c in ranked[:top]
     )
+    # the search's best moves, in the order of the chances they show (a list read as 15%
+    # above 16% is read as wrong); equal chances keep the search's order
+    best = tuple(sorted(best, key=lambda c: -c.chance))
     line, end = _line(search)
     return Analysis(
         seat,
