@@ -124,6 +124,10 @@ class Board(Generic[V]):
     A renderer names its game's view type: `class RugPileBoard(Board[RugView])`."""
 
     can_flip = False  # the board can be drawn turned round
+    # a move lays one piece over its cells (view.last): the analysis outlines them as one
+    whole_moves = False
+    # that piece has a black and a white half, on view.last's first and second cells
+    black_half_first = False
     # the keys this board answers beyond those of every board (key, what it does), for the
     # keyboard shortcuts sheet
     shortcuts: ClassVar[tuple[tuple[str, str], ...]] = ()

@@ -93,6 +93,7 @@ def confirms(tile: Placement | None, pick: TilePick, target: dict) -> bool:
 
 
 class RugPileBoard(Board[RugView]):
+    whole_moves = True
     can_flip = True
     shortcuts = (("R", "turn the chosen 2×3 tile"),)
 
