@@ -206,3 +206,25 @@ def test_last_tile_marker_is_no_players_colour_in_light_and_dark(browser, site):
             page.screenshot(path=str(SHOTS / f"rugpile-last-{name}-{scheme}.png"))
             context.close()
             assert outside == []
+
+
+def test_red_is_drawn_red_not_orange(page, site):
+    """Issue 24, item 9: Rug Pile's Red seat was drawn orange (#d55e00): its squares, its
+    swatch and its supply's tiles are red (green and blue well under red), Petrify's Orange
+    stays orange."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site + "/index.html#rugpile/1/players=2/2x2a1")
+    colours = page.evaluate("""() => ['#board rect.sq.p0', '#scores .swatch.p0',
+        '#panel .tile-icon rect.p0'].map(s => {
+            const style = getComputedStyle(document.querySelector(s));
+            return s.includes('swatch') ? style.backgroundColor : style.fill; })""")
+    for colour in colours:
+        r, g, b = (int(v) for v in colour[colour.index("(") + 1 : -1].split(","))
+        assert r > 180 and g < r * 0.3 and b < r * 0.3, colours  # red: no orange's green
+    shot(page, "rugpile-red-desktop")
+    open_page(page, site + "/index.html#petrify/1/size=6/")
+    orange = page.evaluate(
+        "getComputedStyle(document.querySelector('#scores .swatch.pf-c-orange')).backgroundColor"
+    )
+    assert orange == "rgb(213, 94, 0)"  # #d55e00
+    assert page.errors == []
