@@ -41,15 +41,16 @@ def test_a_game_against_the_computer_to_the_end(page, site):
     new_game(page, ["human", "easy"], size=4)
     while page.locator("#result").is_hidden():
         status = page.text_content("#status")
-        if status.startswith("Red to move"):
+        if status.startswith("Red, your move"):
             play_any_rug(page)
         page.wait_for_function(
-            "document.querySelector('#status').textContent.startsWith('Red to move') || "
+            "document.querySelector('#status').textContent.startsWith('Red, your move') || "
             "!document.querySelector('#result').hidden",
             timeout=60_000,
         )
     text = page.text_content("#result")
-    assert "cannot place a tile" in text
+    ends = ("cannot place a tile", "has no tiles left", "every tile has been placed")
+    assert any(end in text for end in ends), text
     assert page.evaluate("document.body.dataset.aiReady") == "1"
     moves = page.locator("#moves button").all_text_contents()
     assert len(moves) >= 2
@@ -59,7 +60,7 @@ def test_a_game_against_the_computer_to_the_end(page, site):
     # Take back: returns to the last position where the person (Red) is to move.
     page.click("#undo")
     assert page.text_content("#status").startswith("Viewing move")
-    assert "Red to move" in page.text_content("#status")
+    assert "Red, your move" in page.text_content("#status")
     assert page.errors == []
 
 

@@ -120,7 +120,7 @@ def test_hints_against_the_computer_are_off_until_allowed(page, site):
 
     open_page(page, f"{site}/index.html#gwyddbwyll/1//")
     new_game(page, ["human", "easy"])
-    expect(page.locator("#status")).to_contain_text("White to move")
+    expect(page.locator("#status")).to_contain_text("White, your move")
     expect(page.locator("#hint")).to_be_hidden()
     page.click("#new-game")
     checkbox = page.locator("#newgame-form [name='hints']")

@@ -131,16 +131,35 @@ def test_phone_turn_tile_button_is_on_screen_and_a_tap_says_tap_again(browser, s
         page.wait_for_selector(f"#board .preview.p{seat}")
         assert (
             page.text_content("#status")
-            == f"{name}: tap again to place the 2×3 tile at c2, or tap elsewhere to move it."
+            == f"{name}: tap again (or Place tile) to place the 2×3 tile at c2; "
+            "tap another square to move it."
         )
         page.tap("#panel [data-action='rotate']")
         page.tap("#board [data-cell='b4']")  # 3 wide: a..c, rows 3-4
-        assert f"{name}: tap again to place the 3×2 tile at a3" in page.text_content("#status")
-        page.tap("#board [data-cell='a3']")  # any square of it places
+        assert "to place the 3×2 tile at a3" in page.text_content("#status")
+        page.tap("#board [data-cell='a3']")  # its anchor square places it
         page.wait_for_function("location.hash.endsWith('3x2a3')")
         assert f"{after} to move" in page.text_content("#status")
         context.close()
         assert page.outside == []
+
+
+def test_phone_a_tap_beside_the_tile_nudges_it_and_place_tile_places_it(browser, site):
+    """Issue 24: a 2x2 tapped at a1, then a tap on b2 (inside it) moves it, never places."""
+    context, page = phone(browser)
+    open_page(page, site + "/index.html#rugpile/1/players=2/")
+    page.tap("#board [data-cell='a1']")  # a 2x2 at a1..b2
+    page.wait_for_selector("#board .preview.p0")
+    page.tap("#board [data-cell='b2']")  # a 2x2 spreads right and down: b1..c2
+    page.wait_for_function("document.querySelector('#status').textContent.includes('at b1')")
+    assert page.evaluate("location.hash").endswith("/")  # nothing placed
+    assert page.locator("#board rect.sq.p0").count() == 0
+    shot(page, "rugpile-phone-nudged")
+    page.tap("#panel [data-action='place']")
+    page.wait_for_function("location.hash.endsWith('/2x2b1')")
+    assert "Blue to move" in page.text_content("#status")
+    context.close()
+    assert page.outside == []
 
 
 def test_three_player_move_list_says_who_moved(page, site):
@@ -187,3 +206,25 @@ def test_last_tile_marker_is_no_players_colour_in_light_and_dark(browser, site):
             page.screenshot(path=str(SHOTS / f"rugpile-last-{name}-{scheme}.png"))
             context.close()
             assert outside == []
+
+
+def test_red_is_drawn_red_not_orange(page, site):
+    """Issue 24, item 9: Rug Pile's Red seat was drawn orange (#d55e00): its squares, its
+    swatch and its supply's tiles are red (green and blue well under red), Petrify's Orange
+    stays orange."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, site + "/index.html#rugpile/1/players=2/2x2a1")
+    colours = page.evaluate("""() => ['#board rect.sq.p0', '#scores .swatch.p0',
+        '#panel .tile-icon rect.p0'].map(s => {
+            const style = getComputedStyle(document.querySelector(s));
+            return s.includes('swatch') ? style.backgroundColor : style.fill; })""")
+    for colour in colours:
+        r, g, b = (int(v) for v in colour[colour.index("(") + 1 : -1].split(","))
+        assert r > 180 and g < r * 0.3 and b < r * 0.3, colours  # red: no orange's green
+    shot(page, "rugpile-red-desktop")
+    open_page(page, site + "/index.html#petrify/1/size=6/")
+    orange = page.evaluate(
+        "getComputedStyle(document.querySelector('#scores .swatch.pf-c-orange')).backgroundColor"
+    )
+    assert orange == "rgb(213, 94, 0)"  # #d55e00
+    assert page.errors == []

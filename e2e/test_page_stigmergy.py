@@ -274,7 +274,7 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     assert board["x"] < middle[0] < board["x"] + board["width"]  # shown, not scrolled off
     page.locator(cell).scroll_into_view_if_needed()
     page.tap(cell)
-    assert "Click to place on h8" in page.text_content("#status")
+    assert "Tap again to place on h8" in page.text_content("#status")  # issue 24
     page.tap(cell)
     page.wait_for_function("location.hash.endsWith('/h8')")
     page.wait_for_selector(cell + " .stone.black")
@@ -285,3 +285,29 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     assert page.locator(cell).bounding_box()["width"] < 40
     context.close()
     assert outside == [] and errors == []
+
+
+def test_phone_prompts_say_tap_from_the_first_screen(browser, site):
+    """Issue 24: on a touch screen the status said "click" and, after a first tap showed a
+    ghost stone, "Click to place on m4" (ten taps placed nothing).  Every prompt says tap."""
+    context = browser.new_context(
+        viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    outside = guard(page)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=0/")
+    status = page.text_content("#status")
+    assert status == (
+        "Black to move: tap an empty cell to place, or an enemy stone on a cell you control "
+        "to flip it."
+    ), status
+    page.tap("#board [data-cell='c3']")
+    page.wait_for_selector("#board .ghost.black")  # a ghost stone only
+    assert page.text_content("#status") == "Black to move. Tap again to place on c3."
+    assert page.evaluate("location.hash").endswith("/")
+    page.tap("#board [data-cell='c3']")
+    page.wait_for_function("location.hash.endsWith('/c3')")
+    assert "tap an empty cell" in page.text_content("#status")
+    shot(page, "stigmergy-phone-tap-prompt")
+    context.close()
+    assert outside == []

@@ -13,6 +13,7 @@ from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance, value
 from engine.ai.knowledge import for_game
 from engine.games import stigmergy
+from engine.games.rugpile import BLANK, RugState
 
 GAMES = games.ids()
 # The winning moves of each pinned position (test_ai.position_with_win says why).
@@ -23,6 +24,18 @@ WINS = {
     "rugpile": {"2x2d1"},
     "gwyddbwyll": {"a1a8"},
 }
+
+
+def rug_position(rows, supplies, tiles=(1, 0, 0)):
+    """A Rug Pile position, Red to move, from rows drawn top row first ('.' blank, digits
+    the colours)."""
+    size = len(rows)
+    board = [BLANK] * (size * size)
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch != ".":
+                board[(size - 1 - r) * size + c] = int(ch)
+    return RugState(size, 2, tiles, tuple(board), tuple(supplies), 0)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -50,15 +63,56 @@ def test_a_finished_game_reports_its_result_and_no_moves():
     assert report.best == () and report.line == ()
 
 
-def test_a_forced_move_is_reported_without_a_search():
-    # Black's only move on the full Wythe board is to pass.
+def test_a_forced_move_is_judged_by_its_outcome():
+    # Black's only move on the full Wythe board is to pass; White's then too, which ends
+    # the game 16 to 8 for White (test_a_finished_game_reports_its_result_and_no_moves).
     game = games.get("wythe")
     search = ai.Search(game, wythe_full_board())
     search.run(seconds=1.0)
     report = analyse(search)
-    assert report.playouts == 0
-    assert [c.move for c in report.best] == ["pass"] and report.line == ("pass",)
-    assert sum(report.chances) == pytest.approx(1.0)
+    assert [c.move for c in report.best] == ["pass"] and report.line == ("pass", "pass")
+    assert report.chances == (0.0, 1.0) and report.best[0].proven and report.done
+
+
+def test_a_forced_losing_rug_pile_move_is_a_loss_not_a_glance():
+    """Issue 24, item 7: a Rug Pile position with one legal move, which loses, was shown
+    as Red 99% (0 playouts, settled): the glance at the position after it, not its outcome.
+
+    The 4x4 board, top row first (1 Blue, 0 Red, . blank); each has one 2x2 tile left:
+        1111
+        1010      Red's 2x2 may not cover b2, b3 or d3 (its own colour): every 2x2 window
+        10..      but c1-d2 holds one, so 2x2c1 is Red's only move.  Blue's may not cover
+        11..      its own squares: every window but c1-d2 holds one of a1 b1 a2 a3 c3 or
+    the top row, and c1-d2 buries no area (Red's seven squares are one area), so Blue
+    answers 2x2c1.  Red has no tile left: the game ends, Blue 13 (9 + 4), Red 3."""
+    game = games.get("rugpile")
+    state = rug_position(["1111", "1010", "10..", "11.."], ((1, 0, 0), (1, 0, 0)))
+    assert [game.notation(state, m) for m in game.legal_moves(state)] == ["2x2c1"]
+    search = ai.Search(game, state, seed=1)
+    search.run(seconds=0.5)
+    report = analyse(search)
+    assert report.chances == (0.0, 1.0)
+    assert report.best[0].move == "2x2c1" and report.best[0].chance == 0.0
+    assert report.best[0].proven and report.line == ("2x2c1", "2x2c1")
+
+
+def test_a_forced_move_into_an_open_position_is_searched():
+    """After a forced move the game goes on: the position after it is searched (the
+    playouts reported), not glanced at.  Red, with only a 3x3 left, may place it only at
+    a1 on this 5x5 board; then Blue, with tiles of every size, has many answers."""
+    game = games.get("rugpile")
+    # Red on c4, d3 and e2.  The 3x3 at a1 covers a-c, 1-3: none of them.  c4 is in every
+    # window reaching row 4 (those at rows 2 and 3); d3 in every one reaching column d
+    # (those at columns b and c); so every window but a1 holds a red square.
+    state = rug_position(
+        [".....", "..0..", "...0.", "....0", "....."], ((0, 0, 1), (4, 3, 2)), tiles=(4, 3, 2)
+    )
+    assert [game.notation(state, m) for m in game.legal_moves(state)] == ["3x3a1"]
+    search = ai.Search(game, state, seed=1)
+    search.run(seconds=0.5)
+    report = analyse(search)
+    assert report.playouts > 0 and report.best[0].visits == report.playouts
+    assert report.line[0] == "3x3a1" and sum(report.chances) == pytest.approx(1.0)
 
 
 def test_best_moves_are_ranked_and_at_most_three():
@@ -67,10 +121,22 @@ def test_best_moves_are_ranked_and_at_most_three():
     search.run(playouts=400)
     report = analyse(search)
     assert len(report.best) == 3
-    visits = [c.visits for c in report.best]
-    assert visits == sorted(visits, reverse=True) and visits[0] > 0
+    # the three most searched moves (any three others have fewer playouts) ...
+    visits = sorted((c.visits for c in search.root.children), reverse=True)
+    assert sorted(c.visits for c in report.best) == sorted(visits[:3]) and visits[0] > 0
     assert all(0.0 <= c.chance <= 1.0 for c in report.best)
     assert 1 <= len(report.line) <= 8
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_best_moves_are_listed_in_the_order_of_their_chances(seed):
+    """Issue 24, item 8: the list read 15% above 16%.  Petrify's opening after 400 playouts
+    with these seeds ranks a move with fewer playouts but a higher chance second."""
+    game = games.get("petrify")
+    search = ai.Search(game, game.new(), seed=seed)
+    search.run(playouts=400)
+    chances = [c.chance for c in analyse(search).best]
+    assert len(chances) == 3 and chances == sorted(chances, reverse=True)
 
 
 def test_an_analysis_survives_json():

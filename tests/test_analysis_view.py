@@ -79,10 +79,25 @@ def test_marks_outline_the_cells_a_best_move_touches():
     rug = games.get("rugpile")  # a 3x3 tile laid at a3 covers a3 to c5
     tile = gw_analysis(best=(Candidate("3x3a3", 0.5, 10, False),))
     assert marks(rug, boards.get("rugpile"), rug.new(), tile) == [
-        Mark(("a3", "b3", "c3", "a4", "b4", "c4", "a5", "b5", "c5"), 1, "50%")
+        Mark(("a3", "b3", "c3", "a4", "b4", "c4", "a5", "b5", "c5"), 1, "50%", whole=True)
     ]
     stale = gw_analysis(best=(Candidate("3x3a3", 0.5, 10, False),))
     assert marks(GW, boards.get("gwyddbwyll"), GW.new(), stale) == []
+
+
+def test_a_wythe_mark_says_where_the_black_half_goes():
+    """Issue 24, item 8: Wythe's hint did not show which square takes the black half.  A
+    domino c3d3 lays its black half on c3: the mark is one piece, dark on c3."""
+    wythe = games.get("wythe")
+    domino = gw_analysis(best=(Candidate("c3d3", 0.5, 10, False),))
+    assert marks(wythe, boards.get("wythe"), wythe.new(), domino) == [
+        Mark(("c3", "d3"), 1, "50%", whole=True, dark="c3")
+    ]
+    # Gwyddbwyll's from and to are separate cells, neither a black half.
+    assert all(
+        not m.whole and not m.dark
+        for m in marks(GW, boards.get("gwyddbwyll"), GW.new(), gw_analysis())
+    )
 
 
 def test_best_moves_are_alternatives_from_one_position():

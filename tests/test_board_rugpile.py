@@ -98,27 +98,59 @@ def test_the_first_tap_previews_and_a_second_tap_on_the_same_spot_places():
     assert GAME.notation(hand.state, hand.event(c3)) == "2x3c2"
 
 
-def test_a_tapped_tile_says_tap_again_and_a_tap_anywhere_on_it_places_it():
+def test_a_tapped_tile_says_tap_again_and_a_tap_on_another_square_moves_it():
     hand = Hand()
     hand.choose(1)  # 2 wide, 3 tall
     c3 = {"cell": "c3", "col": "2", "row": "2"}
     assert hand.event(c3) is None
-    assert hand.ui.pick == TilePick(kind=1, tapped=True)
+    assert hand.ui.pick == TilePick(kind=1, tapped=True, spot="c3")
     assert hand.prompt() == (
-        "Red: tap again to place the 2×3 tile at c2, or tap elsewhere to move it."
+        "Red: tap again (or Place tile) to place the 2×3 tile at c2; "
+        "tap another square to move it."
     )
     # A tap elsewhere moves it (and it is still a tap's preview) ...
     a1 = {"cell": "a1", "col": "0", "row": "0"}
     assert hand.event(a1) is None and hand.ui.preview == Placement(2, 3, 0, 0)
-    assert hand.prompt().startswith("Red: tap again to place the 2×3 tile at a1")
-    # ... and a tap on any square of the tile shown places that tile.
+    assert hand.prompt().startswith("Red: tap again (or Place tile) to place the 2×3 tile at a1")
+    # ... and so does a tap on another square the tile covers: b3 (col b - 0, row 3 - 1)
+    # centres the 2x3 at b2, one square right and one up: a nudge, not a placing.
     b3 = {"cell": "b3", "col": "1", "row": "2"}
-    assert GAME.notation(hand.state, hand.event(b3)) == "2x3a1"
+    assert hand.event(b3) is None and hand.ui.preview == Placement(2, 3, 1, 1)
+    # A tap on the tile's anchor square (b2, which its notation names) places it.
+    b2 = {"cell": "b2", "col": "1", "row": "1"}
+    assert GAME.notation(hand.state, hand.event(b2)) == "2x3b2"
     # A hover (a mouse) is no tap: the usual prompt.
     hand = Hand()
     hand.event(c3, "hover")
     assert hand.prompt() == "Red to move: choose a tile, point at the board, click to place."
     assert GAME.notation(hand.state, hand.event(c3)) == "2x2c2"
+
+
+def test_a_tap_beside_a_tapped_2x2_nudges_it_and_place_tile_places_it():
+    """The issue's case: a 2x2 tapped at a1, then a tap on b2 to move it one square."""
+    hand = Hand()  # the 2x2 is the first tile
+    a1 = {"cell": "a1", "col": "0", "row": "0"}
+    b2 = {"cell": "b2", "col": "1", "row": "1"}
+    # A 2x2 spreads right and down from the square pointed at: a1 -> a1..b2 (kept on the
+    # board: row 0 - 1 clamped to 0); b2 -> b1..c2 (col 1 - 0, row 1 - 1).
+    assert hand.event(a1) is None and hand.ui.preview == Placement(2, 2, 0, 0)
+    assert 'data-action="place"' in hand.panel()
+    assert hand.event(b2) is None and hand.ui.preview == Placement(2, 2, 1, 0)
+    assert hand.state == GAME.new()  # nothing placed
+    # The Place tile button beside the board places the tile shown.
+    assert GAME.notation(hand.state, hand.event({"action": "place"})) == "2x2b1"
+    # A mouse never sees the button: its tile follows the pointer, a click places it.
+    hand = Hand()
+    hand.event(a1, "hover")
+    assert 'data-action="place"' not in hand.panel()
+    assert hand.event({"action": "place"}) is None
+
+
+def test_a_second_tap_on_the_same_square_places_the_tile():
+    hand = Hand()
+    b2 = {"cell": "b2", "col": "1", "row": "1"}
+    assert hand.event(b2) is None  # the 2x2 at b1: b2 is not its anchor
+    assert GAME.notation(hand.state, hand.event(b2)) == "2x2b1"
 
 
 def test_a_tapped_illegal_tile_says_tap_elsewhere():

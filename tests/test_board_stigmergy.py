@@ -414,3 +414,19 @@ def test_zoom_draws_the_board_large_and_is_kept():
     assert ui is not None and ui.prefs == Prefs()
     both = BOARD.key(GAME.view(state), replace(LIVE, prefs=Prefs(zoom=True)), "c")
     assert both is not None and both.prefs == Prefs(show_control=False, zoom=True)
+
+
+def test_the_zoomed_board_names_every_empty_cell():
+    """Issue 24, item 9: zoomed, the board scrolls and its edge labels go out of sight; each
+    empty cell then carries its own name (a side-4 board has 37 cells; a1 holds a stone)."""
+    state = position(black="a1")
+    zoomed = replace(LIVE, prefs=Prefs(zoom=True))
+    svg = draw(state, zoomed)
+    doc = xml.dom.minidom.parseString(svg)
+    names = [
+        t.firstChild.data
+        for t in doc.getElementsByTagName("text")
+        if t.getAttribute("class") == "cell-name"
+    ]
+    assert len(names) == 36 and "a1" not in names and set(names) == set(FULL) - {"a1"}
+    assert 'class="cell-name"' not in draw(state)  # unzoomed, the edges say it

@@ -375,6 +375,34 @@ def test_take_back_between_computers_is_one_move():
     assert table.session.ply == 2
 
 
+def test_redo_against_the_computer_restores_what_undo_took_back():
+    """Issue 24, item 6: Undo took back two plies (the computer's and the person's) but Redo
+    restored one, and the page then said the computer was paused while Pause read Pause."""
+    table = table_of(("human", "easy"), moves=["a", "b", "c", "d"])
+    table.take_back()  # ply 4 (Player 1 to move) -> 2: ply 3 is the computer's to move
+    assert table.session.ply == 2
+    table.redo()  # 2 -> 4: past ply 3, where the computer is to move
+    assert table.session.ply == 4 and table.session.live
+    assert status(table) == "Player 1, your move."
+    # From a position shown by the arrow keys where the computer is to move, Redo goes on to
+    # the person's next turn, and the status never calls the computer paused unless it is.
+    table.step(-1)
+    screen = screen_of(table)
+    assert "paused" not in screen.status and screen.pause_label == "Pause"
+    table.redo()
+    assert table.session.ply == 4
+    table.toggle_pause()
+    table.step(-1)
+    assert screen_of(table).status.endswith("(computer) is paused.")
+    assert screen_of(table).pause_label == "Resume"
+    # Between people Redo is one move, as Undo is.
+    table = table_of(moves=["a", "b", "c"])
+    table.take_back()
+    table.take_back()
+    table.redo()
+    assert table.session.ply == 2
+
+
 def test_take_back_clears_the_board_and_keeps_the_flip():
     table = table_of(("easy", "human"), moves=["a", "b", "c"])
     table.take_back()
@@ -389,14 +417,14 @@ def test_take_back_clears_the_board_and_keeps_the_flip():
 def test_the_status_line():
     table = table_of(("human", "hard"))
     computer = Computer(table)
-    assert status(table) == "Player 1 to move."
+    assert status(table) == "Player 1, your move."
     table.play_text("a")
     assert status(table) == "Player 2 (computer, hard) is thinking…"
     table.toggle_pause()
     assert status(table) == "Player 2 (computer) is paused."
     table.toggle_pause()
     table.step(-1)
-    assert status(table) == "Viewing move 0. Player 1 to move."
+    assert status(table) == "Viewing move 0. Player 1, your move."
     table.step(1)
     assert (
         computer.progress(reply(playouts=12345, elapsed=2.04))
@@ -405,7 +433,40 @@ def test_the_status_line():
     assert computer.progress(reply(playouts=0)) == "Player 2 (computer, hard) is thinking…"
     table.play_text("b")
     table.step(-1)
-    assert status(table) == "Viewing move 1. Player 2 (computer) is paused."
+    assert (
+        status(table) == "Viewing move 1. Player 2 (computer) to move; it plays at the last move."
+    )
+
+
+def test_against_the_computer_the_status_says_your_move_and_the_scores_who_sits_where():
+    """Issue 24, item 5: the status said "Black to move" against the computer, and the
+    scores did not say which seat was the computer's."""
+    table = Table(Session("stigmergy", {"size": 4, "komi": 0}), ["easy", "human"])
+    table.play_text("c3")
+    assert status(table).startswith("White, your move: click an empty cell"), status(table)
+    scores = screen_of(table).scores
+    assert '<span class="name">Black <span class="seat-kind">(computer, easy)</span>' in scores
+    assert '<span class="name">White <span class="seat-kind">(you)</span>' in scores
+    # Between people: no "your", no marks.
+    table = Table(Session("stigmergy", {"size": 4, "komi": 0}))
+    assert status(table).startswith("Black to move: click") and "seat-kind" not in (
+        screen_of(table).scores
+    )
+    # Between two computers (and a person watching) no seat is "you".
+    table = Table(Session("stigmergy", {"size": 4, "komi": 0}), ["easy", "hard"])
+    assert "(you)" not in screen_of(table).scores
+
+
+def test_the_computers_choice_of_colour_after_a_komi_bid_is_said():
+    """Issue 24, item 5: after a Stigmergy komi bid the computer (second player) chose its
+    colour in silence."""
+    table = Table(Session("stigmergy", {"size": 4}), ["human", "easy"])
+    assert status(table).startswith("First player, your move: choose the komi")
+    assert table.play_text("komi5").message == ""  # the person's bid: nothing to say
+    said = table.play_text("white")  # the computer's: it takes White and the komi
+    assert said.message == "The computer chose to play White: you play Black."
+    assert said.announce == "Second player played white. " + said.message
+    assert status(table).startswith("Black, your move: click an empty cell"), status(table)
 
 
 def test_the_result():
@@ -424,7 +485,9 @@ def test_the_screen():
     table.step(-1)
     screen = screen_of(table)
     assert screen.board == "<svg live=False flipped=False pick=None></svg>"
-    assert screen.status == "Viewing move 1. Player 2 (computer) is paused."
+    assert screen.status == (
+        "Viewing move 1. Player 2 (computer) to move; it plays at the last move."
+    )
     assert screen.title == "Claim" and screen.game == "claim"
     assert not screen.undo_disabled and not screen.redo_disabled
     assert not screen.flip_hidden and not screen.pause_hidden and screen.pause_label == "Pause"

@@ -295,6 +295,22 @@ def test_three_players_take_turns_in_seat_order():
     assert GAME.seat_names(state) == ("Red", "Blue", "Green")
 
 
+def test_the_end_says_every_tile_is_placed_when_no_one_has_a_tile_left():
+    """Issue 24, item 9: the end said "Red cannot place a tile" when both had used all
+    their tiles.  Each places its one 2x2 on an empty 4x4 (a1, then c3): none is left."""
+    state = position(["....", "....", "....", "...."], supplies=((1, 0, 0), (1, 0, 0)))
+    for text in ("2x2a1", "2x2c3"):
+        state = GAME.play(state, GAME.parse(state, text))
+    result = ended(state)
+    assert result.reason == "every tile has been placed" and result.scores == (4, 4)
+    # Tiles left that fit nowhere: Red's own 2x2 may not cover its own squares; each
+    # of the nine 2x2 windows holds one: a1 c1 b2 d3 a4 c4 are red (the windows at a1,
+    # b1 and c1 hold a1 or c1; at a2 and b2, b2; at c2 and c3, d3; at a3, a4; at b3, c4).
+    state = position(["0.0.", "...0", ".0..", "0.0."], turn=0, supplies=((1, 0, 0), (1, 0, 0)))
+    assert GAME.legal_moves(state) == []
+    assert ended(state).reason == "Red cannot place a tile"
+
+
 def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could():
     # 4x4, four players; Green (2) to move with no tiles left: the game ends, though
     # Yellow could still place.
@@ -303,7 +319,7 @@ def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could
     state = RugState(4, 4, (1, 0, 0), board, ((1, 0, 0), (1, 0, 0), empty, (1, 0, 0)), turn=2)
     assert GAME.legal_moves(state) == []
     result = ended(state)
-    assert "Green cannot place" in result.reason
+    assert result.reason == "Green has no tiles left"
     assert result.termination is Termination.NO_PLACEMENT
     assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)  # a shared win
 

@@ -7,10 +7,10 @@
 
 An `Analysis` says, from the search so far: each seat's chance to win, the best moves at
 the root with the mover's chance after each, the principal line in notation, and where
-the game counts points (Stigmergy) the first seat's expected margin.  A position the
-search has not visited (a finished game, a forced move) is judged by the game's
-knowledge.  `glance` is its judgement before any search (the game's knowledge alone, at
-once, for the page to show while the search starts); `estimate` the judgement of one
+the game counts points (Stigmergy) the first seat's expected margin.  A finished game is
+judged by its result; a forced move by a search of the position after it.  `glance` is
+the judgement before any search (the game's knowledge alone, at once, for the page to
+show while the search starts); `estimate` the judgement of one
 position at a fixed number of playouts (the graph's point per ply).  Every chance is the
 search's value calibrated per game (engine/ai/calibration.py).  Pure Python: the same in
 CPython and the worker.
@@ -29,6 +29,7 @@ from .mcts import Node, Search, preference
 TOP_MOVES = 3  # best moves reported
 LINE_PLIES = 8  # longest principal line reported
 LINE_VISITS = 2  # a node on the line needs this many visits to count
+FORCED_PLAYOUTS = 400  # a forced move is judged by a search of this many after it
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,9 @@ def analyse(search: Search, top: int = TOP_MOVES) -> Analysis:
         )
         for c in ranked[:top]
     )
+    # the search's best moves, in the order of the chances they show (a list read as 15%
+    # above 16% is read as wrong); equal chances keep the search's order
+    best = tuple(sorted(best, key=lambda c: -c.chance))
     line, end = _line(search)
     return Analysis(
         seat,
@@ -165,15 +169,29 @@ def _chance_after(child: Node, seat: int, curve, prior: tuple[float, float] | No
 
 
 def _forced(search: Search, seat: int) -> Analysis:
-    """A position with one move, which the search does not play out: judged after it."""
+    """A position with one move, which the search does not play out: judged by that move's
+    outcome, the position after it searched (FORCED_PLAYOUTS; a chain of forced moves
+    followed to its end, a result exact), never by a glance at it."""
     game, state = search.game, search.root.state
     move = (search.root.moves or [None])[0]
     after = game.apply(state, move)
-    chances = _rounded(_glanced(game, after))
     text = game.notation(state, move)
-    best = (Candidate(text, chances[seat], 0, game.result(after) is not None),)
+    follow = Search(game, after, seed=search.rng.randrange(2**31))
+    follow.run(playouts=FORCED_PLAYOUTS)
+    then = analyse(follow, top=0)
+    proven = game.result(after) is not None or follow.root.exact is not None
+    if then.playouts == 0 and then.best:  # forced again: its own chain's judgement
+        proven = then.best[0].proven
+    best = (Candidate(text, then.chances[seat], then.playouts, proven),)
     return Analysis(
-        seat, chances, best, (text,), _margin(search, after), 0, round(search.elapsed, 3), True
+        seat,
+        then.chances,
+        best,
+        (text, *then.line),
+        then.margin,
+        then.playouts,
+        round(search.elapsed + follow.elapsed, 3),
+        True,
     )
 
 

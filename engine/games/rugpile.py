@@ -186,6 +186,17 @@ def legal_placements(
     ]
 
 
+def end_reason(state: RugState) -> str:
+    """Why the game ended, the player to move having no placement: every tile placed, the
+    mover's own tiles all used, or tiles left that fit nowhere."""
+    mover = COLOURS[state.turn]
+    if not any(any(supply) for supply in state.supplies):
+        return "every tile has been placed"
+    if not any(state.supplies[state.turn]):
+        return f"{mover} has no tiles left"
+    return f"{mover} cannot place a tile"
+
+
 # --------------------------------------------------------------------------- the game
 
 
@@ -367,7 +378,7 @@ class RugPile(Game[RugState, Placement]):
             winners_by_score(scores),
             scores,
             Termination.NO_PLACEMENT,
-            f"{COLOURS[state.turn]} cannot place a tile",
+            end_reason(state),
         )
 
     # ---- display

@@ -59,6 +59,8 @@ class Ui:
     refused: the engine's verdict on the last move the board tried, when it was illegal.
     prefs:   how the player likes this board drawn (e.g. an overlay on or off), in a frozen
              value of the renderer's own (None: its defaults); kept, like `flipped`.
+    touch:   the player uses a touch screen (no pointer hovers; a first tap previews):
+             prompts say tap, never click or point; kept, like `flipped`.
     """
 
     live: bool = False
@@ -69,10 +71,17 @@ class Ui:
     verdict: Verdict | None = None
     refused: Verdict | None = None
     prefs: Any = None
+    touch: bool = False
 
     def cleared(self) -> Ui:
         """The same board with nothing half-made: after a move, undo, or a new game."""
-        return Ui(live=self.live, flipped=self.flipped, cursor=self.cursor, prefs=self.prefs)
+        return Ui(
+            live=self.live,
+            flipped=self.flipped,
+            cursor=self.cursor,
+            prefs=self.prefs,
+            touch=self.touch,
+        )
 
 
 def settle(game: Game, state, ui: Ui, before: Ui, move) -> tuple[Ui, Any]:
@@ -115,6 +124,10 @@ class Board(Generic[V]):
     A renderer names its game's view type: `class RugPileBoard(Board[RugView])`."""
 
     can_flip = False  # the board can be drawn turned round
+    # a move lays one piece over its cells (view.last): the analysis outlines them as one
+    whole_moves = False
+    # that piece has a black and a white half, on view.last's first and second cells
+    black_half_first = False
     # the keys this board answers beyond those of every board (key, what it does), for the
     # keyboard shortcuts sheet
     shortcuts: ClassVar[tuple[tuple[str, str], ...]] = ()

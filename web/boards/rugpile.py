@@ -3,8 +3,9 @@
 The player to move picks a tile size and its turn from their supply (in the
 panel beside the board), points at the board to see where the tile would land
 and whether it may, and clicks to place it.  On a touch screen the first tap
-shows the preview (and the prompt says "tap again to place"), and a second tap on any
-square of that tile places it.
+shows the preview (and the prompt says "tap again to place"); a tap on another square
+moves it there (a nudge), and only a second tap on the square tapped, or on the tile's
+anchor square (the one its notation names), or the panel's Place button places it.
 
 The chosen tile is the ui's `pick` (a `TilePick`); the tile under the pointer is
 `ui.preview` (a Placement) and the engine's verdict on it is `ui.verdict`.  The
@@ -28,11 +29,12 @@ class TilePick:
     """The tile the player has chosen: a kind (index into view.kinds; None: the first one
     left in the supply), whether it is turned (a 2x3 laid 3 wide instead of 2), and whether
     the tile shown on the board came from a tap (a click with no hover before it), which a
-    second tap on it places."""
+    second tap on the square tapped (`spot`) or on the tile's anchor square places."""
 
     kind: int | None = None
     turned: bool = False
     tapped: bool = False
+    spot: str | None = None
 
 
 def pick_of(ui: Ui) -> TilePick:
@@ -80,15 +82,18 @@ def tile_at(
     return Placement(width, height, col, row)
 
 
-def covers(tile: Placement | None, target: dict) -> bool:
-    """Whether the tile shown covers the square `target` names."""
-    if tile is None or "col" not in target:
+def confirms(tile: Placement | None, pick: TilePick, target: dict) -> bool:
+    """Whether a tap on `target` places the tapped tile shown: a tap on the square tapped
+    to show it, or on its anchor square (the one its notation names).  A tap on any other
+    square, even one the tile covers, moves it."""
+    if tile is None or not pick.tapped or "col" not in target:
         return False
-    col, row = int(target["col"]), int(target["row"])
-    return tile.col <= col < tile.col + tile.width and tile.row <= row < tile.row + tile.height
+    anchor = (int(target["col"]), int(target["row"])) == (tile.col, tile.row)
+    return anchor or target.get("cell") == pick.spot
 
 
 class RugPileBoard(Board[RugView]):
+    whole_moves = True
     can_flip = True
     shortcuts = (("R", "turn the chosen 2×3 tile"),)
 
@@ -110,6 +115,21 @@ class RugPileBoard(Board[RugView]):
             return replace(ui, pick=replace(pick, tapped=False), preview=tile, refused=None), None
         if gesture != "click" or not target:
             return ui, None
+        if target.get("action"):
+            return self._panel_hit(ui, pick, target)
+        shown = ui.preview if isinstance(ui.preview, Placement) else None
+        tile = tile_at(view, pick, target, ui.flipped)
+        if tile is None:
+            return ui, None
+        if confirms(shown, pick, target) or (tile == shown and not pick.tapped):
+            return ui, shown  # a tap again on the tile shown, or a click where it was shown
+        # a tap with no hover first, or elsewhere: show the tile there; a tap again places it
+        tapped = replace(pick, tapped=True, spot=target.get("cell"))
+        return replace(ui, pick=tapped, preview=tile, refused=None), None
+
+    @staticmethod
+    def _panel_hit(ui: Ui, pick: TilePick, target: dict) -> tuple[Ui, Placement | None]:
+        """A button of the panel: a tile kind chosen, the tile turned, or Place tile."""
         action = target.get("action")
         if action == "kind":
             pick = replace(pick, kind=int(target["kind"]), tapped=False)
@@ -118,14 +138,10 @@ class RugPileBoard(Board[RugView]):
             return replace(
                 ui, pick=replace(pick, turned=not pick.turned, tapped=False), preview=None
             ), None
-        tile = tile_at(view, pick, target, ui.flipped)
-        if tile is None:
-            return ui, None
         shown = ui.preview if isinstance(ui.preview, Placement) else None
-        if tile == shown or (pick.tapped and covers(shown, target)):
-            return ui, shown  # a click where it was shown, or a tap on the tile shown
-        # a tap with no hover first: show the tile, and a second tap on it places it
-        return replace(ui, pick=replace(pick, tapped=True), preview=tile, refused=None), None
+        if action == "place" and pick.tapped:
+            return ui, shown
+        return ui, None
 
     def key(self, view: RugView, ui: Ui, key: str) -> Ui | None:
         if key in ("r", "R"):
@@ -272,6 +288,11 @@ class RugPileBoard(Board[RugView]):
                 '<button type="button" class="rotate" data-action="rotate" '
                 'title="Turn the tile (key R)">Turn tile ⟳</button>'
             )
+        if ui.live and pick.tapped and isinstance(ui.preview, Placement):
+            rows.append(
+                '<button type="button" class="place" data-action="place" '
+                'title="Place the tile shown on the board">Place tile</button>'
+            )
         return f'<div class="rug-panel">{"".join(rows)}</div>'
 
     def prompt(self, view: RugView, ui: Ui) -> str:
@@ -291,7 +312,9 @@ class RugPileBoard(Board[RugView]):
         if tapped:
             assert isinstance(tile, Placement)
             return (
-                f"{name}: tap again to place the {tile.width}×{tile.height} tile at "
-                f"{square_name(tile.col, tile.row)}, or tap elsewhere to move it."
+                f"{name}: tap again (or Place tile) to place the {tile.width}×{tile.height} "
+                f"tile at {square_name(tile.col, tile.row)}; tap another square to move it."
             )
+        if ui.touch:
+            return f"{name} to move: choose a tile, tap the board to show it there."
         return f"{name} to move: choose a tile, point at the board, click to place."

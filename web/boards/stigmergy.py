@@ -309,10 +309,11 @@ class StigmergyBoard(Board[StigmergyView]):
         """What a click on the cell under the pointer would do, or why it may not."""
         cell = view.cells[move.cell]
         if move in view.moves:
+            act = "Tap again" if ui.touch else "Click"  # on touch, a first tap showed it
             return (
-                f"Click to flip {cell.name}."
+                f"{act} to flip {cell.name}."
                 if cell.stone is not None
-                else f"Click to place on {cell.name}."
+                else f"{act} to place on {cell.name}."
             )
         if cell.stone == mover_colour(view):
             return f"{cell.name} is your stone."

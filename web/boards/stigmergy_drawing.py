@@ -105,6 +105,8 @@ def board_svg(view: StigmergyView, ui: Ui, show_control: bool, zoom: bool) -> st
         '<g pointer-events="none">',
         labels_layer(view, ui.flipped),
     ]
+    if zoom:  # the edges' labels scroll out of sight: each empty cell names itself
+        out.append(cell_names(view, frame))
     for index in view.last:
         cell = view.cells[index]
         cx, cy = frame.at(cell.x, cell.y)
@@ -244,6 +246,19 @@ def pointed_cell(view: StigmergyView, ui: Ui) -> int | None:
     if isinstance(ui.preview, (Place, Flip)):
         return ui.preview.cell
     return next((i for i, c in enumerate(view.cells) if c.name == ui.cursor), None)
+
+
+def cell_names(view: StigmergyView, frame: Frame) -> str:
+    """Each empty cell's name, small, low in the cell: the zoomed board's coordinates."""
+    names = []
+    for cell in view.cells:
+        if cell.stone is None:
+            cx, cy = frame.at(cell.x, cell.y)
+            names.append(
+                f'<text class="cell-name" x="{cx:.1f}" y="{cy + UNIT * 0.27:.1f}">'
+                f"{cell.name}</text>"
+            )
+    return f'<g class="cell-names">{"".join(names)}</g>'
 
 
 def coordinate_svg(view: StigmergyView, frame: Frame, index: int) -> str:

@@ -136,6 +136,8 @@ class Frame:
 
 
 class WytheBoard(Board[WytheView]):
+    whole_moves = True
+    black_half_first = True
     can_flip = True
 
     word_moves: ClassVar[dict[Hashable, tuple[str, str]]] = {

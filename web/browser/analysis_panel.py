@@ -134,7 +134,10 @@ async def judge_once(
 
 
 def draw_marks(marks: list[Mark]) -> None:
-    """Outline each best move's cells on the board, its chance on its last cell."""
+    """Outline each best move on the board, its chance on it: a tile or a domino as one
+    outline (the lower-ranked set inside the better ones', so overlapping moves' outlines
+    never coincide), each rank in its own colour as its label is, a domino's black half
+    with a black disk; a move over separate cells (a piece's from and to) cell by cell."""
     svg = by_id("board").querySelector("svg")
     if not found(svg):
         return
@@ -147,41 +150,84 @@ def draw_marks(marks: list[Mark]) -> None:
     layer = document.createElementNS(SVG, "g")
     layer.setAttribute("class", "best-marks")
     layer.setAttribute("aria-hidden", "true")
+    labels: list[tuple[float, float]] = []  # where labels went: the next keeps clear
     for mark in marks:
-        for i, cell in enumerate(mark.cells):
+        boxes = {}
+        for cell in mark.cells:
             element = svg.querySelector(f'[data-cell="{cell}"]')
-            if not found(element):
-                continue
-            x, y, w, h = box_in(element, to_svg)
-            line = max(1.5, min(w, h) * (0.07 if mark.rank == 1 else 0.045))
+            if found(element):
+                boxes[cell] = box_in(element, to_svg)
+        if not boxes:
+            continue
+        size = min(min(w, h) for _, _, w, h in boxes.values())
+        line = max(1.5, size * (0.07 if mark.rank == 1 else 0.045))
+        outlines = [union(boxes.values())] if mark.whole else list(boxes.values())
+        inset = line / 2 + (mark.rank - 1) * line * 1.6 if mark.whole else line / 2
+        for x, y, w, h in outlines:
             layer.append(
                 shape(
                     "rect",
                     {
-                        "x": x + line / 2,
-                        "y": y + line / 2,
-                        "width": w - line,
-                        "height": h - line,
+                        "x": x + inset,
+                        "y": y + inset,
+                        "width": w - 2 * inset,
+                        "height": h - 2 * inset,
                         "rx": line,
                         "stroke-width": line,
                         "class": f"best-cell best-{mark.rank}",
                     },
                 )
             )
-            if i == len(mark.cells) - 1:
-                text = shape(
-                    "text",
+        if mark.dark in boxes:
+            x, y, w, h = boxes[mark.dark]
+            layer.append(
+                shape(
+                    "circle",
                     {
-                        "x": x + w / 2,
-                        "y": y + h / 2,
-                        "font-size": min(w, h) * 0.34,
-                        "stroke-width": line,
-                        "class": f"best-label best-{mark.rank}",
+                        "cx": x + w / 2,
+                        "cy": y + h / 2,
+                        "r": size * 0.2,
+                        "stroke-width": line * 0.6,
+                        "class": f"best-dark best-{mark.rank}",
                     },
                 )
-                text.textContent = mark.label
-                layer.append(text)
+            )
+        x, y, w, h = outlines[0] if mark.whole else boxes[mark.cells[-1]]
+        if mark.dark:  # the label on the white half, the disk on the black
+            x, y, w, h = boxes.get(mark.cells[-1], (x, y, w, h))
+        font = size * 0.34
+        cx, cy = clear_of(labels, x + w / 2, y + h / 2, font)
+        labels.append((cx, cy))
+        text = shape(
+            "text",
+            {
+                "x": cx,
+                "y": cy,
+                "font-size": font,
+                "stroke-width": line,
+                "class": f"best-label best-{mark.rank}",
+            },
+        )
+        text.textContent = mark.label
+        layer.append(text)
     svg.append(layer)
+
+
+def union(boxes: Any) -> tuple[float, float, float, float]:
+    """The box round several boxes (x, y, width, height)."""
+    boxes = list(boxes)
+    left = min(x for x, _, _, _ in boxes)
+    top = min(y for _, y, _, _ in boxes)
+    right = max(x + w for x, _, w, _ in boxes)
+    bottom = max(y + h for _, y, _, h in boxes)
+    return left, top, right - left, bottom - top
+
+
+def clear_of(taken: list[tuple[float, float]], x: float, y: float, font: float):
+    """(x, y) moved down a line at a time until no label already placed is that near."""
+    while any(abs(x - tx) < font * 2.2 and abs(y - ty) < font * 1.25 for tx, ty in taken):
+        y += font * 1.3
+    return x, y
 
 
 def box_in(element: Any, to_svg: Any) -> tuple[float, float, float, float]:

@@ -98,6 +98,7 @@ class BoardInput:
             self.redraw()  # a piece dragged off the board goes back
 
     def on_down(self, event: Any) -> None:
+        self.table.use_touch(event.pointerType == "touch")  # the prompts say tap or click
         self.cursor.keyboard = False
         self.cursor.hide()
         self.press = data_of(closest(event, TARGET))

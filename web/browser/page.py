@@ -80,6 +80,7 @@ class Page:
         """Bind every control and open the game navigation decides for this tab: its own
         after a reload, else the link's, else the newest saved game, else a fresh one."""
         by_id("picker").innerHTML = picker_html()
+        self.table.use_touch(bool(window.matchMedia("(hover: none)").matches))  # tap, not click
         self.bind()
         usable = self.keeper.start()
         self.follow(navigate(self.place()).opening, push=False)
@@ -118,7 +119,7 @@ class Page:
             ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
             ("undo", "click", lambda e: self.change(self.table.take_back)),
             ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
-            ("redo", "click", lambda e: self.change(lambda: self.table.step(1))),
+            ("redo", "click", lambda e: self.change(self.table.redo)),
             ("promote", "click", lambda e: self.change(self.table.promote)),
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),

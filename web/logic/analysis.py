@@ -25,11 +25,15 @@ if TYPE_CHECKING:  # the page imports the computer's modules on first use, not a
 @dataclass(frozen=True)
 class Mark:
     """A best move drawn on the board: the cells it touches (the board's data-cell names),
-    its rank (1 = best) and its label (the mover's win chance after it)."""
+    its rank (1 = best) and its label (the mover's win chance after it); `whole` when the
+    cells are one piece (a tile, a domino: outlined as one, the label in its middle), and
+    `dark` the cell of a two-coloured piece's black half ('' for none)."""
 
     cells: tuple[str, ...]
     rank: int
     label: str
+    whole: bool = False
+    dark: str = ""
 
 
 def percent(chance: float) -> str:
@@ -153,7 +157,8 @@ def marks(game: Game, board: Board, state: Any, analysis: Analysis) -> list[Mark
         view = game.view(after)
         cells = tuple(board.cell_name(view, index) for index in view.last)
         if cells:
-            out.append(Mark(cells, rank, percent(candidate.chance)))
+            dark = cells[0] if board.black_half_first and len(cells) == 2 else ""
+            out.append(Mark(cells, rank, percent(candidate.chance), board.whole_moves, dark))
     return out
 
 

@@ -9,6 +9,7 @@ writes what they make.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -19,6 +20,7 @@ from web.logic import move_list
 from web.logic.by_link import status_text as link_status
 from web.logic.ending import draw_offer, resigner
 from web.logic.table import HUMAN, Table, people
+from web.logic.wording import for_touch, your_move
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def screen_of(table: Table) -> Screen:
         panel=panel_html(table),
         status=status(table),
         actions=actions_html(actions),
-        scores=scores_html(view, board),
+        scores=scores_html(view, board, table.seats),
         result=table.result_text(),
         moves=move_list.session_html(session, view, board),
         side_line=any(session.path),
@@ -85,7 +87,7 @@ def board_svg(table: Table) -> str:
 
 def panel_html(table: Table) -> str:
     """What the board shows beside it (its panel: a tile supply, a score breakdown)."""
-    return table.board.panel(table.view, table.ui)
+    return worded(table, table.board.panel(table.view, table.ui))
 
 
 def status(table: Table) -> str:
@@ -100,15 +102,24 @@ def status(table: Table) -> str:
         return by_link
     if table.seats[seat] != HUMAN:
         name = view.seat_names[seat]
-        if not session.live or table.paused:
+        if table.paused:
             return prefix + f"{name} (computer) is paused."
+        if not session.live:  # it plays only at the last move
+            return prefix + f"{name} (computer) to move; it plays at the last move."
         return f"{name} (computer, {table.seats[seat]}) is thinking…"
+    if people(table.seats).count(True) == 1:  # one person, against the computer
+        return prefix + your_move(prompt(table), view.seat_names[seat])
     return prefix + prompt(table)
 
 
 def prompt(table: Table) -> str:
     """What the board says to the person to move (announced after a click or Enter)."""
-    return table.board.prompt(table.view, table.ui)
+    return worded(table, table.board.prompt(table.view, table.ui))
+
+
+def worded(table: Table, text: str) -> str:
+    """The board's words for the device in hand: tap, not click, on a touch screen."""
+    return for_touch(text) if table.ui.touch else text
 
 
 def actions_html(actions: list[tuple[str, str, str]]) -> str:
@@ -120,18 +131,28 @@ def actions_html(actions: list[tuple[str, str, str]]) -> str:
     )
 
 
-def scores_html(view: View, board: Board) -> str:
+def scores_html(view: View, board: Board, seats: Sequence[str] = ()) -> str:
     """One line per seat: its colour, name and score; the seat to move and the winners
-    marked."""
+    marked, and against the computer who sits where (`seats`, the table's)."""
     winners = view.result.winners if view.result is not None else ()
     return "".join(
         f'<li class="{"to-move" if seat == view.to_move else ""}'
         f'{" winner" if seat in winners else ""}">'
         f'<span class="swatch {board.swatch(view, seat)}"></span>'
-        f'<span class="name">{escape(name)}</span>'
+        f'<span class="name">{escape(name)}{seat_mark(seats, seat)}</span>'
         f'<span class="score">{escape(board.score_text(view, seat))}</span></li>'
         for seat, name in enumerate(view.seat_names)
     )
+
+
+def seat_mark(seats: Sequence[str], seat: int) -> str:
+    """Who sits in `seat`, beside its name when the computer plays: "(computer, medium)",
+    and "(you)" for the one person against it; '' between people."""
+    if HUMAN not in seats or all(kind == HUMAN for kind in seats):
+        return ""
+    if seats[seat] != HUMAN:
+        return f' <span class="seat-kind">(computer, {escape(seats[seat])})</span>'
+    return ' <span class="seat-kind">(you)</span>' if seats.count(HUMAN) == 1 else ""
 
 
 def shortcuts_html(game_name: str, board: Board) -> str:

@@ -101,7 +101,7 @@ class Table:
         self.board = boards.get(session.game.id)
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or [HUMAN] * count)
-        ui = self.ui.cleared() if same else Ui()
+        ui = self.ui.cleared() if same else Ui(touch=self.ui.touch)
         people = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
         if len(people) == 1:
             ui = replace(ui, flipped=people[0] == 1)
@@ -143,7 +143,8 @@ class Table:
         return self._play(lambda: self.session.play_text(text, main=self.took_back))
 
     def _play(self, make: Callable[[], None]) -> Said:
-        mover = self.view.seat_names[self.view.to_move] if self.view.to_move >= 0 else ""
+        seat, names = self.view.to_move, self.view.seat_names
+        mover = names[seat] if seat >= 0 else ""
         try:
             make()
         except EngineError as err:
@@ -151,9 +152,9 @@ class Table:
         self.took_back = False
         self._changed()
         session = self.session
-        return Said(
-            played=True, announce=f"{mover} played {session.moves[session.ply - 1]}.", message=""
-        )
+        chose = colours_chosen(names, self.view.seat_names, self.seats, seat)
+        played = f"{mover} played {session.moves[session.ply - 1]}."
+        return Said(played=True, announce=f"{played} {chose}".strip(), message=escape(chose))
 
     def key_step(self, key: str) -> int | None:
         """How far a key steps through the moves of the line shown (← and → one move, Home
@@ -207,6 +208,19 @@ class Table:
         self.took_back = True
         self._changed()
 
+    def redo(self) -> None:
+        """Redo, Undo's mirror: one ply forward in a game between people, and against the
+        computer on to the next position where a person is to move (or the last move)."""
+        session, game = self.session, self.game
+        last = len(session.moves)
+        ply = min(session.ply + 1, last)
+        if HUMAN in self.seats:
+            while ply < last and self.seats[game.to_move(session.states[ply])] != HUMAN:
+                ply += 1
+        session.goto(ply)
+        self.took_back = False
+        self._changed()
+
     def end(self, ending: Ending) -> Said:
         """End the game off the board: a resignation or an agreed draw (web/logic/ending.py
         says who may, engine/ending.py what it means)."""
@@ -216,6 +230,14 @@ class Table:
             return Said(message=escape(str(err)), error=True)
         self._changed()
         return Said(played=True, announce=self.result_text() or "", message="")
+
+    def use_touch(self, touch: bool) -> bool:
+        """The player uses a touch screen (or not): the prompts say tap (or click).  True
+        when that changed."""
+        if self.ui.touch == touch:
+            return False
+        self.ui = replace(self.ui, touch=touch)
+        return True
 
     def flip(self) -> None:
         self.ui = replace(self.ui, flipped=not self.ui.flipped)
@@ -286,6 +308,21 @@ class Table:
         same = game.id == self.game.id
         options = game.normalise_options(**(chosen or (self.session.options if same else {})))
         return game, options, list(self.seats) if same else []
+
+
+def colours_chosen(
+    before: Sequence[str], after: Sequence[str], seats: Sequence[str], mover: int
+) -> str:
+    """What the computer's move said about the colours, when it chose them (a Stigmergy side
+    after the komi bid, a Wythe swap): "The computer chose to play White: you play Black.";
+    '' when the seats' colours stayed as they were or a person moved."""
+    if tuple(before) == tuple(after) or mover < 0 or seats[mover] == HUMAN:
+        return ""
+    text = f"The computer chose to play {after[mover]}"
+    humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    if len(humans) == 1:
+        text += f": you play {after[humans[0]]}"
+    return text + "."
 
 
 def people(seats: Sequence[str]) -> list[bool]:
