@@ -320,3 +320,39 @@ def test_a_save_of_the_old_format_moves_into_recent_games(browser, site):
     assert page.evaluate(f"localStorage.getItem({OLD!r})") is None
     assert stored(page) == [(f"{RUG}/2x2a1.2x2d1", ["human", "random"])]
     page.context.close()
+
+
+def test_one_bad_recent_game_costs_only_itself_and_two_bad_values_are_both_kept(browser, site):
+    page = new_page(browser)
+    page.goto(site + "/manifest.webmanifest")  # the origin, without starting the page
+    good = [
+        {
+            "id": f"g{n}",
+            "rev": "r",
+            "fragment": f"{RUG}/{move}",
+            "seats": ["human", "human"],
+            "game": "rugpile",
+            "moves": 1,
+            "finished": False,
+            "updated": n + 1,
+        }
+        for n, move in enumerate(["2x2a1", "2x2d1", "2x2a4"])
+    ]
+    deep = '{"id":"deep","x":' + "[" * 21 + "]" * 21 + "}"
+    items = [json.dumps(good[0]), deep, json.dumps(good[1]), json.dumps(good[2])]
+    recent_text = '{"format":2,"games":[' + ",".join(items) + "]}"
+    page.evaluate(
+        "([k, v, o]) => { localStorage.setItem(k, v); localStorage.setItem(o, '{bad'); }",
+        [RECENT, recent_text, OLD],
+    )
+    open_page(page, site + "/index.html")
+    note = page.locator("#storage-note p")
+    expect(note).to_have_count(2)  # each value set aside is said
+    expect(note.nth(0)).to_contain_text("Your saved game could not be read (it is not valid JSON)")
+    expect(note.nth(1)).to_contain_text("1 of your recent games could not be read")
+    expect(note.nth(1)).to_contain_text(f"“{ASIDE}/2”")
+    assert page.evaluate(f"localStorage.getItem({ASIDE!r})") == "{bad"
+    assert page.evaluate(f"localStorage.getItem({ASIDE + '/2'!r})") == deep
+    page.click("#recent-open")
+    expect(page.locator("#recent-list button")).to_have_count(3)  # the good games, all kept
+    shot(page, "set-aside-one-entry")

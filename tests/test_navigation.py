@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from engine import games
 from engine.record import encode, make_record
-from web.logic.navigation import Place, Shown, navigate, pick
+from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick
 from web.logic.session import DEFAULT_GAME, Session, side_lines_text
 from web.logic.sharing import Offers, Problem, read_record, resume, take_offer
 from web.logic.table import SEAT_KINDS
@@ -38,6 +40,16 @@ def fragment_of(opening) -> str:
 
 
 # --------------------------------------------------------------------------- at start-up
+
+
+@pytest.mark.parametrize("kept", ["{not a record", '[Game "Wythe"]\n\n1. zz9'])
+def test_side_lines_that_cannot_be_read_are_not_dropped_without_a_word(kept):
+    history = ("e1", "r1", ["human", "easy"])
+    opening = navigate(place(WYTHE, history, kept)).opening
+    assert fragment_of(opening) == WYTHE[1:] and opening.continues is not None
+    assert opening.message == SIDE_LINES_LOST
+    shown = Shown("#other", None, "e0", "wythe")
+    assert navigate(place(WYTHE, history, kept), shown).opening.message == SIDE_LINES_LOST
 
 
 def test_a_reload_reopens_this_tabs_game_with_its_seats_and_side_lines():

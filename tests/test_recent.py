@@ -73,6 +73,29 @@ def test_unreadable_text_is_refused_with_a_reason(text, message):
         recent.parse(text, KINDS)
 
 
+def test_an_array_is_split_into_its_items_without_reading_them():
+    text = '{"format": 2, "games": [{"a": [1, 2]}, "x,]", [[[[], {}]]]], "z": 3}'
+    assert bounded_json.split_array(text, "games") == (
+        '{"format": 2, "games": [], "z": 3}',
+        ['{"a": [1, 2]}', '"x,]"', "[[[[], {}]]]"],
+    )
+    assert bounded_json.split_array('{"games": []}', "games") == ('{"games": []}', [])
+    assert bounded_json.split_array('{"other": [1], "games": [2]}', "games") == (
+        '{"other": [1], "games": []}',
+        ["2"],
+    )
+    assert bounded_json.split_array('{"g": {"games": [1]}}', "games") is None  # not outermost
+    assert bounded_json.split_array('["games", [1]]', "games") is None
+    assert bounded_json.split_array('{"games": [1]', "games") is None  # unclosed
+
+
+def test_each_item_is_read_on_its_own():
+    good = json.dumps(entry("a").as_json())
+    items = [good, "[" * 30 + "]" * 30, '{"id": "b"}', "{x}", '"' + "x" * recent.MAX_ITEM + '"']
+    entries, bad = recent.parse('{"format":2,"games":[' + ",".join(items) + "]}", KINDS)
+    assert [e.id for e in entries] == ["a"] and bad == items[1:]
+
+
 def test_depth_is_counted_outside_strings():
     assert not bounded_json.depth_exceeds('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\"[[["}', 3)
     assert bounded_json.depth_exceeds("[[[[", 3) and not bounded_json.depth_exceeds("[[[]]]", 3)

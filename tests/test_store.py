@@ -11,7 +11,7 @@ import json
 import pytest
 
 from web.logic.session import Session
-from web.storage import recent, saved
+from web.storage import aside, recent, saved
 from web.storage.store import SIDE_LINES, GameStore
 
 KINDS = ("human", "easy")
@@ -147,10 +147,10 @@ def test_an_unreadable_list_is_set_aside_with_a_note():
     local.items[recent.KEY] = "{not json"
     store = Store(local)
     assert store.start() and store.list == []
-    assert local.items[recent.ASIDE_KEY] == "{not json" and recent.KEY not in local.items
+    assert local.items[aside.KEY] == "{not json" and recent.KEY not in local.items
     [note] = store.notes
     assert note.startswith("Your recent games could not be read (it is not valid JSON)")
-    assert note.endswith(f"kept apart in this browser's storage as “{recent.ASIDE_KEY}”.")
+    assert note.endswith(f"kept apart in this browser's storage as “{aside.KEY}”.")
 
 
 def test_unreadable_entries_are_set_aside_and_the_rest_kept():
@@ -160,18 +160,91 @@ def test_unreadable_entries_are_set_aside_and_the_rest_kept():
     local.items[recent.KEY] = json.dumps({"format": 2, "games": [good.as_json(), bad]})
     store = Store(local)
     assert store.start() and store.list == [good]
-    assert json.loads(local.items[recent.ASIDE_KEY])["id"] == "bad"
+    assert json.loads(local.items[aside.KEY])["id"] == "bad"
     assert stored(local) == [good]
     assert store.notes[0].startswith("1 of your recent games could not be read")
 
 
 def test_an_unreadable_value_too_large_to_keep_is_dropped():
     local = Storage()
-    local.items[recent.KEY] = "x" * (recent.MAX_ASIDE + 1)
+    local.items[recent.KEY] = "x" * (aside.MAX_EACH + 1)
     store = Store(local)
     store.start()
-    assert recent.ASIDE_KEY not in local.items and recent.KEY not in local.items
+    assert aside.KEY not in local.items and recent.KEY not in local.items
     assert store.notes[0].endswith("It was too large to keep, so it was dropped.")
+
+
+def three_good_and(bad_text: str) -> str:
+    """A stored list of three good games with `bad_text` as its second item."""
+    good = [recent.entry_for(game("3x3a3"), SEATS, f"g{n}", "r", n).as_json() for n in range(3)]
+    items = [json.dumps(good[0]), bad_text, json.dumps(good[1]), json.dumps(good[2])]
+    return '{"format":2,"games":[' + ",".join(items) + "]}"
+
+
+@pytest.mark.parametrize("depth", [21, 100_000])
+def test_one_entry_nested_too_deep_costs_only_itself(depth):
+    local = Storage()
+    bad = '{"id":"deep","x":' + "[" * depth + "]" * depth + "}"
+    local.items[recent.KEY] = three_good_and(bad)
+    store = Store(local)
+    assert store.start() and [e.id for e in store.list] == ["g2", "g1", "g0"]
+    assert [e.id for e in stored(local)] == ["g2", "g1", "g0"]
+    [note] = store.notes
+    assert note.startswith("1 of your recent games could not be read, so it was set aside.")
+    if len(bad) <= aside.MAX_EACH:
+        assert local.items[aside.KEY] == bad
+    else:  # 200,018 characters: bounded, so dropped, and said
+        assert aside.KEY not in local.items and note.endswith(
+            "too large to keep, so it was dropped."
+        )
+
+
+def test_several_bad_entries_are_kept_together_and_said_so():
+    local = Storage()
+    local.items[recent.KEY] = three_good_and('{"id":"x"},7')
+    store = Store(local)
+    assert store.start() and len(store.list) == 3
+    assert local.items[aside.KEY] == '{"id":"x"}\n7'
+    assert store.notes == [
+        "2 of your recent games could not be read, so they were set aside. They are kept "
+        f"apart in this browser's storage as “{aside.KEY}”."
+    ]
+
+
+def test_two_values_set_aside_at_once_are_both_kept_and_both_said():
+    local = Storage()
+    local.items[saved.KEY] = '{"format": 1}'
+    local.items[recent.KEY] = "{not json"
+    store = Store(local)
+    assert store.start() and store.list == []
+    assert local.items[aside.KEY] == '{"format": 1}'
+    assert local.items[aside.KEY + "/2"] == "{not json"
+    assert len(store.notes) == 2 and store.notes[1].endswith(f"as “{aside.KEY}/2”.")
+
+
+def test_set_aside_values_are_bounded_and_a_value_with_no_room_is_said_dropped():
+    local = Storage()
+    for key in aside.all_keys():
+        local.items[key] = "old"
+    local.items[recent.KEY] = "{not json"
+    store = Store(local)
+    assert store.start() and recent.KEY not in local.items
+    assert all(local.items[key] == "old" for key in aside.all_keys())  # none overwritten
+    assert store.notes[0].endswith("There was no room left to keep it apart, so it was dropped.")
+
+
+def test_set_aside_values_stay_within_the_total_bound():
+    local = Storage()
+    local.items[aside.KEY] = "x" * (aside.MAX_TOTAL - 10)
+    assert aside.keep(local, "y" * 11) == (None, "no room")
+    assert aside.keep(local, "y" * 10) == (aside.KEY + "/2", "")
+    assert aside.keep(local, "y" * 10) == (aside.KEY + "/2", "")  # the same value: kept once
+
+
+def test_set_aside_into_blocked_storage_says_it_was_dropped():
+    local = Storage()
+    local.blocked = True
+    assert aside.keep(local, "x") == (None, "no room")
 
 
 def test_the_old_single_save_moves_into_the_recent_games():
@@ -189,7 +262,7 @@ def test_an_unreadable_old_save_is_set_aside():
     local.items[saved.KEY] = '{"format": 1}'
     store = Store(local)
     assert store.start() and store.list == []
-    assert local.items[recent.ASIDE_KEY] == '{"format": 1}' and saved.KEY not in local.items
+    assert local.items[aside.KEY] == '{"format": 1}' and saved.KEY not in local.items
     assert store.notes[0].startswith("Your saved game could not be read (it has no game record)")
 
 
@@ -199,7 +272,7 @@ def test_a_saved_game_that_cannot_be_opened_is_set_aside_without_a_note():
     store.save(game("3x3a3"), SEATS)
     [entry] = stored(local)
     store.drop(entry)
-    assert stored(local) == [] and json.loads(local.items[recent.ASIDE_KEY])["id"] == entry.id
+    assert stored(local) == [] and json.loads(local.items[aside.KEY])["id"] == entry.id
     assert store.notes == []  # the page's message says why
 
 

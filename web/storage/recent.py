@@ -25,12 +25,12 @@ from web.storage.saved import SaveError, valid_seats
 from web.storage.saved import opened as open_saved
 
 KEY = "abstract-games/recent"
-ASIDE_KEY = "abstract-games/unreadable"  # the last value that could not be read
 FORMAT = 2
 MAX_GAMES = 20
 MAX_ID = 40
-MAX_CHARS = MAX_GAMES * (MAX_FRAGMENT + 400) + 100
-MAX_ASIDE = 200_000  # a longer unreadable value is dropped, not kept
+MAX_ITEM = MAX_FRAGMENT + 400  # an entry's JSON text
+MAX_CHARS = MAX_GAMES * MAX_ITEM + 100
+MAX_SCAN = 4 * MAX_CHARS  # a longer text is not split into its entries (storage holds less)
 
 
 @dataclass(frozen=True)
@@ -109,23 +109,33 @@ def _entry(item, kinds) -> Entry | None:
 
 
 def parse(text, kinds) -> tuple[list[Entry], list[str]]:
-    """(the entries, newest first; the JSON text of each item that is not an entry).
-    SaveError says why when the text as a whole cannot be read."""
+    """(the entries, newest first; the text of each item that is not an entry).  Each item
+    is read on its own (bounded_json.split_array), so an item too long, too deep or not JSON
+    costs only itself; SaveError says why when the list as a whole cannot be read."""
+    if not isinstance(text, str):
+        raise SaveError("it is not text")
+    split = bounded_json.split_array(text, "games") if len(text) <= MAX_SCAN else None
+    if split is None:
+        try:
+            bounded_json.loads(text, MAX_CHARS)
+        except ValueError as err:
+            raise SaveError(str(err)) from None
+        raise SaveError("it is not a list of games this site knows")
+    outer, items = split
     try:
-        data = bounded_json.loads(text, MAX_CHARS)
+        data = bounded_json.loads(outer, 2_000)
     except ValueError as err:
         raise SaveError(str(err)) from None
-    if (
-        not isinstance(data, dict)
-        or data.get("format") != FORMAT
-        or not isinstance(data.get("games"), list)
-    ):
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("games") != []:
         raise SaveError("it is not a list of games this site knows")
     entries, bad, seen = [], [], set()
-    for item in data["games"]:
-        entry = _entry(item, kinds)
+    for item_text in items:
+        try:
+            entry = _entry(bounded_json.loads(item_text, MAX_ITEM), kinds)
+        except ValueError:
+            entry = None
         if entry is None or entry.id in seen:
-            bad.append(json.dumps(item, separators=(",", ":")))
+            bad.append(item_text)
         else:
             seen.add(entry.id)
             entries.append(entry)

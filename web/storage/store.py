@@ -9,8 +9,9 @@ the browser's storage and puts what it says on the page.
 - A tab's side lines (a link holds only the line shown) are kept in the tab's own storage
   (sessionStorage), for a reload.
 - Storage that is full, blocked or absent never stops the page: while saving fails,
-  `failed` says why, until a save succeeds.  A stored value that cannot be read is set aside
-  under recent.ASIDE_KEY (or dropped when too large), and `notes` says so.
+  `failed` says why, until a save succeeds.  Only what cannot be read is set aside (one bad
+  entry costs only itself), each value in a key of its own (web/storage/aside.py; dropped when
+  there is no room), and `notes` says so each time.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from engine import EngineError
 from web.logic.session import Session, side_lines_text
-from web.storage import recent, saved
+from web.storage import aside, recent, saved
 
 SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
 
@@ -73,9 +74,13 @@ class GameStore:
             storage.removeItem(recent.KEY)
             return []
         if bad:
+            many = len(bad) > 1
             self.set_aside(
                 "\n".join(bad),
-                f"{len(bad)} of your recent games could not be read, so they were set aside.",
+                f"{len(bad)} of your recent games could not be read, so "
+                + ("they were" if many else "it was")
+                + " set aside.",
+                many,
             )
             storage.setItem(recent.KEY, recent.dump(entries))
         return entries
@@ -84,24 +89,17 @@ class GameStore:
         self.local().setItem(recent.KEY, recent.dump(entries))
         self.list = entries
 
-    def set_aside(self, text: str, note: str | None = None) -> None:
-        """Keep an unreadable value apart (one at a time) so it is never read again."""
-        kept = False
-        if len(text) <= recent.MAX_ASIDE:
-            try:
-                self.local().setItem(recent.ASIDE_KEY, text)
-                kept = True
-            except Exception:
-                pass
+    def set_aside(self, text: str, note: str | None = None, many: bool = False) -> None:
+        """Keep an unreadable value apart so it is never read again, and say so in `notes`
+        (with where it is kept, or why it was dropped)."""
+        try:
+            storage = self.local()
+        except Exception:
+            key, why = None, "no room"
+        else:
+            key, why = aside.keep(storage, text)
         if note:
-            self.notes.append(
-                note
-                + (
-                    f" It is kept apart in this browser's storage as “{recent.ASIDE_KEY}”."
-                    if kept
-                    else " It was too large to keep, so it was dropped."
-                )
-            )
+            self.notes.append(note + aside.note(key, why, many))
             self.noted()
 
     def start(self) -> bool:
