@@ -63,6 +63,7 @@ class Page:
             self.worker.graph,
             lambda ply: self.change(lambda: self.table.goto(ply)),
             self.ended,
+            thinking=lambda: self.computer.thinking is not None,
         )
         self.input.drawn = self.advice.draw_marks
         self.motion = Animator()  # move animations and sounds
