@@ -35,7 +35,7 @@ from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
-from web.logic.move_list import parse_path
+from web.logic.move_list import MoveList, Update
 from web.logic.navigation import Place, Shown, navigate, pick
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
@@ -67,6 +67,7 @@ class Page:
         )
         self.input.drawn = self.advice.draw_marks
         self.motion = Animator()  # move animations and sounds
+        self.move_list = MoveList()  # its markup written only when the tree changes
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -246,6 +247,7 @@ class Page:
         self.input.draw(screen.board, screen.status)
         self.motion.after(moved)
         write_screen(screen)
+        write_moves(self.move_list.update(self.table.session, self.table.view, self.table.board))
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.table.session, self.table.seats)
         self.keeper.remember(screen.address, self.table.seats, push)
@@ -301,9 +303,10 @@ class Page:
             self.play(button.dataset.move, text=True)
 
     def on_move_list(self, event: Any) -> None:
-        button = closest(event, "[data-path]")
-        if button is not None:
-            self.change(lambda: self.table.goto(path=parse_path(button.dataset.path)))
+        button = closest(event, "[data-row]")
+        path = None if button is None else self.move_list.path(button.dataset.row)
+        if path is not None:
+            self.change(lambda: self.table.goto(path=path))
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
@@ -353,8 +356,6 @@ def write_screen(screen: Screen) -> None:
     banner.hidden = screen.result is None
     if screen.result is not None:
         banner.textContent = screen.result
-    by_id("moves").innerHTML = screen.moves
-    keep_current_move_in_view()
     by_id("title").textContent = screen.title
     for button in document.querySelectorAll("#picker .pick"):
         button.setAttribute("aria-current", str(button.dataset.game == screen.game).lower())
@@ -371,6 +372,20 @@ def write_screen(screen: Screen) -> None:
     by_id("delete-move").hidden = not screen.deletable
     by_id("offer-draw").hidden = screen.draw_hidden
     by_id("after-game").hidden = screen.rematch_hidden
+
+
+def write_moves(update: Update) -> None:
+    """The move list: its markup when it changed, then the current move marked (the one
+    marked before unmarked), and kept in view."""
+    moves = by_id("moves")
+    if update.markup is not None:
+        moves.innerHTML = update.markup
+    else:
+        for old in moves.querySelectorAll("[aria-current='true']"):
+            old.removeAttribute("aria-current")
+    if update.current is not None:
+        moves.querySelector(f"[data-row='{update.current}']").setAttribute("aria-current", "true")
+    keep_current_move_in_view()
 
 
 def keep_current_move_in_view() -> None:
