@@ -114,6 +114,16 @@ def test_a_bad_link_says_why_offers_what_it_can_and_shows_its_games_board():
     assert opening.offers.legal_part.moves == ("a1a2",)
 
 
+def test_a_bad_link_offers_the_players_unfinished_game_not_a_newer_finished_one():
+    unfinished = saved("#rugpile/1//3x3a3", id="e1", updated=5)
+    finished = saved("#rugpile/1//3x3a3.3x3b2.2x2d1", id="e2", updated=9)
+    assert finished.finished and not unfinished.finished
+    message = navigate(place(BAD_MOVE, saved=[finished, unfinished])).opening.message
+    assert 'data-action="resume" data-entry="e1"' in message and 'data-entry="e2"' not in message
+    only_finished = navigate(place(BAD_MOVE, saved=[finished])).opening.message
+    assert 'data-action="resume"' not in only_finished
+
+
 def test_a_bad_link_to_no_game_we_have_opens_the_default_game():
     opening = navigate(place(UNKNOWN)).opening
     assert opening.message.startswith("This link does not open a game: ")

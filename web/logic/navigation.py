@@ -141,7 +141,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
     """(what the link in the address opens, whether the link is bad).  A good link opens the
     saved game it shows exactly (with its seats), else a new game of its own.  A bad one opens
     nothing: the message says why and where, and offers its legal part, a fresh game (of its
-    game, else `current`) and the newest saved game."""
+    game, else `current`) and the player's unfinished game saved last."""
     try:
         session = Session.from_fragment(unquote_link(place.address))
     except Exception as err:
@@ -149,7 +149,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             "This link does not open a game",
             err,
             salvage(lambda t: legal_part(unquote_link(t, strict=False)), place.address),
-            saved=recent.newest(place.saved),
+            saved=recent.newest(place.saved, unfinished=True),
             current=current,
         )
         return said.opening(), True
