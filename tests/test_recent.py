@@ -48,11 +48,12 @@ def test_items_that_are_not_entries_are_returned_for_setting_aside():
                 {**good, "id": "d", "moves": "3"},
                 good,
                 7,
+                {**good, "id": "e", "moves": 10**3999},  # a 4,000-digit count: not shown
             ],
         }
     )
     entries, bad = recent.parse(text, KINDS)
-    assert [e.id for e in entries] == ["a"] and len(bad) == 5  # the duplicate "a" too
+    assert [e.id for e in entries] == ["a"] and len(bad) == 6  # the duplicate "a" too
     assert json.loads(bad[0])["seats"] == ["<b>god</b>", "human"]
 
 
@@ -187,3 +188,27 @@ def test_what_the_list_shows():
     assert [
         recent.ago(0, ms) for ms in (5_000, 300_000, 7_200_000, 86_400_000, 3 * 86_400_000)
     ] == ["just now", "5 min ago", "2 h ago", "1 day ago", "3 days ago"]
+
+
+def test_an_entry_keeps_the_whole_tree_so_a_side_line_shown_loses_no_main_line():
+    s = Session("rugpile", moves=["3x3a3", "3x3b2", "2x2d1"])
+    s.goto(1)
+    s.play_text("2x2d4")  # a side line, shown: the fragment holds only it
+    made = recent.entry_for(s, ["human", "easy"], "id1", "rev1", 5)
+    assert made.fragment.endswith("/3x3a3.2x2d4") and "(2. 2x2d4" in made.tree
+    [back], bad = recent.parse(recent.dump([made]), KINDS)
+    assert back == made and bad == []
+    session, seats = recent.opened(back, KINDS)
+    assert (
+        session.tree == s.tree
+        and session.moves == ["3x3a3", "2x2d4"]
+        and seats == list(made.seats)
+    )
+    assert session.tree.main_line() == ("3x3a3", "3x3b2", "2x2d1")  # the main line kept
+    # one line: no tree stored; a tree that does not fit the line: the line alone
+    plain = recent.entry_for(Session.from_fragment(made.fragment), ["human"] * 2, "i", "r", 0)
+    assert plain.tree == "" and "tree" not in plain.as_json()
+    other = Entry("x", "r", f"{RUG}/2x2a1", ("human", "easy"), "rugpile", 1, False, 0, made.tree)
+    assert recent.opened(other, KINDS)[0].tree.main_line() == ("2x2a1",)
+    too_long = {**made.as_json(), "tree": "x" * (recent.MAX_TREE + 1)}
+    assert recent.parse(json.dumps({"format": 2, "games": [too_long]}), KINDS)[0] == []

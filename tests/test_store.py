@@ -12,7 +12,7 @@ import pytest
 
 from web.logic.session import Session
 from web.storage import aside, recent, saved
-from web.storage.store import SIDE_LINES, GameStore
+from web.storage.store import SIDE_LINES, UNSAVED, GameStore
 
 KINDS = ("human", "easy")
 SEATS = ["human", "easy"]
@@ -137,9 +137,53 @@ def test_blocked_storage_never_stops_the_page():
     assert not store.start()
     store.save(game("3x3a3"), SEATS)
     assert "its storage is not available to the page" in store.failed
-    assert store.saved() == [] and store.find("x") is None
+    # only this tab's game, unsaved, kept for the tab (its picker reopens it)
+    assert [e.fragment for e in store.saved()] == [game("3x3a3").fragment()]
+    assert store.find("x") is None
     store.keep_side_lines(game("3x3a3"))
     assert store.side_lines(store.entry_id) == ""
+
+
+def test_an_unsaved_game_stays_the_one_this_tab_reopens_and_is_saved_again_after_a_reload():
+    local, tab = Storage(), Storage()
+    store = Store(local, tab)
+    store.start()
+    store.save(game("3x3a3", "2x2d4"), SEATS)  # saved: 2 moves
+    id, rev = store.entry_id, store.rev
+    local.full = True
+    four = game("3x3a3", "2x2d4", "2x2a1", "2x2d1")
+    store.save(four, SEATS)  # not saved: the stored copy has 2 moves
+    assert store.failed and stored(local)[0].moves == 2
+    [entry] = store.saved()  # the picker and Recent see this tab's game, not the old copy
+    assert (entry.id, entry.rev, entry.fragment) == (id, rev, four.fragment())
+    # a reload: a new store in the same tab, reopening the game of its history entry
+    again = Store(local, tab)
+    again.start()
+    assert again.failed == "" and again.saved()[0].fragment == four.fragment()
+    again.begin((id, rev, four.fragment(), SEATS))
+    again.save(four, SEATS)  # tried again: still full, still said
+    assert again.failed.startswith("This game is not saved in this browser: its storage is full")
+    local.full = False
+    again.save(four, SEATS)  # room again: saved over its stored copy, and nothing unsaved
+    assert again.failed == "" and [e.moves for e in stored(local)] == [4]
+    assert stored(local)[0].id == id and again.unsaved == [] and UNSAVED not in tab.items
+    assert Store(local, tab).saved() == stored(local)
+
+
+def test_a_change_to_the_side_lines_alone_is_saved():
+    local = Storage()
+    store = Store(local)
+    session = game("3x3a3", "3x3b2")
+    session.goto(1)
+    session.play_text("2x2d4")
+    session.goto(1)  # the main line's move shown: the link is the same as without the side line
+    store.save(session, SEATS)
+    assert "(2. 2x2d4" in stored(local)[0].tree
+    session.goto_path((0, 1))
+    session.delete()  # the side line goes; the line shown and its link are as before
+    session.goto(1)
+    store.save(session, SEATS)
+    assert stored(local)[0].tree == "" and stored(local)[0].fragment == session.fragment()
 
 
 def test_an_unreadable_list_is_set_aside_with_a_note():

@@ -83,8 +83,8 @@ class Page:
         self.follow(navigate(self.place()).opening, push=False)
         if not usable:
             show_message(
-                "The saved game could not be read: this browser does not let the "
-                "page use its storage."
+                "This browser does not let the page use its storage, so games are not kept "
+                "after this tab closes."
             )
         by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
         document.body.dataset.ready = "1"
