@@ -92,7 +92,7 @@ def test_switching_games_keeps_each_game_and_history_moves_between_them(browser,
     items = page.locator("#recent-list button")
     expect(items).to_have_count(2)
     assert "1 move" in items.nth(0).text_content() and "(on screen)" in items.nth(0).text_content()
-    assert "6 moves · Human v Human" in items.nth(1).text_content()
+    assert "6 moves, last h8h7 · Human v Human" in items.nth(1).text_content()
     shot(page, "recent-games")
     page.keyboard.press("Tab")  # keyboard: to the older game, Enter
     page.keyboard.press("Enter")

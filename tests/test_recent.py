@@ -3,6 +3,7 @@
 the list stays bounded, and nested or huge values are refused before json.loads."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -184,6 +185,13 @@ def test_what_the_list_shows():
     e = Entry("i", "r", "wythe/1/size=8/", ("human", "hard"), "wythe", 4, True, 0)
     labels = {"human": "Human", "hard": "Computer: hard"}
     assert recent.summary(e, labels) == "4 moves · Human v Computer: hard · finished"
+    two = [replace(e, fragment=f"wythe/1/size=8/a1a2.{m}", moves=2) for m in ("a8a7", "b8b7")]
+    assert [recent.summary(t, labels) for t in two] == [
+        "2 moves, last a8a7 · Human v Computer: hard · finished",
+        "2 moves, last b8b7 · Human v Computer: hard · finished",
+    ]  # two games of the same length and players, told apart
+    bad = replace(e, fragment="wythe/1/size=8/a1a2.zz")
+    assert recent.summary(bad, labels).startswith("4 moves, last zz")  # read, not replayed
     assert recent.title(e) == "Wythe, 4 moves"
     assert [
         recent.ago(0, ms) for ms in (5_000, 300_000, 7_200_000, 86_400_000, 3 * 86_400_000)

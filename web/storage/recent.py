@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine import games
+from engine import EngineError, games
 from engine.record import MAX_FRAGMENT, decode
 from web.logic.session import side_lines_text, with_side_lines
 from web.storage import bounded_json
@@ -214,9 +214,21 @@ def newest(
 
 
 def summary(entry: Entry, labels: dict) -> str:
-    """'4 moves · Human v Computer: hard' (and 'finished')."""
+    """'4 moves, last 2x2c3 · Human v Computer: hard' (and 'finished'): the last move tells
+    apart two games of the same length and players (two tabs' games)."""
     players = " v ".join(labels.get(k, k) for k in entry.seats)
-    return " · ".join([count(entry.moves), players] + (["finished"] if entry.finished else []))
+    last = last_move(entry)
+    moves = count(entry.moves) + (f", last {last}" if last else "")
+    return " · ".join([moves, players] + (["finished"] if entry.finished else []))
+
+
+def last_move(entry: Entry) -> str:
+    """The last move of the line an entry shows ('' for none, or when its link is bad)."""
+    try:
+        record, _ = decode(entry.fragment)
+    except EngineError:
+        return ""
+    return record.moves[-1] if record.moves else ""
 
 
 def title(entry: Entry) -> str:
