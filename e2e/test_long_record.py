@@ -70,3 +70,5 @@ def test_a_2500_ply_game_opens_and_steps_without_rewriting_its_move_list(page, s
         + ", ".join(f"{k} {v:.0f}" for k, v in times.items())
     )
     shot(page, "long-record")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "long-record-phone")
