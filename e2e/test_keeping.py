@@ -92,7 +92,7 @@ def test_switching_games_keeps_each_game_and_history_moves_between_them(browser,
     items = page.locator("#recent-list button")
     expect(items).to_have_count(2)
     assert "1 move" in items.nth(0).text_content() and "(on screen)" in items.nth(0).text_content()
-    assert "6 moves · Human v Human" in items.nth(1).text_content()
+    assert "6 moves, last h8h7 · Human v Human" in items.nth(1).text_content()
     shot(page, "recent-games")
     page.keyboard.press("Tab")  # keyboard: to the older game, Enter
     page.keyboard.press("Enter")
@@ -320,3 +320,101 @@ def test_a_save_of_the_old_format_moves_into_recent_games(browser, site):
     assert page.evaluate(f"localStorage.getItem({OLD!r})") is None
     assert stored(page) == [(f"{RUG}/2x2a1.2x2d1", ["human", "random"])]
     page.context.close()
+
+
+def test_one_bad_recent_game_costs_only_itself_and_two_bad_values_are_both_kept(browser, site):
+    page = new_page(browser)
+    page.goto(site + "/manifest.webmanifest")  # the origin, without starting the page
+    good = [
+        {
+            "id": f"g{n}",
+            "rev": "r",
+            "fragment": f"{RUG}/{move}",
+            "seats": ["human", "human"],
+            "game": "rugpile",
+            "moves": 1,
+            "finished": False,
+            "updated": n + 1,
+        }
+        for n, move in enumerate(["2x2a1", "2x2d1", "2x2a4"])
+    ]
+    deep = '{"id":"deep","x":' + "[" * 21 + "]" * 21 + "}"
+    items = [json.dumps(good[0]), deep, json.dumps(good[1]), json.dumps(good[2])]
+    recent_text = '{"format":2,"games":[' + ",".join(items) + "]}"
+    page.evaluate(
+        "([k, v, o]) => { localStorage.setItem(k, v); localStorage.setItem(o, '{bad'); }",
+        [RECENT, recent_text, OLD],
+    )
+    open_page(page, site + "/index.html")
+    note = page.locator("#storage-note p")
+    expect(note).to_have_count(2)  # each value set aside is said
+    expect(note.nth(0)).to_contain_text("Your saved game could not be read (it is not valid JSON)")
+    expect(note.nth(1)).to_contain_text("1 of your recent games could not be read")
+    expect(note.nth(1)).to_contain_text(f"“{ASIDE}/2”")
+    assert page.evaluate(f"localStorage.getItem({ASIDE!r})") == "{bad"
+    assert page.evaluate(f"localStorage.getItem({ASIDE + '/2'!r})") == deep
+    page.click("#recent-open")
+    expect(page.locator("#recent-list button")).to_have_count(3)  # the good games, all kept
+    shot(page, "set-aside-one-entry")
+
+
+# The page's storage full (a quota) while this tab's storage has room, and so across a reload:
+# the tab says so by a flag in its own storage.
+FULL_ACROSS_RELOADS = """
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (this === window.localStorage && sessionStorage.getItem('test-full') === '1') {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        return setItem.call(this, key, value);
+    };
+"""
+
+
+def test_an_unsaved_game_stays_warned_and_is_the_one_the_picker_reopens(browser, site):
+    page = new_page(browser)
+    page.add_init_script(FULL_ACROSS_RELOADS)
+    open_page(page, site + "/index.html")
+    place(page, 0, "a1", "/2x2a1")
+    place(page, 0, "d1", "/2x2a1.2x2d1")  # saved with 2 moves
+    page.evaluate("sessionStorage.setItem('test-full', '1')")
+    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")
+    place(page, 0, "c4", "/2x2a1.2x2d1.2x2a4.2x2c3")  # 4 moves, not saved
+    note = page.locator("#storage-note")
+    expect(note).to_contain_text("This game is not saved in this browser: its storage is full.")
+    assert len(stored(page)[0][0].split("/")[3].split(".")) == 2
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#moves button")).to_have_count(4)
+    expect(note).to_contain_text("This game is not saved in this browser: its storage is full.")
+    pick(page, "wythe")
+    pick(page, "rugpile")  # the picker reopens the 4-move game, not the stored 2-move copy
+    expect(page.locator("#moves button")).to_have_count(4)
+    expect(note).to_be_visible()
+    page.click("#recent-open")
+    expect(page.locator("#recent-list")).to_contain_text("4 moves")
+    shot(page, "unsaved-recent")
+    page.click("#recent-close")
+    page.evaluate("sessionStorage.removeItem('test-full')")
+    place(page, 0, "c2", "/2x2a1.2x2d1.2x2a4.2x2c3.2x2c1")  # room again: saved
+    expect(note).to_be_hidden()
+    assert len(stored(page)[0][0].split("/")[3].split(".")) == 5
+    assert page.evaluate("sessionStorage.getItem('abstract-games/unsaved')") is None
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_tab_closed_on_a_side_line_keeps_the_main_line_in_recent(browser, site):
+    page, home = one_move_played(browser, site)
+    place(page, 0, "d1", "/2x2a1.2x2d1")
+    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")
+    page.click("#moves [data-ply='2']")
+    place(page, 0, "c4", "/2x2a1.2x2d1.2x2c3")  # another third move: a side line, shown
+    expect(page.locator("#moves li.side button")).to_have_count(1)
+    later = page.context.new_page()
+    page.close()  # the tab closes on the side line
+    open_page(later, home)  # a new tab: the newest saved game, with its whole tree
+    expect(later.locator("#moves button")).to_have_count(4)
+    expect(later.locator("#moves li.side button")).to_have_count(1)
+    assert later.evaluate("location.hash").endswith("/2x2a1.2x2d1.2x2c3")
+    later.context.close()

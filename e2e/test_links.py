@@ -240,7 +240,9 @@ def test_storage_that_throws_never_blocks_the_page(browser, site):
         };
     """)
     open_page(page, site + "/index.html")
-    expect(page.locator("#message")).to_contain_text("The saved game could not be read")
+    expect(page.locator("#message")).to_contain_text(
+        "This browser does not let the page use its storage, so games are not kept"
+    )
     place(page, 0, "a1", "/2x2a1")  # play on; saving fails quietly after one note
     assert page.errors == [] and page.outside == []
     page.context.close()

@@ -218,3 +218,26 @@ def test_a_hundred_ply_graph_in_the_browser(page, site):
             "aria-current", "true"
         )
     assert page.errors == []
+
+
+def test_toggling_analyse_while_the_computer_thinks_never_starves_it(page, site):
+    """Issue 25, item 4: Analyse opened and closed 15 times while Hard thinks.  Before, each
+    toggle left a judging loop on the worker and Hard's reply took about 115 s; now one loop
+    at most runs, and only while the computer is not thinking.  The time is printed."""
+    from test_computer import new_game, play_any_rug
+
+    open_page(page, site + "/index.html")
+    new_game(page, ["human", "hard"])
+    play_any_rug(page)
+    began = page.evaluate("performance.now()")
+    for _ in range(15):  # open, close, … open: left open
+        page.click("#analyse")
+        page.wait_for_timeout(100)
+    expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "true")
+    # a bound far above a normal reply (under 5 s) and far below the old 115 s
+    page.wait_for_function(
+        "document.querySelectorAll('#moves button').length == 2", timeout=40_000
+    )
+    print(f"\nHard's reply after 15 toggles: {page.evaluate('performance.now()') - began:.0f} ms")
+    page.wait_for_function(SEARCHED, timeout=60_000)  # then the panel judges the new position
+    shot(page, "analyse-toggled")

@@ -14,6 +14,7 @@ from engine.games.gwyddbwyll import Step, state_from_pieces
 from engine.record_text import to_text
 from web.boards.base import Ui
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
+from web.logic import move_list
 from web.logic.screen import screen_of, status
 from web.logic.session import Session
 from web.logic.table import Table
@@ -286,8 +287,8 @@ def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
     assert '<span class="score">14 pieces</span>' in screen.scores
     # The move list shows the capture; its buttons and the link keep the plain notation.
     assert (
-        '<button type="button" data-path="0.0.0" data-ply="3" aria-current="true">e5xf6</button>'
-    ) in screen.moves
+        '<button type="button" data-row="2" data-ply="3" aria-current="true">e5xf6</button>'
+    ) in move_list.session_html(table.session, table.view, table.board)
     assert screen.address.endswith("/e3e5.a6a4.e5f6")
     # Black ends the game with a bare king: Rh1xh3 takes White's last piece but the king.
     state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
@@ -299,7 +300,8 @@ def test_the_end_the_scores_and_the_move_list_as_the_page_shows_them():
     assert status(table) == "Game over: Black wins: White has only the king left."
     assert '<span class="score">1 piece</span>' in screen.scores
     assert '<span class="score">2 pieces</span>' in screen.scores
-    assert ">Rh1xh3</button>" in screen.moves and table.session.moves == ["h1h3"]
+    assert ">Rh1xh3</button>" in move_list.session_html(table.session, table.view, table.board)
+    assert table.session.moves == ["h1h3"]
     record = to_text(table.session.current_record(), states=table.session.states)
     assert '[Result "Black wins: White has only the king left."]' in record
 

@@ -29,6 +29,7 @@ from engine.core import (
 )
 from web import boards
 from web.boards.base import Board, Ui
+from web.logic import move_list
 from web.logic.computer import MIN_MOVE_SECONDS, Computer, Job
 from web.logic.new_game import form, form_choice, form_fields
 from web.logic.screen import board_svg, prompt, screen_of, status
@@ -494,8 +495,9 @@ def test_the_screen():
     assert screen.address == "#" + table.session.fragment() and screen.address.startswith(
         "#claim/"
     )
-    assert screen.moves.count("<button") == 2 and screen.moves.count("aria-current") == 1
-    assert 'data-path="0" data-ply="1" aria-current="true"' in screen.moves
+    moves = move_list.session_html(table.session, table.view, table.board)
+    assert moves.count("<button") == 2 and moves.count("aria-current") == 1
+    assert 'data-row="0" data-ply="1" aria-current="true"' in moves
     assert '<li class="to-move"><span class="swatch p1">' in screen.scores
     assert screen_of(table_of()).pause_hidden
 

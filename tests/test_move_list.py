@@ -8,16 +8,17 @@ import pytest
 from engine import EngineError, Termination
 from engine.ending import Ending
 from engine.move_tree import MoveTree
-from web.logic.move_list import move_list_html, parse_path, path_attr
+from web import boards
+from web.logic.move_list import MoveList, move_list_html
 from web.logic.session import Session
 
 
-def b(path: str, ply: int, move: str, current: bool = False, side: bool = False) -> str:
+def b(row: int, ply: int, move: str, current: bool = False, side: bool = False) -> str:
     """The button the list writes for a move."""
     marked = ' aria-current="true"' if current else ""
     where = '<span class="visually-hidden">side line: </span>' if side else ""
     return (
-        f'<button type="button" data-path="{path}" data-ply="{ply}"{marked}>{where}{move}</button>'
+        f'<button type="button" data-row="{row}" data-ply="{ply}"{marked}>{where}{move}</button>'
     )
 
 
@@ -31,18 +32,18 @@ def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
     rows = tree.rows()
     html = move_list_html(rows, [r.move for r in rows], (0, 1, 1))
     assert html == (
-        f'<li value="1">{b("0", 1, "a")}</li>'
-        f'<li value="2">{b("0.0", 2, "b")}</li>'
+        f'<li value="1">{b(0, 1, "a")}</li>'
+        f'<li value="2">{b(1, 2, "b")}</li>'
         '<li class="side">'
         '<div class="line" style="--depth:1"><span class="ply">2.</span>'
-        f"{b('0.1', 2, 'd', side=True)}"
-        f"{b('0.1.0', 3, 'e', side=True)}</div>"
+        f"{b(2, 2, 'd', side=True)}"
+        f"{b(3, 3, 'e', side=True)}</div>"
         f'<div class="line" style="--depth:2"><span class="ply">3.</span>'
-        f"{b('0.1.1', 3, 'f', current=True, side=True)}</div>"
+        f"{b(4, 3, 'f', current=True, side=True)}</div>"
         f'<div class="line" style="--depth:1"><span class="ply">4.</span>'
-        f"{b('0.1.0.0', 4, 'g', side=True)}</div>"
+        f"{b(5, 4, 'g', side=True)}</div>"
         "</li>"
-        f'<li value="3">{b("0.0.0", 3, "c")}</li>'
+        f'<li value="3">{b(6, 3, "c")}</li>'
     )
 
 
@@ -51,7 +52,7 @@ def test_the_list_says_who_played_each_move_when_given_the_movers():
     rows = tree.rows()
     html = move_list_html(rows, ["a", "b"], (0, 0), [("p0", "Red"), ("p1", "Blue & co")])
     assert (
-        '<button type="button" data-path="0" data-ply="1"><span class="swatch p0" '
+        '<button type="button" data-row="0" data-ply="1"><span class="swatch p0" '
         'title="Red"></span><span class="visually-hidden">Red: </span>a</button>'
     ) in html
     assert (
@@ -59,9 +60,44 @@ def test_the_list_says_who_played_each_move_when_given_the_movers():
     )
 
 
-def test_paths_as_data_attributes():
-    assert path_attr((0, 1, 2)) == "0.1.2" and path_attr(()) == ""
-    assert parse_path("0.1.2") == (0, 1, 2) and parse_path("") == ()
+def long_game(plies: int) -> Session:
+    """A Gwyddbwyll game of `plies` moves: each side's knight hops out and back (e2-g1,
+    e7-g8), which never ends the game before its move limit."""
+    shuffle = ["e2g1", "e7g8", "g1e2", "g8e7"]
+    return Session.from_fragment("gwyddbwyll/1//" + ".".join(shuffle[k % 4] for k in range(plies)))
+
+
+def test_a_step_rewrites_nothing_and_only_moves_the_current_mark():
+    session = long_game(6)
+    view, board = session.game.view(session.state), boards.get(session.game.id)
+    moves = MoveList()
+    first = moves.update(session, view, board)
+    assert first.markup is not None and first.markup.count("<button") == 6
+    assert "aria-current" not in first.markup and first.current == 5  # the last move
+    session.goto(2)
+    assert moves.update(session, view, board).markup is None  # the same tree: kept
+    assert moves.update(session, view, board).current == 1
+    session.goto(0)
+    assert moves.update(session, view, board).current is None  # the start: no move
+    assert moves.path("3") == (0, 0, 0, 0) and moves.path("6") is None
+    assert moves.path("") is None and moves.path("1.0") is None and moves.path("-1") is None
+    states = session.states
+    session.goto_path((0, 0))  # a move of the line on display: its positions are kept
+    assert session.states is states and session.ply == 2
+    session.play_text("d2e4")  # a side line: the tree changed, the list is written again
+    after = moves.update(session, view, board)
+    assert after.markup is not None and after.markup.count("<button") == 7
+    assert moves.path(str(after.current)) == session.path == (0, 0, 1)
+
+
+def test_a_long_games_markup_grows_with_its_length_not_its_square():
+    plies = 2000
+    session = long_game(plies)
+    update = MoveList().update(
+        session, session.game.view(session.state), boards.get(session.game.id)
+    )
+    assert update.markup is not None and update.markup.count("<button") == plies
+    assert len(update.markup) < 100 * plies  # a path per button: about 4,000,000
 
 
 def test_the_session_keeps_every_line_and_shows_one():

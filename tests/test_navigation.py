@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from engine import games
 from engine.record import encode, make_record
-from web.logic.navigation import Place, Shown, navigate, pick
+from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick
 from web.logic.session import DEFAULT_GAME, Session, side_lines_text
 from web.logic.sharing import Offers, Problem, read_record, resume, take_offer
 from web.logic.table import SEAT_KINDS
@@ -38,6 +40,16 @@ def fragment_of(opening) -> str:
 
 
 # --------------------------------------------------------------------------- at start-up
+
+
+@pytest.mark.parametrize("kept", ["{not a record", '[Game "Wythe"]\n\n1. zz9'])
+def test_side_lines_that_cannot_be_read_are_not_dropped_without_a_word(kept):
+    history = ("e1", "r1", ["human", "easy"])
+    opening = navigate(place(WYTHE, history, kept)).opening
+    assert fragment_of(opening) == WYTHE[1:] and opening.continues is not None
+    assert opening.message == SIDE_LINES_LOST
+    shown = Shown("#other", None, "e0", "wythe")
+    assert navigate(place(WYTHE, history, kept), shown).opening.message == SIDE_LINES_LOST
 
 
 def test_a_reload_reopens_this_tabs_game_with_its_seats_and_side_lines():
@@ -100,6 +112,16 @@ def test_a_bad_link_says_why_offers_what_it_can_and_shows_its_games_board():
     assert 'data-action="resume" data-entry="e1"' in message  # the newest saved game
     assert fragment_of(opening) == "wythe/1/size=8/"
     assert opening.offers.legal_part.moves == ("a1a2",)
+
+
+def test_a_bad_link_offers_the_players_unfinished_game_not_a_newer_finished_one():
+    unfinished = saved("#rugpile/1//3x3a3", id="e1", updated=5)
+    finished = saved("#rugpile/1//3x3a3.3x3b2.2x2d1", id="e2", updated=9)
+    assert finished.finished and not unfinished.finished
+    message = navigate(place(BAD_MOVE, saved=[finished, unfinished])).opening.message
+    assert 'data-action="resume" data-entry="e1"' in message and 'data-entry="e2"' not in message
+    only_finished = navigate(place(BAD_MOVE, saved=[finished])).opening.message
+    assert 'data-action="resume"' not in only_finished
 
 
 def test_a_bad_link_to_no_game_we_have_opens_the_default_game():

@@ -3,6 +3,7 @@
 the list stays bounded, and nested or huge values are refused before json.loads."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -48,11 +49,12 @@ def test_items_that_are_not_entries_are_returned_for_setting_aside():
                 {**good, "id": "d", "moves": "3"},
                 good,
                 7,
+                {**good, "id": "e", "moves": 10**3999},  # a 4,000-digit count: not shown
             ],
         }
     )
     entries, bad = recent.parse(text, KINDS)
-    assert [e.id for e in entries] == ["a"] and len(bad) == 5  # the duplicate "a" too
+    assert [e.id for e in entries] == ["a"] and len(bad) == 6  # the duplicate "a" too
     assert json.loads(bad[0])["seats"] == ["<b>god</b>", "human"]
 
 
@@ -71,6 +73,29 @@ def test_items_that_are_not_entries_are_returned_for_setting_aside():
 def test_unreadable_text_is_refused_with_a_reason(text, message):
     with pytest.raises(SaveError, match=message):
         recent.parse(text, KINDS)
+
+
+def test_an_array_is_split_into_its_items_without_reading_them():
+    text = '{"format": 2, "games": [{"a": [1, 2]}, "x,]", [[[[], {}]]]], "z": 3}'
+    assert bounded_json.split_array(text, "games") == (
+        '{"format": 2, "games": [], "z": 3}',
+        ['{"a": [1, 2]}', '"x,]"', "[[[[], {}]]]"],
+    )
+    assert bounded_json.split_array('{"games": []}', "games") == ('{"games": []}', [])
+    assert bounded_json.split_array('{"other": [1], "games": [2]}', "games") == (
+        '{"other": [1], "games": []}',
+        ["2"],
+    )
+    assert bounded_json.split_array('{"g": {"games": [1]}}', "games") is None  # not outermost
+    assert bounded_json.split_array('["games", [1]]', "games") is None
+    assert bounded_json.split_array('{"games": [1]', "games") is None  # unclosed
+
+
+def test_each_item_is_read_on_its_own():
+    good = json.dumps(entry("a").as_json())
+    items = [good, "[" * 30 + "]" * 30, '{"id": "b"}', "{x}", '"' + "x" * recent.MAX_ITEM + '"']
+    entries, bad = recent.parse('{"format":2,"games":[' + ",".join(items) + "]}", KINDS)
+    assert [e.id for e in entries] == ["a"] and bad == items[1:]
 
 
 def test_depth_is_counted_outside_strings():
@@ -160,7 +185,38 @@ def test_what_the_list_shows():
     e = Entry("i", "r", "wythe/1/size=8/", ("human", "hard"), "wythe", 4, True, 0)
     labels = {"human": "Human", "hard": "Computer: hard"}
     assert recent.summary(e, labels) == "4 moves · Human v Computer: hard · finished"
+    two = [replace(e, fragment=f"wythe/1/size=8/a1a2.{m}", moves=2) for m in ("a8a7", "b8b7")]
+    assert [recent.summary(t, labels) for t in two] == [
+        "2 moves, last a8a7 · Human v Computer: hard · finished",
+        "2 moves, last b8b7 · Human v Computer: hard · finished",
+    ]  # two games of the same length and players, told apart
+    bad = replace(e, fragment="wythe/1/size=8/a1a2.zz")
+    assert recent.summary(bad, labels).startswith("4 moves, last zz")  # read, not replayed
     assert recent.title(e) == "Wythe, 4 moves"
     assert [
         recent.ago(0, ms) for ms in (5_000, 300_000, 7_200_000, 86_400_000, 3 * 86_400_000)
     ] == ["just now", "5 min ago", "2 h ago", "1 day ago", "3 days ago"]
+
+
+def test_an_entry_keeps_the_whole_tree_so_a_side_line_shown_loses_no_main_line():
+    s = Session("rugpile", moves=["3x3a3", "3x3b2", "2x2d1"])
+    s.goto(1)
+    s.play_text("2x2d4")  # a side line, shown: the fragment holds only it
+    made = recent.entry_for(s, ["human", "easy"], "id1", "rev1", 5)
+    assert made.fragment.endswith("/3x3a3.2x2d4") and "(2. 2x2d4" in made.tree
+    [back], bad = recent.parse(recent.dump([made]), KINDS)
+    assert back == made and bad == []
+    session, seats = recent.opened(back, KINDS)
+    assert (
+        session.tree == s.tree
+        and session.moves == ["3x3a3", "2x2d4"]
+        and seats == list(made.seats)
+    )
+    assert session.tree.main_line() == ("3x3a3", "3x3b2", "2x2d1")  # the main line kept
+    # one line: no tree stored; a tree that does not fit the line: the line alone
+    plain = recent.entry_for(Session.from_fragment(made.fragment), ["human"] * 2, "i", "r", 0)
+    assert plain.tree == "" and "tree" not in plain.as_json()
+    other = Entry("x", "r", f"{RUG}/2x2a1", ("human", "easy"), "rugpile", 1, False, 0, made.tree)
+    assert recent.opened(other, KINDS)[0].tree.main_line() == ("2x2a1",)
+    too_long = {**made.as_json(), "tree": "x" * (recent.MAX_TREE + 1)}
+    assert recent.parse(json.dumps({"format": 2, "games": [too_long]}), KINDS)[0] == []

@@ -12,8 +12,8 @@ import pytest
 
 from engine.by_link import ByLink
 from web.logic.session import Session
-from web.storage import recent, saved
-from web.storage.store import LINK_LINES, SIDE_LINES, GameStore
+from web.storage import aside, recent, saved
+from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore
 
 KINDS = ("human", "easy")
 SEATS = ["human", "easy"]
@@ -138,9 +138,53 @@ def test_blocked_storage_never_stops_the_page():
     assert not store.start()
     store.save(game("3x3a3"), SEATS)
     assert "its storage is not available to the page" in store.failed
-    assert store.saved() == [] and store.find("x") is None
+    # only this tab's game, unsaved, kept for the tab (its picker reopens it)
+    assert [e.fragment for e in store.saved()] == [game("3x3a3").fragment()]
+    assert store.find("x") is None
     store.keep_side_lines(game("3x3a3"))
     assert store.side_lines(store.entry_id) == ""
+
+
+def test_an_unsaved_game_stays_the_one_this_tab_reopens_and_is_saved_again_after_a_reload():
+    local, tab = Storage(), Storage()
+    store = Store(local, tab)
+    store.start()
+    store.save(game("3x3a3", "2x2d4"), SEATS)  # saved: 2 moves
+    id, rev = store.entry_id, store.rev
+    local.full = True
+    four = game("3x3a3", "2x2d4", "2x2a1", "2x2d1")
+    store.save(four, SEATS)  # not saved: the stored copy has 2 moves
+    assert store.failed and stored(local)[0].moves == 2
+    [entry] = store.saved()  # the picker and Recent see this tab's game, not the old copy
+    assert (entry.id, entry.rev, entry.fragment) == (id, rev, four.fragment())
+    # a reload: a new store in the same tab, reopening the game of its history entry
+    again = Store(local, tab)
+    again.start()
+    assert again.failed == "" and again.saved()[0].fragment == four.fragment()
+    again.begin((id, rev, four.fragment(), SEATS))
+    again.save(four, SEATS)  # tried again: still full, still said
+    assert again.failed.startswith("This game is not saved in this browser: its storage is full")
+    local.full = False
+    again.save(four, SEATS)  # room again: saved over its stored copy, and nothing unsaved
+    assert again.failed == "" and [e.moves for e in stored(local)] == [4]
+    assert stored(local)[0].id == id and again.unsaved == [] and UNSAVED not in tab.items
+    assert Store(local, tab).saved() == stored(local)
+
+
+def test_a_change_to_the_side_lines_alone_is_saved():
+    local = Storage()
+    store = Store(local)
+    session = game("3x3a3", "3x3b2")
+    session.goto(1)
+    session.play_text("2x2d4")
+    session.goto(1)  # the main line's move shown: the link is the same as without the side line
+    store.save(session, SEATS)
+    assert "(2. 2x2d4" in stored(local)[0].tree
+    session.goto_path((0, 1))
+    session.delete()  # the side line goes; the line shown and its link are as before
+    session.goto(1)
+    store.save(session, SEATS)
+    assert stored(local)[0].tree == "" and stored(local)[0].fragment == session.fragment()
 
 
 def test_an_unreadable_list_is_set_aside_with_a_note():
@@ -148,10 +192,10 @@ def test_an_unreadable_list_is_set_aside_with_a_note():
     local.items[recent.KEY] = "{not json"
     store = Store(local)
     assert store.start() and store.list == []
-    assert local.items[recent.ASIDE_KEY] == "{not json" and recent.KEY not in local.items
+    assert local.items[aside.KEY] == "{not json" and recent.KEY not in local.items
     [note] = store.notes
     assert note.startswith("Your recent games could not be read (it is not valid JSON)")
-    assert note.endswith(f"kept apart in this browser's storage as “{recent.ASIDE_KEY}”.")
+    assert note.endswith(f"kept apart in this browser's storage as “{aside.KEY}”.")
 
 
 def test_unreadable_entries_are_set_aside_and_the_rest_kept():
@@ -161,18 +205,91 @@ def test_unreadable_entries_are_set_aside_and_the_rest_kept():
     local.items[recent.KEY] = json.dumps({"format": 2, "games": [good.as_json(), bad]})
     store = Store(local)
     assert store.start() and store.list == [good]
-    assert json.loads(local.items[recent.ASIDE_KEY])["id"] == "bad"
+    assert json.loads(local.items[aside.KEY])["id"] == "bad"
     assert stored(local) == [good]
     assert store.notes[0].startswith("1 of your recent games could not be read")
 
 
 def test_an_unreadable_value_too_large_to_keep_is_dropped():
     local = Storage()
-    local.items[recent.KEY] = "x" * (recent.MAX_ASIDE + 1)
+    local.items[recent.KEY] = "x" * (aside.MAX_EACH + 1)
     store = Store(local)
     store.start()
-    assert recent.ASIDE_KEY not in local.items and recent.KEY not in local.items
+    assert aside.KEY not in local.items and recent.KEY not in local.items
     assert store.notes[0].endswith("It was too large to keep, so it was dropped.")
+
+
+def three_good_and(bad_text: str) -> str:
+    """A stored list of three good games with `bad_text` as its second item."""
+    good = [recent.entry_for(game("3x3a3"), SEATS, f"g{n}", "r", n).as_json() for n in range(3)]
+    items = [json.dumps(good[0]), bad_text, json.dumps(good[1]), json.dumps(good[2])]
+    return '{"format":2,"games":[' + ",".join(items) + "]}"
+
+
+@pytest.mark.parametrize("depth", [21, 100_000])
+def test_one_entry_nested_too_deep_costs_only_itself(depth):
+    local = Storage()
+    bad = '{"id":"deep","x":' + "[" * depth + "]" * depth + "}"
+    local.items[recent.KEY] = three_good_and(bad)
+    store = Store(local)
+    assert store.start() and [e.id for e in store.list] == ["g2", "g1", "g0"]
+    assert [e.id for e in stored(local)] == ["g2", "g1", "g0"]
+    [note] = store.notes
+    assert note.startswith("1 of your recent games could not be read, so it was set aside.")
+    if len(bad) <= aside.MAX_EACH:
+        assert local.items[aside.KEY] == bad
+    else:  # 200,018 characters: bounded, so dropped, and said
+        assert aside.KEY not in local.items and note.endswith(
+            "too large to keep, so it was dropped."
+        )
+
+
+def test_several_bad_entries_are_kept_together_and_said_so():
+    local = Storage()
+    local.items[recent.KEY] = three_good_and('{"id":"x"},7')
+    store = Store(local)
+    assert store.start() and len(store.list) == 3
+    assert local.items[aside.KEY] == '{"id":"x"}\n7'
+    assert store.notes == [
+        "2 of your recent games could not be read, so they were set aside. They are kept "
+        f"apart in this browser's storage as “{aside.KEY}”."
+    ]
+
+
+def test_two_values_set_aside_at_once_are_both_kept_and_both_said():
+    local = Storage()
+    local.items[saved.KEY] = '{"format": 1}'
+    local.items[recent.KEY] = "{not json"
+    store = Store(local)
+    assert store.start() and store.list == []
+    assert local.items[aside.KEY] == '{"format": 1}'
+    assert local.items[aside.KEY + "/2"] == "{not json"
+    assert len(store.notes) == 2 and store.notes[1].endswith(f"as “{aside.KEY}/2”.")
+
+
+def test_set_aside_values_are_bounded_and_a_value_with_no_room_is_said_dropped():
+    local = Storage()
+    for key in aside.all_keys():
+        local.items[key] = "old"
+    local.items[recent.KEY] = "{not json"
+    store = Store(local)
+    assert store.start() and recent.KEY not in local.items
+    assert all(local.items[key] == "old" for key in aside.all_keys())  # none overwritten
+    assert store.notes[0].endswith("There was no room left to keep it apart, so it was dropped.")
+
+
+def test_set_aside_values_stay_within_the_total_bound():
+    local = Storage()
+    local.items[aside.KEY] = "x" * (aside.MAX_TOTAL - 10)
+    assert aside.keep(local, "y" * 11) == (None, "no room")
+    assert aside.keep(local, "y" * 10) == (aside.KEY + "/2", "")
+    assert aside.keep(local, "y" * 10) == (aside.KEY + "/2", "")  # the same value: kept once
+
+
+def test_set_aside_into_blocked_storage_says_it_was_dropped():
+    local = Storage()
+    local.blocked = True
+    assert aside.keep(local, "x") == (None, "no room")
 
 
 def test_the_old_single_save_moves_into_the_recent_games():
@@ -190,7 +307,7 @@ def test_an_unreadable_old_save_is_set_aside():
     local.items[saved.KEY] = '{"format": 1}'
     store = Store(local)
     assert store.start() and store.list == []
-    assert local.items[recent.ASIDE_KEY] == '{"format": 1}' and saved.KEY not in local.items
+    assert local.items[aside.KEY] == '{"format": 1}' and saved.KEY not in local.items
     assert store.notes[0].startswith("Your saved game could not be read (it has no game record)")
 
 
@@ -200,7 +317,7 @@ def test_a_saved_game_that_cannot_be_opened_is_set_aside_without_a_note():
     store.save(game("3x3a3"), SEATS)
     [entry] = stored(local)
     store.drop(entry)
-    assert stored(local) == [] and json.loads(local.items[recent.ASIDE_KEY])["id"] == entry.id
+    assert stored(local) == [] and json.loads(local.items[aside.KEY])["id"] == entry.id
     assert store.notes == []  # the page's message says why
 
 

@@ -23,10 +23,14 @@ class Advice:
         grapher: Grapher,
         goto: Callable[[int], None],
         done: Callable[[Said], None],
+        thinking: Callable[[], bool] = lambda: False,
     ):
         self.graph = GraphPanel(table, grapher, goto)
-        # the graph has the worker first: the panel's search waits while it is drawn
-        self.analyse = AnalysePanel(table, judge, self.draw_marks, busy=lambda: self.graph.running)
+        # the computer's turn (`thinking`) and the graph have the worker first: the panel's
+        # search waits while either runs
+        self.analyse = AnalysePanel(
+            table, judge, self.draw_marks, busy=lambda: thinking() or self.graph.running
+        )
         self.hint = HintButton(table, judge, self.draw_marks, done)
 
     def bind(self, on: Callable[[str, str, Callable[[Any], Any]], None]) -> None:

@@ -6,7 +6,6 @@ when turned off.  What it shows is web/logic/analysis.py's.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
@@ -17,6 +16,7 @@ from pyscript import document
 
 from web.browser.dom import announce, by_id, found, run_soon
 from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
+from web.logic.analysis_loop import AnalysisLoop
 from web.logic.table import Said, Table
 
 if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
@@ -25,8 +25,6 @@ if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
 # judge(fragment, seconds, seed) -> the worker's JSON analysis (web/ai_worker.judge)
 Judge = Callable[[str, float, int], Awaitable[str]]
 
-FIRST_SLICE = 0.25  # seconds: the first estimate comes quickly
-SLICE = 0.5  # then it improves in slices this long
 MOST_SECONDS = 30.0  # and stops after this long on one position
 SVG = "http://www.w3.org/2000/svg"
 
@@ -44,8 +42,8 @@ class AnalysePanel:
         busy: Callable[[], bool] = lambda: False,
     ):
         self.table, self.judge, self.refresh = table, judge, refresh
-        self.busy = busy  # the worker has other work first (the graph)
-        self.on = False
+        self.loop = AnalysisLoop(judge, self.shown, self.failed, busy)  # busy: the worker
+        self.on = False  # has other work first (the computer's turn, the graph)
         self.fragment = ""  # the position being judged
         self.marks: list[Mark] = []
         self.said: str | None = None  # the best move last announced ('' for none)
@@ -55,6 +53,7 @@ class AnalysePanel:
         by_id("analyse").setAttribute("aria-pressed", str(self.on).lower())
         by_id("analysis").hidden = not self.on
         self.fragment, self.marks, self.said = "", [], None
+        self.loop.stop()
         if self.on:
             self.follow()
         self.refresh()
@@ -69,28 +68,18 @@ class AnalysePanel:
             from engine.ai.analysis import glance
 
             self.show(glance(self.table.game, self.table.session.state))
-            run_soon(self.judge_position(fragment))
+            run_soon(self.loop.run(fragment))
 
-    async def judge_position(self, fragment: str) -> None:
-        seed, seconds = random.randrange(2**31), FIRST_SLICE
-        while self.on and self.fragment == fragment:
-            if self.busy():
-                await asyncio.sleep(0.25)
-                continue
-            try:
-                reply = json.loads(await self.judge(fragment, seconds, seed))
-            except Exception as err:
-                by_id("analysis-body").textContent = f"The computer could not judge: {err}"
-                return
-            if not (self.on and self.fragment == fragment):
-                return
-            from engine.ai.analysis import Analysis
+    def shown(self, reply: str) -> bool:
+        """Show a reply of the worker's; True when the judging is done."""
+        from engine.ai.analysis import Analysis
 
-            analysis = Analysis.from_json(reply)
-            self.show(analysis)
-            if analysis.done or analysis.elapsed >= MOST_SECONDS:
-                return
-            seconds = SLICE
+        analysis = Analysis.from_json(json.loads(reply))
+        self.show(analysis)
+        return analysis.done or analysis.elapsed >= MOST_SECONDS
+
+    def failed(self, err: Exception) -> None:
+        by_id("analysis-body").textContent = f"The computer could not judge: {err}"
 
     def show(self, analysis: Analysis) -> None:
         table = self.table

@@ -36,6 +36,7 @@ class Keeper(GameStore):
     def __init__(self, kinds: Iterable[str], labels: Iterable[tuple[str, str]]):
         super().__init__(kinds, lambda: window.localStorage, lambda: window.sessionStorage, now)
         self.labels = dict(labels)
+        self.listed: list[recent.Entry] = []  # the games the Recent dialog lists
 
     def noted(self) -> None:
         self.show()
@@ -80,9 +81,9 @@ class Keeper(GameStore):
             self.show()
 
     def open_dialog(self):
-        self.refresh()
+        self.listed = self.saved()  # this tab's unsaved games in place of their stored copies
         moment, items = now(), []
-        for entry in self.list:
+        for entry in self.listed:
             here = entry.id == self.entry_id
             current = ' aria-current="true"' if here else ""
             note = recent_note(entry.fragment, entry.seats, entry.finished)  # a game by link
@@ -108,5 +109,5 @@ class Keeper(GameStore):
         if button is None:
             return None
         by_id("recent").close()
-        entry = recent.find(self.list, button.dataset.entry)
+        entry = recent.find(self.listed, button.dataset.entry)
         return entry if entry is not None and entry.id != self.entry_id else None

@@ -39,7 +39,7 @@ from web.browser.worker_client import WorkerClient
 from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
-from web.logic.move_list import parse_path
+from web.logic.move_list import MoveList, Update
 from web.logic.navigation import Place, Shown, navigate, pick
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
@@ -67,9 +67,11 @@ class Page:
             self.worker.graph,
             lambda ply: self.change(lambda: self.table.goto(ply)),
             self.ended,
+            thinking=lambda: self.computer.thinking is not None,
         )
         self.input.drawn = self.advice.draw_marks
         self.motion = Animator()  # move animations and sounds
+        self.move_list = MoveList()  # its markup written only when the tree changes
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -86,8 +88,8 @@ class Page:
         self.follow(navigate(self.place()).opening, push=False)
         if not usable:
             show_message(
-                "The saved game could not be read: this browser does not let the "
-                "page use its storage."
+                "This browser does not let the page use its storage, so games are not kept "
+                "after this tab closes."
             )
         by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
         document.body.dataset.ready = "1"
@@ -258,6 +260,7 @@ class Page:
         self.input.draw(screen.board, screen.status)
         self.motion.after(moved)
         write_screen(screen)
+        write_moves(self.move_list.update(self.table.session, self.table.view, self.table.board))
         self.shown_hash, self.tried_hash = screen.address, None
         self.keeper.save(self.table.session, self.table.seats)
         self.keeper.remember(screen.address, self.table.seats, push)
@@ -315,9 +318,10 @@ class Page:
             self.play(button.dataset.move, text=True)
 
     def on_move_list(self, event: Any) -> None:
-        button = closest(event, "[data-path]")
-        if button is not None:
-            self.change(lambda: self.table.goto(path=parse_path(button.dataset.path)))
+        button = closest(event, "[data-row]")
+        path = None if button is None else self.move_list.path(button.dataset.row)
+        if path is not None:
+            self.change(lambda: self.table.goto(path=path))
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
@@ -380,8 +384,6 @@ def write_screen(screen: Screen) -> None:
     banner.hidden = screen.result is None
     if screen.result is not None:
         banner.textContent = screen.result
-    by_id("moves").innerHTML = screen.moves
-    keep_current_move_in_view()
     by_id("title").textContent = screen.title
     for button in document.querySelectorAll("#picker .pick"):
         button.setAttribute("aria-current", str(button.dataset.game == screen.game).lower())
@@ -398,6 +400,20 @@ def write_screen(screen: Screen) -> None:
     by_id("delete-move").hidden = not screen.deletable
     by_id("offer-draw").hidden = screen.draw_hidden
     by_id("after-game").hidden = screen.rematch_hidden
+
+
+def write_moves(update: Update) -> None:
+    """The move list: its markup when it changed, then the current move marked (the one
+    marked before unmarked), and kept in view."""
+    moves = by_id("moves")
+    if update.markup is not None:
+        moves.innerHTML = update.markup
+    else:
+        for old in moves.querySelectorAll("[aria-current='true']"):
+            old.removeAttribute("aria-current")
+    if update.current is not None:
+        moves.querySelector(f"[data-row='{update.current}']").setAttribute("aria-current", "true")
+    keep_current_move_in_view()
 
 
 def keep_current_move_in_view() -> None:

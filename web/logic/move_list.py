@@ -1,14 +1,21 @@
 """The move list as the page shows it: the main line in numbered columns, and each side line
 indented under the move it is an alternative to, as on an analysis board.
 
-Every move is a button carrying its path in the tree (`data-path`, the child numbers joined
-by dots; the start is "") and its ply (`data-ply`); the move shown is marked current.  Pure
-Python, tested in CPython (tests/test_move_list.py).
+Every move is a button carrying its row, its place in the list (`data-row`: the list keeps
+each row's path in the tree), and its ply (`data-ply`); the move shown is marked current.  A
+button's markup is short whatever the game's length (a path would be as long as its ply, the
+list's markup quadratic in the game's length).
+
+`MoveList` keeps the markup of the tree last drawn: while the tree, its hint marks and the
+seat names stay the same (a step back or forward, a click on a move) the page rewrites
+nothing and only moves the current mark, so a step costs the same in a 2,500-ply game as in
+a 50-ply one.  Pure Python, tested in CPython (tests/test_move_list.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from engine.core import Game, View
@@ -22,15 +29,6 @@ HINT = (
 )
 
 
-def path_attr(path: Path) -> str:
-    return ".".join(map(str, path))
-
-
-def parse_path(text: str) -> Path:
-    """A data-path back to a path (ValueError for text that is not one)."""
-    return tuple(int(step) for step in text.split(".")) if text else ()
-
-
 def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
     """Each row's move as the move list writes it (the game may add to the notation)."""
     return [game.move_label(known[row.path[:-1]], known[row.path], row.move) for row in rows]
@@ -39,7 +37,7 @@ def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
 def move_list_html(
     rows: Sequence[Row],
     words: Sequence[str],
-    current: Path,
+    current: Path | None,
     movers: Sequence[tuple[str, str]] | None = None,
     hinted: Collection[Path] = (),
 ) -> str:
@@ -52,7 +50,7 @@ def move_list_html(
     depth = 0
     for i, (row, word) in enumerate(zip(rows, words, strict=True)):
         button = _button(
-            row, word, row.path == current, movers[i] if movers else None, row.path in hinted
+            i, row, word, row.path == current, movers[i] if movers else None, row.path in hinted
         )
         if row.depth == 0:
             _close(side, stretch, depth)
@@ -81,7 +79,7 @@ def _close(side: list[str], stretch: list[str], depth: int) -> None:
 
 
 def _button(
-    row: Row, word: str, current: bool, mover: tuple[str, str] | None, hinted: bool
+    i: int, row: Row, word: str, current: bool, mover: tuple[str, str] | None, hinted: bool
 ) -> str:
     who = ""
     if mover is not None:
@@ -93,7 +91,7 @@ def _button(
     where = "" if row.depth == 0 else '<span class="visually-hidden">side line: </span>'
     marked = ' aria-current="true"' if current else ""
     return (
-        f'<button type="button" data-path="{path_attr(row.path)}" data-ply="{row.ply}"'
+        f'<button type="button" data-row="{i}" data-ply="{row.ply}"'
         f"{marked}>{where}{who}{escape(word)}{HINT if hinted else ''}</button>"
     )
 
@@ -119,3 +117,47 @@ def session_html(session: Session, view: View, board: Board) -> str:
         movers_of(session.game, session.known, rows, view, board),
         session.hinted,
     )
+
+
+@dataclass(frozen=True)
+class Update:
+    """What the page does to its move list: write `markup` (None: keep the list as it is),
+    then mark row `current` (None: no move, the start is shown)."""
+
+    markup: str | None
+    current: int | None
+
+
+class MoveList:
+    """The move list of the tree last drawn: its markup, written once, and each row's path."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.paths: list[Path] = []
+        self.rows: dict[Path, int] = {}
+
+    def update(self, session: Session, view: View, board: Board) -> Update:
+        """The change from the list last drawn to this session's: the whole markup only when
+        the tree, its hint marks or the seat names changed."""
+        key = (session.tree, frozenset(session.hinted), tuple(view.seat_names), session.game.id)
+        markup = None
+        if key != self.key:
+            rows = session.tree.rows()
+            game, known = session.game, session.known
+            markup = move_list_html(
+                rows,
+                labels(game, known, rows),
+                None,
+                movers_of(game, known, rows, view, board),
+                session.hinted,
+            )
+            self.key = key
+            self.paths = [row.path for row in rows]
+            self.rows = {path: i for i, path in enumerate(self.paths)}
+        return Update(markup, self.rows.get(session.path))
+
+    def path(self, row: str) -> Path | None:
+        """The path of a button's data-row; None for text that is not a row of the list."""
+        if not row.isdigit() or int(row) >= len(self.paths):
+            return None
+        return self.paths[int(row)]

@@ -33,6 +33,11 @@ from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
 from web.storage import recent
 
+SIDE_LINES_LOST = (
+    "The side lines kept in this tab for this game could not be read, so only the line "
+    "shown was opened."
+)
+
 # This tab's history entry, as web/storage/recent.py reads it: (entry id, rev, seats).
 HistoryEntry = tuple[str, str | None, list[str]]
 
@@ -87,7 +92,7 @@ def navigate(place: Place, shown: Shown | None = None) -> Decision:
             return Decision()  # the game shown (hashchange after popstate)
         opening = reopened(place)
         if opening is not None:
-            return Decision(replace(opening, message=""))
+            return Decision(replace(opening, message=opening.message or ""))
     if place.address in (shown.address, shown.tried):
         return Decision()
     if not place.address.lstrip("#"):
@@ -120,15 +125,18 @@ def reopened(place: Place) -> Opening | None:
         return None
     entry_id, rev, seats = place.history
     try:
-        session = with_side_lines(
-            Session.from_fragment(unquote_link(place.address)), place.side_lines
-        )
+        linked = Session.from_fragment(unquote_link(place.address))
     except Exception:
         return None
+    session = with_side_lines(linked, place.side_lines)
+    note = SIDE_LINES_LOST if place.side_lines and session is linked else None
     if len(seats) != session.game.num_seats(session.states[0]):
-        return Opening(session=session)
+        return Opening(session=session, message=note)
     return Opening(
-        session=session, seats=list(seats), continues=(entry_id, rev, session.fragment(), seats)
+        session=session,
+        seats=list(seats),
+        continues=(entry_id, rev, session.fragment(), seats),
+        message=note,
     )
 
 
@@ -137,7 +145,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
     saved game it shows exactly (with its seats), else a new game of its own; a link of a game
     by link continues this device's game (web/logic/link_opening.py).  A bad one opens
     nothing: the message says why and where, and offers its legal part, a fresh game (of its
-    game, else `current`) and the newest saved game."""
+    game, else `current`) and the player's unfinished game saved last."""
     try:
         session = Session.from_fragment(unquote_link(place.address))
     except Exception as err:
@@ -145,7 +153,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             "This link does not open a game",
             err,
             salvage(lambda t: legal_part(unquote_link(t, strict=False)), place.address),
-            saved=recent.newest(place.saved),
+            saved=recent.newest(place.saved, unfinished=True),
             current=current,
         )
         return said.opening(), True

@@ -1,6 +1,7 @@
 """What the page shows of the table: the `Screen` value (everything the page writes after a
 change), the status line, the board's prompt, and the markup of the word moves, the scores
-and the game picker.
+and the game picker.  The move list is web/logic/move_list.py's (written only when it
+changes).
 
 Pure Python (no browser imports), tested in CPython (tests/test_controller.py): each is a
 function of the table (web/logic/table.py) and its board renderer; web/browser/page.py
@@ -16,7 +17,6 @@ from html import escape
 from engine import games
 from engine.core import View
 from web.boards.base import Board
-from web.logic import move_list
 from web.logic.by_link import status_text as link_status
 from web.logic.ending import draw_offer, resigner
 from web.logic.table import HUMAN, Table, people
@@ -33,7 +33,6 @@ class Screen:
     status: str  # the status line (text)
     scores: str  # html: one <li> per seat
     result: str | None  # the result sentence, None while the game goes on
-    moves: str  # html: one <li> per move made
     title: str  # the game's name
     game: str  # the game's id
     undo_disabled: bool
@@ -62,7 +61,6 @@ def screen_of(table: Table) -> Screen:
         actions=actions_html(actions),
         scores=scores_html(view, board, table.seats),
         result=table.result_text(),
-        moves=move_list.session_html(session, view, board),
         side_line=any(session.path),
         deletable=session.ply > 0,
         title=table.game.name,

@@ -175,8 +175,12 @@ class Session:
         self.ply = max(0, min(ply, len(self.moves)))
 
     def goto_path(self, path: Path) -> None:
-        """Show the position at `path` in the line through it; EngineError for no such path."""
-        self._show(self.tree.line_end(tuple(path)))
+        """Show the position at `path` in the line through it; EngineError for no such path.
+        A position of the line on display changes only the ply (a long line's positions are
+        not gathered again)."""
+        end = self.tree.line_end(tuple(path))
+        if end != self.end_path:
+            self._show(end)
         self.ply = len(path)
 
     def promote(self) -> None:

@@ -2,13 +2,17 @@
 
 Pure Python (no browser imports), tested in CPython; web/browser/keeper.py reads and writes it.
 The stored text is {"format": 2, "games": [entry, ...]}, an entry being
-{"id", "rev", "fragment", "seats", "game", "moves", "finished", "updated"}:
+{"id", "rev", "fragment", "seats", "game", "moves", "finished", "updated"} and "tree" when
+the game has side lines:
 - id: made when a game starts.  Each tab remembers the id of the game it shows and a save
   changes only that entry, so a second tab never overwrites the first tab's game.
 - rev: made at each save.  A tab whose entry was saved by another tab since it last read it
   saves under a new id instead, so both games are kept (`put`).
 - game, moves, finished: what the Recent list shows, without replaying every game.
 - updated: when it was last saved, in milliseconds since 1970.
+- tree: the whole tree of moves as a text record (web/logic/session.py's side_lines_text),
+  when it holds side lines: the fragment is only the line on display, and closing a tab
+  while a side line shows must not lose the main line.  Reopened around the fragment's line.
 At most MAX_GAMES are kept: when the list is full, finished games go first, then the oldest.
 """
 
@@ -18,19 +22,21 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine import games
+from engine import EngineError, games
 from engine.record import MAX_FRAGMENT, decode
+from web.logic.session import side_lines_text, with_side_lines
 from web.storage import bounded_json
 from web.storage.saved import SaveError, valid_seats
 from web.storage.saved import opened as open_saved
 
 KEY = "abstract-games/recent"
-ASIDE_KEY = "abstract-games/unreadable"  # the last value that could not be read
 FORMAT = 2
 MAX_GAMES = 20
 MAX_ID = 40
-MAX_CHARS = MAX_GAMES * (MAX_FRAGMENT + 400) + 100
-MAX_ASIDE = 200_000  # a longer unreadable value is dropped, not kept
+MAX_TREE = MAX_FRAGMENT  # a longer tree is not kept (the line on display is)
+MAX_ITEM = MAX_FRAGMENT + MAX_TREE + 400  # an entry's JSON text
+MAX_CHARS = MAX_GAMES * MAX_ITEM + 100
+MAX_SCAN = 4 * MAX_CHARS  # a longer text is not split into its entries (storage holds less)
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,7 @@ class Entry:
     moves: int
     finished: bool
     updated: int
+    tree: str = ""  # the text record of the whole tree, when it has side lines
 
     def as_json(self) -> dict:
         return {
@@ -54,12 +61,17 @@ class Entry:
             "moves": self.moves,
             "finished": self.finished,
             "updated": self.updated,
-        }
+        } | ({"tree": self.tree} if self.tree else {})
+
+    def kept(self) -> tuple:
+        """What a save stores of the game: a save that changes none of it writes nothing."""
+        return self.fragment, self.seats, self.tree
 
 
 def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
     """The entry of a game on the page (a web.logic.session.Session) and its seats."""
     game = session.game
+    tree = side_lines_text(session)
     return Entry(
         id,
         rev,
@@ -69,6 +81,7 @@ def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
         len(session.moves),
         session.over,
         int(now),
+        tree if len(tree) <= MAX_TREE else "",
     )
 
 
@@ -90,6 +103,7 @@ def _entry(item, kinds) -> Entry | None:
         for name in ("id", "rev", "fragment", "seats", "game", "moves", "finished", "updated")
     ]
     id, rev, fragment, seats, game, moves, finished, updated = values
+    tree = item.get("tree", "")
     if not (
         isinstance(id, str)
         and 0 < len(id) <= MAX_ID
@@ -100,32 +114,44 @@ def _entry(item, kinds) -> Entry | None:
         and valid_seats(seats, kinds)
         and game in games.ids()
         and type(moves) is int
-        and moves >= 0
+        and 0 <= moves <= MAX_FRAGMENT  # a link holds fewer moves than characters
         and type(finished) is bool
         and type(updated) is int
+        and isinstance(tree, str)
+        and len(tree) <= MAX_TREE
     ):
         return None
-    return Entry(id, rev, fragment, tuple(seats), game, moves, finished, updated)
+    return Entry(id, rev, fragment, tuple(seats), game, moves, finished, updated, tree)
 
 
 def parse(text, kinds) -> tuple[list[Entry], list[str]]:
-    """(the entries, newest first; the JSON text of each item that is not an entry).
-    SaveError says why when the text as a whole cannot be read."""
+    """(the entries, newest first; the text of each item that is not an entry).  Each item
+    is read on its own (bounded_json.split_array), so an item too long, too deep or not JSON
+    costs only itself; SaveError says why when the list as a whole cannot be read."""
+    if not isinstance(text, str):
+        raise SaveError("it is not text")
+    split = bounded_json.split_array(text, "games") if len(text) <= MAX_SCAN else None
+    if split is None:
+        try:
+            bounded_json.loads(text, MAX_CHARS)
+        except ValueError as err:
+            raise SaveError(str(err)) from None
+        raise SaveError("it is not a list of games this site knows")
+    outer, items = split
     try:
-        data = bounded_json.loads(text, MAX_CHARS)
+        data = bounded_json.loads(outer, 2_000)
     except ValueError as err:
         raise SaveError(str(err)) from None
-    if (
-        not isinstance(data, dict)
-        or data.get("format") != FORMAT
-        or not isinstance(data.get("games"), list)
-    ):
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("games") != []:
         raise SaveError("it is not a list of games this site knows")
     entries, bad, seen = [], [], set()
-    for item in data["games"]:
-        entry = _entry(item, kinds)
+    for item_text in items:
+        try:
+            entry = _entry(bounded_json.loads(item_text, MAX_ITEM), kinds)
+        except ValueError:
+            entry = None
         if entry is None or entry.id in seen:
-            bad.append(json.dumps(item, separators=(",", ":")))
+            bad.append(item_text)
         else:
             seen.add(entry.id)
             entries.append(entry)
@@ -154,7 +180,7 @@ def put(entries, entry: Entry, known_rev, fresh_id: str) -> tuple[list[Entry], E
     one differs, another tab has saved this game since, and `entry` is stored as a new game
     (`fresh_id`) beside it.  An entry the same as the stored one changes nothing."""
     stored = find(entries, entry.id)
-    if stored is not None and (stored.fragment, stored.seats) == (entry.fragment, entry.seats):
+    if stored is not None and stored.kept() == entry.kept():
         return list(entries), stored, False
     if stored is not None and stored.rev != known_rev:
         entry = replace(entry, id=fresh_id)
@@ -188,9 +214,21 @@ def newest(
 
 
 def summary(entry: Entry, labels: dict) -> str:
-    """'4 moves · Human v Computer: hard' (and 'finished')."""
+    """'4 moves, last 2x2c3 · Human v Computer: hard' (and 'finished'): the last move tells
+    apart two games of the same length and players (two tabs' games)."""
     players = " v ".join(labels.get(k, k) for k in entry.seats)
-    return " · ".join([count(entry.moves), players] + (["finished"] if entry.finished else []))
+    last = last_move(entry)
+    moves = count(entry.moves) + (f", last {last}" if last else "")
+    return " · ".join([moves, players] + (["finished"] if entry.finished else []))
+
+
+def last_move(entry: Entry) -> str:
+    """The last move of the line an entry shows ('' for none, or when its link is bad)."""
+    try:
+        record, _ = decode(entry.fragment)
+    except EngineError:
+        return ""
+    return record.moves[-1] if record.moves else ""
 
 
 def title(entry: Entry) -> str:
@@ -215,8 +253,10 @@ def ago(then: int, now: int) -> str:
 
 
 def opened(entry: Entry, kinds):
-    """(session, seats) of an entry; EngineError says why it cannot be played."""
-    return open_saved(entry.fragment, list(entry.seats), kinds)
+    """(session, seats) of an entry, with its side lines; EngineError says why it cannot be
+    played (side lines that do not fit its line are left out)."""
+    session, seats = open_saved(entry.fragment, list(entry.seats), kinds)
+    return (with_side_lines(session, entry.tree) if entry.tree else session), seats
 
 
 def state_text(id: str, rev, seats) -> str:

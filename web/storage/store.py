@@ -9,8 +9,13 @@ the browser's storage and puts what it says on the page.
 - A tab's side lines (a link holds only the line shown) are kept in the tab's own storage
   (sessionStorage), for a reload.
 - Storage that is full, blocked or absent never stops the page: while saving fails,
-  `failed` says why, until a save succeeds.  A stored value that cannot be read is set aside
-  under recent.ASIDE_KEY (or dropped when too large), and `notes` says so.
+  `failed` says why, until a save succeeds.  A game that could not be saved is kept for the
+  tab (in memory and in the tab's storage, UNSAVED): the recent games this tab reads show it
+  in place of its stored copy (so the picker reopens it, not an older copy), and after a
+  reload its save is tried again (so the warning stays until one succeeds).
+- Only what cannot be read is set aside (one bad entry costs only itself), each value in a key
+  of its own (web/storage/aside.py; dropped when there is no room), and `notes` says so each
+  time.
 """
 
 from __future__ import annotations
@@ -19,14 +24,16 @@ import contextlib
 import json
 import random
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from engine import EngineError
 from web.logic.session import Session, side_lines_text
-from web.storage import recent, saved
+from web.storage import aside, recent, saved
 
 SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
 LINK_LINES = "abstract-games/link-lines/"  # + a game by link's id: its side lines, kept
+UNSAVED = "abstract-games/unsaved"  # a tab's games that could not be saved (recent's format)
 
 # A storage object (localStorage, sessionStorage), fetched when it is used: in a browser that
 # blocks storage, even asking for it may throw.
@@ -49,10 +56,11 @@ class GameStore:
         self.local, self.tab, self.clock = local, tab, clock
         self.entry_id = new_id()  # the entry of the game this tab shows
         self.rev: str | None = None  # its rev as this tab last read or wrote it
-        self.stored: tuple[str, tuple] | None = None  # (fragment, seats) stored for it
+        self.stored: tuple | None = None  # what is stored of it (recent.Entry.kept)
         self.list: list[recent.Entry] = []  # the recent games as last read
         self.failed = ""  # why saving fails, while it does
         self.notes: list[str] = []  # what was set aside
+        self.unsaved: list[recent.Entry] = []  # this tab's games whose save failed
 
     def noted(self) -> None:
         """`failed` or `notes` changed (the browser's keeper shows them)."""
@@ -74,9 +82,13 @@ class GameStore:
             storage.removeItem(recent.KEY)
             return []
         if bad:
+            many = len(bad) > 1
             self.set_aside(
                 "\n".join(bad),
-                f"{len(bad)} of your recent games could not be read, so they were set aside.",
+                f"{len(bad)} of your recent games could not be read, so "
+                + ("they were" if many else "it was")
+                + " set aside.",
+                many,
             )
             storage.setItem(recent.KEY, recent.dump(entries))
         return entries
@@ -85,29 +97,23 @@ class GameStore:
         self.local().setItem(recent.KEY, recent.dump(entries))
         self.list = entries
 
-    def set_aside(self, text: str, note: str | None = None) -> None:
-        """Keep an unreadable value apart (one at a time) so it is never read again."""
-        kept = False
-        if len(text) <= recent.MAX_ASIDE:
-            try:
-                self.local().setItem(recent.ASIDE_KEY, text)
-                kept = True
-            except Exception:
-                pass
+    def set_aside(self, text: str, note: str | None = None, many: bool = False) -> None:
+        """Keep an unreadable value apart so it is never read again, and say so in `notes`
+        (with where it is kept, or why it was dropped)."""
+        try:
+            storage = self.local()
+        except Exception:
+            key, why = None, "no room"
+        else:
+            key, why = aside.keep(storage, text)
         if note:
-            self.notes.append(
-                note
-                + (
-                    f" It is kept apart in this browser's storage as “{recent.ASIDE_KEY}”."
-                    if kept
-                    else " It was too large to keep, so it was dropped."
-                )
-            )
+            self.notes.append(note + aside.note(key, why, many))
             self.noted()
 
     def start(self) -> bool:
         """Read the recent games, moving in a save of format 1; False when storage cannot be
         used at all."""
+        self.unsaved = self.read_unsaved()
         try:
             self.migrate()
             self.list = self.entries()
@@ -139,9 +145,29 @@ class GameStore:
 
     def saved(self) -> list[recent.Entry]:
         """The recent games as stored now, newest first (read again: another tab may have
-        saved since)."""
+        saved since), this tab's unsaved games in place of their stored copies."""
         self.refresh()
-        return self.list
+        ids = {e.id for e in self.unsaved}
+        return recent.newest_first(self.unsaved + [e for e in self.list if e.id not in ids])
+
+    # ---- this tab's games that could not be saved
+
+    def read_unsaved(self) -> list[recent.Entry]:
+        try:
+            text = self.tab().getItem(UNSAVED)
+            return recent.parse(text, self.kinds)[0] if isinstance(text, str) else []
+        except Exception:  # unreadable or blocked: none kept
+            return []
+
+    def keep_unsaved(self, entry: recent.Entry | None, id: str) -> None:
+        """This tab's game `id` could not be saved (`entry`, its latest), or now is (None)."""
+        kept = [e for e in self.unsaved if e.id != id]
+        self.unsaved = kept if entry is None else [entry, *kept]
+        with contextlib.suppress(Exception):  # the tab's storage too: kept in memory only
+            if self.unsaved:
+                self.tab().setItem(UNSAVED, recent.dump(self.unsaved))
+            else:
+                self.tab().removeItem(UNSAVED)
 
     def find(self, id: str | None) -> recent.Entry | None:
         self.refresh()
@@ -161,26 +187,33 @@ class GameStore:
         if entry is None:
             self.entry_id, self.rev, self.stored = new_id(), None, None
         elif isinstance(entry, recent.Entry):
-            self.entry_id, self.rev, self.stored = (
-                entry.id,
-                entry.rev,
-                (entry.fragment, entry.seats),
-            )
+            self.entry_id, self.rev, self.stored = entry.id, entry.rev, entry.kept()
         else:
             self.entry_id, self.rev, fragment, seats = entry
-            self.stored = (fragment, tuple(seats))
+            # a game whose save failed (before a reload) is saved again, or said unsaved again
+            unsaved = recent.find(self.unsaved, self.entry_id) is not None
+            # its side lines are not in history (None: unknown, taken as stored)
+            self.stored = None if unsaved else (fragment, tuple(seats), None)
 
     def save(self, session: Session, seats: Iterable[str]) -> None:
         """Store this tab's game (after every change); say so while saving fails."""
-        fragment, kept = session.fragment(), tuple(seats)
-        if (fragment, kept) == self.stored or not session.moves:
+        if not session.moves:
             return
-        entry = recent.entry_for(session, kept, self.entry_id, new_id(), self.clock())
+        entry = recent.entry_for(session, seats, self.entry_id, new_id(), self.clock())
+        kept = entry.kept()
+        if (
+            self.stored is not None
+            and self.stored[:2] == kept[:2]
+            and self.stored[2] in (None, kept[2])
+        ):
+            self.stored = kept  # as stored (from history, its tree unknown: taken as stored)
+            return
         try:
             entries, entry, changed = recent.put(self.entries(), entry, self.rev, new_id())
             if changed:
                 self.write(entries)
         except Exception as err:
+            self.keep_unsaved(replace(entry, rev=self.rev or ""), self.entry_id)
             full = "quota" in str(err).lower()
             self.failed = (
                 "This game is not saved in this browser: its storage is "
@@ -189,7 +222,9 @@ class GameStore:
             )
             self.noted()
             return
-        self.entry_id, self.rev, self.stored = entry.id, entry.rev, (fragment, kept)
+        if self.unsaved:
+            self.keep_unsaved(None, self.entry_id)
+        self.entry_id, self.rev, self.stored = entry.id, entry.rev, entry.kept()
         if self.failed:
             self.failed = ""
             self.noted()

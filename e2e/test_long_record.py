@@ -1,0 +1,74 @@
+"""A 2,500-ply Gwyddbwyll game in the browser (issue 25, item 5): the link opens with every
+move in the list, each button short (no path of thousands of characters), and Home, End, the
+arrows and a click on a move each mark one move current without rewriting the list.  The
+times (the Performance API, long tasks) are printed, never asserted: scripts/bench_long_record.py
+measures them properly (docs/benchmarks.md)."""
+
+from conftest import open_page, shot
+from playwright.sync_api import expect
+
+PLIES = 2500  # the game's move limit: the link is the longest game there can be
+# Each side's knight hops out and back (e2-g1, e7-g8): legal, and never an end before the limit.
+SHUFFLE = ["e2g1", "e7g8", "g1e2", "g8e7"]
+LINK = "#gwyddbwyll/1//" + ".".join(SHUFFLE[k % 4] for k in range(PLIES))
+
+OBSERVE = """
+    window.__long = [];
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+"""
+
+STEP = """async (key) => {
+    const began = performance.now();
+    if (key.startsWith("ply ")) {
+        document.querySelector(`#moves [data-ply='${key.slice(4)}']`).click();
+    } else {
+        document.body.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    }
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return performance.now() - began;
+}"""
+
+
+def current(page) -> list:
+    return page.eval_on_selector_all(
+        "#moves [aria-current='true']", "items => items.map(b => b.dataset.ply)"
+    )
+
+
+def test_a_2500_ply_game_opens_and_steps_without_rewriting_its_move_list(page, site):
+    page.add_init_script(OBSERVE)
+    open_page(page, site + "/index.html")
+    began = page.evaluate("performance.now()")
+    page.evaluate("link => { location.hash = link; }", LINK)
+    page.wait_for_function(
+        f"document.querySelectorAll('#moves [data-ply]').length == {PLIES}", timeout=300_000
+    )
+    opened = page.evaluate("performance.now()") - began
+    page.wait_for_timeout(300)
+    tasks = [d for s, d in page.evaluate("window.__long") if s >= began]
+    markup = page.evaluate("document.getElementById('moves').innerHTML.length")
+    assert markup < 100 * PLIES  # a path per button made it 6.5 MB
+    assert current(page) == [str(PLIES)]
+    page.evaluate("document.getElementById('moves').dataset.kept = 'yes'")  # gone if rewritten
+    times = {}
+    for key, ply in (("Home", None), ("ArrowRight", "1"), ("End", str(PLIES))):
+        times[key] = page.evaluate(STEP, key)
+        assert current(page) == ([ply] if ply else [])
+    times["ArrowLeft"] = page.evaluate(STEP, "ArrowLeft")
+    assert current(page) == [str(PLIES - 1)]
+    times["click"] = page.evaluate(STEP, "ply 1250")
+    assert current(page) == ["1250"]
+    expect(page.locator("#moves [data-ply='1250']")).to_be_in_viewport()
+    assert page.evaluate("location.hash") == LINK + "/ply=1250"
+    assert page.evaluate("document.getElementById('moves').dataset.kept") == "yes"
+    assert page.evaluate("document.getElementById('moves').innerHTML.length") == markup
+    print(
+        f"\n2,500 plies: opened in {opened:.0f} ms, longest task {max(tasks, default=0):.0f} ms,"
+        f" move list {markup:,} characters; steps (ms): "
+        + ", ".join(f"{k} {v:.0f}" for k, v in times.items())
+    )
+    shot(page, "long-record")
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, "long-record-phone")
