@@ -10,6 +10,7 @@ import json
 from conftest import ROOT, open_page, shot
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
+PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
 RUGPILE = json.loads((ROOT / "web/lessons/rugpile.json").read_text())
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
@@ -136,6 +137,25 @@ def test_rug_pile_course_on_a_phone_from_the_rules_dialog(page, site):
     page.click("#lesson [data-lesson='leave']")
     page.wait_for_selector("#lesson", state="hidden")
     assert page.locator("#board .rp-tile, #board [data-on]").count() == 0  # a fresh game back
+    assert page.errors == []
+
+
+def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    page.locator("#learn-offer").wait_for(state="visible")
+    page.click("#learn-open")
+    at_step(page, PETRIFY, 1)
+    click_square(page, "d4")  # wrong: the disk on d4, not c3
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, PETRIFY["steps"][0]["try_again"])
+    shot(page, "learn-petrify-missed-desktop")
+    for number in range(1, len(PETRIFY["steps"]) + 1):
+        show_me(page, PETRIFY, number)
+        if number < len(PETRIFY["steps"]):
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, PETRIFY["done"])
+    assert page.locator("#lesson [data-lesson='play-easy']").count() == 1
     assert page.errors == []
 
 

@@ -129,20 +129,39 @@ def only_passes(at: Reached) -> bool:
 RUG_COLOURS = {"red": 0, "blue": 1, "green": 2, "yellow": 3}
 
 
-def shows(at: Reached, square: str, colour: str) -> bool:
-    """`square` shows `colour` ("red", "blue", ...; "blank" for none)."""
-    view = at.view
-    size = round(len(view.cells) ** 0.5)
+def _cell(cells: tuple, square: str) -> object:
+    """What a square board's `cells` (row * size + col) hold at `square` (e.g. "c3")."""
+    size = round(len(cells) ** 0.5)
     col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1
     if not (0 <= col < size and 0 <= row < size):
         raise BadLesson(f"{square} is not a square of this board")
+    return cells[row * size + col]
+
+
+def shows(at: Reached, square: str, colour: str) -> bool:
+    """`square` shows `colour` ("red", "blue", ...; "blank" for none)."""
     want = -1 if colour == "blank" else RUG_COLOURS[colour]
-    return bool(view.cells[row * size + col] == want)
+    return bool(_cell(at.view.cells, square) == want)
 
 
 def tile(at: Reached, width: int, height: int) -> bool:
     """The player's last move laid a tile `width` wide and `height` tall."""
     return bool(at.played) and at.played[-1].startswith(f"{width}x{height}")
+
+
+# ---- Petrify (PetrifyView: cells, Cell values: 0 empty, 1 blue, 2 orange, 3 block)
+
+PETRIFY_CELLS = {"empty": 0, "blue": 1, "orange": 2, "block": 3}
+
+
+def holding(at: Reached, square: str, what: str) -> bool:
+    """`square` holds `what`: "blue" or "orange" (a disk), "block" or "empty"."""
+    return bool(_cell(at.view.cells, square) == PETRIFY_CELLS[what])
+
+
+def blocks(at: Reached, at_least: int) -> bool:
+    """The board holds at least `at_least` blocks (each capture leaves one)."""
+    return sum(cell == PETRIFY_CELLS["block"] for cell in at.view.cells) >= at_least
 
 
 COMMON: dict[str, Condition] = {
@@ -163,6 +182,7 @@ BY_GAME: dict[str, dict[str, Condition]] = {
         "only_passes": only_passes,
     },
     "rugpile": {"shows": shows, "tile": tile},
+    "petrify": {"holding": holding, "blocks": blocks},
 }
 
 

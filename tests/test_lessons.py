@@ -20,7 +20,7 @@ from engine.plugins import PLUGINS, plugin
 ROOT = Path(__file__).resolve().parent.parent
 
 # The games whose course is written (the others have none yet: the page offers no Learn).
-COURSES = ("wythe", "rugpile")
+COURSES = ("wythe", "petrify", "rugpile")
 
 # Which step teaches each section of the rules page (web/rules/<id>.html's <h3>s).
 COVERS = {
@@ -34,6 +34,17 @@ COVERS = {
         "Our readings": ["frozen", "swap"],
         "Options": ["first-piece"],
         "Notation": ["first-piece"],
+    },
+    "petrify": {
+        "Petrify": ["place"],
+        "Board and pieces": ["place"],
+        "Your turn": ["capture"],
+        "Mounds and barricades": ["mound"],
+        "Pie rule": ["swap"],
+        "Scoring": ["score"],
+        "Options": ["place"],
+        "Notation": ["place"],
+        "Our readings": ["mound"],
     },
     "rugpile": {
         "Rug Pile": ["first-rug"],
