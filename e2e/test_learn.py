@@ -11,6 +11,7 @@ from conftest import ROOT, open_page, shot
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
+STIGMERGY = json.loads((ROOT / "web/lessons/stigmergy.json").read_text())
 RUGPILE = json.loads((ROOT / "web/lessons/rugpile.json").read_text())
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
@@ -156,6 +157,24 @@ def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, PETRIFY["done"])
     assert page.locator("#lesson [data-lesson='play-easy']").count() == 1
+    assert page.errors == []
+
+
+def test_stigmergy_course_a_wrong_stone_then_every_step_shown(page, site):
+    page.set_viewport_size(PHONE)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=0/")
+    page.locator("#learn-offer").wait_for(state="visible")
+    page.click("#learn-offer [data-learn='stigmergy']")
+    at_step(page, STIGMERGY, 1)
+    click_square(page, "c3")  # wrong: the stone on c3, not d4
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, STIGMERGY["steps"][0]["try_again"])
+    shot(page, "learn-stigmergy-missed-phone")
+    for number in range(1, len(STIGMERGY["steps"]) + 1):
+        show_me(page, STIGMERGY, number)
+        if number < len(STIGMERGY["steps"]):
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, STIGMERGY["done"])
     assert page.errors == []
 
 

@@ -164,6 +164,34 @@ def blocks(at: Reached, at_least: int) -> bool:
     return sum(cell == PETRIFY_CELLS["block"] for cell in at.view.cells) >= at_least
 
 
+# ---- Stigmergy (StigmergyView: cells by name with stone and control; the button's holder)
+
+STONE_COLOURS = {"black": 0, "white": 1}
+
+
+def _hex_cell(at: Reached, name: str) -> Any:
+    for cell in at.view.cells:
+        if cell.name == name:
+            return cell
+    raise BadLesson(f"{name} is not a cell of this board")
+
+
+def stone(at: Reached, cell: str, colour: str) -> bool:
+    """`cell` holds a `colour` ("black" or "white") stone."""
+    return bool(_hex_cell(at, cell).stone == STONE_COLOURS[colour])
+
+
+def controls(at: Reached, cell: str, colour: str) -> bool:
+    """`colour` controls `cell`: it sees more of that colour's stones than half its
+    neighbours."""
+    return bool(_hex_cell(at, cell).control == STONE_COLOURS[colour])
+
+
+def button(at: Reached, colour: str) -> bool:
+    """`colour` holds the button."""
+    return bool(at.view.button_holder == STONE_COLOURS[colour])
+
+
 COMMON: dict[str, Condition] = {
     "over": over,
     "wins": wins,
@@ -183,6 +211,7 @@ BY_GAME: dict[str, dict[str, Condition]] = {
     },
     "rugpile": {"shows": shows, "tile": tile},
     "petrify": {"holding": holding, "blocks": blocks},
+    "stigmergy": {"stone": stone, "controls": controls, "button": button},
 }
 
 

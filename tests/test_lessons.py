@@ -20,7 +20,7 @@ from engine.plugins import PLUGINS, plugin
 ROOT = Path(__file__).resolve().parent.parent
 
 # The games whose course is written (the others have none yet: the page offers no Learn).
-COURSES = ("wythe", "petrify", "rugpile")
+COURSES = ("wythe", "petrify", "stigmergy", "rugpile")
 
 # Which step teaches each section of the rules page (web/rules/<id>.html's <h3>s).
 COVERS = {
@@ -45,6 +45,17 @@ COVERS = {
         "Options": ["place"],
         "Notation": ["place"],
         "Our readings": ["mound"],
+    },
+    "stigmergy": {
+        "Stigmergy": ["place"],
+        "Board": ["place"],
+        "Sight and control": ["control", "flip"],
+        "Your turn": ["flip"],
+        "Score": ["button"],
+        "Komi and the button": ["komi", "button"],
+        "Our readings": ["komi"],
+        "Options": ["place"],
+        "Notation": ["place"],
     },
     "rugpile": {
         "Rug Pile": ["first-rug"],

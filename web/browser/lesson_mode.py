@@ -79,7 +79,9 @@ class LessonMode:
         the first time this game is opened, the one-line offer."""
         if self.run is not None:
             self.close()
-        by_id("learn-offer").hidden = True
+        line = by_id("learn-offer")
+        if line.getAttribute("data-game") != game_id:  # the offer stays while its game does
+            line.hidden = True
         run_soon(self.offer(game_id))
 
     async def offer(self, game_id: str) -> None:
@@ -92,6 +94,7 @@ class LessonMode:
         store(OFFERED_KEY, write_ids(offered | {game_id}))
         line = by_id("learn-offer")
         line.innerHTML = offer_html(game_id)
+        line.dataset.game = game_id
         line.hidden = False
 
     def on_offer(self, event: Any) -> None:
