@@ -12,6 +12,7 @@ from conftest import ROOT, open_page, shot
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
 STIGMERGY = json.loads((ROOT / "web/lessons/stigmergy.json").read_text())
+GWYDDBWYLL = json.loads((ROOT / "web/lessons/gwyddbwyll.json").read_text())
 RUGPILE = json.loads((ROOT / "web/lessons/rugpile.json").read_text())
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
@@ -175,6 +176,26 @@ def test_stigmergy_course_a_wrong_stone_then_every_step_shown(page, site):
         if number < len(STIGMERGY["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, STIGMERGY["done"])
+    assert page.errors == []
+
+
+def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#gwyddbwyll/1//")
+    page.locator("#learn-offer").wait_for(state="visible")
+    page.click("#learn-open")
+    at_step(page, GWYDDBWYLL, 1)
+    click_square(page, "e3")  # wrong: one step, e3e4
+    click_square(page, "e4")
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, GWYDDBWYLL["steps"][0]["try_again"])
+    for number in range(1, len(GWYDDBWYLL["steps"]) + 1):
+        show_me(page, GWYDDBWYLL, number)
+        if number == len(GWYDDBWYLL["steps"]):
+            shot(page, "learn-gwyddbwyll-mate-desktop")
+        else:
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, GWYDDBWYLL["done"])
     assert page.errors == []
 
 

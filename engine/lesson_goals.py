@@ -129,7 +129,7 @@ def only_passes(at: Reached) -> bool:
 RUG_COLOURS = {"red": 0, "blue": 1, "green": 2, "yellow": 3}
 
 
-def _cell(cells: tuple, square: str) -> object:
+def _cell(cells: tuple, square: str) -> Any:
     """What a square board's `cells` (row * size + col) hold at `square` (e.g. "c3")."""
     size = round(len(cells) ** 0.5)
     col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1
@@ -192,6 +192,31 @@ def button(at: Reached, colour: str) -> bool:
     return bool(at.view.button_holder == STONE_COLOURS[colour])
 
 
+# ---- Gwyddbwyll (GwyddbwyllView: cells, a Piece (kind, colour, jump) or None each; check)
+
+SIDES = {"white": 0, "black": 1}
+
+
+def piece(at: Reached, squares: list, kind: str, colour: str) -> bool:
+    """One of `squares` holds a `colour` piece of `kind` ("pawn", "queen", "king", ...)."""
+    want = SIDES[colour]
+    for square in squares:
+        found = _cell(at.view.cells, square)
+        if found is not None and found.kind == kind and found.colour == want:
+            return True
+    return False
+
+
+def empty(at: Reached, square: str) -> bool:
+    """Nothing stands on `square`."""
+    return _cell(at.view.cells, square) is None
+
+
+def check(at: Reached) -> bool:
+    """The side to move is in check."""
+    return at.view.check is not None
+
+
 COMMON: dict[str, Condition] = {
     "over": over,
     "wins": wins,
@@ -212,6 +237,7 @@ BY_GAME: dict[str, dict[str, Condition]] = {
     "rugpile": {"shows": shows, "tile": tile},
     "petrify": {"holding": holding, "blocks": blocks},
     "stigmergy": {"stone": stone, "controls": controls, "button": button},
+    "gwyddbwyll": {"piece": piece, "empty": empty, "check": check},
 }
 
 

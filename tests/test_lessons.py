@@ -19,8 +19,8 @@ from engine.plugins import PLUGINS, plugin
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The games whose course is written (the others have none yet: the page offers no Learn).
-COURSES = ("wythe", "petrify", "stigmergy", "rugpile")
+# The games whose course is written (a game without one gets no Learn on the page).
+COURSES = ("wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll")
 
 # Which step teaches each section of the rules page (web/rules/<id>.html's <h3>s).
 COVERS = {
@@ -66,6 +66,17 @@ COVERS = {
         "Playing here": ["first-rug", "turn-tile"],
         "Notation": ["first-rug"],
         "Our readings": ["turn-tile"],
+    },
+    "gwyddbwyll": {
+        "The game": ["pawn"],
+        "Two corrections to the reconstruction": ["pawn"],
+        "Board and setup": ["pawn"],
+        "How the pieces move": ["bishop"],
+        "En passant and promotion": ["en-passant", "promotion", "queen-jump"],
+        "Check and the end of the game": ["mate"],
+        "Notation": ["pawn"],
+        "The pieces": ["pawn", "bishop", "queen-jump"],
+        "Source": ["pawn"],
     },
 }
 
@@ -142,6 +153,7 @@ def test_every_section_of_the_rules_page_is_covered_by_a_step(game_id):
     assert list(COVERS[game_id]) == sections(game_id)
     taught = {step.id: step.sections for step in course(game_id).steps}
     for section, step_ids in COVERS[game_id].items():
+        assert step_ids, f"no step teaches {section}"
         for step_id in step_ids:
             assert section in taught[step_id], (section, step_id)
     assert {s for ss in taught.values() for s in ss} == set(COVERS[game_id])
