@@ -73,7 +73,7 @@ COVERS = {
         "Board and setup": ["pawn"],
         "How the pieces move": ["bishop"],
         "En passant and promotion": ["en-passant", "promotion", "queen-jump"],
-        "Check and the end of the game": ["mate"],
+        "Check and the end of the game": ["check", "mate"],
         "Notation": ["pawn"],
         "The pieces": ["pawn", "bishop", "queen-jump"],
         "Source": ["pawn"],

@@ -178,11 +178,13 @@ class LessonMode:
         action = button.dataset.lesson
         if action == "retry":
             self.show_step()
+            by_id("board").focus()  # the bar was rewritten: play on, from the keyboard too
         elif action == "show":
             run_soon(self.show_me())
         elif action == "next":
             self.run.go(self.run.index + 1)
             self.show_step()
+            by_id("board").focus()
         elif action == "play-easy":
             self.play_easy()
         elif action == "leave":
