@@ -50,6 +50,8 @@ def test_a_link_offers_the_course_and_a_course_is_played_through(page, site):
     page.click("#learn-offer [data-learn='wythe']")
     first_step_wrong_then_right(page)
     page.click("#lesson [data-lesson='next']")
+    at_step(page, WYTHE, 2)
+    assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
     show_me(page, WYTHE, 2)
     assert page.locator("#board .wy-frozen").count() == 2  # b1b2 froze a1 and a2
     shot(page, "learn-wythe-shown-desktop")
