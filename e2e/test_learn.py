@@ -82,6 +82,8 @@ def first_step_wrong_then_right(page):
     bar_says(page, WYTHE["steps"][0]["try_again"])
     assert WYTHE["steps"][0]["try_again"] in page.text_content("#announce")
     assert page.locator("#board .wy-piece").count() == 1
+    for tool in ("#undo", "#redo", "#resign"):  # Try again, not these, in a lesson
+        assert page.locator(tool).is_hidden(), tool
     shot(page, "learn-wythe-missed-desktop")
     page.click("#lesson [data-lesson='retry']")
     page.wait_for_selector("#lesson[data-status='playing']")
@@ -114,6 +116,7 @@ def the_rest_after_a_reload(page):
     page.wait_for_function("!document.body.dataset.lesson")
     assert page.text_content("#title") == "Wythe"
     assert page.locator("#board .wy-piece").count() == 0
+    assert page.locator("#undo").is_visible()
     click_square(page, "c3")  # the player opens as Black ...
     click_square(page, "d3")
     # ... and the easy computer answers as White
