@@ -75,27 +75,29 @@ class LessonMode:
     # ---- a game opened (Page.open): the lesson gives way, the offer the first time
 
     def opened(self, game_id: str) -> None:
-        """Another game is on the table: the lesson ends; Learn shows where there is a course;
-        the first time this game is opened, the one-line offer."""
+        """Another game is on the table: the lesson ends; the first time this game is opened,
+        the one-line offer, put there at once (before the page is ready: the board does not
+        jump down under the player's pointer); Learn shows where there is a course."""
         if self.run is not None:
             self.close()
         line = by_id("learn-offer")
-        if line.getAttribute("data-game") != game_id:  # the offer stays while its game does
+        offered = read_ids(stored(OFFERED_KEY))
+        if game_id not in offered:
+            store(OFFERED_KEY, write_ids(offered | {game_id}))
+            line.innerHTML = offer_html(game_id)
+            line.dataset.game = game_id
+            line.hidden = False
+        elif line.getAttribute("data-game") != game_id:  # the offer stays while its game does
             line.hidden = True
-        run_soon(self.offer(game_id))
+        run_soon(self.learnable(game_id))
 
-    async def offer(self, game_id: str) -> None:
+    async def learnable(self, game_id: str) -> None:
+        """Learn, and the offer, only for a game whose course can be read."""
         course = await self.course(game_id)
         for name in ("learn-open", "rules-learn"):
             by_id(name).hidden = course is None
-        offered = read_ids(stored(OFFERED_KEY))
-        if course is None or game_id in offered or self.active:
-            return
-        store(OFFERED_KEY, write_ids(offered | {game_id}))
-        line = by_id("learn-offer")
-        line.innerHTML = offer_html(game_id)
-        line.dataset.game = game_id
-        line.hidden = False
+        if course is None:
+            by_id("learn-offer").hidden = True
 
     def on_offer(self, event: Any) -> None:
         button = closest(event, "[data-learn]")
