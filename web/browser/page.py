@@ -33,6 +33,7 @@ from web.browser.board_input import BoardInput, Cursor
 from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
 from web.browser.ending_buttons import EndingButtons
 from web.browser.keeper import Keeper
+from web.browser.lesson_mode import LessonMode
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
@@ -72,6 +73,7 @@ class Page:
         self.input.drawn = self.advice.draw_marks
         self.motion = Animator()  # move animations and sounds
         self.move_list = MoveList()  # its markup written only when the tree changes
+        self.lesson = LessonMode(self)  # Learn: a course on the board
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
@@ -161,6 +163,7 @@ class Page:
             if found(element):
                 self.on(element, event, handler)
         self.advice.bind(lambda name, event, handler: self.on(by_id(name), event, handler))
+        self.lesson.bind(self.on)
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
         self.on(document, "keydown", self.on_key)
@@ -196,6 +199,7 @@ class Page:
         self.keeper.begin(continues)
         self.table.open(session, seats)
         document.body.dataset.game = session.game.id
+        self.lesson.opened(session.game.id)
         self.render(push=push)
 
     def follow(self, opening: Opening | None, push: bool = True) -> None:
@@ -261,11 +265,12 @@ class Page:
         self.motion.after(moved)
         write_screen(screen)
         write_moves(self.move_list.update(self.table.session, self.table.view, self.table.board))
-        self.shown_hash, self.tried_hash = screen.address, None
-        self.keeper.save(self.table.session, self.table.seats)
-        self.keeper.remember(screen.address, self.table.seats, push)
-        self.keeper.keep_side_lines(self.table.session)
-        self.keeper.keep_link_lines(self.table.session)
+        if not self.lesson.active:  # a lesson's step is neither saved nor in the address
+            self.shown_hash, self.tried_hash = screen.address, None
+            self.keeper.save(self.table.session, self.table.seats)
+            self.keeper.remember(screen.address, self.table.seats, push)
+            self.keeper.keep_side_lines(self.table.session)
+            self.keeper.keep_link_lines(self.table.session)
         self.advice.follow()
         link_controls.show(self.table)
         self.schedule_computer()
@@ -277,7 +282,10 @@ class Page:
     # ---- playing
 
     def play(self, move: Any, text: bool = False) -> None:
-        """A person's move (an engine move, or notation when `text`)."""
+        """A person's move (an engine move, or notation when `text`); in a lesson, the
+        lesson's to judge."""
+        if self.lesson.takes(move, text):
+            return
         said = self.table.play_text(move) if text else self.table.play(move)
         show(said)
         if said.played:

@@ -1,0 +1,208 @@
+"""Learn in the browser (issue 29): the first-visit offer on a link, beside the link's game; a
+course taken on the real board (a wrong move and its message, a step done by clicking, the
+rest by Show me); progress kept after a reload; the end's game against the easy computer;
+the Learn button in the Rules dialog.  Screenshots at desktop and phone size."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import ROOT, open_page, shot
+
+WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
+PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
+STIGMERGY = json.loads((ROOT / "web/lessons/stigmergy.json").read_text())
+GWYDDBWYLL = json.loads((ROOT / "web/lessons/gwyddbwyll.json").read_text())
+RUGPILE = json.loads((ROOT / "web/lessons/rugpile.json").read_text())
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+
+
+def click_square(page, name):
+    page.click(f"#board [data-cell='{name}']")
+
+
+def bar_says(page, text: str):
+    page.wait_for_function(
+        "text => document.querySelector('#lesson').textContent.includes(text)", arg=text
+    )
+
+
+def at_step(page, course, number: int):
+    step = course["steps"][number - 1]
+    bar_says(page, f"step {number} of {len(course['steps'])}, {step['title']}")
+    bar_says(page, step["goal"])
+    page.wait_for_selector(f"body[data-lesson='{step['id']}']")
+
+
+def show_me(page, course, number: int):
+    """Show me on step `number`: its solution played, the step done."""
+    at_step(page, course, number)
+    page.click("#lesson [data-lesson='show']")
+    page.wait_for_selector("#lesson[data-status='done']")
+    bar_says(page, course["steps"][number - 1]["success"])
+
+
+def test_a_link_offers_the_course_and_a_course_is_played_through(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#wythe/1/size=8/c3d3")
+    offer_beside_the_links_game(page)
+    page.click("#learn-offer [data-learn='wythe']")
+    first_step_wrong_then_right(page)
+    page.click("#lesson [data-lesson='next']")
+    at_step(page, WYTHE, 2)
+    assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
+    show_me(page, WYTHE, 2)
+    assert page.locator("#board .wy-frozen").count() == 2  # b1b2 froze a1 and a2
+    shot(page, "learn-wythe-shown-desktop")
+    the_rest_after_a_reload(page)
+    assert page.errors == []
+
+
+def offer_beside_the_links_game(page):
+    offer = page.locator("#learn-offer")
+    offer.wait_for(state="visible")
+    assert offer.text_content() == "New to Wythe? Learn it in three minutes"
+    assert page.text_content("#title") == "Wythe"  # the link's game, on the board
+    assert page.locator("#board .wy-piece").count() == 1
+    assert page.locator("#board [data-cell='h8']").count() == 1  # its 8×8 board
+    shot(page, "learn-offer-desktop")
+
+
+def first_step_wrong_then_right(page):
+    at_step(page, WYTHE, 1)
+    assert page.locator("#learn-offer").is_hidden()
+    assert page.locator("#board .wy-piece").count() == 0  # the step's empty 6×6 board
+    assert page.locator("#board [data-cell='f6']").count() == 1
+    assert page.locator("#board [data-cell='g7']").count() == 0
+    assert "Goal: " + WYTHE["steps"][0]["goal"] in page.text_content("#announce")
+    click_square(page, "d3")  # wrong: the black half on d3, the white on c3
+    click_square(page, "c3")
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, WYTHE["steps"][0]["try_again"])
+    assert WYTHE["steps"][0]["try_again"] in page.text_content("#announce")
+    assert page.locator("#board .wy-piece").count() == 1
+    for tool in ("#undo", "#redo", "#resign"):  # Try again, not these, in a lesson
+        assert page.locator(tool).is_hidden(), tool
+    shot(page, "learn-wythe-missed-desktop")
+    page.click("#lesson [data-lesson='retry']")
+    page.wait_for_selector("#lesson[data-status='playing']")
+    assert page.locator("#board .wy-piece").count() == 0
+    click_square(page, "c3")  # right: black on c3
+    click_square(page, "d3")
+    page.wait_for_selector("#lesson[data-status='done']")
+    bar_says(page, WYTHE["steps"][0]["success"])
+    assert "c3d3" in location_hash(page)  # the link's game stays in the address
+
+
+def the_rest_after_a_reload(page):
+    """Reload: the link's game comes back, no offer again, and Learn picks up at step 3;
+    the course's end offers the easy computer, which then answers the player's move."""
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.text_content("#title") == "Wythe"
+    assert page.locator("#board .wy-piece").count() == 1
+    assert page.locator("#learn-offer").is_hidden()
+    assert page.locator("#lesson").is_hidden()
+    page.click("#learn-open")
+    for number in range(3, len(WYTHE["steps"]) + 1):
+        show_me(page, WYTHE, number)
+        if number < len(WYTHE["steps"]):
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, WYTHE["done"])
+    shot(page, "learn-wythe-end-desktop")
+    page.click("#lesson [data-lesson='play-easy']")
+    page.wait_for_selector("#lesson", state="hidden")
+    page.wait_for_function("!document.body.dataset.lesson")
+    assert page.text_content("#title") == "Wythe"
+    assert page.locator("#board .wy-piece").count() == 0
+    assert page.locator("#undo").is_visible()
+    click_square(page, "c3")  # the player opens as Black ...
+    click_square(page, "d3")
+    # ... and the easy computer answers as White
+    page.wait_for_function("location.hash.split('/')[3].startsWith('c3d3.')", timeout=60_000)
+
+
+def test_rug_pile_course_on_a_phone_from_the_rules_dialog(page, site):
+    page.set_viewport_size(PHONE)
+    open_page(page, site + "/index.html")  # a first visit: Rug Pile
+    page.locator("#learn-offer").wait_for(state="visible")
+    shot(page, "learn-offer-phone")
+    page.click("#rules-open")
+    page.click("#rules-learn")
+    at_step(page, RUGPILE, 1)
+    shot(page, "learn-rugpile-step-phone")
+    for number in range(1, len(RUGPILE["steps"]) + 1):
+        show_me(page, RUGPILE, number)
+        if number == 3:
+            shot(page, "learn-rugpile-done-phone")
+        if number < len(RUGPILE["steps"]):
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, RUGPILE["done"])
+    progress = page.evaluate("localStorage.getItem('learn-progress-rugpile')")
+    assert sorted(json.loads(progress)) == sorted(step["id"] for step in RUGPILE["steps"])
+    page.click("#lesson [data-lesson='leave']")
+    page.wait_for_selector("#lesson", state="hidden")
+    assert page.locator("#board .rp-tile, #board [data-on]").count() == 0  # a fresh game back
+    assert page.errors == []
+
+
+def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    page.locator("#learn-offer").wait_for(state="visible")
+    page.click("#learn-open")
+    at_step(page, PETRIFY, 1)
+    click_square(page, "d4")  # wrong: the disk on d4, not c3
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, PETRIFY["steps"][0]["try_again"])
+    shot(page, "learn-petrify-missed-desktop")
+    for number in range(1, len(PETRIFY["steps"]) + 1):
+        show_me(page, PETRIFY, number)
+        if number < len(PETRIFY["steps"]):
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, PETRIFY["done"])
+    assert page.locator("#lesson [data-lesson='play-easy']").count() == 1
+    assert page.errors == []
+
+
+def test_stigmergy_course_a_wrong_stone_then_every_step_shown(page, site):
+    page.set_viewport_size(PHONE)
+    open_page(page, site + "/index.html#stigmergy/1/size=4,komi=0/")
+    page.locator("#learn-offer").wait_for(state="visible")
+    page.click("#learn-offer [data-learn='stigmergy']")
+    at_step(page, STIGMERGY, 1)
+    click_square(page, "c3")  # wrong: the stone on c3, not d4
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, STIGMERGY["steps"][0]["try_again"])
+    shot(page, "learn-stigmergy-missed-phone")
+    for number in range(1, len(STIGMERGY["steps"]) + 1):
+        show_me(page, STIGMERGY, number)
+        if number < len(STIGMERGY["steps"]):
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, STIGMERGY["done"])
+    assert page.errors == []
+
+
+def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#gwyddbwyll/1//")
+    page.locator("#learn-offer").wait_for(state="visible")
+    page.click("#learn-open")
+    at_step(page, GWYDDBWYLL, 1)
+    click_square(page, "e3")  # wrong: one step, e3e4
+    click_square(page, "e4")
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, GWYDDBWYLL["steps"][0]["try_again"])
+    for number in range(1, len(GWYDDBWYLL["steps"]) + 1):
+        show_me(page, GWYDDBWYLL, number)
+        if number == len(GWYDDBWYLL["steps"]):
+            shot(page, "learn-gwyddbwyll-mate-desktop")
+        else:
+            page.click("#lesson [data-lesson='next']")
+    bar_says(page, GWYDDBWYLL["done"])
+    assert page.errors == []
+
+
+def location_hash(page) -> str:
+    return page.evaluate("location.hash")

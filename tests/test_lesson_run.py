@@ -1,0 +1,113 @@
+"""A course taken on the page (web/logic/lesson.py): where it picks up, the step's position as
+a session, a wrong move, an illegal one, a step met and the course's end, the bar's buttons,
+and the progress and first-visit offer kept as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.lessons import load
+from engine.plugins import plugin
+from web.logic.lesson import (
+    DONE,
+    MISSED,
+    PLAYING,
+    LessonRun,
+    offer_html,
+    progress_key,
+    read_ids,
+    write_ids,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(game_id: str = "rugpile", done=()) -> LessonRun:
+    return LessonRun(load((ROOT / plugin(game_id).lessons).read_text(), game_id), done)
+
+
+def play(lesson: LessonRun, text: str):
+    session = lesson.session()
+    return lesson.move(session.state, session.game.parse(session.state, text))
+
+
+def test_a_course_picks_up_at_its_first_step_not_done():
+    assert run().index == 0
+    assert run(done={"first-rug", "turn-tile"}).index == 2
+    assert run(done={"first-rug", "nonsense"}).done == {"first-rug"}
+    every = [step.id for step in run().course.steps]
+    assert run(done=every).index == 0 and run(done=every).finished
+
+
+def test_the_steps_session_is_its_start_position():
+    lesson = run(done={"first-rug", "turn-tile", "restrictions"})  # count: 3x3a1 3x3c3
+    session = lesson.session()
+    assert session.moves == ["3x3a1", "3x3c3"]
+    assert session.game.scores(session.state) == (8, 9)
+
+
+def test_a_wrong_move_says_try_again_and_the_bar_offers_it():
+    lesson = run()
+    said = play(lesson, "2x2a1")
+    assert said.message == lesson.step.try_again and not said.error
+    assert lesson.status == MISSED
+    html = lesson.bar_html()
+    assert "data-lesson='retry'" in html and "data-lesson='show'" in html
+    assert "data-lesson='next'" not in html
+    assert lesson.announcement() == lesson.step.try_again
+    lesson.restart()
+    assert (lesson.status, lesson.played, lesson.message) == (PLAYING, (), "")
+
+
+def test_an_illegal_move_says_the_engines_reason_and_the_step_goes_on():
+    lesson = run(done={"first-rug", "turn-tile"})  # restrictions: 3x3a1 2x2d4, Red to lay
+    session = lesson.session()
+    move = session.game._decode(session.state, "2x2d4")  # would bury Blue's d4 area
+    said = lesson.move(session.state, move)
+    assert said.error and said.message == "it would completely cover the Blue area at d4"
+    assert lesson.status == PLAYING and lesson.played == ()
+    assert "lesson-error" in lesson.bar_html()
+
+
+def test_meeting_the_goal_marks_the_step_done_and_offers_next():
+    lesson = run()
+    said = play(lesson, "3x3b2")
+    assert said.message == lesson.step.success
+    assert lesson.status == DONE and lesson.done == {"first-rug"}
+    assert "data-lesson='next'" in lesson.bar_html()
+    assert "data-lesson='show'" not in lesson.bar_html()
+    lesson.go(lesson.index + 1)
+    assert lesson.step.id == "turn-tile" and lesson.status == PLAYING
+    assert lesson.announcement().endswith("Goal: " + lesson.step.goal)
+
+
+def test_the_last_step_met_ends_the_course_with_the_offer_of_the_easy_computer():
+    every = [step.id for step in run().course.steps]
+    lesson = run(done=every[:-1])
+    assert lesson.step.id == "fools-mate"
+    play(lesson, "2x2d1")
+    assert lesson.finished
+    html = lesson.bar_html()
+    assert "data-lesson='play-easy'" in html and lesson.course.done in html
+    assert lesson.announcement().endswith(lesson.course.done)
+
+
+def test_text_from_the_course_is_escaped_in_the_bar():
+    lesson = run("wythe", done={"first-piece", "stack", "frozen"})  # swap
+    assert "Black&#x27;s first piece" in lesson.bar_html()
+    assert "Black's first piece" in lesson.announcement()
+
+
+def test_progress_and_the_offers_shown_are_kept_as_text_read_forgivingly():
+    assert progress_key("wythe") == "learn-progress-wythe"
+    assert read_ids(write_ids({"b", "a"})) == {"a", "b"}
+    assert write_ids({"b", "a"}) == '["a", "b"]'
+    for bad in (None, "", "{", '{"a": 1}', "[1, 2]"):
+        assert read_ids(bad) == set()
+
+
+def test_the_offer_names_the_game_and_its_button():
+    assert offer_html("rugpile") == (
+        "New to Rug Pile? <button type='button' class='link-button' data-learn='rugpile'>"
+        "Learn it in three minutes</button>"
+    )

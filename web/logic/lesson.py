@@ -1,0 +1,178 @@
+"""A course being taken on the page (Learn), without the browser: the step on the board, the
+moves the player made in it, what the lesson bar says, and the progress kept per game.
+
+Pure Python, tested in CPython (tests/test_lesson_run.py); web/browser/lesson_mode.py is its
+DOM adapter.  The judging is engine/lessons.py's: this module only keeps track of where the
+player is in the course and writes the bar's markup.
+
+Progress is a game's finished steps, kept as JSON under `progress_key(game_id)`; the games
+whose first-visit offer was shown are kept under OFFERED_KEY.  Both are read forgivingly:
+text that is not what this module writes counts as nothing done.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from engine import games
+from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge
+from web.logic.session import Session
+
+OFFERED_KEY = "learn-offered"  # the games whose "New to …?" line was shown once
+
+# What the bar shows about the step: being played, done, or a move missed its goal.
+PLAYING, DONE, MISSED = "playing", "done", "missed"
+
+
+def progress_key(game_id: str) -> str:
+    return f"learn-progress-{game_id}"
+
+
+def read_ids(text: str | None) -> set[str]:
+    """The ids kept as a JSON list (progress, or the games offered); nothing when unreadable."""
+    try:
+        value = json.loads(text or "[]")
+    except ValueError:
+        return set()
+    if not isinstance(value, list):
+        return set()
+    return {item for item in value if isinstance(item, str)}
+
+
+def write_ids(ids: Iterable[str]) -> str:
+    return json.dumps(sorted(ids))
+
+
+def offer_html(game_id: str) -> str:
+    """The one-line first-visit offer for a game, with its button (data-learn)."""
+    name = escape(games.get(game_id).name)
+    return (
+        f"New to {name}? <button type='button' class='link-button' data-learn='{game_id}'>"
+        f"Learn it in three minutes</button>"
+    )
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the bar says after something happened: the message (text, not markup), whether
+    it is an error (an illegal move), and the reply the opponent plays now (or None)."""
+
+    message: str
+    error: bool = False
+    reply: str | None = None
+
+
+class LessonRun:
+    """One course on the page: the step on the board and the moves made in it."""
+
+    def __init__(self, course: Course, done: Iterable[str] = ()):
+        self.course = course
+        self.game = games.get(course.game)
+        self.done = set(done) & {step.id for step in course.steps}
+        self.index = self.first_unfinished()
+        self.played: tuple[str, ...] = ()
+        self.status = PLAYING
+        self.message = ""
+        self.error = False
+
+    def first_unfinished(self) -> int:
+        """Where the course picks up: its first step not yet done (the first when all are)."""
+        for index, step in enumerate(self.course.steps):
+            if step.id not in self.done:
+                return index
+        return 0
+
+    @property
+    def step(self) -> Step:
+        return self.course.steps[self.index]
+
+    @property
+    def last(self) -> bool:
+        return self.index == len(self.course.steps) - 1
+
+    @property
+    def finished(self) -> bool:
+        """Every step of the course is done."""
+        return len(self.done) == len(self.course.steps)
+
+    def session(self) -> Session:
+        """The step's start position as a game on the table (its start moves played)."""
+        return Session(self.course.game, dict(self.step.options), self.step.start)
+
+    def restart(self) -> None:
+        """Try again: the step from its start."""
+        self.played, self.status, self.message, self.error = (), PLAYING, "", False
+
+    def go(self, index: int) -> None:
+        """Another step of the course (Next, or a step picked)."""
+        self.index = max(0, min(index, len(self.course.steps) - 1))
+        self.restart()
+
+    def move(self, state: Any, move: Any) -> Said:
+        """The player's move (an engine move) at `state`: judged, remembered, and said."""
+        if self.status != PLAYING:
+            return Said(self.message, self.error)
+        verdict: Judgement = judge(self.game, self.step, state, self.played, move)
+        if verdict.outcome == ILLEGAL:
+            self.message, self.error = verdict.message, True
+            return Said(self.message, True)
+        self.played, self.error = verdict.played, False
+        if verdict.outcome == MET:
+            self.status, self.message = DONE, verdict.message
+            self.done.add(self.step.id)
+        elif verdict.outcome == GOES_ON:
+            self.message = ""
+            return Said("", reply=verdict.reply)
+        else:
+            self.status, self.message = MISSED, verdict.message
+        return Said(self.message)
+
+    # ---- the bar
+
+    def heading(self) -> str:
+        count = len(self.course.steps)
+        return f"Learn {self.course.title}: step {self.index + 1} of {count}, {self.step.title}"
+
+    def bar_html(self) -> str:
+        """The lesson bar: the heading, the goal, what the last move did, and its buttons."""
+        step = self.step
+        parts = [
+            f"<h3 class='lesson-heading'>{escape(self.heading())}</h3>",
+            f"<p class='lesson-goal'><strong>Goal:</strong> {escape(step.goal)}</p>",
+        ]
+        if self.message:
+            kind = "error" if self.error else self.status
+            parts.append(f"<p class='lesson-said lesson-{kind}'>{escape(self.message)}</p>")
+        if self.status == DONE and self.last and self.finished:
+            parts.append(f"<p class='lesson-said lesson-done'>{escape(self.course.done)}</p>")
+        parts.append(f"<div class='lesson-buttons'>{self.buttons_html()}</div>")
+        return "".join(parts)
+
+    def buttons_html(self) -> str:
+        buttons = []
+        if self.status == MISSED or (self.status == PLAYING and self.played):
+            buttons.append(("retry", "Try again", "primary" if self.status == MISSED else ""))
+        if self.status != DONE:
+            buttons.append(("show", "Show me", ""))
+        if self.status == DONE and not self.last:
+            buttons.append(("next", "Next", "primary"))
+        if self.status == DONE and self.last:
+            buttons.append(("play-easy", "Play the easy computer", "primary"))
+        buttons.append(("leave", "Leave the lesson", ""))
+        return "".join(
+            f"<button type='button' data-lesson='{name}' class='{css}'>{label}</button>"
+            for name, label, css in buttons
+        )
+
+    def announcement(self) -> str:
+        """What screen readers hear: the goal at a step's start, else what the move did."""
+        if self.message:
+            text = self.message
+            if self.status == DONE and self.last and self.finished:
+                text += " " + self.course.done
+            return text
+        return f"{self.heading()}. Goal: {self.step.goal}"
