@@ -25,7 +25,6 @@ COURSES = tuple(p.id for p in PLUGINS)
 # Which step teaches each section of the rules page (web/rules/<id>.html's <h3>s).
 COVERS = {
     "wythe": {
-        "Wythe": ["first-piece"],
         "Board and pieces": ["first-piece"],
         "Turns": ["stack", "frozen"],
         "Pie rule": ["swap"],
@@ -36,7 +35,6 @@ COVERS = {
         "Notation": ["first-piece"],
     },
     "petrify": {
-        "Petrify": ["place"],
         "Board and pieces": ["place"],
         "Your turn": ["capture"],
         "Mounds and barricades": ["mound"],
@@ -47,7 +45,6 @@ COVERS = {
         "Our readings": ["mound"],
     },
     "stigmergy": {
-        "Stigmergy": ["place"],
         "Board": ["place"],
         "Sight and control": ["control", "flip"],
         "Your turn": ["flip"],
@@ -58,7 +55,6 @@ COVERS = {
         "Notation": ["place"],
     },
     "rugpile": {
-        "Rug Pile": ["first-rug"],
         "Pieces and board": ["first-rug"],
         "Your turn": ["restrictions"],
         "The end": ["count", "fools-mate"],
