@@ -4,14 +4,14 @@ screenshots of every game at desktop and phone sizes in light and dark themes.""
 import json
 
 import pytest
-from conftest import ROOT, guard, open_page, shot
+from conftest import ROOT, guard, open_page, reach, shot
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 GAMES = ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"]
 
 
 def pick(page, game_id):
-    page.click(f"#picker [data-game='{game_id}']")
+    reach(page, f"#picker [data-game='{game_id}']").click()  # on a phone, in the games menu
     page.wait_for_function(f"location.hash.startsWith('#{game_id}/')")
     page.wait_for_selector("#board svg [data-cell]")
 
