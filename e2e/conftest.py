@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "e2e" / "screenshots"
@@ -146,3 +147,16 @@ def run_python(page, code: str, **values) -> str:
 def shot(page, name: str):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def reach(page, selector: str):
+    """Bring a control into view as a player would: on a phone, open the menu that holds it
+    (the games menu, More, the move list) if it is not on the screen; at a desktop's size
+    every control stands on the page and nothing is opened.  Returns its locator."""
+    control = page.locator(selector).first
+    if not control.is_visible():
+        menu = control.evaluate("e => { const m = e.closest('[popover]'); return m && m.id; }")
+        if menu:
+            page.click(f"[popovertarget='{menu}']:not([popovertargetaction='hide'])")
+            expect(control).to_be_visible()
+    return control

@@ -4,7 +4,7 @@ screenshots of every game at desktop and phone sizes in light and dark themes.""
 import json
 
 import pytest
-from conftest import ROOT, guard, open_page, shot
+from conftest import ROOT, guard, open_page, reach, shot
 
 from engine import games
 
@@ -13,7 +13,7 @@ GAMES = games.ids()
 
 
 def pick(page, game_id):
-    page.click(f"#picker [data-game='{game_id}']")
+    reach(page, f"#picker [data-game='{game_id}']").click()  # on a phone, in the games menu
     page.wait_for_function(f"location.hash.startsWith('#{game_id}/')")
     page.wait_for_selector("#board svg [data-cell]")
 

@@ -7,7 +7,7 @@ is set aside and the page still starts."""
 import json
 
 import pytest
-from conftest import guard, open_page, shot
+from conftest import guard, open_page, reach, shot
 from playwright.sync_api import expect
 from test_computer import new_game, play_any_rug
 from test_links import new_page, place
@@ -102,7 +102,7 @@ def test_switching_games_keeps_each_game_and_history_moves_between_them(browser,
     page.go_back()  # Back: the new game
     page.wait_for_function("location.hash === '#wythe/1/size=8/c3d3'")
     page.set_viewport_size({"width": 375, "height": 812})
-    page.click("#recent-open")
+    reach(page, "#recent-open").click()  # in the games menu
     shot(page, "recent-games-phone")
     page.click("#recent-close")
     width = page.evaluate("document.documentElement.scrollWidth")

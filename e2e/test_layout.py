@@ -5,7 +5,7 @@ for a finger."""
 import random
 
 import pytest
-from conftest import open_page, shot
+from conftest import open_page, reach, shot
 from playwright.sync_api import expect
 from test_links import new_page
 
@@ -61,6 +61,7 @@ def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
     page.set_viewport_size(viewport)
     open_page(page, f"{site}/index.html#{fragment}")
     expect(page.locator("#moves button")).to_have_count(plies)
+    reach(page, "#moves")  # on a phone the move list is a sheet, one tap away
     assert page.evaluate(
         "document.getElementById('moves').scrollHeight > "
         "document.getElementById('moves').clientHeight"
@@ -85,7 +86,7 @@ def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
     assert current_in_view(page)
     page.click("#moves [data-ply='2']", force=True)  # a click on a move in the list
     page.locator("#moves").evaluate("list => { list.scrollTop = list.scrollHeight; }")
-    page.click("#redo")
+    reach(page, "#redo").click()  # on a phone, in More (the bar's → does the same)
     expect(page.locator("#moves [data-ply='3']")).to_have_attribute("aria-current", "true")
     assert current_in_view(page), "Redo left the current move out of view"
     shot(page, f"move-list-follows-{'phone' if viewport is PHONE else 'desktop'}")
@@ -146,7 +147,7 @@ def test_the_board_stays_put_when_the_status_wraps_or_a_notice_shows(browser, si
             assert abs(board_top(page) - top) <= 1, f"{game_id}: the board moved for {text!r}"
         status.evaluate("(s, text) => { s.textContent = text; }", real)
 
-        page.click("#copy-link")
+        reach(page, "#copy-link").click()  # on a phone, in More
         expect(page.locator("#message")).to_have_text("Link copied.")
         assert abs(board_top(page) - top) <= 1, f"{game_id}: 'Link copied.' moved the board"
         if game_id == "wythe":
@@ -177,7 +178,7 @@ def test_every_button_on_a_phone_is_big_enough(browser, site):
         open_page(page, f"{site}/index.html#{random_game(game_id, 3)}")
         measure(game_id)
     for dialog in ["newgame", "record", "recent", "rules", "shortcuts"]:
-        page.click(f"#{dialog}-open" if dialog != "newgame" else "#new-game")
+        reach(page, f"#{dialog}-open" if dialog != "newgame" else "#new-game").click()
         expect(page.locator(f"#{dialog}")).to_be_visible()
         measure(f"the {dialog} dialog")
         if dialog == "shortcuts":

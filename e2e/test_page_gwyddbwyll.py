@@ -1,7 +1,7 @@
 """Gwyddbwyll in the browser: moves by clicking and by dragging, a capture, the board
 flipped for Black, a checkmate's result, the rules panel; screenshots of each."""
 
-from conftest import open_page, shot
+from conftest import open_page, reach, shot
 
 # A random game (seed 471) that Black ends by checkmate with its 32nd ply, Re6-e1: the rook
 # on e7 guards e1, and d2, c2, c1 hold White's own pieces.
@@ -116,10 +116,12 @@ def test_the_end_the_labelled_scores_the_move_list_and_flip_at_desktop_and_phone
         shown = page.locator("#moves button").all_text_contents()
         assert shown[5] == "Nd7xe5" and shown[6] == "f5xe6" and shown[-1] == "Re6e1#"
         assert page.evaluate("location.hash").endswith("/" + MATE)  # plain notation
-        # Flip is the toolbar's button, where every game has it.
+        # Flip is the toolbar's button, where every game has it (on a phone, in More).
+        reach(page, "#flip")
         assert page.is_visible("#flip") and page.locator("#panel button").count() == 0
         page.click("#flip")
-        page.wait_for_selector("#flip[aria-pressed='true']")
+        # (on a phone the menu closes as Flip is pressed: the button is then out of sight)
+        page.wait_for_selector("#flip[aria-pressed='true']", state="attached")
         assert page.get_attribute("#board svg", "aria-label").endswith("Black at the bottom")
         shot(page, f"gwyddbwyll-end-{label}")
         assert errors == []

@@ -491,6 +491,7 @@ def test_the_screen():
     )
     assert screen.title == "Claim" and screen.game == "claim"
     assert not screen.undo_disabled and not screen.redo_disabled
+    assert not screen.back_disabled and not screen.forward_disabled
     assert not screen.flip_hidden and not screen.pause_hidden and screen.pause_label == "Pause"
     assert screen.address == "#" + table.session.fragment() and screen.address.startswith(
         "#claim/"
@@ -499,7 +500,9 @@ def test_the_screen():
     assert moves.count("<button") == 2 and moves.count("aria-current") == 1
     assert 'data-row="0" data-ply="1" aria-current="true"' in moves
     assert '<li class="to-move"><span class="swatch p1">' in screen.scores
-    assert screen_of(table_of()).pause_hidden
+    fresh = screen_of(table_of())
+    assert fresh.pause_hidden
+    assert fresh.back_disabled and fresh.forward_disabled  # the start, the last move
 
 
 def test_the_view_is_made_once_per_position():

@@ -124,6 +124,9 @@ class Page:
             ("undo", "click", lambda e: self.change(self.table.take_back)),
             ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
             ("redo", "click", lambda e: self.change(self.table.redo)),
+            ("back", "click", lambda e: self.change(lambda: self.table.step(-1))),
+            ("forward", "click", lambda e: self.change(lambda: self.table.step(1))),
+            ("history", "toggle", lambda e: keep_current_move_in_view()),
             ("promote", "click", lambda e: self.change(self.table.promote)),
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
             ("resign", "click", self.ending.resign),
@@ -393,10 +396,13 @@ def write_screen(screen: Screen) -> None:
     if screen.result is not None:
         banner.textContent = screen.result
     by_id("title").textContent = screen.title
+    by_id("games-open").textContent = screen.title
     for button in document.querySelectorAll("#picker .pick"):
         button.setAttribute("aria-current", str(button.dataset.game == screen.game).lower())
     by_id("undo").disabled = screen.undo_disabled
     by_id("redo").disabled = screen.redo_disabled
+    by_id("back").disabled = screen.back_disabled
+    by_id("forward").disabled = screen.forward_disabled
     flip = by_id("flip")
     flip.hidden = screen.flip_hidden
     flip.setAttribute("aria-pressed", str(screen.flip_pressed).lower())
@@ -425,7 +431,8 @@ def write_moves(update: Update) -> None:
 
 
 def keep_current_move_in_view() -> None:
-    """Scroll the move list (only the list: the page stays put) so its current move shows."""
+    """Scroll the move list (only the list: the page stays put) so its current move shows
+    (also when a phone opens it: hidden, it has no size to scroll)."""
     moves = by_id("moves")
     current = moves.querySelector("[aria-current='true']")
     if not found(current):

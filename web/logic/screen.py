@@ -37,6 +37,8 @@ class Screen:
     game: str  # the game's id
     undo_disabled: bool
     redo_disabled: bool
+    back_disabled: bool  # the start of the line is shown (nothing before it)
+    forward_disabled: bool  # its last move is shown (nothing after it)
     flip_hidden: bool
     flip_pressed: bool
     pause_hidden: bool
@@ -67,6 +69,8 @@ def screen_of(table: Table) -> Screen:
         game=table.game.id,
         undo_disabled=session.ply == 0,
         redo_disabled=session.live,
+        back_disabled=session.ply == 0,
+        forward_disabled=session.live,
         flip_hidden=not board.can_flip,
         flip_pressed=table.ui.flipped,
         pause_hidden=not table.against_computer() or over,
@@ -163,9 +167,11 @@ def shortcuts_html(game_name: str, board: Board) -> str:
 
 
 def picker_html() -> str:
-    """The game picker's buttons, one per game."""
+    """The game picker's buttons, one per game; a choice closes the games menu (a phone's,
+    index.html)."""
     return "".join(
-        f'<button type="button" class="pick" data-game="{game_id}">'
+        f'<button type="button" class="pick" data-game="{game_id}" '
+        'commandfor="games" command="hide-popover">'
         f"{escape(games.name(game_id))}</button>"
         for game_id in games.ids()
     )

@@ -1,0 +1,238 @@
+"""The first screen at a desktop's sizes and on a phone (issue 24, items 3 and 4), measured with
+bounding boxes: at 1280x800 and 1366x768 the board, the status, a hint's notice and (after
+Resign) the result and Rematch all share the screen in every game; on a phone (375x812) the
+board and the status come first, a bar fixed at the foot holds back, forward, Undo and
+Analyse, the move list and the menus are one tap away, and the New game form fits."""
+
+import pytest
+from conftest import SHOTS, open_page
+from playwright.sync_api import expect
+from test_layout import random_game
+
+from engine import games
+
+DESKTOPS = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768}]
+PHONE = {"width": 375, "height": 812}
+PLIES = 6
+
+
+def box(page, selector: str) -> dict:
+    """The element's box in the viewport (it must be shown)."""
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, f"{selector} is not shown"
+    return found
+
+
+def bottom(b: dict) -> float:
+    return b["y"] + b["height"]
+
+
+def within(page, selector: str, top: float, foot: float, width: float, where: str) -> dict:
+    """The element lies between `top` and `foot` and inside the screen's width."""
+    b = box(page, selector)
+    assert b["y"] >= top - 0.5 and bottom(b) <= foot + 0.5, (
+        f"{where}: {selector} runs from y={b['y']:.0f} to {bottom(b):.0f}, "
+        f"outside {top:.0f}..{foot:.0f}"
+    )
+    assert b["x"] >= -0.5 and b["x"] + b["width"] <= width + 0.5, (
+        f"{where}: {selector} runs from x={b['x']:.0f} to {b['x'] + b['width']:.0f}"
+    )
+    return b
+
+
+def overlap(a: dict, b: dict) -> bool:
+    """The two boxes share more than a pixel's edge."""
+    return (
+        a["x"] < b["x"] + b["width"] - 1
+        and b["x"] < a["x"] + a["width"] - 1
+        and a["y"] < bottom(b) - 1
+        and b["y"] < bottom(a) - 1
+    )
+
+
+def one_screen(page, where: str):
+    """The page does not scroll: everything is on its first screen."""
+    tall, high = page.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+    assert tall <= high, f"{where}: the page is {tall} px tall on a {high} px screen"
+
+
+def screenshot(page, name: str):
+    """The screen as a player sees it (the viewport, not the whole page)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def resign(page):
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    expect(page.locator("#result")).to_be_visible()
+
+
+@pytest.mark.parametrize("viewport", DESKTOPS, ids=["1280x800", "1366x768"])
+def test_on_a_desktop_the_board_status_hint_and_result_share_the_first_screen(
+    browser, site, viewport
+):
+    width, height = viewport["width"], viewport["height"]
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    for game_id in games.ids():
+        where = f"{game_id} at {width}x{height}"
+        open_page(page, f"{site}/index.html#{random_game(game_id, PLIES)}")
+        one_screen(page, where)
+        board = within(page, "#board", 0, height, width, where)
+        within(page, "#status", 0, height, width, where)
+        # The hint's notice: on the screen, never over the board.
+        page.click("#hint")
+        expect(page.locator("#message")).to_contain_text("Hint for", timeout=60_000)
+        notice = within(page, "#message", 0, height, width, f"{where}, the hint")
+        assert not overlap(notice, board), f"{where}: the hint's notice covers the board"
+        assert box(page, "#board") == board, f"{where}: the hint's notice moved the board"
+        screenshot(page, f"screen-{width}-{game_id}")
+        resign(page)
+        one_screen(page, f"{where}, resigned")
+        within(page, "#board", 0, height, width, f"{where}, resigned")
+        result = within(page, "#result", 0, height, width, f"{where}, resigned")
+        within(page, "#rematch", 0, height, width, f"{where}, resigned")
+        assert bottom(result) <= box(page, "#board")["y"] + 1, (
+            f"{where}: the result is under the board"
+        )
+        screenshot(page, f"screen-{width}-{game_id}-resigned")
+    # Against the computer, with hints allowed: Pause and Hint both show, the board still fits.
+    for game_id in ["gwyddbwyll", "rugpile"]:
+        where = f"{game_id} against the computer at {width}x{height}"
+        open_page(page, f"{site}/index.html#{random_game(game_id, 0)}")
+        page.click("#new-game")
+        page.select_option("select[name='seat-1']", "easy")
+        page.check("#option-fields [name='hints']")
+        page.click("#newgame-form button[type='submit']")
+        expect(page.locator("#pause")).to_be_visible()
+        expect(page.locator("#hint")).to_be_visible()
+        one_screen(page, where)
+        within(page, "#board", 0, height, width, where)
+        within(page, "#status", 0, height, width, where)
+        screenshot(page, f"screen-{width}-{game_id}-computer")
+    assert page.errors == []
+    context.close()
+
+
+def phone_first_screen(page, game_id: str) -> dict:
+    """The bar fixed at the foot with its controls; the board, then the status (and Rug
+    Pile's score) above it.  Returns the bar's box."""
+    width, height, where = PHONE["width"], PHONE["height"], f"{game_id} on a phone"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+        f"{where}: the page scrolls sideways"
+    )
+    bar = within(page, ".bar", 0, height, width, where)
+    assert abs(bottom(bar) - height) <= 1, f"{where}: the bar ends at y={bottom(bar):.0f}"
+    assert page.evaluate("getComputedStyle(document.querySelector('.bar')).position") == "fixed"
+    for control in ["#back", "#forward", "#undo", "#analyse", "#moves-open", "#more-open"]:
+        within(page, control, bar["y"], height, width, f"{where}, the bar")
+    board = within(page, "#board", 0, bar["y"], width, where)
+    status = within(page, "#status", 0, bar["y"], width, where)
+    assert status["y"] >= bottom(board) - 1, f"{where}: the status is not under the board"
+    if game_id == "rugpile":
+        within(page, "#scores", 0, bar["y"], width, f"{where}, the score")
+    screenshot(page, f"screen-phone-{game_id}")
+    page.evaluate("scrollTo(0, 400)")
+    assert box(page, ".bar") == bar, f"{where}: the bar moved when the page scrolled"
+    page.evaluate("scrollTo(0, 0)")
+    return bar
+
+
+def phone_one_tap(page, game_id: str, bar: dict):
+    """Undo, back, forward, Analyse and the move list, one tap each; the list never over
+    the board."""
+    width, where = PHONE["width"], f"{game_id} on a phone"
+    page.tap("#undo")
+    expect(page.locator("#moves [aria-current='true']")).to_have_attribute(
+        "data-ply", str(PLIES - 1)
+    )
+    page.tap("#forward")
+    expect(page.locator("#moves [aria-current='true']")).to_have_attribute("data-ply", str(PLIES))
+    page.tap("#back")
+    expect(page.locator("#moves [aria-current='true']")).to_have_attribute(
+        "data-ply", str(PLIES - 1)
+    )
+    page.tap("#analyse")
+    expect(page.locator("#analysis")).to_be_visible()
+    assert box(page, "#analysis")["y"] < bar["y"] - 40, f"{where}: the analysis is off screen"
+    page.tap("#analyse")
+    expect(page.locator("#analysis")).to_be_hidden()
+    page.tap("#moves-open")
+    expect(page.locator("#moves")).to_be_visible()
+    moves = within(page, "#history", 0, bar["y"], width, f"{where}, the move list")
+    assert not overlap(moves, box(page, "#board")), f"{where}: the move list covers the board"
+    within(page, f"#moves [data-ply='{PLIES - 1}']", 0, bar["y"], width, f"{where}, a move")
+    if game_id == "gwyddbwyll":
+        screenshot(page, "screen-phone-moves")
+    page.tap("#moves-close")
+    expect(page.locator("#moves")).to_be_hidden()
+    page.tap("#forward")  # back to the game's last move, where a player may resign
+    expect(page.locator("#moves [aria-current='true']")).to_have_attribute("data-ply", str(PLIES))
+
+
+def phone_resign(page, game_id: str, bar: dict):
+    """Resign from More; the result and Rematch (and Rug Pile's score) then on the screen."""
+    width, where = PHONE["width"], f"{game_id} on a phone, resigned"
+    page.tap("#more-open")
+    expect(page.locator("#resign")).to_be_visible()
+    if game_id == "gwyddbwyll":
+        screenshot(page, "screen-phone-more")
+    resign(page)
+    expect(page.locator("#more")).to_be_hidden()
+    within(page, "#result", 0, bar["y"], width, where)
+    within(page, "#rematch", 0, bar["y"], width, where)
+    if game_id == "rugpile":
+        within(page, "#scores", 0, bar["y"], width, f"{where}, the score")
+    screenshot(page, f"screen-phone-{game_id}-resigned")
+
+
+CLIPPED = """() => [...document.querySelectorAll('#newgame, #newgame *')]
+    .filter(e => e.clientWidth > 0 && e.scrollWidth > e.clientWidth)
+    .map(e => `${e.tagName}#${e.id} ${e.scrollWidth} > ${e.clientWidth}`)"""
+
+
+def phone_new_game_form(page, game_id: str):
+    """Nothing in the New game form is clipped or wider than the dialog."""
+    where = f"{game_id} on a phone"
+    page.tap("#new-game")
+    expect(page.locator("#newgame")).to_be_visible()
+    clipped = page.evaluate(CLIPPED)
+    assert clipped == [], f"{where}: the New game form is clipped: {clipped}"
+    dialog = box(page, "#newgame")
+    for field in page.locator("#newgame select, #newgame input:not([type=hidden])").all():
+        b = field.bounding_box()  # None: a field not shown (the game's options hide it)
+        assert b is None or b["x"] + b["width"] <= dialog["x"] + dialog["width"], (
+            f"{where}: a field of the New game form sticks out of it"
+        )
+    if game_id == "gwyddbwyll":
+        screenshot(page, "screen-phone-new-game")
+    page.keyboard.press("Escape")
+    expect(page.locator("#newgame")).to_be_hidden()
+
+
+def test_on_a_phone_the_board_and_status_come_first_with_a_bar_of_controls_at_the_foot(
+    browser, site
+):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    for game_id in games.ids():
+        open_page(page, f"{site}/index.html#{random_game(game_id, PLIES)}")
+        bar = phone_first_screen(page, game_id)
+        phone_one_tap(page, game_id, bar)
+        phone_resign(page, game_id, bar)
+        phone_new_game_form(page, game_id)
+    # The games: one control at the top, one tap away.
+    page.tap("#games-open")
+    expect(page.locator("#picker")).to_be_visible()
+    screenshot(page, "screen-phone-games")
+    page.tap("#picker [data-game='wythe']")
+    expect(page.locator("body")).to_have_attribute("data-game", "wythe")
+    expect(page.locator("#picker")).to_be_hidden()
+    expect(page.locator("#games-open")).to_have_text("Wythe")
+    assert page.errors == []
+    context.close()
