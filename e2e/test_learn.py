@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT, open_page, shot
+from conftest import ROOT, open_page, reach, shot
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
@@ -128,7 +128,7 @@ def test_rug_pile_course_on_a_phone_from_the_rules_dialog(page, site):
     open_page(page, site + "/index.html")  # a first visit: Rug Pile
     page.locator("#learn-offer").wait_for(state="visible")
     shot(page, "learn-offer-phone")
-    page.click("#rules-open")
+    reach(page, "#rules-open").click()
     page.click("#rules-learn")
     at_step(page, RUGPILE, 1)
     shot(page, "learn-rugpile-step-phone")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import guard, open_page, shot
+from conftest import guard, open_page, reach, shot
 from playwright.sync_api import expect
 
 GAME_START = "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/"
@@ -71,7 +71,7 @@ def moves_of(page) -> list[str]:
 
 
 def recent_entries(page) -> list[str]:
-    page.click("#recent-open")
+    reach(page, "#recent-open").click()
     items = [t.strip() for t in page.locator("#recent-list li").all_text_contents()]
     page.click("#recent-close")
     return items
@@ -182,15 +182,15 @@ def branch_and_conflict(alice, bob2, first) -> None:
 
 def alice_resigns(alice, bob2):
     alice.once("dialog", lambda dialog: dialog.accept())
-    alice.click("#resign")
+    reach(alice, "#resign").click()
     expect(alice.locator("#result")).to_contain_text("Red resigned")
     resigned = send(alice)
     opened(bob2, resigned["url"])
     expect(bob2.locator("#result")).to_contain_text("Blue wins: Red resigned")
-    bob2.click("#recent-open")
+    reach(bob2, "#recent-open").click()
     shot(bob2, "link-phone-recent")
     bob2.click("#recent-close")
-    alice.click("#recent-open")
+    reach(alice, "#recent-open").click()
     shot(alice, "link-desktop-recent")
     alice.click("#recent-close")
 
@@ -224,7 +224,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     expect(bob.locator("#analyse")).to_be_hidden()
     expect(bob.locator("#hint")).to_be_hidden()
     place(bob, 2, "c3", 2, touch=True)
-    bob.click("#offer-draw")
+    reach(bob, "#offer-draw").click()
     expect(bob.locator("#message")).to_contain_text("Your draw offer goes with the link")
     offer = send(bob)
     assert offer["url"].endswith(",offer=draw")

@@ -407,3 +407,13 @@ def test_the_friends_seat_is_not_the_computers_nor_playable_here():
     assert table.hit({"cell": "c3"}) is None
     assert screen_of(table).status == "Your move is made: send it to your friend (Blue)"
     assert "Friend, by link" in dict(SEAT_KINDS).values()
+
+
+def test_the_scores_name_the_friend_not_the_computer():
+    """The friend's seat is marked "(friend)", never "(computer, friend)"; this device's seat
+    "(you)"."""
+    table = Table(rug([], to=0), ["human", "friend"])
+    scores = screen_of(table).scores
+    assert '<span class="seat-kind">(friend)</span>' in scores
+    assert '<span class="seat-kind">(you)</span>' in scores
+    assert "computer" not in scores

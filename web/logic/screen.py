@@ -17,6 +17,7 @@ from html import escape
 from engine import games
 from engine.core import View
 from web.boards.base import Board
+from web.logic.by_link import FRIEND
 from web.logic.by_link import status_text as link_status
 from web.logic.ending import draw_offer, resigner
 from web.logic.table import HUMAN, Table, people
@@ -148,10 +149,13 @@ def scores_html(view: View, board: Board, seats: Sequence[str] = ()) -> str:
 
 
 def seat_mark(seats: Sequence[str], seat: int) -> str:
-    """Who sits in `seat`, beside its name when the computer plays: "(computer, medium)",
-    and "(you)" for the one person against it; '' between people."""
+    """Who sits in `seat`, beside its name when the computer or a friend by link plays:
+    "(computer, medium)", "(friend)", and "(you)" for the one person at this screen; ''
+    between people at one screen."""
     if HUMAN not in seats or all(kind == HUMAN for kind in seats):
         return ""
+    if seats[seat] == FRIEND:
+        return ' <span class="seat-kind">(friend)</span>'
     if seats[seat] != HUMAN:
         return f' <span class="seat-kind">(computer, {escape(seats[seat])})</span>'
     return ' <span class="seat-kind">(you)</span>' if seats.count(HUMAN) == 1 else ""
