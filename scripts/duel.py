@@ -21,7 +21,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
-from engine.ai import Search
+from engine.ai import Search, searcher
 from engine.ai.alphabeta import AlphaBeta
 from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
 from engine.ai.knowledge import for_game
@@ -48,7 +48,14 @@ def variant(game) -> GwyddbwyllKnowledge | None:
     return know
 
 
+HARD = [False]  # whether the search side is the hard level's own player (--hard)
+
+
 def searched(game, state, seconds: float, seed: int, knowledge=None):
+    if HARD[0] and knowledge is None:
+        search = searcher(game, state, "hard", seed=seed, clock=time.process_time)
+        search.run(seconds=seconds)
+        return search.best()
     search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
     search.run(seconds=seconds)
     return search.best()
@@ -110,7 +117,14 @@ def main() -> None:
         action="store_true",
         help="the alpha-beta stops at its depth without playing out captures",
     )
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="the search side is the hard level's player (for Gwyddbwyll its alpha-beta, "
+        "engine/ai/gw_search.py), not the Monte Carlo search",
+    )
     args = parser.parse_args()
+    HARD[0] = args.hard
     QUIESCENCE[0] = not args.no_quiescence
     for item in args.set:
         name, value = item.split("=")
