@@ -51,9 +51,9 @@ def variant(game) -> GwyddbwyllKnowledge | None:
 HARD = [False]  # whether the search side is the hard level's own player (--hard)
 
 
-def searched(game, state, seconds: float, seed: int, knowledge=None):
+def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=()):
     if HARD[0] and knowledge is None:
-        search = searcher(game, state, "hard", seed=seed, clock=time.process_time)
+        search = searcher(game, state, "hard", seed=seed, clock=time.process_time, earlier=earlier)
         search.run(seconds=seconds)
         return search.best()
     search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
@@ -72,14 +72,16 @@ def play(
     plain = PlainRoot(game)
     mine = variant(game)
     moves = []
+    states = []
     while game.result(state) is None and len(moves) < cap:
         if game.to_move(state) == search_seat:
-            move = searched(game, state, seconds, rng.randrange(2**32), mine)
+            move = searched(game, state, seconds, rng.randrange(2**32), mine, states)
         elif opponent == "plain":
             move = searched(game, state, seconds * factor, rng.randrange(2**32), plain)
         else:
             move = alphabeta.choose(state, seconds * factor)
         moves.append(game.notation(state, move))
+        states.append(state)
         state = game.play(state, move)
     result = game.result(state)
     reward = 0.5 if result is None else result.reward(search_seat)

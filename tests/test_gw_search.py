@@ -126,3 +126,16 @@ def test_only_gwyddbwylls_hard_level_chooses_by_it():
     assert isinstance(ai.searcher(wythe, wythe.new(), "hard", seed=1), Search)
     move = ai.choose_move(GAME, state, "hard", seed=1, playouts=40)
     assert move in GAME.legal_moves(state)
+
+
+def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
+    # White (rook and knight against a pawn) is far ahead: any move keeps it so, and a move
+    # back to a position the game has seen counts as no progress (even), so the move the
+    # search prefers is not played once the position after it is among the earlier ones.
+    state = state_from_pieces({"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"})
+    first = GAME.parse(state, chosen(state))
+    seen = GAME.play(state, first)
+    again = GwSearch(state, seed=1, earlier=[GAME.new(), seen])
+    again.run(nodes=20_000)
+    assert again.best() != first
+    assert again.value > 3

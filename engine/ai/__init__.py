@@ -31,13 +31,19 @@ __all__ = ["LEVELS", "THINK_SECONDS", "Search", "choose_move", "searcher"]
 
 
 def searcher(
-    game: Game, state: State, level: str, seed: int | None = None, clock: Any = time.perf_counter
+    game: Game,
+    state: State,
+    level: str,
+    seed: int | None = None,
+    clock: Any = time.perf_counter,
+    earlier: Any = (),
 ) -> Any:
-    """The search that chooses the move of `level` (a search level) in `state`: the game's own
-    player where its knowledge has one (Gwyddbwyll's hard level: engine/ai/gw_search.py), else
-    the Monte Carlo search.  Either has `run(seconds, playouts)`, `best()`, `done`, `elapsed`,
-    `playouts` and `summary()`."""
-    own = for_game(game).player(state, level, seed, clock)
+    """The search that chooses the move of `level` (a search level) in `state` (`earlier`: the
+    game's positions before it, where the player uses them): the game's own player where its
+    knowledge has one (Gwyddbwyll's hard level: engine/ai/gw_search.py), else the Monte Carlo
+    search.  Either has `run(seconds, playouts)`, `best()`, `done`, `elapsed`, `playouts` and
+    `summary()`."""
+    own = for_game(game).player(state, level, seed, clock, earlier)
     return own if own is not None else Search(game, state, seed=seed, clock=clock)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..games.gwyddbwyll import GwState
 from ..games.gwyddbwyll_kernel import (
@@ -50,6 +50,7 @@ MATE = 10_000.0  # a lost position's score, less the plies to it
 WON = MATE - 1000  # scores beyond this are proven ends
 CHECK_EVERY = 512  # nodes between looks at the clock
 MAX_DEPTH = 64
+TABLE_LIMIT = 400_000  # positions the table keeps before it starts afresh
 NULL_REDUCTION = 2
 NULL_PIECES = 4  # null moves only for a side with this many pieces besides king and pawns
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -70,8 +71,13 @@ class GwSearch:
         state: GwState,
         seed: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        earlier: Iterable[GwState] = (),
     ) -> None:
         self.state = state
+        # The game's positions before this one: coming back to one (or to one on the search's
+        # own path) scores as even, so a side ahead makes progress instead of repeating.
+        self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
+        self.path: set[tuple] = set()
         self.clock = clock
         self.board = list(state.board)
         self.colour, self.ep = state.turn, state.ep
@@ -125,6 +131,8 @@ class GwSearch:
         iteration's best is taken at once, even if the iteration does not finish."""
         board, colour, ep = self.board, self.colour, self.ep
         base = gw_eval.score(board)
+        self.path = set(self.earlier)
+        self.path.add((bytes(board), colour, ep))
         moves = self._root_order()
         alpha, beta = -2 * MATE, 2 * MATE
         best = moves[0]
@@ -151,7 +159,7 @@ class GwSearch:
 
     # ---- search
 
-    def _search(  # noqa: C901, PLR0912, PLR0913 (one node of the search, kept whole for speed)
+    def _search(  # noqa: C901, PLR0912, PLR0913, PLR0915 (one node of the search, kept whole for speed)
         self,
         board: list[int],
         colour: int,
@@ -164,25 +172,22 @@ class GwSearch:
         null_ok: bool,
     ) -> float:
         self._tick()
+        key = (bytes(board), colour, ep)
+        if key in self.path:
+            return 0.0  # a position seen before: no progress
         king = board.index(piece(colour, KING))
         in_check = attacked(board, king, 1 - colour)
         if in_check:
             depth += 1
         if depth <= 0:
             return self._quiesce(board, colour, ep, base, alpha, beta, ply)
-        key = (bytes(board), colour, ep)
-        known = self.table.get(key)
         known_move = None
+        known = self.table.get(key)
         if known is not None:
-            k_depth, flag, k_score, known_move = known
-            if k_depth >= depth:
-                k_score = _from_table(k_score, ply)
-                if flag == EXACT:
-                    return k_score
-                if flag == LOWER and k_score >= beta:
-                    return k_score
-                if flag == UPPER and k_score <= alpha:
-                    return k_score
+            known_move = known[3]
+            settled = _settled(known, depth, alpha, beta, ply)
+            if settled is not None:
+                return settled
         if count_pieces(board, colour) <= 1:
             return -MATE + ply  # a bare king has lost
         if (
@@ -205,6 +210,7 @@ class GwSearch:
         original = alpha
         best, best_score = None, -2 * MATE
         killers = self.killers[ply]
+        self.path.add(key)
         for i, move in enumerate(self._order(board, colour, moves, known_move, ply)):
             frm, to = move
             quiet = not board[to] and board[frm] & 7 != PAWN
@@ -236,7 +242,10 @@ class GwSearch:
                                 killers[1], killers[0] = killers[0], move
                             self.history[move] = self.history.get(move, 0) + depth * depth
                         break
+        self.path.discard(key)
         flag = UPPER if best_score <= original else LOWER if best_score >= beta else EXACT
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()  # a bound on the worker's memory; the next iteration refills it
         self.table[key] = (depth, flag, _to_table(best_score, ply), best)
         return best_score
 
@@ -344,6 +353,24 @@ def _officers(board: list[int], colour: int) -> int:
     """How many pieces `colour` has besides its king and pawns."""
     kinds = bytes(board).translate(OWN_KIND[colour])
     return 64 - kinds.count(0) - kinds.count(PAWN) - 1
+
+
+def _settled(
+    known: tuple[int, int, float, Step | None], depth: int, alpha: float, beta: float, ply: int
+) -> float | None:
+    """The table's score for a node if it settles the node's search (deep enough, and exact
+    or a bound beyond the window), else None."""
+    k_depth, flag, k_score, _ = known
+    if k_depth < depth:
+        return None
+    k_score = _from_table(k_score, ply)
+    if (
+        flag == EXACT
+        or (flag == LOWER and k_score >= beta)
+        or (flag == UPPER and k_score <= alpha)
+    ):
+        return k_score
+    return None
 
 
 def _to_table(score: float, ply: int) -> float:

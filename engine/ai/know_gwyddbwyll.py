@@ -65,7 +65,9 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
     ) -> GwState:
         return random_playout(state, rng, max_plies)
 
-    def player(self, state: GwState, level: str, seed: int | None, clock: Any) -> Any:
+    def player(
+        self, state: GwState, level: str, seed: int | None, clock: Any, earlier: Any = ()
+    ) -> Any:
         """The hard level chooses by an alpha-beta search (engine/ai/gw_search.py: the Monte
         Carlo search lost to a plain one by short tactics, issue 27); the others by the Monte
         Carlo search."""
@@ -73,7 +75,7 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
             return None
         from .gw_search import GwSearch
 
-        return GwSearch(state, seed=seed, clock=clock)
+        return GwSearch(state, seed=seed, clock=clock, earlier=earlier)
 
     def root_moves(self, state: GwState) -> list:
         """The legal moves that give no material away by a static exchange

@@ -106,10 +106,11 @@ class Knowledge(Generic[S]):
 
     # ---- players
 
-    def player(self, state: S, level: str, seed: int | None, clock: Any) -> Any:
-        """A search of the game's own to choose the move of `level` in `state`, with the
-        interface of engine.ai.Search (run, best, done, elapsed, playouts, summary), or None
-        for the Monte Carlo search (the default for every level)."""
+    def player(self, state: S, level: str, seed: int | None, clock: Any, earlier: Any = ()) -> Any:
+        """A search of the game's own to choose the move of `level` in `state` (`earlier`: the
+        game's positions before it), with the interface of engine.ai.Search (run, best, done,
+        elapsed, playouts, summary), or None for the Monte Carlo search (the default for
+        every level)."""
         return None
 
     # ---- moves

@@ -36,11 +36,13 @@ class Thinker:
         kind, key = "judge" if purpose == "judge" else "move", (fragment, purpose, seed)
         kept = self.searches.get(kind)
         if kept is None or kept[0] != key:
-            game, state = position(fragment)
+            record, ply = decode(fragment)
+            game, states = games.get(record.game), replay_record(record)
+            state = states[ply]
             search = (
                 ai.Search(game, state, seed=seed)
                 if kind == "judge"
-                else ai.searcher(game, state, purpose, seed=seed)
+                else ai.searcher(game, state, purpose, seed=seed, earlier=states[:ply])
             )
             kept = self.searches[kind] = (key, search)
         return kept[1]
