@@ -130,8 +130,9 @@ def test_only_gwyddbwylls_hard_level_chooses_by_it():
 
 def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
     # White (rook and knight against a pawn) is far ahead: any move keeps it so, and a move
-    # back to a position the game has seen counts as no progress (even), so the move the
-    # search prefers is not played once the position after it is among the earlier ones.
+    # back to a position the game has seen counts as no progress (half a pawn below even), so
+    # the move the search prefers is not played once the position after it is among the
+    # earlier ones.
     state = state_from_pieces({"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"})
     first = GAME.parse(state, chosen(state))
     seen = GAME.play(state, first)

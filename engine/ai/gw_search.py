@@ -54,6 +54,7 @@ TABLE_LIMIT = 400_000  # positions the table keeps before it starts afresh
 NULL_REDUCTION = 2
 NULL_PIECES = 4  # null moves only for a side with this many pieces besides king and pawns
 EXACT, LOWER, UPPER = 0, 1, 2
+CONTEMPT = 0.5  # a repetition's score for the searcher: -CONTEMPT pawns
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
@@ -75,7 +76,8 @@ class GwSearch:
     ) -> None:
         self.state = state
         # The game's positions before this one: coming back to one (or to one on the search's
-        # own path) scores as even, so a side ahead makes progress instead of repeating.
+        # own path) scores as CONTEMPT worse than even for the searcher, so it makes progress
+        # instead of repeating (the rules have no draw by repetition: a shuffle runs on).
         self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
         self.path: set[tuple] = set()
         self.clock = clock
@@ -173,8 +175,8 @@ class GwSearch:
     ) -> float:
         self._tick()
         key = (bytes(board), colour, ep)
-        if key in self.path:
-            return 0.0  # a position seen before: no progress
+        if key in self.path:  # a position seen before: no progress, worse for the searcher
+            return -CONTEMPT if colour == self.colour else CONTEMPT
         king = board.index(piece(colour, KING))
         in_check = attacked(board, king, 1 - colour)
         if in_check:
