@@ -87,6 +87,45 @@ means changing how the worker thinks (web/ai_worker.py), outside this work. Trie
 out (above): settling exchanges in the evaluation, short playouts with implicit minimax.
 """
 
+# Gwyddbwyll's hard level by an alpha-beta of its own (issue 27), against the same yardstick;
+# written by hand from scripts/duel.py's logs.
+HARD_PLAYER = """
+## Gwyddbwyll: the hard level by an alpha-beta of its own (issue 27)
+
+Since then the hard level chooses its move by an alpha-beta of its own
+(`engine/ai/gw_search.py`; the Monte Carlo search still judges the analysis's chances, and the
+easy and medium levels are unchanged): iterative deepening with a principal variation search,
+a transposition table of scores and bounds, the table's move, captures (valuable victim, cheap
+attacker), two killers a ply and a history of cut-offs for move order, null moves for a side
+with four pieces or more besides king and pawns (a side that cannot move loses, so with few
+pieces passing is no safe guess), a ply more in check, a ply less for late quiet moves, a
+quiescence search of captures, and a repeated position (of the game or of the line) scored
+half a pawn below even for the searcher (the rules have no draw by repetition; without it a
+game went to the 600-ply cap with the search 3.9 pawns up and a knight shuttling). Its
+evaluation (`engine/ai/gw_eval.py`, kept up to date move by move) is material (the same
+values), centralisation (knights most), pawns nearer promotion, the king behind its pawns in
+the middle game and central in the end, the last three pieces before a bare king worth 0.6
+more each, and trades when ahead. In the worker it runs in the same 0.15 s slices as the
+Monte Carlo search (a stopped iteration is taken up again; the table keeps what it found), for
+the level's 4 s; the worker gives it the game's earlier positions.
+
+Depth and nodes in 0.5 s of CPU time (CPython, seed-3 random positions; the alpha-beta
+yardstick unchanged):
+
+| Position | hard: depth, nodes | yardstick 0.5 s: depth, nodes | yardstick 2 s: depth, nodes |
+|---|---|---|---|
+| start | 4, 25,600 | 3, 13,056 | 4, 44,288 |
+| 12 plies in | 6, 28,672 | 4, 13,824 | 5, 44,800 |
+| 30 plies in | 5, 31,744 | 3, 9,216 | 4, 45,312 |
+
+Matches (`scripts/duel.py --hard`, both sides on CPU time, seats alternating, to the rules'
+end or the 600-ply cap, a draw), played one at a time on the shared machine (2 cores, load
+average 18-27 from other work: the match process had 12-25% of a core, so a 0.5 s game took
+10-15 minutes of wall time):
+
+RESULTS_TABLE
+"""
+
 # Remarks on the results, written by hand after reading them.
 NOTES = """
 - **Scaled budgets.** On this machine (2 cores shared with five other engineers' work,
@@ -343,7 +382,7 @@ def page(data: dict) -> str:
         + ".",
         "",
     ]
-    lines += [TACTICS.strip(), ""]
+    lines += [TACTICS.strip(), "", HARD_PLAYER.strip(), ""]
     lines += ["## Notes", "", NOTES.strip(), ""]
     lines += [DATA_MARK, json.dumps(data, indent=1, sort_keys=True), "-->", ""]
     return "\n".join(lines)
