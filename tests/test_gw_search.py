@@ -4,6 +4,7 @@ seed and node budget, resumable in slices, and the hard level (only it) choosing
 
 from __future__ import annotations
 
+import json
 import random
 
 from engine import ai, games
@@ -11,6 +12,8 @@ from engine.ai import gw_eval
 from engine.ai.gw_search import GwSearch
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from web.logic.session import Session
+from web.worker.thinker import Thinker
 
 GAME = games.get("gwyddbwyll")
 
@@ -140,3 +143,18 @@ def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
     again.run(nodes=20_000)
     assert again.best() != first
     assert again.value > 3
+
+
+def test_the_worker_thinks_for_gwyddbwylls_hard_level_in_slices_of_its_alpha_beta():
+    # The worker keeps the alpha-beta between slices (the same object, more nodes) and knows
+    # the game's earlier positions; its move is legal.
+    session = Session("gwyddbwyll", moves=["e3e4", "e6e5", "d2c4"])
+    thinker = Thinker()
+    first = json.loads(thinker.think(session.fragment(), "hard", 0.05, 7))
+    search = thinker.searches["move"][1]
+    assert isinstance(search, GwSearch) and len(search.earlier) == 3
+    second = json.loads(thinker.think(session.fragment(), "hard", 0.05, 7))
+    assert thinker.searches["move"][1] is search
+    assert second["playouts"] > first["playouts"] > 0
+    move = session.game.parse(session.state, second["best"])
+    assert move in session.game.legal_moves(session.state)
