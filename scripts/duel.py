@@ -7,6 +7,8 @@ Both players think for CPU time (time.process_time, so other work on a shared ma
 does not count against either): the search `--seconds` a move, the alpha-beta `--seconds`
 times `--factor`.  Seats alternate; a game stops at the rules' end (or at --cap plies, a
 draw).  Prints each game and the total as wins, draws and losses for the search.
+With --hard the search side is the hard level's own player (Gwyddbwyll's alpha-beta,
+engine/ai/gw_search.py, given the game's earlier positions) instead of the Monte Carlo search.
 """
 
 from __future__ import annotations
