@@ -7,6 +7,8 @@ Both players think for CPU time (time.process_time, so other work on a shared ma
 does not count against either): the search `--seconds` a move, the alpha-beta `--seconds`
 times `--factor`.  Seats alternate; a game stops at the rules' end (or at --cap plies, a
 draw).  Prints each game and the total as wins, draws and losses for the search.
+With --hard the search side is the hard level's own player (Gwyddbwyll's alpha-beta,
+engine/ai/gw_search.py, given the game's earlier positions) instead of the Monte Carlo search.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
-from engine.ai import Search
+from engine.ai import Search, searcher
 from engine.ai.alphabeta import AlphaBeta
 from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
 from engine.ai.knowledge import for_game
@@ -48,7 +50,14 @@ def variant(game) -> GwyddbwyllKnowledge | None:
     return know
 
 
-def searched(game, state, seconds: float, seed: int, knowledge=None):
+HARD = [False]  # whether the search side is the hard level's own player (--hard)
+
+
+def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=()):
+    if HARD[0] and knowledge is None:
+        search = searcher(game, state, "hard", seed=seed, clock=time.process_time, earlier=earlier)
+        search.run(seconds=seconds)
+        return search.best()
     search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
     search.run(seconds=seconds)
     return search.best()
@@ -65,14 +74,16 @@ def play(
     plain = PlainRoot(game)
     mine = variant(game)
     moves = []
+    states = []
     while game.result(state) is None and len(moves) < cap:
         if game.to_move(state) == search_seat:
-            move = searched(game, state, seconds, rng.randrange(2**32), mine)
+            move = searched(game, state, seconds, rng.randrange(2**32), mine, states)
         elif opponent == "plain":
             move = searched(game, state, seconds * factor, rng.randrange(2**32), plain)
         else:
             move = alphabeta.choose(state, seconds * factor)
         moves.append(game.notation(state, move))
+        states.append(state)
         state = game.play(state, move)
     result = game.result(state)
     reward = 0.5 if result is None else result.reward(search_seat)
@@ -110,7 +121,14 @@ def main() -> None:
         action="store_true",
         help="the alpha-beta stops at its depth without playing out captures",
     )
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help="the search side is the hard level's player (for Gwyddbwyll its alpha-beta, "
+        "engine/ai/gw_search.py), not the Monte Carlo search",
+    )
     args = parser.parse_args()
+    HARD[0] = args.hard
     QUIESCENCE[0] = not args.no_quiescence
     for item in args.set:
         name, value = item.split("=")

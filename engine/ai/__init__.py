@@ -16,15 +16,35 @@ same in CPython and in a Pyodide Web Worker (the search stops itself).
 from __future__ import annotations
 
 import random
+import time
+from typing import Any
 
 from ..core import Game, Move, State
 from . import greedy, random_player
+from .knowledge import for_game
 from .mcts import Search
 
 LEVELS = ("random", "greedy", "easy", "medium", "hard")
 THINK_SECONDS = {"easy": 0.3, "medium": 1.0, "hard": 4.0}
 
-__all__ = ["LEVELS", "THINK_SECONDS", "Search", "choose_move"]
+__all__ = ["LEVELS", "THINK_SECONDS", "Search", "choose_move", "searcher"]
+
+
+def searcher(
+    game: Game,
+    state: State,
+    level: str,
+    seed: int | None = None,
+    clock: Any = time.perf_counter,
+    earlier: Any = (),
+) -> Any:
+    """The search that chooses the move of `level` (a search level) in `state` (`earlier`: the
+    game's positions before it, where the player uses them): the game's own player where its
+    knowledge has one (Gwyddbwyll's hard level: engine/ai/gw_search.py), else the Monte Carlo
+    search.  Either has `run(seconds, playouts)`, `best()`, `done`, `elapsed`, `playouts` and
+    `summary()`."""
+    own = for_game(game).player(state, level, seed, clock, earlier)
+    return own if own is not None else Search(game, state, seed=seed, clock=clock)
 
 
 def choose_move(
@@ -47,7 +67,7 @@ def choose_move(
         return random_player.choose(game, state, rng)
     if level == "greedy":
         return greedy.choose(game, state, rng)
-    search = Search(game, state, seed=rng.randrange(2**32))
+    search = searcher(game, state, level, seed=rng.randrange(2**32))
     if search.done:
         return search.best()
     if playouts is not None:

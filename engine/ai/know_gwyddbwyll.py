@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ..games.gwyddbwyll import GwState
 from ..games.gwyddbwyll_kernel import (
@@ -63,6 +64,18 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
         self, state: GwState, rng: random.Random, max_plies: int = 100_000
     ) -> GwState:
         return random_playout(state, rng, max_plies)
+
+    def player(
+        self, state: GwState, level: str, seed: int | None, clock: Any, earlier: Any = ()
+    ) -> Any:
+        """The hard level chooses by an alpha-beta search (engine/ai/gw_search.py: the Monte
+        Carlo search lost to a plain one by short tactics, issue 27); the others by the Monte
+        Carlo search."""
+        if level != "hard":
+            return None
+        from .gw_search import GwSearch
+
+        return GwSearch(state, seed=seed, clock=clock, earlier=earlier)
 
     def root_moves(self, state: GwState) -> list:
         """The legal moves that give no material away by a static exchange

@@ -104,6 +104,15 @@ class Knowledge(Generic[S]):
         a faster one of the same moves in a game's subclass."""
         return self.game.random_playout(state, rng, max_plies)
 
+    # ---- players
+
+    def player(self, state: S, level: str, seed: int | None, clock: Any, earlier: Any = ()) -> Any:
+        """A search of the game's own to choose the move of `level` in `state` (`earlier`: the
+        game's positions before it), with the interface of engine.ai.Search (run, best, done,
+        elapsed, playouts, summary), or None for the Monte Carlo search (the default for
+        every level)."""
+        return None
+
     # ---- moves
 
     def root_moves(self, state: S) -> list:

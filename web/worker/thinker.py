@@ -12,6 +12,7 @@ position: each seat's chances, best moves and line, for Analyse, Hint and a draw
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from engine import ai, games
 from engine.ai.analysis import analyse
@@ -26,7 +27,7 @@ class Thinker:
 
     def __init__(self) -> None:
         # "move" or "judge" -> ((fragment, level or "judge", seed), its search)
-        self.searches: dict[str, tuple[tuple[str, str, int], ai.Search]] = {}
+        self.searches: dict[str, tuple[tuple[str, str, int], Any]] = {}
         self.line: tuple[str, Game, list] | None = None  # the graph's line, replayed
 
     def _search(self, fragment: str, purpose: str, seed: int) -> ai.Search:
@@ -35,7 +36,15 @@ class Thinker:
         kind, key = "judge" if purpose == "judge" else "move", (fragment, purpose, seed)
         kept = self.searches.get(kind)
         if kept is None or kept[0] != key:
-            kept = self.searches[kind] = (key, ai.Search(*position(fragment), seed=seed))
+            record, ply = decode(fragment)
+            game, states = games.get(record.game), replay_record(record)
+            state = states[ply]
+            search = (
+                ai.Search(game, state, seed=seed)
+                if kind == "judge"
+                else ai.searcher(game, state, purpose, seed=seed, earlier=states[:ply])
+            )
+            kept = self.searches[kind] = (key, search)
         return kept[1]
 
     def think(self, fragment: str, level: str, seconds: float, seed: int) -> str:

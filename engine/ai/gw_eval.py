@@ -1,0 +1,124 @@
+"""The hard Gwyddbwyll player's evaluation: material and where each piece stands.
+
+The alpha-beta of the hard level (engine/ai/gw_search.py) judges a position by a sum over its
+pieces of a value by piece code and square (`TABLE`, White's side positive), kept up to date
+move by move (`delta`), plus a few terms only the whole board tells (`evaluate`):
+
+- material: the search's values (engine/ai/gw_tactics.py: VALUES);
+- centralisation: knights most, the two-square bishops and the fers (queen) less: a leaper
+  in the middle reaches more squares;
+- pawns: a bonus growing as a pawn nears its promotion row;
+- the king: in the middle game behind its pawns, on its first two rows; once most pieces are
+  gone (`phase`), toward the middle, where it helps hunt the last pieces;
+- the rules' own ends (web/rules/gwyddbwyll.html: a side left with its king alone loses):
+  a side with few pieces left is near a bare king, so each of its last pieces weighs more
+  (`FEW`), and a side ahead gains by trades (`TRADE`).
+
+Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..games.gwyddbwyll_kernel import (
+    BISHOP,
+    EMPTY,
+    JUMPER,
+    KING,
+    KNIGHT,
+    PAWN,
+    QUEEN,
+    ROOK,
+    WHITE,
+    en_passant_victim,
+    piece,
+)
+from .gw_tactics import VALUES
+
+# How much a piece gains by standing on a square, from its distance to the centre.
+CENTRE = {KNIGHT: 0.12, BISHOP: 0.05, QUEEN: 0.06, JUMPER: 0.06, ROOK: 0.02}
+# A pawn's bonus by the rows it has gone from its start (White starts on row 2: rank 3).
+PAWN_ADVANCE = (0.0, 0.05, 0.12, 0.25, 0.45, 0.0)
+KING_HOME = 0.15  # the middle-game king: on its first two rows
+KING_CENTRE = 0.08  # the end-game king: a step nearer the middle
+FEW = 0.6  # a side's 1st, 2nd, 3rd last piece beside the king is worth this much more each
+TRADE = 0.04  # a side ahead by a pawn gains this much for each piece fewer on the board
+PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
+
+
+def _centrality(sq: int) -> float:
+    """3 on the four middle squares, down to 0 in a corner."""
+    col, row = sq % 8, sq // 8
+    return 3.0 - (abs(2 * col - 7) // 2 + abs(2 * row - 7) // 2) / 2
+
+
+def _table() -> list[list[float]]:
+    """TABLE[code][sq]: what the piece `code` on `sq` adds to White's score (the king's
+    square terms are in `evaluate`, blended by phase)."""
+    table = [[0.0] * 64 for _ in range(16)]
+    for colour, sign in ((WHITE, 1.0), (1 - WHITE, -1.0)):
+        for kind, value in VALUES.items():
+            if kind == KING:
+                continue
+            code = piece(colour, kind)
+            for sq in range(64):
+                bonus = CENTRE.get(kind, 0.0) * _centrality(sq)
+                if kind == PAWN:
+                    row = sq // 8
+                    gone = row - 2 if colour == WHITE else 5 - row
+                    bonus = PAWN_ADVANCE[max(0, min(gone, 5))] + 0.03 * _centrality(sq)
+                table[code][sq] = sign * (value + bonus)
+    return table
+
+
+TABLE = _table()
+KING_MIDDLE = [KING_HOME if sq // 8 <= 1 else 0.0 for sq in range(64)]  # White's; Black mirrors
+KING_END = [KING_CENTRE * _centrality(sq) for sq in range(64)]
+WHITE_KING, BLACK_KING = piece(WHITE, KING), piece(1 - WHITE, KING)
+
+
+def score(board: Sequence[int]) -> float:
+    """The sum of TABLE over the board's pieces (White's side), from scratch."""
+    return sum(TABLE[p][sq] for sq, p in enumerate(board) if p)
+
+
+def delta(board: Sequence[int], frm: int, to: int, ep: int) -> float:
+    """How the move frm -> to changes `score`, computed before it is made on `board`."""
+    p = board[frm]
+    kind = p & 7
+    victim, at = board[to], to
+    moved = p
+    if kind == PAWN:
+        if to == ep and (to - frm) & 7:
+            at = en_passant_victim(frm, to)
+            victim = board[at]
+        if to >> 3 == (7 if p >> 3 == WHITE else 0):
+            moved = (p & 8) | JUMPER
+    elif kind == JUMPER:
+        moved = (p & 8) | QUEEN
+    change = TABLE[moved][to] - TABLE[p][frm]
+    if victim != EMPTY:
+        change -= TABLE[victim][at]
+    return change
+
+
+def evaluate(board: Sequence[int], base: float, colour: int) -> float:
+    """The position's value for `colour`, given its `score` (White's side) as `base`."""
+    present = bytes(board)
+    pieces = [0, 0]  # besides the king
+    for p in present:
+        if p:
+            pieces[p >> 3] += 1
+    pieces[0] -= 1
+    pieces[1] -= 1
+    phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
+    white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
+    lead = base
+    lead += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
+    lead += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
+    lead += FEW * (max(0, 3 - pieces[1]) - max(0, 3 - pieces[0]))
+    if lead > 1.0 or lead < -1.0:
+        fewer = 2 * PHASE_FULL - pieces[0] - pieces[1]
+        lead += TRADE * fewer * (1.0 if lead > 0 else -1.0)
+    return lead if colour == WHITE else -lead

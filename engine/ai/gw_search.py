@@ -1,0 +1,392 @@
+"""The hard Gwyddbwyll player: an alpha-beta search that can stop and go on (issue 27).
+
+The Monte Carlo search lost to the engine's plain alpha-beta (engine/ai/alphabeta.py, the
+yardstick: material and mobility) by short tactics its playouts did not see.  The hard level
+therefore chooses its move by this search instead (the Monte Carlo search stays the judge of
+the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_kernel.py):
+
+- iterative deepening with a principal variation search (null windows after the first move);
+- a transposition table of scores with their bounds and best moves;
+- move order: the table's move, captures (the most valuable victim, the cheapest attacker),
+  two killer moves a ply, then quiet moves by their history of cut-offs;
+- null-move pruning where a side has pieces enough that passing is no help to it (a side
+  that cannot move loses here, so zugzwang is real with few pieces: then it is off);
+- a ply more when the side to move is in check, and late quiet moves searched a ply less;
+- a quiescence search of captures at the horizon;
+- the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
+  date move by move.
+
+`GwSearch` has the interface of the Monte Carlo search the page's worker uses
+(web/worker/thinker.py): `run(seconds, nodes)` may be called again and again (slices), and
+`best()`, `done`, `elapsed`, `playouts` (here: nodes searched) and `summary()` answer.  A
+stopped iteration is taken up again at the next `run`; the table keeps what it found.
+With a node budget it is deterministic for its seed (the seed orders equal root moves).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+
+from ..games.gwyddbwyll import GwState
+from ..games.gwyddbwyll_kernel import (
+    KING,
+    OWN_KIND,
+    PAWN,
+    Step,
+    apply_on,
+    attacked,
+    count_pieces,
+    legal_moves_on,
+    piece,
+    pseudo_moves,
+    safe_after,
+)
+from . import gw_eval
+from .gw_tactics import piece_value
+
+MATE = 10_000.0  # a lost position's score, less the plies to it
+WON = MATE - 1000  # scores beyond this are proven ends
+CHECK_EVERY = 512  # nodes between looks at the clock
+MAX_DEPTH = 64
+TABLE_LIMIT = 400_000  # positions the table keeps before it starts afresh
+NULL_REDUCTION = 2
+NULL_PIECES = 4  # null moves only for a side with this many pieces besides king and pawns
+EXACT, LOWER, UPPER = 0, 1, 2
+CONTEMPT = 0.5  # a repetition's score for the searcher: -CONTEMPT pawns
+# Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
+# 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
+NODES_PER_PLAYOUT = 25
+
+
+class OutOfTime(Exception):
+    pass
+
+
+class GwSearch:
+    """An iterative-deepening search from `state`; `clock` reads the time for budgets."""
+
+    def __init__(
+        self,
+        state: GwState,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        earlier: Iterable[GwState] = (),
+    ) -> None:
+        self.state = state
+        # The game's positions before this one: coming back to one (or to one on the search's
+        # own path) scores as CONTEMPT worse than even for the searcher, so it makes progress
+        # instead of repeating (the rules have no draw by repetition: a shuffle runs on).
+        self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
+        self.path: set[tuple] = set()
+        self.clock = clock
+        self.board = list(state.board)
+        self.colour, self.ep = state.turn, state.ep
+        moves = legal_moves_on(self.board, self.colour, self.ep)
+        random.Random(seed).shuffle(moves)
+        self.moves = moves
+        self.table: dict[tuple, tuple[int, int, float, Step | None]] = {}
+        self.killers: list[list[Step | None]] = [[None, None] for _ in range(MAX_DEPTH + 32)]
+        self.history: dict[Step, int] = {}
+        self.depth = 0  # the deepest iteration finished
+        self.value = 0.0  # its score for the side to move
+        self.best_move: Step | None = moves[0] if moves else None
+        self.playouts = 0  # nodes searched (the Monte Carlo search's name for its work)
+        self.elapsed = 0.0
+        self.deadline = float("inf")
+        self.node_limit = 0
+        self.finished = len(moves) <= 1
+
+    # ---- running
+
+    @property
+    def done(self) -> bool:
+        """No more search can change the move: one move only, a proven end, or full depth."""
+        return self.finished
+
+    def run(
+        self, seconds: float | None = None, playouts: int | None = None, nodes: int | None = None
+    ) -> None:
+        """Search on until `seconds` have passed or `nodes` more are searched (any may be
+        None).  `playouts`, the Monte Carlo search's budget (the arena's), counts as
+        NODES_PER_PLAYOUT nodes each: about as long in CPython."""
+        if self.finished:
+            return
+        if playouts is not None:
+            nodes = playouts * NODES_PER_PLAYOUT
+        began = self.clock()
+        self.deadline = float("inf") if seconds is None else began + seconds
+        self.node_limit = 0 if nodes is None else self.playouts + nodes
+        try:
+            while self.depth < MAX_DEPTH:
+                self._iteration(self.depth + 1)
+                if abs(self.value) >= WON:
+                    self.finished = True
+                    break
+        except OutOfTime:
+            pass
+        self.elapsed += self.clock() - began
+
+    def _iteration(self, depth: int) -> None:
+        """One root search `depth` plies deep; a move that proves better than the last
+        iteration's best is taken at once, even if the iteration does not finish."""
+        board, colour, ep = self.board, self.colour, self.ep
+        base = gw_eval.score(board)
+        self.path = set(self.earlier)
+        self.path.add((bytes(board), colour, ep))
+        moves = self._root_order()
+        alpha, beta = -2 * MATE, 2 * MATE
+        best = moves[0]
+        for i, move in enumerate(moves):
+            child = list(board)
+            change = gw_eval.delta(board, move[0], move[1], ep)
+            next_ep = apply_on(child, move[0], move[1], ep)
+            args = (child, 1 - colour, next_ep, base + change)
+            if i == 0:
+                score = -self._search(*args, depth - 1, -beta, -alpha, 1, True)
+            else:
+                score = -self._search(*args, depth - 1, -alpha - 0.001, -alpha, 1, True)
+                if score > alpha:
+                    score = -self._search(*args, depth - 1, -beta, -alpha, 1, True)
+            if score > alpha:
+                alpha, best = score, move
+                self.best_move = best  # proven better, even if the iteration stops
+        self.best_move, self.value, self.depth = best, alpha, depth
+        self.table[(bytes(board), colour, ep)] = (depth, EXACT, alpha, best)
+
+    def _root_order(self) -> list[Step]:
+        """The root's moves: the best so far first, then captures, then the rest."""
+        return self._order(self.board, self.colour, list(self.moves), self.best_move, 0)
+
+    # ---- search
+
+    def _search(  # noqa: C901, PLR0912, PLR0913, PLR0915 (one node of the search, kept whole for speed)
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        null_ok: bool,
+    ) -> float:
+        self._tick()
+        key = (bytes(board), colour, ep)
+        if key in self.path:  # a position seen before: no progress, worse for the searcher
+            return -CONTEMPT if colour == self.colour else CONTEMPT
+        king = board.index(piece(colour, KING))
+        in_check = attacked(board, king, 1 - colour)
+        if in_check:
+            depth += 1
+        if depth <= 0:
+            return self._quiesce(board, colour, ep, base, alpha, beta, ply)
+        known_move = None
+        known = self.table.get(key)
+        if known is not None:
+            known_move = known[3]
+            settled = _settled(known, depth, alpha, beta, ply)
+            if settled is not None:
+                return settled
+        if count_pieces(board, colour) <= 1:
+            return -MATE + ply  # a bare king has lost
+        if (
+            null_ok
+            and not in_check
+            and depth >= 3
+            and beta < WON
+            and _officers(board, colour) >= NULL_PIECES
+            and gw_eval.evaluate(board, base, colour) >= beta
+        ):
+            score = -self._search(
+                board, 1 - colour, -1, base, depth - 1 - NULL_REDUCTION, -beta, -beta + 0.001,
+                ply + 1, False,
+            )  # fmt: skip
+            if score >= beta:
+                return beta
+        moves = legal_moves_on(board, colour, ep)
+        if not moves:
+            return -MATE + ply  # checkmate and stalemate both lose
+        original = alpha
+        best, best_score = None, -2 * MATE
+        killers = self.killers[ply]
+        self.path.add(key)
+        for i, move in enumerate(self._order(board, colour, moves, known_move, ply)):
+            frm, to = move
+            quiet = not board[to] and board[frm] & 7 != PAWN
+            child = list(board)
+            next_base = base + gw_eval.delta(board, frm, to, ep)
+            next_ep = apply_on(child, frm, to, ep)
+            reduce = 1 if i >= 4 and depth >= 3 and quiet and not in_check else 0
+            if i == 0:
+                score = -self._search(
+                    child, 1 - colour, next_ep, next_base, depth - 1, -beta, -alpha, ply + 1, True
+                )
+            else:
+                score = -self._search(
+                    child, 1 - colour, next_ep, next_base, depth - 1 - reduce, -alpha - 0.001,
+                    -alpha, ply + 1, True,
+                )  # fmt: skip
+                if score > alpha and (reduce or score < beta):
+                    score = -self._search(
+                        child, 1 - colour, next_ep, next_base, depth - 1, -beta, -alpha, ply + 1,
+                        True,
+                    )  # fmt: skip
+            if score > best_score:
+                best_score, best = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if quiet:
+                            if killers[0] != move:
+                                killers[1], killers[0] = killers[0], move
+                            self.history[move] = self.history.get(move, 0) + depth * depth
+                        break
+        self.path.discard(key)
+        flag = UPPER if best_score <= original else LOWER if best_score >= beta else EXACT
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()  # a bound on the worker's memory; the next iteration refills it
+        self.table[key] = (depth, flag, _to_table(best_score, ply), best)
+        return best_score
+
+    def _quiesce(
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float:
+        """The score once captures have been played out (the side to move may stop)."""
+        stand = gw_eval.evaluate(board, base, colour)
+        if stand >= beta:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        enemy = (1 - colour) << 3
+        keyed = []
+        for move in pseudo_moves(board, colour, ep):
+            q = board[move[1]]
+            if q and (q & 8) == enemy:
+                gain = piece_value(q)
+                if stand + gain + 0.5 > alpha:  # else hopeless: it cannot lift the score
+                    keyed.append((-gain, piece_value(board[move[0]]), move))
+        if not keyed:
+            return alpha
+        keyed.sort()
+        king = board.index(piece(colour, KING))
+        for _, _, move in keyed:
+            frm, to = move
+            if not safe_after(board, frm, to, king, ep):
+                continue
+            self._tick()
+            child = list(board)
+            next_base = base + gw_eval.delta(board, frm, to, ep)
+            next_ep = apply_on(child, frm, to, ep)
+            if count_pieces(child, 1 - colour) <= 1:
+                return MATE - ply - 1  # the opponent is left a bare king
+            score = -self._quiesce(child, 1 - colour, next_ep, next_base, -beta, -alpha, ply + 1)
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+        return alpha
+
+    def _order(
+        self, board: list[int], colour: int, moves: list[Step], first: Step | None, ply: int
+    ) -> list[Step]:
+        """The table's move, captures (valuable victims, cheap attackers), killers, then the
+        quiet moves by history."""
+        enemy = (1 - colour) << 3
+        killers = self.killers[ply]
+        history = self.history
+        keyed = []
+        for i, move in enumerate(moves):
+            q = board[move[1]]
+            if move == first:
+                key = -1e9
+            elif q and (q & 8) == enemy:
+                key = -1e6 - 100 * piece_value(q) + piece_value(board[move[0]])
+            elif move == killers[0]:
+                key = -5e5
+            elif move == killers[1]:
+                key = -4e5
+            else:
+                key = -history.get(move, 0)
+            keyed.append((key, i, move))
+        keyed.sort()
+        return [move for _, _, move in keyed]
+
+    def _tick(self) -> None:
+        self.playouts += 1
+        if self.playouts % CHECK_EVERY == 0 and self.clock() >= self.deadline:
+            raise OutOfTime
+        if self.node_limit and self.playouts >= self.node_limit:
+            raise OutOfTime
+
+    # ---- answers
+
+    def best(self) -> Step:
+        """The move the search would play now."""
+        if self.best_move is None:
+            raise ValueError("no legal move: the game is over")
+        return self.best_move
+
+    def summary(self) -> dict:
+        """Progress for a display, as the Monte Carlo search gives it: nodes searched (as
+        playouts), seconds, the best move so far, the depth reached."""
+        from ..games import get
+
+        best = self.best_move
+        return {
+            "playouts": self.playouts,
+            "elapsed": round(self.elapsed, 3),
+            "best": None if best is None else get("gwyddbwyll").notation(self.state, best),
+            "depth": self.depth,
+            "done": self.done,
+        }
+
+
+def _officers(board: list[int], colour: int) -> int:
+    """How many pieces `colour` has besides its king and pawns."""
+    kinds = bytes(board).translate(OWN_KIND[colour])
+    return 64 - kinds.count(0) - kinds.count(PAWN) - 1
+
+
+def _settled(
+    known: tuple[int, int, float, Step | None], depth: int, alpha: float, beta: float, ply: int
+) -> float | None:
+    """The table's score for a node if it settles the node's search (deep enough, and exact
+    or a bound beyond the window), else None."""
+    k_depth, flag, k_score, _ = known
+    if k_depth < depth:
+        return None
+    k_score = _from_table(k_score, ply)
+    if (
+        flag == EXACT
+        or (flag == LOWER and k_score >= beta)
+        or (flag == UPPER and k_score <= alpha)
+    ):
+        return k_score
+    return None
+
+
+def _to_table(score: float, ply: int) -> float:
+    """A proven end's score as distance from the node (the table is shared across plies)."""
+    if score >= WON:
+        return score + ply
+    if score <= -WON:
+        return score - ply
+    return score
+
+
+def _from_table(score: float, ply: int) -> float:
+    if score >= WON:
+        return score - ply
+    if score <= -WON:
+        return score + ply
+    return score

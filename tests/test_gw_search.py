@@ -1,0 +1,160 @@
+"""Gwyddbwyll's hard player (engine/ai/gw_search.py, engine/ai/gw_eval.py) on positions whose
+answers are worked by hand, and its contracts: legal moves only, the same move for the same
+seed and node budget, resumable in slices, and the hard level (only it) choosing by it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine import ai, games
+from engine.ai import gw_eval
+from engine.ai.gw_search import GwSearch
+from engine.ai.mcts import Search
+from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from web.logic.session import Session
+from web.worker.thinker import Thinker
+
+GAME = games.get("gwyddbwyll")
+
+
+def chosen(state, nodes: int = 20_000, seed: int = 1) -> str:
+    search = GwSearch(state, seed=seed)
+    search.run(nodes=nodes)
+    return GAME.notation(state, search.best())
+
+
+def test_it_mates_in_one():
+    # Black: Kh8 behind its pawns g7 and h7 (they step down the board, toward rank 1).
+    # Ra1-a8 checks along the eighth rank; g8 is covered by the rook, g7 and h7 are Black's
+    # own, and nothing of Black's reaches a8 or b8-f8 to block: mate.
+    state = state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "g7": "p", "h7": "p"})
+    assert chosen(state) == "a1a8"
+    assert GAME.result(GAME.play(state, GAME.parse(state, "a1a8"))).reward(WHITE) == 1.0
+
+
+def test_it_wins_by_stalemate():
+    # White Kc6, pawn a6; Black Ka8, pawn a7 (blocked by a6).  Kc6-c7 covers b8 and b7 (b7
+    # also by the pawn a6), and the a7 pawn cannot step: Black has no move, and a side with
+    # no legal move loses.  No other move does it at once (after Kb6 or Kd7, Ka8-b8 is free).
+    state = state_from_pieces({"c6": "K", "a6": "P", "a8": "k", "a7": "p"})
+    assert chosen(state) == "c6c7"
+    assert GAME.result(GAME.play(state, GAME.parse(state, "c6c7"))).reward(WHITE) == 1.0
+
+
+def test_it_takes_the_rook_a_knight_wins():
+    # White Ka1, Nb1, pawn h3; Black Kh8, rook c3, pawn a6.  Nb1xc3 wins a rook (5) for
+    # nothing: no Black piece can then reach c3.
+    state = state_from_pieces({"a1": "K", "b1": "N", "h3": "P", "h8": "k", "c3": "r", "a6": "p"})
+    assert chosen(state) == "b1c3"
+
+
+def test_it_does_not_leave_its_queen_to_a_bishops_jump():
+    # White Ka1, queen (fers) e3; Black Kh8, bishop c5 (it jumps two squares diagonally:
+    # a3, e3, e7; a7 is its own pawn's), pawns a7 and h7.  A king move leaves the queen to
+    # Bc5xe3; the queen's four steps (d4, f4, d2, f2) are out of the bishop's and the pawns'
+    # reach.
+    pieces = {"a1": "K", "e3": "Q", "h8": "k", "c5": "b", "a7": "p", "h7": "p"}
+    state = state_from_pieces(pieces)
+    assert chosen(state) in {"e3d4", "e3f4", "e3d2", "e3f2"}
+
+
+def test_it_takes_the_last_piece_and_parries_a_mate():
+    # Ra1xa8 leaves Black a bare king (a win).  With Black to move in the second position only
+    # the knight's guard of a8 (b6, c7) or its checks (e7, f4) stop Ra1-a8 mate.
+    take = state_from_pieces({"e1": "K", "a1": "R", "h8": "k", "a8": "n"})
+    assert chosen(take) == "a1a8"
+    threat = state_from_pieces({"g6": "K", "a1": "R", "h8": "k", "d5": "n"}, turn=BLACK)
+    assert chosen(threat) in ("d5b6", "d5c7", "d5e7", "d5f4")
+
+
+def test_it_plays_only_legal_moves():
+    rng = random.Random(5)
+    for game_number in range(6):
+        state = GAME.new()
+        for _ in range(rng.randrange(4, 40)):
+            if GAME.result(state) is not None:
+                break
+            state = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+        if GAME.result(state) is not None:
+            continue
+        search = GwSearch(state, seed=game_number)
+        search.run(nodes=3000)
+        assert search.best() in GAME.legal_moves(state)
+
+
+def test_the_same_seed_and_node_budget_give_the_same_search():
+    rng = random.Random(8)
+    state = GAME.new()
+    for _ in range(10):
+        state = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+    runs = []
+    for _ in range(2):
+        search = GwSearch(state, seed=3)
+        search.run(nodes=8000)
+        runs.append((search.best(), search.depth, search.value, search.playouts))
+    assert runs[0] == runs[1]
+
+
+def test_slices_go_on_where_the_last_stopped():
+    # Ten slices of 1,000 nodes reach at least the depth of one run of 5,000 nodes.
+    state = GAME.new()
+    whole = GwSearch(state, seed=1)
+    whole.run(nodes=5000)
+    sliced = GwSearch(state, seed=1)
+    for _ in range(10):
+        sliced.run(nodes=1000)
+    assert sliced.playouts >= 10_000
+    assert sliced.depth >= whole.depth >= 2
+
+
+def test_the_evaluation_kept_move_by_move_equals_the_one_from_scratch():
+    rng = random.Random(2)
+    state = GAME.new()
+    for _ in range(60):
+        if GAME.result(state) is not None:
+            break
+        move = rng.choice(GAME.legal_moves(state))
+        change = gw_eval.delta(list(state.board), move[0], move[1], state.ep)
+        after = GAME.play(state, move)
+        assert abs(gw_eval.score(state.board) + change - gw_eval.score(after.board)) < 1e-9
+        state = after
+
+
+def test_only_gwyddbwylls_hard_level_chooses_by_it():
+    state = GAME.new()
+    assert isinstance(ai.searcher(GAME, state, "hard", seed=1), GwSearch)
+    assert isinstance(ai.searcher(GAME, state, "medium", seed=1), Search)
+    wythe = games.get("wythe")
+    assert isinstance(ai.searcher(wythe, wythe.new(), "hard", seed=1), Search)
+    move = ai.choose_move(GAME, state, "hard", seed=1, playouts=40)
+    assert move in GAME.legal_moves(state)
+
+
+def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
+    # White (rook and knight against a pawn) is far ahead: any move keeps it so, and a move
+    # back to a position the game has seen counts as no progress (half a pawn below even), so
+    # the move the search prefers is not played once the position after it is among the
+    # earlier ones.
+    state = state_from_pieces({"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"})
+    first = GAME.parse(state, chosen(state))
+    seen = GAME.play(state, first)
+    again = GwSearch(state, seed=1, earlier=[GAME.new(), seen])
+    again.run(nodes=20_000)
+    assert again.best() != first
+    assert again.value > 3
+
+
+def test_the_worker_thinks_for_gwyddbwylls_hard_level_in_slices_of_its_alpha_beta():
+    # The worker keeps the alpha-beta between slices (the same object, more nodes) and knows
+    # the game's earlier positions; its move is legal.
+    session = Session("gwyddbwyll", moves=["e3e4", "e6e5", "d2c4"])
+    thinker = Thinker()
+    first = json.loads(thinker.think(session.fragment(), "hard", 0.05, 7))
+    search = thinker.searches["move"][1]
+    assert isinstance(search, GwSearch) and len(search.earlier) == 3
+    second = json.loads(thinker.think(session.fragment(), "hard", 0.05, 7))
+    assert thinker.searches["move"][1] is search
+    assert second["playouts"] > first["playouts"] > 0
+    move = session.game.parse(session.state, second["best"])
+    assert move in session.game.legal_moves(session.state)
