@@ -170,6 +170,12 @@ class GameStore:
             self.entry_id, self.rev, fragment, seats = entry
             self.stored = (fragment, tuple(seats))
 
+    def here(self) -> tuple | None:
+        """This tab's saved game, as `begin` takes it from history (None: not saved yet)."""
+        if self.stored is None:
+            return None
+        return (self.entry_id, self.rev, *self.stored)
+
     def save(self, session: Session, seats: Iterable[str]) -> None:
         """Store this tab's game (after every change); say so while saving fails."""
         fragment, kept = session.fragment(), tuple(seats)
