@@ -7,7 +7,8 @@ the browser's storage and puts what it says on the page.
   Each tab shows one entry of them (a new one for each game it starts) and `save`, after
   every change, updates only that entry.  A game with no moves is not stored.
 - A tab's side lines (a link holds only the line shown) are kept in the tab's own storage
-  (sessionStorage), for a reload.
+  (sessionStorage), for a reload.  A game by link's side lines are kept in localStorage by
+  the game's id, and removed when the game leaves the recent games.
 - Storage that is full, blocked or absent never stops the page: while saving fails,
   `failed` says why, until a save succeeds.  A stored value that cannot be read is set aside
   under recent.ASIDE_KEY (or dropped when too large), and `notes` says so.
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import EngineError
+from web.logic.by_link import link_game_id
 from web.logic.session import Session, side_lines_text
 from web.storage import recent, saved
 
@@ -35,6 +37,19 @@ StorageOf = Callable[[], Any]
 
 def new_id() -> str:
     return f"{random.getrandbits(64):016x}"
+
+
+def stale_link_lines(keys: Iterable[Any], entries: Iterable[recent.Entry]) -> list[str]:
+    """The keys, among a storage's `keys`, of side lines kept for a game by link that none of
+    the recent games `entries` is."""
+    kept = {link_game_id(entry.fragment) for entry in entries}
+    return [
+        key
+        for key in keys
+        if isinstance(key, str)
+        and key.startswith(LINK_LINES)
+        and key[len(LINK_LINES) :] not in kept
+    ]
 
 
 class GameStore:
@@ -84,6 +99,16 @@ class GameStore:
     def write(self, entries: list[recent.Entry]) -> None:
         self.local().setItem(recent.KEY, recent.dump(entries))
         self.list = entries
+        self.forget_link_lines(entries)
+
+    def forget_link_lines(self, entries: Iterable[recent.Entry]) -> None:
+        """Remove the side lines kept for games by link no longer among the recent games (so
+        they leave with their game, and are never more than MAX_GAMES)."""
+        with contextlib.suppress(Exception):  # storage unusable: they stay, harmless
+            storage = self.local()
+            keys = [storage.key(index) for index in range(int(storage.length))]
+            for key in stale_link_lines(keys, entries):
+                storage.removeItem(key)
 
     def set_aside(self, text: str, note: str | None = None) -> None:
         """Keep an unreadable value apart (one at a time) so it is never read again."""
