@@ -54,6 +54,22 @@ WYTHE_TIE = [
 ] + ["pass", "pass"]
 
 
+# Petrify on a 6x6 board (its smallest; 8 by default): a legal random game (seed 54, the
+# shortest of seeds 0-199) that ends with both players passing, Blue winning 13-12.
+PETRIFY_GAME = ["c2", "f5", "c4", "d6", "f6", "c5", "d3", "e6", "a5", "a6", "c3", "b3", "d1", "d6xf6", "c4xb3", "b4", "e5", "c1", "d5", "e3", "d5xf5", "a3", "a5xa6", "f2", "c2xf2", "a2", "f1", "d4", "e4", "a3xb3", "d3xd4", "b1", "f2xe3", "c6", "a1", "a4", "f3", "e1", "f4", "b2", "c3xe1", "c1xd1", "e2", "b5", "b6", "d2", "f4xd2", "pass", "pass"]
+
+
+def petrify_move(page, move: str, count: int) -> None:
+    """Play a placement (a square), a capture (its disk's square, then the target's) or a
+    pass, by clicking."""
+    if move == "pass":
+        page.click("#actions [data-move='pass']")
+    else:
+        for square in move.split("x"):
+            page.click(f"#board [data-cell='{square}']")
+    expect(page.locator("#moves button")).to_have_count(count)
+
+
 def gwyddbwyll_move(page, move: str, count: int) -> None:
     """Play `move` (from and to squares) by clicking them."""
     page.click(f"#board [data-cell='{move[:2]}']")
@@ -114,3 +130,9 @@ def test_a_whole_wythe_game_by_link_on_a_6x6_board(browser, site):
     start = "/index.html#wythe/1/size=6/"
     result = "Black wins"
     play_by_link(browser, site, start, "Black", WYTHE_TIE, wythe_move, result)
+
+
+def test_a_whole_petrify_game_by_link_on_a_6x6_board(browser, site):
+    start = "/index.html#petrify/1/size=6/"
+    result = "Blue wins 13–12. Both players passed."
+    play_by_link(browser, site, start, "Blue", PETRIFY_GAME, petrify_move, result)
