@@ -56,7 +56,13 @@ WYTHE_TIE = [
 
 # Petrify on a 6x6 board (its smallest; 8 by default): a legal random game (seed 54, the
 # shortest of seeds 0-199) that ends with both players passing, Blue winning 13-12.
-PETRIFY_GAME = ["c2", "f5", "c4", "d6", "f6", "c5", "d3", "e6", "a5", "a6", "c3", "b3", "d1", "d6xf6", "c4xb3", "b4", "e5", "c1", "d5", "e3", "d5xf5", "a3", "a5xa6", "f2", "c2xf2", "a2", "f1", "d4", "e4", "a3xb3", "d3xd4", "b1", "f2xe3", "c6", "a1", "a4", "f3", "e1", "f4", "b2", "c3xe1", "c1xd1", "e2", "b5", "b6", "d2", "f4xd2", "pass", "pass"]
+PETRIFY_GAME = " ".join(
+    (
+        "c2 f5 c4 d6 f6 c5 d3 e6 a5 a6 c3 b3 d1 d6xf6 c4xb3 b4 e5 c1 d5 e3 d5xf5 a3 a5xa6 f2",
+        "c2xf2 a2 f1 d4 e4 a3xb3 d3xd4 b1 f2xe3 c6 a1 a4 f3 e1 f4 b2 c3xe1 c1xd1 e2 b5 b6 d2",
+        "f4xd2 pass pass",
+    )
+).split()
 
 
 def petrify_move(page, move: str, count: int) -> None:
@@ -67,6 +73,26 @@ def petrify_move(page, move: str, count: int) -> None:
     else:
         for square in move.split("x"):
             page.click(f"#board [data-cell='{square}']")
+    expect(page.locator("#moves button")).to_have_count(count)
+
+
+# Stigmergy with side 4 (its default is 8) and a fixed komi of 1 (the default is a bid): a
+# legal random game (seed 30, the shortest of seeds 0-299 whose turns alternate) to two
+# passes; Black wins 21-17.5.
+STIGMERGY_GAME = " ".join(
+    (
+        "g2 d4 a2 c6 d6 b1 d5 d1 f3 b3 b4 e3 a3 f1 d2 a1 b5 d3 f5 button f2 e1 e6 c1 f4 b2 d7",
+        "pass pass",
+    )
+).split()
+
+
+def stigmergy_move(page, move: str, count: int) -> None:
+    """Play a placement (a cell) by clicking it, or take the button or pass in the panel."""
+    if move in ("button", "pass"):
+        page.click(f"#panel [data-move='{move}']")
+    else:
+        page.click(f"#board [data-cell='{move}']")
     expect(page.locator("#moves button")).to_have_count(count)
 
 
@@ -136,3 +162,9 @@ def test_a_whole_petrify_game_by_link_on_a_6x6_board(browser, site):
     start = "/index.html#petrify/1/size=6/"
     result = "Blue wins 13–12. Both players passed."
     play_by_link(browser, site, start, "Blue", PETRIFY_GAME, petrify_move, result)
+
+
+def test_a_whole_stigmergy_game_by_link_with_side_4_and_komi_1(browser, site):
+    start = "/index.html#stigmergy/1/size=4,komi=1/"
+    result = "Black wins 21–17.5. Both players passed."
+    play_by_link(browser, site, start, "Black", STIGMERGY_GAME, stigmergy_move, result)
