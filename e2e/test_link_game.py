@@ -109,11 +109,15 @@ def bob_accepts(bob, first) -> dict:
     """Bob's phone: the invitation; only Blue's moves are his."""
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text(
-        "Your friend invites you to play Blue in this Rug Pile game"
+        "Your friend invites you to play Blue in this Rug Pile game: accept to play that side"
     )
+    expect(bob.locator("#send-link")).to_be_hidden()  # only looking: no seat taken yet
+    expect(bob.locator("#status")).not_to_contain_text("Your move")
+    shot(bob, "link-phone-invitation")
+    bob.tap("#message [data-action='take-seat']")
+    expect(bob.locator("#message")).to_contain_text("You play Blue.")
     expect(bob.locator("#status")).to_have_text("Your move (Blue)")
     assert bob.title() == "Your move — Rug Pile"
-    shot(bob, "link-phone-invitation")
     place(bob, 2, "c3", 2, touch=True)
     second = send(bob)
     assert second["text"] == "Rug Pile, move 3: your turn (Red) — I played 3x3b2"
@@ -159,6 +163,7 @@ def branch_and_conflict(alice, bob2, first) -> None:
     """Bob's second device answers the first link differently: Alice keeps both lines; a
     link changing Alice's own move is refused, and keeps them too."""
     opened(bob2, first["url"])
+    bob2.tap("#message [data-action='take-seat']")
     place(bob2, 0, "a1", 2, touch=True)
     branch = send(bob2)
     opened(alice, branch["url"])
@@ -210,6 +215,36 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
         context.close()
 
 
+def test_an_invitation_just_looked_at_takes_no_seat(browser, site):
+    """Carol, at her desktop, only looks at a friend's invitation: no seat, no game by link
+    kept; a later Play takes the seat, and Recent holds the one game."""
+    alice_context, carol_context = device(browser, True), device(browser, False)
+    alice, carol = new_tab(alice_context), new_tab(carol_context)
+    start_by_link(alice, site)
+    place(alice, 2, "b4", 1, touch=True)
+    first = send(alice)
+    opened(carol, first["url"])
+    expect(carol.locator("#message")).to_contain_text("Your friend invites you to play Blue")
+    shot(carol, "link-desktop-invitation")
+    carol.click("#message [data-action='just-look']")
+    expect(carol.locator("#message")).to_be_empty()
+    expect(carol.locator("#send-link")).to_be_hidden()
+    assert carol.title() != "Your move — Rug Pile"
+    assert "game=" not in carol.url  # an ordinary link: not a game by link
+    [looked] = recent_entries(carol)
+    assert "Friend, by link" not in looked, looked
+    opened(carol, first["url"])  # the invitation again: this time, Play
+    carol.click("#message [data-action='take-seat']")
+    expect(carol.locator("#status")).to_have_text("Your move (Blue)")
+    place(carol, 2, "c3", 2)
+    [kept] = recent_entries(carol)
+    assert "waiting for Red" in kept, kept
+    for page in (alice, carol):
+        assert page.errors == [] and page.outside == []
+    for context in (alice_context, carol_context):
+        context.close()
+
+
 def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     contexts = [device(browser, False), device(browser, True)]
     alice, bob = (new_tab(context) for context in contexts)
@@ -221,6 +256,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     assert first["url"].endswith(",to=2,help=off")
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text("(without help)")
+    bob.tap("#message [data-action='take-seat']")
     expect(bob.locator("#analyse")).to_be_hidden()
     expect(bob.locator("#hint")).to_be_hidden()
     place(bob, 2, "c3", 2, touch=True)
@@ -245,6 +281,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     assert rematch["text"] == "Your friend invites you to a game of Rug Pile: you play Red"
     assert rematch["url"].endswith(",to=1,help=off")
     opened(bob, rematch["url"])
+    bob.tap("#message [data-action='take-seat']")
     expect(bob.locator("#status")).to_have_text("Your move (Red)")
     shot(bob, "link-phone-rematch-invitation")
     place(bob, 2, "b4", 1, touch=True)  # a game is kept once it has a move

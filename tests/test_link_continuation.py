@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine import EngineError
 from engine.by_link import ByLink
 from engine.ending import AGREED_DRAW, resignation
 from engine.record import decode, encode
@@ -38,6 +39,7 @@ from web.logic.by_link import (
     tab_title,
 )
 from web.logic.computer import Computer
+from web.logic.link_opening import take_seat
 from web.logic.navigation import Place, navigate
 from web.logic.screen import screen_of
 from web.logic.session import Session, side_lines_text
@@ -218,7 +220,7 @@ def test_the_first_link_is_an_invitation():
         "Your friend invites you to a game of Rug Pile: you play Red"
     )
     assert invitation(rug([], to=0), 0).startswith(
-        "Your friend invites you to play Red in this Rug Pile game."
+        "Your friend invites you to play Red in this Rug Pile game: accept to play that side"
     )
     assert "(without help)" in invitation(rug([], to=0, help=False), 0)
 
@@ -318,8 +320,22 @@ KINDS = ("human", "easy", FRIEND)
 def test_the_first_link_of_a_game_is_an_invitation_and_later_ones_continue_it():
     sent = sent_fragment(rug(FOOLS[:1], to=0), RED)
     first = navigate(Place("#" + sent, kinds=KINDS)).opening
-    assert first.seats == BLUE and first.continues is None
-    assert first.message.startswith("Your friend invites you to play Blue in this Rug Pile")
+    assert first.seats is None and first.continues is None  # just looking, no seat taken
+    assert first.session.link is None  # nothing kept as a game by link
+    assert first.message.startswith(
+        "Your friend invites you to play Blue in this Rug Pile game: accept to play that "
+        "side, or just look."
+    )
+    assert 'data-action="just-look">Just look</button>' in first.message
+    assert f'data-action="take-seat" data-fragment="{sent}">Play Blue</button>' in first.message
+    here = ("look-entry", "r1", first.session.fragment(), ("human", "human"))
+    taken = take_seat(sent, here)
+    assert taken.seats == BLUE and taken.continues == here  # the look's entry becomes it
+    assert taken.session.link == ByLink("k3f9x2qa", 1) and taken.session.moves == FOOLS[:1]
+    assert taken.message.startswith("You play Blue.")
+    looked = [entry("look-entry", first.session.fragment(), ("human", "human"), 5)]
+    again = navigate(Place("#" + sent, saved=looked, kinds=KINDS)).opening
+    assert again.continues == looked[0] and again.seats is None  # the same look, one entry
     kept = [entry("blue-game", rug(FOOLS[:2], to=1).fragment(), BLUE, 5)]
     again = navigate(Place("#" + sent, saved=kept, kinds=KINDS)).opening
     assert again.continues == kept[0] and again.seats == BLUE
@@ -327,6 +343,11 @@ def test_the_first_link_of_a_game_is_an_invitation_and_later_ones_continue_it():
     assert again.message.startswith("This link is 1 move behind your game")
     assert again.steps == 0 and again.session.live  # nothing arrives
     assert again.message.endswith(show_link_position(1))
+
+
+def test_taking_a_seat_needs_a_game_by_link():
+    with pytest.raises(EngineError):
+        take_seat("rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3")
 
 
 def test_a_link_without_a_game_id_opens_as_before():

@@ -11,9 +11,10 @@ import json
 import pytest
 
 from engine.by_link import ByLink
+from web.logic.by_link import link_game_id
 from web.logic.session import Session
 from web.storage import aside, recent, saved
-from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore
+from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore, stale_link_lines
 
 KINDS = ("human", "easy")
 SEATS = ["human", "easy"]
@@ -46,6 +47,15 @@ class Storage:
     def removeItem(self, key):  # noqa: N802
         self.check()
         self.items.pop(key, None)
+
+    @property
+    def length(self):
+        self.check()
+        return len(self.items)
+
+    def key(self, index):
+        self.check()
+        return list(self.items)[index]
 
 
 class Store(GameStore):
@@ -362,3 +372,43 @@ def test_a_game_by_links_side_lines_are_kept_in_the_browser(blocked):
     session.delete()
     store.keep_link_lines(session)
     assert LINK_LINES + "k3f9x2qa" not in local.items
+
+
+def by_link_game(game_id: str) -> Session:
+    """A game by link with a side line (Blue's earlier answer 3x3b2) besides its line."""
+    session = game("3x3a3", "3x3b2")
+    session.link = ByLink(game_id, 0)
+    session.goto(1)
+    session.play_text("2x2a1")
+    return session
+
+
+def test_a_game_by_links_side_lines_leave_with_its_recent_entry():
+    local = Storage()
+    store = Store(local)
+    times = iter(range(1, 100))
+    store.clock = lambda: next(times)
+    for game_id in ("aaaaaaaa", "bbbbbbbb"):
+        store.begin()
+        session = by_link_game(game_id)
+        store.save(session, SEATS)
+        store.keep_link_lines(session)
+    store.begin()
+    store.save(game("3x3a3"), SEATS)  # a write keeps the lines of games still in Recent
+    assert LINK_LINES + "aaaaaaaa" in local.items and LINK_LINES + "bbbbbbbb" in local.items
+    for _ in range(recent.MAX_GAMES - 2):  # newer games push the oldest, aaaaaaaa, out
+        store.begin()
+        store.save(game("2x2a1"), SEATS)
+    assert len(stored(local)) == recent.MAX_GAMES
+    assert all(link_game_id(e.fragment) != "aaaaaaaa" for e in stored(local))
+    assert LINK_LINES + "aaaaaaaa" not in local.items  # gone with its game
+    assert "2x2a1" in store.link_lines("bbbbbbbb")  # still in Recent: kept
+    store.drop(next(e for e in stored(local) if link_game_id(e.fragment) == "bbbbbbbb"))
+    assert LINK_LINES + "bbbbbbbb" not in local.items
+
+
+def test_stale_link_lines_are_only_those_of_games_by_link_not_in_recent():
+    kept = by_link_game("aaaaaaaa").fragment()
+    entry = recent.Entry("e1", "r", kept, SEATS, "rugpile", 3, False, 5)
+    keys = [LINK_LINES + "aaaaaaaa", LINK_LINES + "zzzzzzzz", recent.KEY, SIDE_LINES + "e1", None]
+    assert stale_link_lines(keys, [entry]) == [LINK_LINES + "zzzzzzzz"]

@@ -9,14 +9,16 @@ there is no share sheet, or it fails, the link is copied to the clipboard, or sh
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from web.browser.dom import by_id, found
+from web.browser.dom import by_id, closest, found
 from web.browser.sharing_controls import to_clipboard
 from web.logic.by_link import by_link, help_allowed, sent_fragment, share_text, tab_title
-from web.logic.sharing import Opening
+from web.logic.link_opening import take_seat
+from web.logic.sharing import Continues, Opening
 from web.logic.table import Table
 
 SENT_SECONDS = 4
@@ -42,6 +44,17 @@ def show(table: Table) -> None:
             box = by_id(name)
             if found(box):
                 box.hidden = True
+
+
+def on_invitation(event: Any, here: Continues) -> Opening | None:
+    """A choice of an invitation's message: Play (the seat taken, the game looked at, `here`,
+    becoming the game by link), or Just look (the message goes); None for any other click."""
+    if closest(event, "[data-action='just-look']") is not None:
+        return Opening(message="")
+    seat = closest(event, "[data-action='take-seat']")
+    if seat is None:
+        return None
+    return take_seat(str(seat.dataset.fragment), here)
 
 
 async def send(table: Table) -> Opening:

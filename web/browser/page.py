@@ -234,6 +234,10 @@ class Page:
         if closest(event, "[data-action='accept-draw']") is not None:
             self.ended(self.table.end(AGREED_DRAW))
             return
+        invitation = link_controls.on_invitation(event, self.keeper.here())
+        if invitation is not None:
+            self.follow(invitation)
+            return
         shown = closest(event, "[data-action='link-ply']")  # an old link's position
         if shown is not None:
             self.change(lambda: self.table.goto(int(shown.dataset.ply)))

@@ -315,7 +315,7 @@ def invitation(session: Session, to: int) -> str:
     help_note = "" if session.link is None or session.link.help else " (without help)"
     return (
         f"Your friend invites you to play {name} in this {session.game.name} game"
-        f"{help_note}. Make your move when it is your turn, then send the link back."
+        f"{help_note}: accept to play that side, or just look."
     )
 
 

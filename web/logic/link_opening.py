@@ -1,9 +1,10 @@
 """What a friend's link of a game by link opens on this device (pure; tested in CPython).
 
-The first link of a game on this device is an invitation: the game opens with the seat the
-link hands over as this device's (the others the friend's).  A later link of the same game
-(its `game=` id matches a saved game) continues that saved game, one Recent entry per game:
-web/logic/by_link.py's `arrive` says what the link adds, and the message says it.
+The first link of a game on this device is an invitation: the game opens as an ordinary link
+(no seat taken) with two choices, to play the seat the link hands over (`take_seat`: then
+that seat is this device's, the others the friend's) or just to look.  A later link of the
+same game (its `game=` id matches a saved game) continues that saved game, one Recent entry
+per game: web/logic/by_link.py's `arrive` says what the link adds, and the message says it.
 web/logic/navigation.py asks this first for every link that names a game by link.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from html import escape
 
+from engine import EngineError
 from web.logic.by_link import (
     ACCEPT_DRAW,
     Continuation,
@@ -20,10 +22,11 @@ from web.logic.by_link import (
     find_entry,
     invitation,
     invited_seats,
+    seat_name,
     show_link_position,
 )
 from web.logic.session import Session, with_side_lines
-from web.logic.sharing import Opening
+from web.logic.sharing import Continues, Opening
 from web.storage import recent
 
 
@@ -61,11 +64,48 @@ def link_opening(
                 steps=steps,
                 announce=came.message,
             )
-    count = session.game.num_seats(session.states[0])
+    return invited(session, saved)
+
+
+def invited(session: Session, saved: Sequence[recent.Entry] = ()) -> Opening:
+    """The first link of a game by link on this device: the game shown as an ordinary link
+    (no seat taken, nothing kept as a game by link; the saved game it shows exactly, if one
+    is), with the invitation's two choices: play the seat the link hands over, or just look."""
+    link = session.link
+    assert link is not None
+    fragment = session.fragment()
+    name = seat_name(session, link.to)
     said = invitation(session, link.to)
+    session.link = None  # just looking: an ordinary link until the seat is taken
+    looked = session.fragment()
+    entry = next((e for e in saved if e.fragment == looked), None)
+    buttons = (
+        f'<button type="button" class="primary" data-action="take-seat" '
+        f'data-fragment="{escape(fragment, quote=True)}">Play {escape(name)}</button> '
+        '<button type="button" data-action="just-look">Just look</button>'
+    )
+    return Opening(
+        session=session, continues=entry, message=f"{escape(said)} {buttons}", announce=said
+    )
+
+
+def take_seat(fragment: str, continues: Continues = None) -> Opening:
+    """Play the seat an invitation (the link `fragment`) hands over: the game by link opens
+    with that seat this device's and the others the friend's, in place of the game looked at
+    (`continues`, this tab's entry, so Recent keeps one entry)."""
+    session = Session.from_fragment(fragment)
+    link = session.link
+    if link is None:
+        raise EngineError("this link is not of a game by link")
+    count = session.game.num_seats(session.states[0])
+    said = (
+        f"You play {seat_name(session, link.to)}. Make your move when it is your turn, "
+        "then send the link back."
+    )
     return Opening(
         session=session,
         seats=invited_seats(count, link.to),
+        continues=continues,
         message=escape(said),
         announce=said,
     )

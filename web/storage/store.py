@@ -7,7 +7,8 @@ the browser's storage and puts what it says on the page.
   Each tab shows one entry of them (a new one for each game it starts) and `save`, after
   every change, updates only that entry.  A game with no moves is not stored.
 - A tab's side lines (a link holds only the line shown) are kept in the tab's own storage
-  (sessionStorage), for a reload.
+  (sessionStorage), for a reload.  A game by link's side lines are kept in localStorage by
+  the game's id, and removed when the game leaves the recent games.
 - Storage that is full, blocked or absent never stops the page: while saving fails,
   `failed` says why, until a save succeeds.  A game that could not be saved is kept for the
   tab (in memory and in the tab's storage, UNSAVED): the recent games this tab reads show it
@@ -28,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import EngineError
+from web.logic.by_link import link_game_id
 from web.logic.session import Session, side_lines_text
 from web.storage import aside, recent, saved
 
@@ -42,6 +44,19 @@ StorageOf = Callable[[], Any]
 
 def new_id() -> str:
     return f"{random.getrandbits(64):016x}"
+
+
+def stale_link_lines(keys: Iterable[Any], entries: Iterable[recent.Entry]) -> list[str]:
+    """The keys, among a storage's `keys`, of side lines kept for a game by link that none of
+    the recent games `entries` is."""
+    kept = {link_game_id(entry.fragment) for entry in entries}
+    return [
+        key
+        for key in keys
+        if isinstance(key, str)
+        and key.startswith(LINK_LINES)
+        and key[len(LINK_LINES) :] not in kept
+    ]
 
 
 class GameStore:
@@ -96,6 +111,16 @@ class GameStore:
     def write(self, entries: list[recent.Entry]) -> None:
         self.local().setItem(recent.KEY, recent.dump(entries))
         self.list = entries
+        self.forget_link_lines(entries)
+
+    def forget_link_lines(self, entries: Iterable[recent.Entry]) -> None:
+        """Remove the side lines kept for games by link no longer among the recent games (so
+        they leave with their game, and are never more than MAX_GAMES)."""
+        with contextlib.suppress(Exception):  # storage unusable: they stay, harmless
+            storage = self.local()
+            keys = [storage.key(index) for index in range(int(storage.length))]
+            for key in stale_link_lines(keys, entries):
+                storage.removeItem(key)
 
     def set_aside(self, text: str, note: str | None = None, many: bool = False) -> None:
         """Keep an unreadable value apart so it is never read again, and say so in `notes`
@@ -194,6 +219,12 @@ class GameStore:
             unsaved = recent.find(self.unsaved, self.entry_id) is not None
             # its side lines are not in history (None: unknown, taken as stored)
             self.stored = None if unsaved else (fragment, tuple(seats), None)
+
+    def here(self) -> tuple | None:
+        """This tab's saved game, as `begin` takes it from history (None: not saved yet)."""
+        if self.stored is None:
+            return None
+        return (self.entry_id, self.rev, *self.stored)
 
     def save(self, session: Session, seats: Iterable[str]) -> None:
         """Store this tab's game (after every change); say so while saving fails."""
