@@ -159,7 +159,10 @@ def test_a_list_that_is_one_line_is_the_same_markup_made_without_paths():
     rows = session.tree.rows()
     whole = move_list_html(rows, labels(session.game, session.known, rows), None, None, {(0,) * 4})
     update = MoveList().update(session, view, board)
-    assert session.hinted == {(0,) * 4} and update.markup == whole
+    numbered = whole  # the same items, numbered by the list rather than each by its own
+    for ply in range(1, 8):
+        numbered = numbered.replace(f'<li value="{ply}">', "<li>")
+    assert session.hinted == {(0,) * 4} and update.markup == numbered
     assert "hinted" in whole and update.current == 3
 
 
@@ -167,19 +170,22 @@ def test_a_move_at_the_end_of_a_long_line_adds_one_item_and_rewrites_nothing():
     session = long_game(2000)
     view, board = session.game.view(session.state), boards.get(session.game.id)
     moves = MoveList()
-    moves.update(session, view, board)
+    first = moves.update(session, view, board).markup
+    assert first is not None and first.count("value=") == 1  # only move 1,000 says its number
+    assert '<li value="1000"><button type="button" data-row="999" ' in first
     line = session.known.line
     session.play_text("e2g1")  # ply 2001: white's knight hops out again
     assert session.known.line is line and len(line) == 2002  # its position added, no rebuild
     update = moves.update(session, view, board)
     assert update.markup is None and update.current == 2000
-    assert update.append == '<li value="2001">' + b(2000, 2001, "Ne2g1") + "</li>"
+    assert update.append == "<li>" + b(2000, 2001, "Ne2g1") + "</li>"  # numbered by the list
     assert moves.path("2000") == (0,) * 2001 and moves.path("2001") is None
     session.goto(4)
     session.play_text("d2e4")  # a side line: the whole list again, paths and all
     after = moves.update(session, view, board)
     assert after.markup is not None and after.markup.count("<button") == 2002
     assert after.append is None and moves.path(str(after.current)) == (0,) * 4 + (1,)
+    assert '<li value="1000">' in after.markup and '<li value="999">' in after.markup
 
 
 def test_positions_of_a_line_are_found_by_path_and_side_lines_by_key():
