@@ -199,3 +199,28 @@ def test_positions_of_a_line_are_found_by_path_and_side_lines_by_key():
     session.play_text("d7e5")  # a side line: its position kept by its path
     assert (0, 1) in session.known and session.known[(0, 1)] is session.state
     assert session.known[()] is start and len(line) == 5
+
+
+def first_moves(session: Session, plies: int) -> list[str]:
+    """The first legal move at each of `plies` positions, played in `session`."""
+    played = []
+    for _ in range(plies):
+        move = next(iter(session.game.legal_moves(session.state)))
+        played.append(session.game.notation(session.state, move))
+        session.play(move)
+    return played
+
+
+def test_a_list_of_other_options_is_written_whole_even_when_its_moves_go_on():
+    large = Session("wythe", {"size": 8})
+    played = first_moves(large, 3)
+    small = Session("wythe", {"size": 6}, played[:1])  # the same first move, another board
+    board = boards.get("wythe")
+    moves = MoveList()
+    moves.update(small, small.game.view(small.state), board)
+    update = moves.update(large, large.game.view(large.state), board)
+    assert update.append is None and update.markup is not None  # not two items added
+    assert update.markup.count("<button") == 3
+    first_moves(large, 1)
+    added = moves.update(large, large.game.view(large.state), board)
+    assert added.markup is None and added.append is not None and added.append.count("<li>") == 1

@@ -174,7 +174,13 @@ class MoveList:
         """The change from the list last drawn to this session's: the whole markup only when
         the tree, its hint marks or the seat names changed (a move added at the end of a
         list that is one line: that move's item only)."""
-        key = (session.tree, frozenset(session.hinted), tuple(view.seat_names), session.game.id)
+        key = (
+            session.tree,
+            frozenset(session.hinted),
+            tuple(view.seat_names),
+            session.game.id,
+            session.record.options,  # the same moves from another start are other moves
+        )
         if key == self.key:
             return Update(None, self.row(session.path))
         if one_line(session):
