@@ -42,6 +42,11 @@ def test_a_2500_ply_game_opens_and_steps_without_rewriting_its_move_list(page, s
     open_page(page, site + "/index.html")
     began = page.evaluate("performance.now()")
     page.evaluate("link => { location.hash = link; }", LINK)
+    # Opened in slices: the page says how far it has got and refuses the keys meanwhile.
+    expect(page.locator("#status")).to_contain_text("Opening the game: move ")
+    expect(page.locator("#status")).to_contain_text(" of 2,500")
+    assert page.evaluate("document.getElementById('board').inert") is True
+    page.keyboard.press("Home")  # refused: neither the old game's step nor the new one's
     page.wait_for_function(
         f"document.querySelectorAll('#moves [data-ply]').length == {PLIES}", timeout=300_000
     )
@@ -51,6 +56,8 @@ def test_a_2500_ply_game_opens_and_steps_without_rewriting_its_move_list(page, s
     markup = page.evaluate("document.getElementById('moves').innerHTML.length")
     assert markup < 100 * PLIES  # a path per button made it 6.5 MB
     assert current(page) == [str(PLIES)]
+    assert page.evaluate("document.getElementById('board').inert") is False
+    assert page.evaluate("document.body.dataset.opening") is None
     page.evaluate("document.getElementById('moves').dataset.kept = 'yes'")  # gone if rewritten
     times = {}
     for key, ply in (("Home", None), ("ArrowRight", "1"), ("End", str(PLIES))):
@@ -65,10 +72,33 @@ def test_a_2500_ply_game_opens_and_steps_without_rewriting_its_move_list(page, s
     assert page.evaluate("document.getElementById('moves').dataset.kept") == "yes"
     assert page.evaluate("document.getElementById('moves').innerHTML.length") == markup
     print(
-        f"\n2,500 plies: opened in {opened:.0f} ms, longest task {max(tasks, default=0):.0f} ms,"
+        f"\n2,500 plies: opened in {opened:.0f} ms, longest task {max(tasks, default=0):.0f} ms"
+        f" ({len(tasks)} tasks over 50 ms: {', '.join(f'{t:.0f}' for t in tasks)}),"
         f" move list {markup:,} characters; steps (ms): "
         + ", ".join(f"{k} {v:.0f}" for k, v in times.items())
     )
     shot(page, "long-record")
     page.set_viewport_size({"width": 375, "height": 812})
     shot(page, "long-record-phone")
+
+
+def test_a_move_at_the_end_of_a_long_game_adds_one_item_to_its_list(page, site):
+    plies = 1000  # long enough to open in slices; white's knight hops out next (e2-g1)
+    open_page(page, site + "/index.html")
+    page.evaluate(
+        "link => { location.hash = link; }",
+        "#gwyddbwyll/1//" + ".".join(SHUFFLE[k % 4] for k in range(plies)),
+    )
+    page.wait_for_function(
+        f"document.querySelectorAll('#moves [data-ply]').length == {plies}", timeout=300_000
+    )
+    expect(page.locator("#board")).not_to_have_attribute("inert", "")
+    markup = page.evaluate("document.getElementById('moves').innerHTML.length")
+    page.evaluate("document.getElementById('moves').dataset.kept = 'yes'")  # gone if rewritten
+    page.click("#board [data-cell='e2']")
+    page.click("#board [data-cell='g1']")
+    page.wait_for_function(f"document.querySelectorAll('#moves [data-ply]').length == {plies + 1}")
+    assert current(page) == [str(plies + 1)]
+    assert page.evaluate("document.getElementById('moves').dataset.kept") == "yes"
+    assert page.evaluate("document.getElementById('moves').innerHTML.length") > markup
+    assert page.locator(f"#moves [data-ply='{plies + 1}']").inner_text() == "Ne2g1"

@@ -355,13 +355,18 @@ def replay_record(record: Record) -> list:
     return replay(game, game.new(**record.options_dict), record.moves)
 
 
-def replay_canonical(record: Record) -> tuple[Record, list]:
+def replay_canonical(
+    record: Record, replayed: tuple[list, list[str]] | None = None
+) -> tuple[Record, list]:
     """(the record with its moves in the game's canonical notation, every state of its
     game); ReplayError names the first bad move, or an ending that cannot follow the last.
     Links and records keep what they mean, in the form the game writes (Gwyddbwyll's e3-e4
-    and e3xe4 become e3e4)."""
+    and e3xe4 become e3e4).  `replayed`: its (states, canonical moves), when its moves were
+    replayed already (a long link opened in slices)."""
     game = games.get(record.game)
-    states, moves = replay_notated(game, game.new(**record.options_dict), record.moves)
+    if replayed is None:
+        replayed = replay_notated(game, game.new(**record.options_dict), record.moves)
+    states, moves = replayed
     if record.ending:
         try:
             read_ending(game, states[-1], record.ending)

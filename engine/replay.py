@@ -5,7 +5,7 @@ play (its ply and text).  Links, text records, the move tree and the command lin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from .errors import EngineError
@@ -31,7 +31,19 @@ def replay(game: Game, state: State, moves: Iterable[str]) -> list:
 def replay_notated(game: Game, state: State, moves: Iterable[str]) -> tuple[list, list[str]]:
     """Every state from `state` through the moves, and each move in the game's canonical
     notation (a move may be written otherwise, e.g. Gwyddbwyll's e3xe4 for e3e4)."""
-    states, notated = [state], []
+    states: list = [state]
+    notated: list[str] = []
+    for _ in replay_stepwise(game, moves, states, notated):
+        pass
+    return states, notated
+
+
+def replay_stepwise(
+    game: Game, moves: Iterable[str], states: list, notated: list[str]
+) -> Iterator[int]:
+    """`replay_notated` a move at a time, so a caller can pause between moves (the page
+    opening a long game in slices): plays each move from `states[-1]`, appends its position to
+    `states` and its canonical notation to `notated`, and yields its ply (1 for the first)."""
     for ply, text in enumerate(moves):
         try:
             move = game.parse(states[-1], text)
@@ -39,4 +51,4 @@ def replay_notated(game: Game, state: State, moves: Iterable[str]) -> tuple[list
             raise ReplayError(ply, text, str(err)) from None
         notated.append(game.notation(states[-1], move))
         states.append(game.apply(states[-1], move))
-    return states, notated
+        yield ply + 1

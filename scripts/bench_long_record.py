@@ -4,6 +4,7 @@ what it measures.
 
     python -m scripts.bench_long_record                 # this checkout
     python -m scripts.bench_long_record ../old --runs 7  # another checkout (its vendor/ built)
+    python -m scripts.bench_long_record ../old --cpython # the page's Python alone, in CPython
 
 The game: random legal moves (seed 1) that do not end it, quiet ones preferred, so it lasts
 to the move limit; the short game is its first 50 moves.  Measured, after the page is ready:
@@ -12,7 +13,9 @@ to the move limit; the short game is its first 50 moves.  Measured, after the pa
   tasks over 50 ms), their sum, and the time to the whole list;
 - a step: Home, End, ← and → (keydown on the page) and a click on a move halfway down the
   list, from the event to the next frame painted (requestAnimationFrame, then a task).
-Medians of the runs.
+Medians of the runs.  With --cpython, the page's Python alone, in CPython (a fresh process in
+the checkout): opening the link (Session.from_fragment) and writing its move list
+(MoveList.update), then a move played at its end (the session and the list), median of the runs.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -101,11 +105,57 @@ def measure(page, link: str, plies: int, runs: int) -> dict:
     return out
 
 
+CPYTHON = """
+import statistics, sys, time
+from web import boards
+from web.logic.move_list import MoveList
+from web.logic.session import Session
+fragment, move, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+opening, playing = [], []
+for _ in range(runs):
+    began = time.perf_counter()
+    session = Session.from_fragment(fragment)
+    view, board = session.game.view(session.state), boards.get(session.game.id)
+    moves = MoveList()
+    moves.update(session, view, board)
+    opened = time.perf_counter()
+    session.play_text(move)
+    moves.update(session, view, board)
+    opening.append(opened - began)
+    playing.append(time.perf_counter() - opened)
+print(f"{statistics.median(opening) * 1000:.0f} {statistics.median(playing) * 1000:.0f}")
+"""
+
+
+def cpython(checkout: Path, runs: int) -> None:
+    """The page's Python alone, in CPython, in a fresh process in `checkout`."""
+    moves = long_game(2500)
+    game = games.get("gwyddbwyll")
+    for plies in (50, 2499):
+        fragment = encode(make_record(game, {}, moves[:plies]))
+        out = subprocess.run(
+            [sys.executable, "-c", CPYTHON, fragment, moves[plies], str(runs)],
+            cwd=checkout,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+        print(
+            f"{plies} plies, CPython: open and write the list {out[0]} ms; a move at its end "
+            f"{out[1]} ms (median of {runs})",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("checkout", nargs="?", default=str(ROOT))
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--cpython", action="store_true", help="the page's Python in CPython")
     args = parser.parse_args(argv)
+    if args.cpython:
+        cpython(Path(args.checkout), args.runs)
+        return
     from playwright.sync_api import sync_playwright
 
     moves = long_game(2500)

@@ -9,7 +9,7 @@ from engine import EngineError, Termination
 from engine.ending import Ending
 from engine.move_tree import MoveTree
 from web import boards
-from web.logic.move_list import MoveList, move_list_html
+from web.logic.move_list import MoveList, labels, move_list_html
 from web.logic.session import Session
 
 
@@ -148,3 +148,79 @@ def test_side_lines_kept_for_a_reload_come_back_around_the_links_line():
     other = Session.from_fragment("rugpile/1/players=2,size=5,tiles=4-3-2/2x2a1")
     assert with_side_lines(other, kept) is other
     assert with_side_lines(other, "not a record") is other
+
+
+def test_a_list_that_is_one_line_is_the_same_markup_made_without_paths():
+    session = long_game(7)
+    session.goto(3)
+    session.hint_at = session.path
+    session.play_text("g8e7")  # the move already played: followed, marked as hinted
+    view, board = session.game.view(session.state), boards.get(session.game.id)
+    rows = session.tree.rows()
+    whole = move_list_html(rows, labels(session.game, session.known, rows), None, None, {(0,) * 4})
+    update = MoveList().update(session, view, board)
+    numbered = whole  # the same items, numbered by the list rather than each by its own
+    for ply in range(1, 8):
+        numbered = numbered.replace(f'<li value="{ply}">', "<li>")
+    assert session.hinted == {(0,) * 4} and update.markup == numbered
+    assert "hinted" in whole and update.current == 3
+
+
+def test_a_move_at_the_end_of_a_long_line_adds_one_item_and_rewrites_nothing():
+    session = long_game(2000)
+    view, board = session.game.view(session.state), boards.get(session.game.id)
+    moves = MoveList()
+    first = moves.update(session, view, board).markup
+    assert first is not None and first.count("value=") == 1  # only move 1,000 says its number
+    assert '<li value="1000"><button type="button" data-row="999" ' in first
+    line = session.known.line
+    session.play_text("e2g1")  # ply 2001: white's knight hops out again
+    assert session.known.line is line and len(line) == 2002  # its position added, no rebuild
+    update = moves.update(session, view, board)
+    assert update.markup is None and update.current == 2000
+    assert update.append == "<li>" + b(2000, 2001, "Ne2g1") + "</li>"  # numbered by the list
+    assert moves.path("2000") == (0,) * 2001 and moves.path("2001") is None
+    session.goto(4)
+    session.play_text("d2e4")  # a side line: the whole list again, paths and all
+    after = moves.update(session, view, board)
+    assert after.markup is not None and after.markup.count("<button") == 2002
+    assert after.append is None and moves.path(str(after.current)) == (0,) * 4 + (1,)
+    assert '<li value="1000">' in after.markup and '<li value="999">' in after.markup
+
+
+def test_positions_of_a_line_are_found_by_path_and_side_lines_by_key():
+    session = long_game(4)
+    start, line = session.known[()], session.known.line
+    assert session.known[(0, 0)] is line[2] and (0, 0, 0, 0) in session.known
+    assert (0, 0, 0, 0, 0) not in session.known and session.known.get((0, 1)) is None
+    with pytest.raises(KeyError):
+        session.known[(0, 1)]
+    session.goto(1)
+    session.play_text("d7e5")  # a side line: its position kept by its path
+    assert (0, 1) in session.known and session.known[(0, 1)] is session.state
+    assert session.known[()] is start and len(line) == 5
+
+
+def first_moves(session: Session, plies: int) -> list[str]:
+    """The first legal move at each of `plies` positions, played in `session`."""
+    played = []
+    for _ in range(plies):
+        move = next(iter(session.game.legal_moves(session.state)))
+        played.append(session.game.notation(session.state, move))
+        session.play(move)
+    return played
+
+
+def test_a_list_of_other_options_is_written_whole_even_when_its_moves_go_on():
+    large = Session("wythe", {"size": 8})
+    played = first_moves(large, 3)
+    small = Session("wythe", {"size": 6}, played[:1])  # the same first move, another board
+    board = boards.get("wythe")
+    moves = MoveList()
+    moves.update(small, small.game.view(small.state), board)
+    update = moves.update(large, large.game.view(large.state), board)
+    assert update.append is None and update.markup is not None  # not two items added
+    assert update.markup.count("<button") == 3
+    first_moves(large, 1)
+    added = moves.update(large, large.game.view(large.state), board)
+    assert added.markup is None and added.append is not None and added.append.count("<li>") == 1

@@ -37,6 +37,7 @@ from web.browser.lesson_mode import LessonMode
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
+from web.logic import replay_ahead
 from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
@@ -77,6 +78,7 @@ class Page:
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
+        self.opening: str | None = None  # a long game's link being replayed (open_long)
 
     # ---- start-up
 
@@ -222,7 +224,44 @@ class Page:
         show(opening)
 
     def on_navigate(self) -> None:
-        """Back, Forward, or a link typed into the address bar (popstate, then hashchange)."""
+        """Back, Forward, or a link typed into the address bar (popstate, then hashchange).
+        A long game's link is replayed first, in slices (`open_long`)."""
+        address = window.location.hash
+        if address == self.opening:
+            return  # being opened (popstate and hashchange both come)
+        self.opening = None  # a link being opened gives way to this one
+        if address not in (self.shown_hash, self.tried_hash):
+            plies = replay_ahead.moves_in(address)
+            if plies >= replay_ahead.LONG:
+                run_soon(self.open_long(address, plies))
+                return
+        self.navigate_now()
+
+    async def open_long(self, address: str, plies: int) -> None:
+        """Replay a long game's link a slice at a time, the browser free between slices (so
+        no task blocks the page for long), saying how far it has got; then open it.  The
+        board, the move list and the keys are refused meanwhile (`inert`, `data-opening`)."""
+        self.opening = address
+        parts = [by_id("board"), by_id("moves"), by_id("actions")]
+        for part in parts:
+            part.setAttribute("inert", "")
+        document.body.dataset.opening = "1"
+        show_status(f"Opening the game: move 0 of {plies:,}")
+        try:
+            for done, total in replay_ahead.slices(address):
+                show_status(f"Opening the game: move {done:,} of {total:,}")
+                await asyncio.sleep(0)  # the browser's turn: paint, input, other tasks
+                if self.opening != address:
+                    return  # another link or Back came meanwhile
+        finally:
+            if self.opening in (address, None):
+                for part in parts:
+                    part.removeAttribute("inert")
+                document.body.removeAttribute("data-opening")
+        self.opening = None
+        self.navigate_now()
+
+    def navigate_now(self) -> None:
         decision = navigate(self.place(), self.shown())
         if decision.tried is not None:
             self.tried_hash = decision.tried
@@ -341,7 +380,8 @@ class Page:
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
         if (
-            tag in ("input", "select", "textarea")
+            self.opening is not None  # a long game is being opened: no step of the old one
+            or tag in ("input", "select", "textarea")
             or event.ctrlKey
             or event.metaKey
             or event.altKey
@@ -427,6 +467,8 @@ def write_moves(update: Update) -> None:
     if update.markup is not None:
         moves.innerHTML = update.markup
     else:
+        if update.append is not None:
+            moves.insertAdjacentHTML("beforeend", update.append)
         for old in moves.querySelectorAll("[aria-current='true']"):
             old.removeAttribute("aria-current")
     if update.current is not None:

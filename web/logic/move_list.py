@@ -119,45 +119,122 @@ def session_html(session: Session, view: View, board: Board) -> str:
     )
 
 
+def line_html(
+    words: Sequence[str],
+    movers: Sequence[tuple[str, str]] | None = None,
+    hinted: Collection[int] = (),
+    first: int = 0,
+) -> str:
+    """The items of a list that is one line (no side lines), from its move `first` on:
+    `move_list_html`'s buttons, made without a path per move (each path as long as its ply,
+    the paths of a 2,500-ply game 3 million steps).  `hinted`: the rows played after a hint.
+    The items are numbered by the list itself (`<li>`, their numbers their plies): Chromium
+    took 2-3 s to lay out 2,500 items each with its own number (`<li value>`), 0.1 s without;
+    only move 1,000 says its number, for the style sheet's room for four digits."""
+    items = []
+    for i in range(first, len(words)):
+        row = Row((), words[i], 0, i + 1)
+        button = _button(i, row, words[i], False, movers[i] if movers else None, i in hinted)
+        item = '<li value="1000">' if i + 1 == 1000 else "<li>"
+        items.append(f"{item}{button}</li>")
+    return "".join(items)
+
+
+def one_line(session: Session) -> bool:
+    """True when the session's tree is one line: no move has a side line."""
+    return all(len(node.children) < 2 for node in session.tree.nodes)
+
+
 @dataclass(frozen=True)
 class Update:
     """What the page does to its move list: write `markup` (None: keep the list as it is),
-    then mark row `current` (None: no move, the start is shown)."""
+    add `append` at its end (new moves after its last), then mark row `current` (None: no
+    move, the start is shown)."""
 
     markup: str | None
     current: int | None
+    append: str | None = None
 
 
 class MoveList:
-    """The move list of the tree last drawn: its markup, written once, and each row's path."""
+    """The move list of the tree last drawn: its markup, written once, and each row's path.
+
+    A tree that is one line (every link's) is drawn from the positions of the line on
+    display, which are all of its positions, without a path per move: its rows are its plies;
+    a move played at its end adds one item to the list."""
 
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.paths: list[Path] = []
         self.rows: dict[Path, int] = {}
+        self.line: list[str] | None = None  # the moves of a list that is one line
+        self.words: list[str] = []  # their labels
 
     def update(self, session: Session, view: View, board: Board) -> Update:
         """The change from the list last drawn to this session's: the whole markup only when
-        the tree, its hint marks or the seat names changed."""
-        key = (session.tree, frozenset(session.hinted), tuple(view.seat_names), session.game.id)
-        markup = None
-        if key != self.key:
-            rows = session.tree.rows()
-            game, known = session.game, session.known
-            markup = move_list_html(
-                rows,
-                labels(game, known, rows),
-                None,
-                movers_of(game, known, rows, view, board),
-                session.hinted,
-            )
-            self.key = key
-            self.paths = [row.path for row in rows]
-            self.rows = {path: i for i, path in enumerate(self.paths)}
+        the tree, its hint marks or the seat names changed (a move added at the end of a
+        list that is one line: that move's item only)."""
+        key = (
+            session.tree,
+            frozenset(session.hinted),
+            tuple(view.seat_names),
+            session.game.id,
+            session.record.options,  # the same moves from another start are other moves
+        )
+        if key == self.key:
+            return Update(None, self.row(session.path))
+        if one_line(session):
+            return self._line(session, view, board, key)
+        rows = session.tree.rows()
+        game, known = session.game, session.known
+        markup = move_list_html(
+            rows,
+            labels(game, known, rows),
+            None,
+            movers_of(game, known, rows, view, board),
+            session.hinted,
+        )
+        self.key, self.line = key, None
+        self.paths = [row.path for row in rows]
+        self.rows = {path: i for i, path in enumerate(self.paths)}
         return Update(markup, self.rows.get(session.path))
+
+    def _line(self, session: Session, view: View, board: Board, key: tuple) -> Update:
+        game, states, moves = session.game, session.states, session.moves
+        before, self.key = self.key, key
+        first = 0
+        if (
+            self.line is not None
+            and before is not None
+            and before[1:] == key[1:]
+            and len(moves) > len(self.line)
+            and moves[: len(self.line)] == self.line
+        ):
+            first = len(self.line)  # moves added at its end: the rest stays as it is
+        else:
+            self.words = []
+        self.words += [
+            game.move_label(states[k], states[k + 1], moves[k]) for k in range(first, len(moves))
+        ]
+        self.line = list(moves)
+        movers = None
+        if len(view.seat_names) >= 3:
+            seats = [game.to_move(state) for state in states[:-1]]
+            movers = [(board.swatch(view, seat), view.seat_names[seat]) for seat in seats]
+        hinted = {len(path) - 1 for path in session.hinted}
+        markup = line_html(self.words, movers, hinted, first)
+        current = self.row(session.path)
+        return Update(None, current, markup) if first else Update(markup, current)
+
+    def row(self, path: Path) -> int | None:
+        """The row of the move at `path`; None for the start (or a path not in the list)."""
+        if self.line is None:
+            return self.rows.get(path)
+        return len(path) - 1 if 0 < len(path) <= len(self.line) and not any(path) else None
 
     def path(self, row: str) -> Path | None:
         """The path of a button's data-row; None for text that is not a row of the list."""
-        if not row.isdigit() or int(row) >= len(self.paths):
+        count = len(self.paths) if self.line is None else len(self.line)
+        if not row.isdigit() or int(row) >= count:
             return None
-        return self.paths[int(row)]
+        return self.paths[int(row)] if self.line is None else (0,) * (int(row) + 1)

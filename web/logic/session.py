@@ -29,8 +29,46 @@ from engine.record import (
     replay_canonical,
 )
 from engine.record_text import load_tree_text, tree_to_text
+from web.logic import replay_ahead
 
 DEFAULT_GAME = "rugpile"  # what a first visit with no link opens
+
+
+class Positions(dict):
+    """The position at each path of the tree (`session.known`): the main line's positions
+    as a list (`line`; their paths are all zeros), looked up on demand, so opening a 2,500-ply
+    link makes no 2,500 paths of up to 2,500 steps (quadratic), nor does a move played at its
+    end; the positions of side lines are kept by path."""
+
+    def __init__(self, line: list):
+        super().__init__({(): line[0]})
+        self.line = line
+
+    def __missing__(self, path: Path) -> Any:
+        if len(path) < len(self.line) and not any(path):
+            return self.line[len(path)]
+        raise KeyError(path)
+
+    def __contains__(self, path: object) -> bool:
+        return super().__contains__(path) or (
+            isinstance(path, tuple) and len(path) < len(self.line) and not any(path)
+        )
+
+    def get(self, path: Path, default: Any = None) -> Any:
+        try:
+            return self[path]
+        except KeyError:
+            return default
+
+    def setdefault(self, path: Path, default: Any = None) -> Any:
+        """The position at `path`, kept as `default` when there is none (a move played at the
+        end of the main line goes on its list)."""
+        if path in self:
+            return self[path]
+        if len(path) == len(self.line) and not any(path):
+            self.line.append(default)
+            return default
+        return super().setdefault(path, default)
 
 
 class Session:
@@ -40,7 +78,7 @@ class Session:
         self.game = games.get(game_id)
         self.record = make_record(self.game, options or {}, ())
         self.tree = MoveTree()
-        self.known: dict[Path, Any] = {(): self.game.new(**self.record.options_dict)}
+        self.known: dict[Path, Any] = Positions([self.game.new(**self.record.options_dict)])
         self.end_path: Path = ()  # the end of the line on display
         self.states: list = []
         self.moves: list[str] = []
@@ -66,12 +104,11 @@ class Session:
         """The session of a record (replayed unless its states are given, its moves then
         rewritten in canonical notation); ReplayError."""
         if states is None:
-            record, states = replay_canonical(record)
+            record, states = replay_canonical(record, replay_ahead.replayed(record))
         session = cls(record.game, record.options_dict)
         session.tree = MoveTree.from_line(record.moves, record.ending)
-        end = (0,) * len(record.moves)
-        session.known = {end[:k]: state for k, state in enumerate(states)}
-        session._show(end)
+        session.known = Positions(states)
+        session._show((0,) * len(record.moves))
         session.ply = len(session.moves) if ply is None else ply
         session.link = record.link
         return session
@@ -211,7 +248,11 @@ class Session:
     def _show(self, end: Path) -> None:
         self.end_path = end
         self.moves = list(self.tree.moves(end))
-        self.states = [self.known[end[:k]] for k in range(len(end) + 1)]
+        line = getattr(self.known, "line", [])
+        if len(end) < len(line) and not any(end):  # the main line of a replayed record
+            self.states = line[: len(end) + 1]
+        else:
+            self.states = [self.known[end[:k]] for k in range(len(end) + 1)]
         word = self.tree.ending(end)
         self.ending = read_ending(self.game, self.states[-1], word) if word else None
 
