@@ -111,6 +111,11 @@ def test_a_hint_in_hot_seat_is_marked_and_so_is_the_move_after_it(page, site):
         page.click(f"#board [data-cell='{cell}']")
     expect(page.locator("#moves button")).to_have_count(11)
     expect(page.locator("#moves li").last).to_contain_text("hint")
+    # the "hint" tag keeps its move's row in line with the others (issue 24, item 8)
+    heights = page.eval_on_selector_all(
+        "#moves button", "bs => bs.map(b => b.getBoundingClientRect().height)"
+    )
+    assert max(heights) - min(heights) < 1, heights
     expect(page.locator("#board .best-marks")).to_have_count(0)  # the hint went
     assert page.errors == []
 
