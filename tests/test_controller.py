@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from dataclasses import dataclass, field, replace
 
 import pytest
@@ -30,7 +31,7 @@ from engine.core import (
 from web import boards
 from web.boards.base import Board, Ui
 from web.logic import move_list
-from web.logic.computer import MIN_MOVE_SECONDS, Computer, Job
+from web.logic.computer import MIN_MOVE_SECONDS, Computer, Job, thinking_text
 from web.logic.new_game import form, form_choice, form_fields
 from web.logic.screen import board_svg, prompt, screen_of, status
 from web.logic.session import Session
@@ -719,6 +720,20 @@ def test_the_worker_thinks_in_slices_of_one_search():
     assert session.game.parse(session.state, answer["best"]) in session.game.legal_moves(
         session.state
     )
+
+
+def test_the_status_says_what_each_search_counts():
+    """Gwyddbwyll's hard level searches by alpha-beta: its progress is a depth, not playouts."""
+    session = Session("gwyddbwyll")
+    answer = json.loads(Thinker().think(session.fragment(), "hard", 0.05, 7))
+    assert answer["depth"] >= 1
+    assert re.fullmatch(
+        r"White \(computer, hard\) is thinking… \d+\.\d s, depth \d+",
+        thinking_text("White", "hard", answer),
+    )
+    answer = json.loads(Thinker().think(Session("rugpile").fragment(), "easy", 0.05, 7))
+    assert answer["depth"] is None
+    assert thinking_text("Red", "easy", answer).endswith(f"{answer['playouts']:,} playouts")
 
 
 def test_the_worker_exports_its_think_and_judge():

@@ -124,8 +124,12 @@ class Computer:
 
 
 def thinking_text(name: str, level: str, reply: dict) -> str:
-    """The status line while the computer thinks, with the worker's progress."""
-    detail = (
-        f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts" if reply["playouts"] else ""
-    )
+    """The status line while the computer thinks, with the worker's progress: the playouts of
+    a Monte Carlo search, the depth an alpha-beta search has reached."""
+    if reply.get("depth"):
+        detail = f"{reply['elapsed']:.1f} s, depth {reply['depth']}"
+    elif reply["playouts"]:
+        detail = f"{reply['elapsed']:.1f} s, {reply['playouts']:,} playouts"
+    else:
+        detail = ""
     return f"{name} (computer, {level}) is thinking… {detail}".strip()

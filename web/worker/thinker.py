@@ -49,7 +49,8 @@ class Thinker:
 
     def think(self, fragment: str, level: str, seconds: float, seed: int) -> str:
         """Think about the position for up to `seconds` more; report progress and the best
-        move as JSON: {"done": bool, "best": notation, "playouts": int, "elapsed": float}.
+        move as JSON: {"done": bool, "best": notation, "playouts": int, "depth": int or None,
+        "elapsed": float}.
         done is true once the level's thinking time is spent (or the move is certain)."""
         if level in ("random", "greedy"):
             game, state = position(fragment)
@@ -67,6 +68,7 @@ class Thinker:
                 "done": bool(done),
                 "best": summary["best"],
                 "playouts": summary["playouts"],
+                "depth": summary.get("depth"),  # an alpha-beta search's (engine/ai/gw_search.py)
                 "elapsed": search.elapsed,
             }
         )
