@@ -132,6 +132,14 @@ def test_rug_pile_course_on_a_phone_from_the_rules_dialog(page, site):
     page.click("#rules-learn")
     at_step(page, RUGPILE, 1)
     shot(page, "learn-rugpile-step-phone")
+    # wrong: a 2x2 rug (the supply's first) at a1..b2, its top left pointed at, far from c3
+    page.click("#panel [data-action='kind'][data-kind='0']")
+    page.hover("#board [data-cell='a2']")
+    click_square(page, "a2")
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, RUGPILE["steps"][0]["try_again"])
+    page.click("#lesson [data-lesson='retry']")
+    at_step(page, RUGPILE, 1)
     for number in range(1, len(RUGPILE["steps"]) + 1):
         show_me(page, RUGPILE, number)
         if number == 3:
