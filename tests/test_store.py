@@ -129,6 +129,21 @@ def test_a_history_entry_continues_its_saved_game():
     assert local.writes == writes and again.entry_id == entry.id
 
 
+def test_this_tabs_game_as_history_takes_it_continues_it():
+    """here() is what begin() takes from history (an invitation's Play passes it on): the
+    same entry, even once the entry keeps its side lines."""
+    local = Storage()
+    store = Store(local)
+    store.save(game("3x3a3"), SEATS)
+    here = store.here()
+    assert here == (store.entry_id, store.rev, game("3x3a3").fragment(), tuple(SEATS))
+    again = Store(local)
+    again.begin(here)
+    writes = local.writes
+    again.save(game("3x3a3"), SEATS)
+    assert local.writes == writes and again.entry_id == store.entry_id
+
+
 def test_full_storage_says_so_until_a_save_works():
     local = Storage()
     store = Store(local)

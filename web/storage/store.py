@@ -220,11 +220,13 @@ class GameStore:
             # its side lines are not in history (None: unknown, taken as stored)
             self.stored = None if unsaved else (fragment, tuple(seats), None)
 
-    def here(self) -> tuple | None:
-        """This tab's saved game, as `begin` takes it from history (None: not saved yet)."""
+    def here(self) -> tuple[str, str | None, str, tuple[str, ...]] | None:
+        """This tab's saved game, as `begin` takes it from history: (id, rev, fragment, seats)
+        (None: not saved yet)."""
         if self.stored is None:
             return None
-        return (self.entry_id, self.rev, *self.stored)
+        fragment, seats, _ = self.stored  # the side lines stay with the entry, not history
+        return (self.entry_id, self.rev, fragment, seats)
 
     def save(self, session: Session, seats: Iterable[str]) -> None:
         """Store this tab's game (after every change); say so while saving fails."""
