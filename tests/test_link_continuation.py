@@ -247,6 +247,8 @@ def test_a_long_game_is_sent_with_its_moves_packed():
         (RED, FOOLS[:1], False, "Your move is made: send it to your friend (Blue)"),
         (RED, FOOLS[:1], True, "Waiting for Blue's reply"),
         (BLUE, FOOLS[:1], False, "Your move (Blue)"),
+        (BLUE, [], False, "Send the invitation to your friend: Red moves first"),
+        (BLUE, [], True, "Waiting for Red's first move"),
         (RED, FOOLS, False, None),  # over: the usual result line
         ([HUMAN, HUMAN], [], False, None),  # not a game by link
     ],

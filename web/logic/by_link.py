@@ -263,6 +263,8 @@ def status_text(session: Session, seats: Sequence[str], sent: bool) -> str | Non
     if seats[seat] == HUMAN:
         return f"Your move ({name})"
     if not session.moves:
+        if sent:
+            return f"Waiting for {name}'s first move"
         return f"Send the invitation to your friend: {name} moves first"
     if sent:
         return f"Waiting for {name}'s reply"
