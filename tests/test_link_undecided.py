@@ -19,6 +19,7 @@ from web.logic.by_link import (
     tab_title,
     undecided,
 )
+from web.logic.new_game import form
 from web.logic.screen import screen_of
 from web.logic.session import Session
 from web.logic.table import Table
@@ -102,3 +103,8 @@ def test_rug_pile_for_three_send_first_takes_the_next_seat():
     assert sent_fragment(table.session, table.seats).endswith("game=abcdefgh,to=1")
     assert decided_by_send([FRIEND] * 4, 0) == [FRIEND, HUMAN, FRIEND, FRIEND]
     assert decided_by_move([FRIEND] * 4, 0) == [HUMAN, FRIEND, FRIEND, FRIEND]
+
+
+def test_the_new_game_form_says_how_to_leave_the_sides_undecided():
+    _, html = form(*open_game().new_game_choices())
+    assert "Friend for every seat to let the first move decide" in html
