@@ -20,6 +20,7 @@ def start_undecided(page, site, name: str):
     page.click("#new-game")
     page.select_option("#option-fields select[name='seat-0']", "friend")
     page.select_option("#option-fields select[name='seat-1']", "friend")
+    page.locator("#newgame fieldset.seats").screenshot(path=f"/tmp/{name}-form.png")
     page.click("#newgame-form button[type='submit']")
     expect(page.locator("#status")).to_have_text(UNDECIDED)
     expect(page.locator("#send-link")).to_be_visible()
