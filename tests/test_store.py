@@ -94,6 +94,19 @@ def test_a_game_is_saved_once_it_has_a_move_and_only_when_it_changed():
     assert [e.id for e in stored(local)] == [entry.id] and stored(local)[0].moves == 2
 
 
+def test_a_game_by_link_is_saved_before_its_first_move():
+    """Send before any move (the friend moves first): the device's reply arrives to a game
+    it keeps, found by its id."""
+    local = Storage()
+    store = Store(local)
+    store.start()
+    session = game()
+    session.link = ByLink("abcdefgh", 1)
+    store.save(session, ["human", "human"])
+    [entry] = stored(local)
+    assert link_game_id(entry.fragment) == "abcdefgh" and entry.moves == 0
+
+
 def test_a_new_game_is_a_new_entry_and_a_resumed_one_its_own():
     local = Storage()
     store = Store(local)

@@ -408,11 +408,16 @@ class Page:
 
     async def copy_link(self) -> None:
         table = self.table
+        if table.decide(None):  # in an undecided game by link, copied is sent
+            self.render()
         url = window.location.href.split("#")[0] + copied_address(table.session, table.seats)
         show(await self.sharing.copy_link(url))
 
     async def send_link(self) -> None:
-        """Send: a game by link's link to the friend (web/browser/link_controls.py)."""
+        """Send: a game by link's link to the friend (web/browser/link_controls.py); Send
+        before an undecided game's first move hands the first seat to the friend."""
+        if self.table.decide(None):
+            self.render()
         show(await link_controls.send(self.table))
         show_status(screen_of(self.table).status)
         link_controls.show(self.table)

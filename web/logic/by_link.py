@@ -110,6 +110,26 @@ def by_link(seats: Sequence[str]) -> bool:
     return FRIEND in seats
 
 
+def undecided(seats: Sequence[str]) -> bool:
+    """A game by link whose sides are not chosen yet (every seat 'Friend, by link' in the
+    New game form): the first move, or Send, decides which seat this device plays."""
+    return bool(seats) and all(kind == FRIEND for kind in seats)
+
+
+def decided_by_move(seats: Sequence[str], mover: int) -> list[str]:
+    """The seats once this device made the first move of an undecided game: it plays the
+    seat that moved, a friend every other."""
+    return invited_seats(len(seats), mover)
+
+
+def decided_by_send(seats: Sequence[str], first: int) -> list[str]:
+    """The seats once this device pressed Send before any move of an undecided game: the
+    friend gets the seat that moves first (`first`), and this device the next seat in turn
+    (with three or four players every other seat stays a friend's, each link going on to
+    the seat to move)."""
+    return invited_seats(len(seats), (first + 1) % len(seats))
+
+
 def invited_seats(count: int, to: int) -> list[str]:
     """The seats of a device a link hands seat `to` of a game of `count` seats."""
     return [HUMAN if seat == to else FRIEND for seat in range(count)]
@@ -232,6 +252,8 @@ def status_text(session: Session, seats: Sequence[str], sent: bool) -> str | Non
         return None
     seat = session.game.to_move(session.state)
     name = seat_name(session, seat)
+    if undecided(seats):
+        return f"Make the first move to play {name}, or Send the link to let your friend begin"
     if not session.live:  # an earlier position: the board's prompt, or the friend's turn
         return (
             f"Viewing move {session.ply}. {name} (your friend) to move."
@@ -241,6 +263,8 @@ def status_text(session: Session, seats: Sequence[str], sent: bool) -> str | Non
     if seats[seat] == HUMAN:
         return f"Your move ({name})"
     if not session.moves:
+        if sent:
+            return f"Waiting for {name}'s first move"
         return f"Send the invitation to your friend: {name} moves first"
     if sent:
         return f"Waiting for {name}'s reply"
@@ -252,7 +276,7 @@ def my_turn(session: Session, seats: Sequence[str]) -> bool:
     return (
         by_link(seats)
         and not session.over
-        and seats[session.game.to_move(session.states[-1])] == HUMAN
+        and (seats[session.game.to_move(session.states[-1])] == HUMAN or undecided(seats))
     )
 
 
@@ -328,7 +352,7 @@ def recent_note(fragment: str, seats: Sequence[str], finished: bool) -> str:
     except EngineError:
         return ""
     seat = session.game.to_move(session.states[-1])
-    if seats[seat] == HUMAN:
+    if seats[seat] == HUMAN or undecided(seats):
         return "your move"
     return f"waiting for {seat_name(session, seat)}"
 
@@ -377,7 +401,7 @@ def seats_problem(seats: Sequence[str]) -> str | None:
     """What is wrong with the seats of a new game by link, or None (or not a game by link)."""
     if not by_link(seats):
         return None
-    if HUMAN not in seats:
+    if HUMAN not in seats and not undecided(seats):
         return "A game by link needs you in one seat: choose Human for your side."
     if any(kind not in (HUMAN, FRIEND) for kind in seats):
         return "A game by link is between people: choose Human or Friend for each seat."
@@ -386,9 +410,26 @@ def seats_problem(seats: Sequence[str]) -> str | None:
 
 def start(session: Session, seats: Sequence[str], help: bool, game_id: str) -> None:
     """A new game with `seats`: a game by link (its id `game_id`, this device's seat the
-    first Human) when a friend plays a seat."""
+    first Human, or seat 0 until an undecided game's first move or Send decides) when a
+    friend plays a seat."""
     if by_link(seats):
-        session.link = ByLink(game_id, list(seats).index(HUMAN), help)
+        mine = list(seats).index(HUMAN) if HUMAN in seats else 0
+        session.link = ByLink(game_id, mine, help)
+
+
+def decide(session: Session, seats: Sequence[str], mover: int | None) -> list[str]:
+    """An undecided game by link's seats once decided: by the first move, made by seat
+    `mover`, or by Send (`mover` None) before any move; the session's link then names this
+    device's seat.  Other seats are returned as they are."""
+    if not undecided(seats):
+        return list(seats)
+    if mover is None:
+        after = decided_by_send(seats, session.game.to_move(session.states[0]))
+    else:
+        after = decided_by_move(seats, mover)
+    if session.link is not None:
+        session.link = replace(session.link, to=after.index(HUMAN))
+    return after
 
 
 def rematch_link(old: Session, new: Session, seats: Sequence[str], game_id: str) -> None:

@@ -77,7 +77,10 @@ def seat_fields(names: Sequence[str], seats: Sequence[str]) -> str:
         '<fieldset class="seats"><legend>Players</legend>'
         + "".join(rows)
         + "<small>Choose a person or the computer for each seat; two computers play "
-        "each other for you to watch.</small></fieldset>"
+        "each other for you to watch. With a friend by link, choose Friend for their seat "
+        "and Human for yours, or Friend for every seat to let the first move decide: "
+        "make it to play the side that moved, or Send to let your friend begin.</small>"
+        "</fieldset>"
     )
 
 

@@ -24,7 +24,8 @@ from engine.core import Game, View
 from engine.ending import Ending
 from web import boards
 from web.boards.base import Board, Ui, settle
-from web.logic.by_link import FRIEND, FRIEND_LABEL
+from web.logic.by_link import FRIEND, FRIEND_LABEL, undecided
+from web.logic.by_link import decide as decide_seats
 from web.logic.session import DEFAULT_GAME, Session
 
 HUMAN = "human"
@@ -126,7 +127,18 @@ class Table:
     def human_turn(self) -> bool:
         """A person may move now: the game is on and the seat to move is a person's."""
         seat = self.seat_to_move()
-        return seat >= 0 and self.seats[seat] == HUMAN
+        return seat >= 0 and (self.seats[seat] == HUMAN or undecided(self.seats))
+
+    def decide(self, mover: int | None) -> bool:
+        """An undecided game by link takes its sides (web/logic/by_link.py's `decide`): by
+        the first move, made by seat `mover`, or by Send (None); the board turns to face
+        this device's seat.  False when the sides were already chosen."""
+        if not undecided(self.seats):
+            return False
+        self.seats = decide_seats(self.session, self.seats, mover)
+        self.ui = replace(self.ui, flipped=self.seats.index(HUMAN) == 1)
+        self._sync()
+        return True
 
     def against_computer(self) -> bool:
         return any(kind not in (HUMAN, FRIEND) for kind in self.seats)
@@ -149,6 +161,7 @@ class Table:
             make()
         except EngineError as err:
             return Said(message=escape(str(err)), error=True)
+        self.decide(seat)
         self.took_back = False
         self._changed()
         session = self.session

@@ -229,8 +229,9 @@ class GameStore:
         return (self.entry_id, self.rev, fragment, seats)
 
     def save(self, session: Session, seats: Iterable[str]) -> None:
-        """Store this tab's game (after every change); say so while saving fails."""
-        if not session.moves:
+        """Store this tab's game (after every change) once it has a move, or from its start
+        when it is a game by link (its friend may move first); say so while saving fails."""
+        if not session.moves and session.link is None:
             return
         entry = recent.entry_for(session, seats, self.entry_id, new_id(), self.clock())
         kept = entry.kept()
