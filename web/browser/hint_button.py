@@ -15,6 +15,7 @@ from pyscript import window
 from web.browser.analysis_panel import Judge, judge_once
 from web.browser.dom import by_id
 from web.logic.analysis import Mark, alternatives, hint_available, hint_text, marks
+from web.logic.by_link import help_allowed
 from web.logic.table import Said, Table
 
 if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
@@ -42,12 +43,15 @@ class HintButton:
     def follow(self) -> None:
         """After the page drew a position: the hint of another position goes.  The button
         shows in a game where hints may be asked for (so the toolbar keeps its place from
-        turn to turn), and works when a person is to move."""
+        turn to turn; never in a game by link without help), and works when a person is to
+        move."""
         table = self.table
         if table.session.fragment() != self.fragment:
             self.marks = []
         button = by_id("hint")
-        button.hidden = not hint_available(table.against_computer(), allowed())
+        button.hidden = not (
+            help_allowed(table.session) and hint_available(table.against_computer(), allowed())
+        )
         button.disabled = not table.human_turn()
 
     async def ask(self) -> None:

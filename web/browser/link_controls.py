@@ -35,7 +35,7 @@ def show(table: Table) -> None:
         send.classList.toggle("primary", bool(waiting))
     document.title = tab_title(session, seats)
     helped = help_allowed(session)
-    for name in ("analyse", "hint", "graph-open", "graph-after"):
+    for name in ("analyse", "graph-open", "graph-after"):  # Hint: hint_button.py
         button = by_id(name)
         if found(button):
             button.hidden = not helped
