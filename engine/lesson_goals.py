@@ -72,16 +72,21 @@ def played(at: Reached, moves: list) -> bool:
     return bool(at.played) and at.played[-1] in moves
 
 
+def _named_cell(at: Reached, field: str, name: str) -> Any:
+    """The cell of the view's `cells` whose `field` (its square's or cell's name) is `name`."""
+    for cell in at.view.cells:
+        if getattr(cell, field) == name:
+            return cell
+    raise BadLesson(f"{name} is not a cell of this board")
+
+
 # ---- Wythe (WytheView: cells with height, top, frozen; groups; colour_scores)
 
 WYTHE_COLOURS = {"black": 0, "white": 1}
 
 
 def _wythe_cell(at: Reached, square: str) -> Any:
-    for cell in at.view.cells:
-        if cell.square == square:
-            return cell
-    raise BadLesson(f"{square} is not a square of this board")
+    return _named_cell(at, "square", square)
 
 
 def height(at: Reached, squares: list, height: int) -> bool:
@@ -170,10 +175,7 @@ STONE_COLOURS = {"black": 0, "white": 1}
 
 
 def _hex_cell(at: Reached, name: str) -> Any:
-    for cell in at.view.cells:
-        if cell.name == name:
-            return cell
-    raise BadLesson(f"{name} is not a cell of this board")
+    return _named_cell(at, "name", name)
 
 
 def stone(at: Reached, cell: str, colour: str) -> bool:

@@ -8,12 +8,12 @@ import json
 
 import pytest
 from test_ai import played, position_with_win, stigmergy_halves, wythe_full_board
+from test_rugpile import position as drawn_rug_position
 
 from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance, value
 from engine.ai.knowledge import for_game
 from engine.games import stigmergy
-from engine.games.rugpile import BLANK, RugState
 
 GAMES = games.ids()
 # The winning moves of each pinned position (test_ai.position_with_win says why).
@@ -27,15 +27,9 @@ WINS = {
 
 
 def rug_position(rows, supplies, tiles=(1, 0, 0)):
-    """A Rug Pile position, Red to move, from rows drawn top row first ('.' blank, digits
-    the colours)."""
-    size = len(rows)
-    board = [BLANK] * (size * size)
-    for r, line in enumerate(rows):
-        for c, ch in enumerate(line):
-            if ch != ".":
-                board[(size - 1 - r) * size + c] = int(ch)
-    return RugState(size, 2, tiles, tuple(board), tuple(supplies), 0)
+    """A two-player Rug Pile position, Red to move, from rows drawn top row first ('.'
+    blank, digits the colours; tests/test_rugpile.py draws it)."""
+    return drawn_rug_position(rows, supplies=supplies, tiles=tiles)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
