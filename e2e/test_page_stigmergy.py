@@ -228,7 +228,7 @@ def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
     assert sorted(page.locator("#board .label.on").all_text_contents()) == ["3", "3", "e"]
     page.hover("#board [data-cell='d5']")  # a stone
     assert readout(page) == "d5"
-    page.hover("#title")
+    page.mouse.move(1, 1)  # off the board: the page's top corner
     assert readout(page) is None
     page.focus("#board")  # the keyboard's cursor
     page.wait_for_selector("#board .kbd-cursor")
