@@ -160,3 +160,28 @@ def test_a_page_loaded_or_reloaded_with_a_2500_ply_link_opens_it_in_slices(page,
     reloaded = opened_at_start(page, "1250")
     assert page.evaluate("location.hash") == LINK + "/ply=1250"
     print(f"\n2,500 plies at start-up: loaded: {loaded}\nreloaded: {reloaded}")
+
+
+def test_a_page_loaded_with_a_2500_ply_link_failing_at_its_end_says_why_after_its_slices(
+    page, site
+):
+    page.add_init_script(OBSERVE)
+    page.add_init_script(WATCH_OPENING)
+    bad = LINK[: LINK.rindex(".")] + ".g8g8"  # the 2,500th move: black's knight stays put
+    page.goto(site + "/index.html" + bad)
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    counted = page.evaluate("window.__counted")
+    assert ["Opening the game: move 2,400 of 2,500", True] in counted
+    expect(page.locator("#message")).to_contain_text("This link does not open a game")
+    expect(page.locator("#message")).to_contain_text("move 2500 ('g8g8')")
+    offer = page.locator("#message [data-action='legal-part']")
+    expect(offer).to_have_attribute("data-ply", str(PLIES - 1))
+    began = page.evaluate("window.__opening")[0]
+    tasks = [round(d) for s, d in page.evaluate("window.__long") if s + d > began]
+    shot(page, "long-record-bad")
+    offer.click()
+    page.wait_for_function(
+        f"document.querySelectorAll('#moves [data-ply]').length == {PLIES - 1}", timeout=300_000
+    )
+    assert current(page) == [str(PLIES - 1)]
+    print(f"\nA 2,500-ply link failing at its end, at start-up: tasks over 50 ms (ms) {tasks}")
