@@ -231,8 +231,8 @@ class Page:
         show(opening)
 
     def on_navigate(self) -> None:
-        """Back, Forward, or a link typed into the address bar (popstate, then hashchange).
-        A long game's link is replayed first, in slices (`open_long`)."""
+        """Back, Forward, or a link typed into the address bar (popstate, then hashchange); and
+        the address at start-up.  A long game's link is replayed first, in slices (`open_long`)."""
         address = window.location.hash
         if address == self.opening:
             return  # being opened (popstate and hashchange both come)
