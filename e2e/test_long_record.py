@@ -4,7 +4,7 @@ arrows and a click on a move each mark one move current without rewriting the li
 times (the Performance API, long tasks) are printed, never asserted: scripts/bench_long_record.py
 measures them properly (docs/benchmarks.md)."""
 
-from conftest import open_page, shot
+from conftest import LOAD_TIMEOUT, READY, open_page, shot
 from playwright.sync_api import expect
 
 PLIES = 2500  # the game's move limit: the link is the longest game there can be
@@ -17,6 +17,26 @@ OBSERVE = """
     new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
+"""
+
+# When a long link's slices began (the status first says "Opening the game") and when the page
+# ended them (`data-opening` gone), as the ends of those tasks, for the long tasks.
+WATCH_OPENING = """
+    window.__opening = [];
+    new MutationObserver(() => {
+        const status = document.getElementById("status");
+        const counting = status && status.textContent.startsWith("Opening the game");
+        const opening = document.body && document.body.dataset.opening === "1";
+        const marks = window.__opening;
+        if (marks.length === 0 && counting) marks.push(performance.now());
+        if (marks.length === 1 && counting) {  // what the status says, the board inert or not
+            const inert = document.getElementById("board").inert;
+            window.__counted = (window.__counted || []).concat([[status.textContent, inert]]);
+        }
+        if (marks.length === 1 && !opening && !counting) marks.push(performance.now());
+    }).observe(document, {
+        attributes: true, subtree: true, childList: true, characterData: true,
+    });
 """
 
 STEP = """async (key) => {
@@ -103,3 +123,66 @@ def test_a_move_at_the_end_of_a_long_game_adds_one_item_to_its_list(page, site):
     assert page.evaluate("document.getElementById('moves').dataset.kept") == "yes"
     assert page.evaluate("document.getElementById('moves').innerHTML.length") > markup
     assert page.locator(f"#moves [data-ply='{plies + 1}']").inner_text() == "Ne2g1"
+
+
+def opened_at_start(page, ply: str) -> str:
+    """The page, loading with the long link in its address, opens it in slices: the status
+    counts, the board inert meanwhile; then the game at `ply`, its list complete.  Its long
+    tasks since the slices began, as a line."""
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    counted = page.evaluate("window.__counted")  # seen as the page changed, not raced
+    assert ["Opening the game: move 1,200 of 2,500", True] in counted
+    assert all(inert for _, inert in counted)
+    assert page.evaluate("document.querySelectorAll('#moves [data-ply]').length") == PLIES
+    assert current(page) == [ply]
+    assert page.evaluate("document.getElementById('board').inert") is False
+    assert page.evaluate("document.body.dataset.opening") is None
+    expect(page.locator("#status")).not_to_contain_text("Opening the game")
+    page.wait_for_timeout(300)
+    began, ended = page.evaluate("window.__opening")
+    tasks = [(s, d) for s, d in page.evaluate("window.__long") if s + d > began]
+    slices = [d for s, d in tasks if s + d < ended - 1]
+    opening = [d for s, d in tasks if s + d >= ended - 1]
+    longest = max(slices, default=0)
+    then = ", ".join(f"{d:.0f}" for d in opening)
+    return (
+        f"slices over {ended - began:.0f} ms, their longest task {longest:.0f} ms;"
+        f" then the game's opening and first drawing: tasks of {then} ms"
+    )
+
+
+def test_a_page_loaded_or_reloaded_with_a_2500_ply_link_opens_it_in_slices(page, site):
+    page.add_init_script(OBSERVE)
+    page.add_init_script(WATCH_OPENING)
+    page.goto(site + "/index.html" + LINK + "/ply=1250")
+    loaded = opened_at_start(page, "1250")
+    shot(page, "long-record-loaded")
+    page.reload()
+    reloaded = opened_at_start(page, "1250")
+    assert page.evaluate("location.hash") == LINK + "/ply=1250"
+    print(f"\n2,500 plies at start-up: loaded: {loaded}\nreloaded: {reloaded}")
+
+
+def test_a_page_loaded_with_a_2500_ply_link_failing_at_its_end_says_why_after_its_slices(
+    page, site
+):
+    page.add_init_script(OBSERVE)
+    page.add_init_script(WATCH_OPENING)
+    bad = LINK[: LINK.rindex(".")] + ".g8g8"  # the 2,500th move: black's knight stays put
+    page.goto(site + "/index.html" + bad)
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    counted = page.evaluate("window.__counted")
+    assert ["Opening the game: move 2,400 of 2,500", True] in counted
+    expect(page.locator("#message")).to_contain_text("This link does not open a game")
+    expect(page.locator("#message")).to_contain_text("move 2500 ('g8g8')")
+    offer = page.locator("#message [data-action='legal-part']")
+    expect(offer).to_have_attribute("data-ply", str(PLIES - 1))
+    began = page.evaluate("window.__opening")[0]
+    tasks = [round(d) for s, d in page.evaluate("window.__long") if s + d > began]
+    shot(page, "long-record-bad")
+    offer.click()
+    page.wait_for_function(
+        f"document.querySelectorAll('#moves [data-ply]').length == {PLIES - 1}", timeout=300_000
+    )
+    assert current(page) == [str(PLIES - 1)]
+    print(f"\nA 2,500-ply link failing at its end, at start-up: tasks over 50 ms (ms) {tasks}")

@@ -79,6 +79,8 @@ class Page:
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
         self.opening: str | None = None  # a long game's link being replayed (open_long)
+        self.usable = True  # the browser lets the page keep games (Keeper.start)
+        self.ready = False  # the first game opened (`started`)
 
     # ---- start-up
 
@@ -88,14 +90,19 @@ class Page:
         by_id("picker").innerHTML = picker_html()
         self.table.use_touch(bool(window.matchMedia("(hover: none)").matches))  # tap, not click
         self.bind()
-        usable = self.keeper.start()
+        self.usable = self.keeper.start()
+        self.on_navigate()  # a long game's link (loaded or reloaded) is opened in slices
+
+    def started(self) -> None:
+        """Open the game navigation decides at start-up (after a long link's slices)."""
         self.follow(navigate(self.place()).opening, push=False)
-        if not usable:
+        if not self.usable:
             show_message(
                 "This browser does not let the page use its storage, so games are not kept "
                 "after this tab closes."
             )
         by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
+        self.ready = True
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -224,8 +231,8 @@ class Page:
         show(opening)
 
     def on_navigate(self) -> None:
-        """Back, Forward, or a link typed into the address bar (popstate, then hashchange).
-        A long game's link is replayed first, in slices (`open_long`)."""
+        """Back, Forward, or a link typed into the address bar (popstate, then hashchange); and
+        the address at start-up.  A long game's link is replayed first, in slices (`open_long`)."""
         address = window.location.hash
         if address == self.opening:
             return  # being opened (popstate and hashchange both come)
@@ -262,6 +269,9 @@ class Page:
         self.navigate_now()
 
     def navigate_now(self) -> None:
+        if not self.ready:
+            self.started()  # the first game, at start-up
+            return
         decision = navigate(self.place(), self.shown())
         if decision.tried is not None:
             self.tried_hash = decision.tried

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
-from engine.record import legal_part, unquote_link
+from engine.record import Record, legal_part, unquote_link
+from web.logic import replay_ahead
 from web.logic.link_opening import link_opening
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
@@ -152,7 +153,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
         said = problem(
             "This link does not open a game",
             err,
-            salvage(lambda t: legal_part(unquote_link(t, strict=False)), place.address),
+            salvage(found_legal_part, place.address),
             saved=recent.newest(place.saved, unfinished=True),
             current=current,
         )
@@ -165,6 +166,12 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
     if entry is not None:
         return resume(entry, place.kinds, current).cleared(), False
     return Opening(session=session, message=""), False
+
+
+def found_legal_part(address: str) -> Record | None:
+    """The legal part of a bad link: kept from its replay in slices when it was a long one
+    (not replayed again), else found the usual way."""
+    return replay_ahead.legal_part(address) or legal_part(unquote_link(address, strict=False))
 
 
 def pick(
