@@ -34,10 +34,10 @@ from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
 from web.browser.ending_buttons import EndingButtons
 from web.browser.keeper import Keeper
 from web.browser.lesson_mode import LessonMode
+from web.browser.long_opening import LongOpening
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
-from web.logic import replay_ahead
 from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
@@ -48,6 +48,7 @@ from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
 from web.logic.table import SEAT_KINDS, Said, Table
 
+Events = list[tuple[str, str, Callable[[Any], Any]]]  # element id, event, handler
 NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
 
 
@@ -78,7 +79,7 @@ class Page:
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
         self.tried_hash: str | None = None  # a link in the address bar that did not open
-        self.opening: str | None = None  # a long game's link being replayed (open_long)
+        self.long = LongOpening(self.navigate_now, show_status)  # a long link, in slices
         self.usable = True  # the browser lets the page keep games (Keeper.start)
         self.ready = False  # the first game opened (`started`)
 
@@ -111,8 +112,20 @@ class Page:
         element.addEventListener(event, proxy)
 
     def bind(self) -> None:
-        board = by_id("board")
-        for name, event, handler in (
+        """Every control's events, by the part of the page it is in."""
+        for name, event, handler in self.board_events() + self.play_events() + self.menu_events():
+            element = by_id(name)
+            if found(element):
+                self.on(element, event, handler)
+        self.advice.bind(lambda name, event, handler: self.on(by_id(name), event, handler))
+        self.lesson.bind(self.on)
+        self.on(window, "popstate", lambda e: self.on_navigate())
+        self.on(window, "hashchange", lambda e: self.on_navigate())
+        self.on(document, "keydown", self.on_key)
+
+    def board_events(self) -> Events:
+        """The board, and the panel of choices beside it (a Rug Pile supply, a komi bid)."""
+        return [
             ("board", "pointermove", self.input.on_move),
             ("board", "pointerleave", self.input.on_leave),
             ("board", "pointerdown", self.input.on_down),
@@ -123,13 +136,14 @@ class Page:
             ("board", "blur", lambda e: Cursor.hide()),
             ("panel", "click", self.input.on_click),
             ("actions", "click", self.on_action),
+            ("message", "click", self.on_offer),
+        ]
+
+    def play_events(self) -> Events:
+        """The game's controls: the move list, stepping, Undo, and how a game ends."""
+        return [
             ("analysis", "click", self.on_best_move),
-            ("picker", "click", self.on_pick),
             ("moves", "click", self.on_move_list),
-            ("new-game", "click", lambda e: self.form.open()),
-            ("newgame-form", "submit", self.on_form_submit),
-            ("newgame-form", "change", self.form.on_change),
-            ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
             ("undo", "click", lambda e: self.change(self.table.take_back)),
             ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
             ("redo", "click", lambda e: self.change(self.table.redo)),
@@ -138,47 +152,41 @@ class Page:
             ("history", "toggle", lambda e: keep_current_move_in_view()),
             ("promote", "click", lambda e: self.change(self.table.promote)),
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
+            ("flip", "click", lambda e: self.change(self.table.flip)),
+            ("sound", "click", lambda e: self.motion.sound.toggle()),
             ("resign", "click", self.ending.resign),
             ("offer-draw", "click", lambda e: run_soon(self.ending.offer_draw())),
             ("rematch", "click", lambda e: self.rematch()),
             ("send-link", "click", lambda e: run_soon(self.send_link())),
             ("new-game-after", "click", lambda e: self.form.open()),
-            ("flip", "click", lambda e: self.change(self.table.flip)),
-            ("sound", "click", lambda e: self.motion.sound.toggle()),
+        ]
+
+    def menu_events(self) -> Events:
+        """The games, New game, and the dialogs: rules, shortcuts, links and records, Recent."""
+        sharing = self.sharing
+        return [
+            ("picker", "click", self.on_pick),
+            ("new-game", "click", lambda e: self.form.open()),
+            ("newgame-form", "submit", self.on_form_submit),
+            ("newgame-form", "change", self.form.on_change),
+            ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
             ("rules-open", "click", lambda e: open_rules(self.table.game)),
             ("rules-close", "click", lambda e: by_id("rules").close()),
             ("shortcuts-open", "click", lambda e: self.open_shortcuts()),
             ("shortcuts-close", "click", lambda e: by_id("shortcuts").close()),
-            ("message", "click", self.on_offer),
             ("copy-link", "click", lambda e: run_soon(self.copy_link())),
-            ("record-open", "click", lambda e: self.sharing.open_record(self.table.session)),
+            ("record-open", "click", lambda e: sharing.open_record(self.table.session)),
             ("record-close", "click", lambda e: by_id("record").close()),
-            ("record-copy", "click", lambda e: run_soon(self.sharing.copy_record())),
-            (
-                "record-download",
-                "click",
-                lambda e: self.sharing.download_record(self.table.session),
-            ),
-            (
-                "record-import",
-                "click",
-                lambda e: self.follow(self.sharing.import_text(by_id("record-text").value)),
-            ),
+            ("record-copy", "click", lambda e: run_soon(sharing.copy_record())),
+            ("record-download", "click", lambda e: sharing.download_record(self.table.session)),
+            ("record-import", "click", lambda e: self.follow(sharing.import_text(record_text()))),
             ("record-file", "change", lambda e: run_soon(self.import_file())),
             ("record-status", "click", self.on_offer),
             ("recent-open", "click", lambda e: self.keeper.open_dialog()),
             ("recent-close", "click", lambda e: by_id("recent").close()),
             ("recent-list", "click", self.on_recent_pick),
             ("storage-note", "click", self.keeper.on_dismiss),
-        ):
-            element = board if name == "board" else by_id(name)
-            if found(element):
-                self.on(element, event, handler)
-        self.advice.bind(lambda name, event, handler: self.on(by_id(name), event, handler))
-        self.lesson.bind(self.on)
-        self.on(window, "popstate", lambda e: self.on_navigate())
-        self.on(window, "hashchange", lambda e: self.on_navigate())
-        self.on(document, "keydown", self.on_key)
+        ]
 
     # ---- opening games
 
@@ -232,41 +240,15 @@ class Page:
 
     def on_navigate(self) -> None:
         """Back, Forward, or a link typed into the address bar (popstate, then hashchange); and
-        the address at start-up.  A long game's link is replayed first, in slices (`open_long`)."""
+        the address at start-up.  A long game's link is replayed first, in slices."""
         address = window.location.hash
-        if address == self.opening:
+        if address == self.long.address:
             return  # being opened (popstate and hashchange both come)
-        self.opening = None  # a link being opened gives way to this one
-        if address not in (self.shown_hash, self.tried_hash):
-            plies = replay_ahead.moves_in(address)
-            if plies >= replay_ahead.LONG:
-                run_soon(self.open_long(address, plies))
-                return
-        self.navigate_now()
-
-    async def open_long(self, address: str, plies: int) -> None:
-        """Replay a long game's link a slice at a time, the browser free between slices (so
-        no task blocks the page for long), saying how far it has got; then open it.  The
-        board, the move list and the keys are refused meanwhile (`inert`, `data-opening`)."""
-        self.opening = address
-        parts = [by_id("board"), by_id("moves"), by_id("actions")]
-        for part in parts:
-            part.setAttribute("inert", "")
-        document.body.dataset.opening = "1"
-        show_status(f"Opening the game: move 0 of {plies:,}")
-        try:
-            for done, total in replay_ahead.slices(address):
-                show_status(f"Opening the game: move {done:,} of {total:,}")
-                await asyncio.sleep(0)  # the browser's turn: paint, input, other tasks
-                if self.opening != address:
-                    return  # another link or Back came meanwhile
-        finally:
-            if self.opening in (address, None):
-                for part in parts:
-                    part.removeAttribute("inert")
-                document.body.removeAttribute("data-opening")
-        self.opening = None
-        self.navigate_now()
+        if address in (self.shown_hash, self.tried_hash):
+            self.long.stop()  # a link being opened gives way to the game shown
+            self.navigate_now()
+        elif not self.long.begin(address):
+            self.navigate_now()
 
     def navigate_now(self) -> None:
         if not self.ready:
@@ -390,7 +372,7 @@ class Page:
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
         if (
-            self.opening is not None  # a long game is being opened: no step of the old one
+            self.long.busy  # a long game is being opened: no step of the old one
             or tag in ("input", "select", "textarea")
             or event.ctrlKey
             or event.metaKey
@@ -504,6 +486,11 @@ def keep_current_move_in_view() -> None:
         moves.scrollTop += item.bottom - box.bottom + 4
     elif item.top < box.top:
         moves.scrollTop -= box.top - item.top + 4
+
+
+def record_text() -> str:
+    """What the Record dialog's box holds, to import."""
+    return str(by_id("record-text").value)
 
 
 def show_status(text: str) -> None:
