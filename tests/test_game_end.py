@@ -98,6 +98,12 @@ def test_an_agreed_draw_and_a_refused_one():
     table = Table(Session("rugpile"), [HUMAN, HUMAN])
     assert table.end(AGREED_DRAW).played
     assert screen_of(table).result == "A draw, agreed by the players."
+    scores = screen_of(table).scores  # both seats share the result: each marked drawn
+    assert scores.count('class=" drawn"') == 2 and "winner" not in scores
+    won = Table(Session("rugpile"), [HUMAN, HUMAN])
+    won.end(resignation(won.game, won.session.state, 0))
+    assert won.view.result is not None and won.view.result.winners == (1,)
+    assert screen_of(won).scores.count("winner") == 1 and "drawn" not in screen_of(won).scores
     wythe = Table(Session("wythe"), [HUMAN, HUMAN])
     said = wythe.end(AGREED_DRAW)
     assert said.error and "cannot end in an agreed draw" in (said.message or "")

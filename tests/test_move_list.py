@@ -9,7 +9,7 @@ from engine import EngineError, Termination
 from engine.ending import Ending
 from engine.move_tree import MoveTree
 from web import boards
-from web.logic.move_list import MoveList, labels, move_list_html
+from web.logic.move_list import MoveList, Update, labels, move_list_html
 from web.logic.session import Session
 
 
@@ -90,14 +90,53 @@ def test_a_step_rewrites_nothing_and_only_moves_the_current_mark():
     assert moves.path(str(after.current)) == session.path == (0, 0, 1)
 
 
+def whole(update: Update) -> str:
+    """A list's markup with every part of it written."""
+    assert update.markup is not None
+    return update.markup + "".join(update.later or ())
+
+
 def test_a_long_games_markup_grows_with_its_length_not_its_square():
     plies = 2000
     session = long_game(plies)
     update = MoveList().update(
         session, session.game.view(session.state), boards.get(session.game.id)
     )
-    assert update.markup is not None and update.markup.count("<button") == plies
-    assert len(update.markup) < 100 * plies  # a path per button: about 4,000,000
+    assert whole(update).count("<button") == plies
+    assert len(whole(update)) < 100 * plies  # a path per button: about 4,000,000
+
+
+def test_a_long_line_is_written_in_parts_each_labelled_when_written():
+    session = long_game(250)
+    view, board = session.game.view(session.state), boards.get(session.game.id)
+    update = MoveList().update(session, view, board)
+    assert update.markup is not None and update.later is not None and update.current == 249
+    # The first part: moves 1-100, a list of its own in one item, numbered from 1.
+    assert update.markup.startswith('<li class="part"><ol start="1"><li>' + b(0, 1, "Ne2g1"))
+    assert update.markup.endswith(b(99, 100, "Ng8e7") + "</li></ol></li>")
+    assert update.markup.count("<button") == 100
+    session.goto(10)
+    game = session.game
+    other = next(
+        m for m in game.legal_moves(session.state) if game.notation(session.state, m) != "g1e2"
+    )
+    session.play(other)  # a side line: the session changes before the other parts are written
+    assert len(session.states) == 12
+    second, third = list(update.later)  # they are the line as it was when the list was made
+    assert second.startswith('<li class="part"><ol start="101"><li>' + b(100, 101, "Ne2g1"))
+    assert second.count("<button") == 100
+    assert third.startswith('<li class="part"><ol start="201">')
+    assert (
+        third.endswith(b(249, 250, "Ne7g8") + "</li></ol></li>") and third.count("<button") == 50
+    )
+
+
+def test_a_line_under_200_moves_is_one_list():
+    session = long_game(199)
+    update = MoveList().update(session, session.game.view(session.state), boards.get("gwyddbwyll"))
+    assert update.later is None and update.markup is not None
+    assert update.markup.startswith("<li>" + b(0, 1, "Ne2g1") + "</li>")
+    assert update.markup.count("<li>") == 199 and "part" not in update.markup
 
 
 def test_the_session_keeps_every_line_and_shows_one():
@@ -170,8 +209,8 @@ def test_a_move_at_the_end_of_a_long_line_adds_one_item_and_rewrites_nothing():
     session = long_game(2000)
     view, board = session.game.view(session.state), boards.get(session.game.id)
     moves = MoveList()
-    first = moves.update(session, view, board).markup
-    assert first is not None and first.count("value=") == 1  # only move 1,000 says its number
+    first = whole(moves.update(session, view, board))
+    assert first.count("value=") == 1  # only move 1,000 says its number
     assert '<li value="1000"><button type="button" data-row="999" ' in first
     line = session.known.line
     session.play_text("e2g1")  # ply 2001: white's knight hops out again

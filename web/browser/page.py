@@ -35,13 +35,14 @@ from web.browser.ending_buttons import EndingButtons
 from web.browser.keeper import Keeper
 from web.browser.lesson_mode import LessonMode
 from web.browser.long_opening import LongOpening
+from web.browser.move_list_view import MoveListView, keep_current_move_in_view
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
 from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
-from web.logic.move_list import MoveList, Update
+from web.logic.move_list import MoveList
 from web.logic.navigation import Place, Shown, navigate, pick
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
@@ -75,6 +76,7 @@ class Page:
         self.input.drawn = self.advice.draw_marks
         self.motion = Animator()  # move animations and sounds
         self.move_list = MoveList()  # its markup written only when the tree changes
+        self.moves_view = MoveListView()  # and on the page, a long one a part at a time
         self.lesson = LessonMode(self)  # Learn: a course on the board
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.shown_hash = ""
@@ -302,7 +304,9 @@ class Page:
         self.input.draw(screen.board, screen.status)
         self.motion.after(moved)
         write_screen(screen)
-        write_moves(self.move_list.update(self.table.session, self.table.view, self.table.board))
+        self.moves_view.write(
+            self.move_list.update(self.table.session, self.table.view, self.table.board)
+        )
         if not self.lesson.active:  # a lesson's step is neither saved nor in the address
             self.shown_hash, self.tried_hash = screen.address, None
             self.keeper.save(self.table.session, self.table.seats)
@@ -455,37 +459,6 @@ def write_screen(screen: Screen) -> None:
     by_id("delete-move").hidden = not screen.deletable
     by_id("offer-draw").hidden = screen.draw_hidden
     by_id("after-game").hidden = screen.rematch_hidden
-
-
-def write_moves(update: Update) -> None:
-    """The move list: its markup when it changed, then the current move marked (the one
-    marked before unmarked), and kept in view."""
-    moves = by_id("moves")
-    if update.markup is not None:
-        moves.innerHTML = update.markup
-    else:
-        if update.append is not None:
-            moves.insertAdjacentHTML("beforeend", update.append)
-        for old in moves.querySelectorAll("[aria-current='true']"):
-            old.removeAttribute("aria-current")
-    if update.current is not None:
-        moves.querySelector(f"[data-row='{update.current}']").setAttribute("aria-current", "true")
-    keep_current_move_in_view()
-
-
-def keep_current_move_in_view() -> None:
-    """Scroll the move list (only the list: the page stays put) so its current move shows
-    (also when a phone opens it: hidden, it has no size to scroll)."""
-    moves = by_id("moves")
-    current = moves.querySelector("[aria-current='true']")
-    if not found(current):
-        moves.scrollTop = 0
-        return
-    box, item = moves.getBoundingClientRect(), current.getBoundingClientRect()
-    if item.bottom > box.bottom:
-        moves.scrollTop += item.bottom - box.bottom + 4
-    elif item.top < box.top:
-        moves.scrollTop -= box.top - item.top + 4
 
 
 def record_text() -> str:

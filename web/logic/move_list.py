@@ -14,7 +14,7 @@ a 50-ply one.  Pure Python, tested in CPython (tests/test_move_list.py).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -22,6 +22,9 @@ from engine.core import Game, View
 from engine.move_tree import Path, Row
 from web.boards.base import Board
 from web.logic.session import Session
+
+LONG_LIST = 200  # a list that is one line, written whole with this many moves, is in parts
+PART = 100  # moves to a part
 
 HINT = (
     '<small class="hinted" title="Played after a hint"> hint</small>'
@@ -125,19 +128,34 @@ def line_html(
     hinted: Collection[int] = (),
     first: int = 0,
 ) -> str:
-    """The items of a list that is one line (no side lines), from its move `first` on:
-    `move_list_html`'s buttons, made without a path per move (each path as long as its ply,
-    the paths of a 2,500-ply game 3 million steps).  `hinted`: the rows played after a hint.
-    The items are numbered by the list itself (`<li>`, their numbers their plies): Chromium
-    took 2-3 s to lay out 2,500 items each with its own number (`<li value>`), 0.1 s without;
-    only move 1,000 says its number, for the style sheet's room for four digits."""
+    """The items of a list that is one line (no side lines) for its moves `first` on, `words`
+    their labels: `move_list_html`'s buttons, made without a path per move (each path as long
+    as its ply, the paths of a 2,500-ply game 3 million steps).  `movers` (of every move) and
+    `hinted` (the rows played after a hint) count from the line's first move.  The items are
+    numbered by the list itself (`<li>`, their numbers their plies): Chromium took 2-3 s to lay
+    out 2,500 items each with its own number (`<li value>`), 0.1 s without; only move 1,000
+    says its number, for the style sheet's room for four digits."""
     items = []
-    for i in range(first, len(words)):
-        row = Row((), words[i], 0, i + 1)
-        button = _button(i, row, words[i], False, movers[i] if movers else None, i in hinted)
+    for i, word in enumerate(words, start=first):
+        row = Row((), word, 0, i + 1)
+        button = _button(i, row, word, False, movers[i] if movers else None, i in hinted)
         item = '<li value="1000">' if i + 1 == 1000 else "<li>"
         items.append(f"{item}{button}</li>")
     return "".join(items)
+
+
+def part_html(
+    words: Sequence[str],
+    movers: Sequence[tuple[str, str]] | None,
+    hinted: Collection[int],
+    first: int,
+) -> str:
+    """One part of a long list that is one line: its moves `first` on as a list of their own,
+    numbered from `first` + 1, in one item of the whole list.  The browser lays out only the
+    parts in view (web/style.css: `content-visibility`); one grid of 2,500 items took it
+    0.4-1.2 s to lay out, the parts in view 0.01-0.04 s."""
+    items = line_html(words, movers, hinted, first)
+    return f'<li class="part"><ol start="{first + 1}">{items}</ol></li>'
 
 
 def one_line(session: Session) -> bool:
@@ -149,11 +167,14 @@ def one_line(session: Session) -> bool:
 class Update:
     """What the page does to its move list: write `markup` (None: keep the list as it is),
     add `append` at its end (new moves after its last), then mark row `current` (None: no
-    move, the start is shown)."""
+    move, the start is shown).  A long list's `markup` is its first part only: `later` makes
+    the others, one at a time, for the page to add a part a turn (the row `current` is marked
+    once its part is written)."""
 
     markup: str | None
     current: int | None
     append: str | None = None
+    later: Iterator[str] | None = None
 
 
 class MoveList:
@@ -161,14 +182,14 @@ class MoveList:
 
     A tree that is one line (every link's) is drawn from the positions of the line on
     display, which are all of its positions, without a path per move: its rows are its plies;
-    a move played at its end adds one item to the list."""
+    a move played at its end adds one item to the list; a long one is written in parts
+    (`part_html`), each labelled when it is written."""
 
     def __init__(self) -> None:
         self.key: tuple | None = None
         self.paths: list[Path] = []
         self.rows: dict[Path, int] = {}
         self.line: list[str] | None = None  # the moves of a list that is one line
-        self.words: list[str] = []  # their labels
 
     def update(self, session: Session, view: View, board: Board) -> Update:
         """The change from the list last drawn to this session's: the whole markup only when
@@ -200,7 +221,8 @@ class MoveList:
         return Update(markup, self.rows.get(session.path))
 
     def _line(self, session: Session, view: View, board: Board, key: tuple) -> Update:
-        game, states, moves = session.game, session.states, session.moves
+        game = session.game
+        states, moves = list(session.states), list(session.moves)  # as they are now
         before, self.key = self.key, key
         first = 0
         if (
@@ -211,20 +233,28 @@ class MoveList:
             and moves[: len(self.line)] == self.line
         ):
             first = len(self.line)  # moves added at its end: the rest stays as it is
-        else:
-            self.words = []
-        self.words += [
-            game.move_label(states[k], states[k + 1], moves[k]) for k in range(first, len(moves))
-        ]
-        self.line = list(moves)
+        self.line = moves
         movers = None
         if len(view.seat_names) >= 3:
             seats = [game.to_move(state) for state in states[:-1]]
             movers = [(board.swatch(view, seat), view.seat_names[seat]) for seat in seats]
         hinted = {len(path) - 1 for path in session.hinted}
-        markup = line_html(self.words, movers, hinted, first)
         current = self.row(session.path)
-        return Update(None, current, markup) if first else Update(markup, current)
+
+        def words(start: int, end: int) -> list[str]:
+            return [game.move_label(states[k], states[k + 1], moves[k]) for k in range(start, end)]
+
+        if first:
+            return Update(
+                None, current, line_html(words(first, len(moves)), movers, hinted, first)
+            )
+        if len(moves) < LONG_LIST:
+            return Update(line_html(words(0, len(moves)), movers, hinted), current)
+        parts = (
+            part_html(words(start, min(start + PART, len(moves))), movers, hinted, start)
+            for start in range(0, len(moves), PART)
+        )
+        return Update(next(parts), current, later=parts)
 
     def row(self, path: Path) -> int | None:
         """The row of the move at `path`; None for the start (or a path not in the list)."""

@@ -136,11 +136,13 @@ def actions_html(actions: list[tuple[str, str, str]]) -> str:
 
 def scores_html(view: View, board: Board, seats: Sequence[str] = ()) -> str:
     """One line per seat: its colour, name and score; the seat to move and the winners
-    marked, and against the computer who sits where (`seats`, the table's)."""
+    marked (every seat a winner: a draw), and against the computer who sits where
+    (`seats`, the table's)."""
     winners = view.result.winners if view.result is not None else ()
+    shared = " drawn" if len(winners) == len(view.seat_names) else " winner"  # all: a draw
     return "".join(
         f'<li class="{"to-move" if seat == view.to_move else ""}'
-        f'{" winner" if seat in winners else ""}">'
+        f'{shared if seat in winners else ""}">'
         f'<span class="swatch {board.swatch(view, seat)}"></span>'
         f'<span class="name">{escape(name)}{seat_mark(seats, seat)}</span>'
         f'<span class="score">{escape(board.score_text(view, seat))}</span></li>'
