@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT, open_page, reach, shot
+from conftest import ROOT, guard, open_page, reach, shot
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
@@ -209,6 +209,61 @@ def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
         else:
             page.click("#lesson [data-lesson='next']")
     bar_says(page, GWYDDBWYLL["done"])
+    assert page.errors == []
+
+
+def test_on_a_phone_the_lesson_says_tap_never_click(browser, site):
+    """On a touch screen the bar says tap where the course wrote click (its messages, as the
+    board's prompts do)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    page.tap("#learn-offer [data-learn='petrify']")
+    at_step(page, PETRIFY, 1)
+    page.tap("#board [data-cell='d4']")  # wrong: the disk on d4, not c3
+    page.wait_for_selector("#lesson[data-status='missed']")
+    assert PETRIFY["steps"][0]["try_again"].startswith("That disk went elsewhere. Click")
+    bar_says(page, "That disk went elsewhere. Tap the empty square c3.")
+    assert "Tap the empty square c3." in page.text_content("#announce")
+    shot(page, "learn-petrify-missed-touch-phone")
+    page.tap("#lesson [data-lesson='retry']")
+    page.tap("#lesson [data-lesson='show']")
+    page.wait_for_selector("#lesson[data-status='done']")
+    page.tap("#lesson [data-lesson='next']")
+    at_step(page, PETRIFY, 2)
+    page.tap("#board [data-cell='e5']")  # wrong: a placement, not a capture
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, "then tap d4.")
+    for text in (page.text_content("#lesson"), page.text_content("#announce")):
+        assert "click" not in text.lower(), text
+    context.close()
+    assert outside == [] and errors == []
+
+
+def test_a_step_is_not_stepped_back_through(page, site):
+    """During a lesson ←, Home, the move list, Undo and Redo do not step through the step's
+    moves (a move made from an earlier position would be judged there): the step's position
+    stays, and its solution played after them meets the goal."""
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    page.evaluate("localStorage.setItem('learn-progress-petrify', '[\"place\"]')")
+    page.click("#learn-open")
+    at_step(page, PETRIFY, 2)  # capture: b2 d4 c3 f6 played, Blue to move
+    before = page.locator("#board").inner_html()
+    page.click("#lesson h3")  # the keys pressed away from the board (where ← moves its cursor)
+    for key in ("ArrowLeft", "Home", "ArrowLeft"):
+        page.keyboard.press(key)
+    page.evaluate("document.querySelector('#moves [data-row]').click()")  # as Enter on a row
+    assert page.locator("#board").inner_html() == before
+    assert "Viewing move" not in page.text_content("#status")
+    for tool in ("#back", "#forward", "#undo", "#redo"):
+        assert page.locator(tool).is_hidden(), tool
+    click_square(page, "b2")
+    click_square(page, "d4")
+    page.wait_for_selector("#lesson[data-status='done']")
+    bar_says(page, PETRIFY["steps"][1]["success"])
     assert page.errors == []
 
 

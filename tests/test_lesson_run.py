@@ -4,6 +4,7 @@ and the progress and first-visit offer kept as text."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from engine.lessons import load
@@ -22,8 +23,9 @@ from web.logic.lesson import (
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(game_id: str = "rugpile", done=()) -> LessonRun:
-    return LessonRun(load((ROOT / plugin(game_id).lessons).read_text(), game_id), done)
+def run(game_id: str = "rugpile", done=(), touch: bool = False) -> LessonRun:
+    course = load((ROOT / plugin(game_id).lessons).read_text(), game_id)
+    return LessonRun(course, done, touch=touch)
 
 
 def play(lesson: LessonRun, text: str):
@@ -111,3 +113,31 @@ def test_the_offer_names_the_game_and_its_button():
         "New to Rug Pile? <button type='button' class='link-button' data-learn='rugpile'>"
         "Learn it in three minutes</button>"
     )
+
+
+def test_on_a_touch_screen_the_bar_says_tap_where_the_course_wrote_click():
+    course = load((ROOT / plugin("petrify").lessons).read_text(), "petrify")
+    assert course.steps[0].try_again == "That disk went elsewhere. Click the empty square c3."
+    for touch, word in ((True, "Tap"), (False, "Click")):
+        lesson = LessonRun(course, touch=touch)
+        play(lesson, "d4")  # wrong: the disk on d4, not c3
+        said = f"That disk went elsewhere. {word} the empty square c3."
+        assert said in lesson.bar_html()
+        assert lesson.announcement() == said
+    lesson = LessonRun(course, done={"place", "capture"}, touch=True)  # mound
+    play(lesson, "c5")
+    assert "Try tapping a1 to see why" in lesson.bar_html()
+    assert "lick" not in lesson.bar_html() + lesson.announcement()
+
+
+def test_on_a_touch_screen_the_goal_and_the_engines_reason_say_tap_too():
+    lesson = run(touch=True)
+    lesson.course = replace(
+        lesson.course, steps=(replace(lesson.step, goal="Click c3."),), done="Clicked."
+    )
+    assert "<strong>Goal:</strong> Tap c3." in lesson.bar_html()
+    assert lesson.announcement().endswith("Goal: Tap c3.")
+    lesson.message, lesson.error = "Click elsewhere.", True  # as an illegal move's reason
+    assert "Tap elsewhere." in lesson.bar_html() and lesson.announcement() == "Tap elsewhere."
+    lesson.status, lesson.message, lesson.done = DONE, "Done.", {lesson.step.id}
+    assert "Tapped." in lesson.bar_html()

@@ -7,6 +7,10 @@ While a lesson is on, the page (web/browser/page.py) hands each move here (`take
 not save the position or put it in the address: the step is a game between two people,
 opened on the table, and Leave the lesson puts back the game that was there.  Show me plays
 the step's solution through the same path as the player's moves, so it animates as they do.
+
+A step is judged from its start position on, so while a lesson is on the moves are not
+stepped through (`holds_step`): the page refuses ←/→, Home/End, the move list, Undo and Redo,
+and web/lesson.css hides their buttons; Try again is the way back to the step's start.
 """
 
 from __future__ import annotations
@@ -51,6 +55,11 @@ class LessonMode:
 
     @property
     def active(self) -> bool:
+        return self.run is not None
+
+    @property
+    def holds_step(self) -> bool:
+        """The moves are not stepped through: a lesson judges its step from its start on."""
         return self.run is not None
 
     def bind(self, on: Callable[[Any, str, Callable[[Any], Any]], None]) -> None:
@@ -120,7 +129,8 @@ class LessonMode:
         if self.run is None:
             table = self.page.table
             self.before = (table.session, list(table.seats))
-        self.run = LessonRun(course, read_ids(stored(progress_key(game_id))))
+        done = read_ids(stored(progress_key(game_id)))
+        self.run = LessonRun(course, done, touch=self.page.table.ui.touch)  # tap, not click
         by_id("learn-offer").hidden = True
         self.show_step()
         by_id("board").focus()

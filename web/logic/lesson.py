@@ -21,6 +21,7 @@ from typing import Any
 from engine import games
 from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge
 from web.logic.session import Session
+from web.logic.wording import for_touch
 
 OFFERED_KEY = "learn-offered"  # the games whose "New to …?" line was shown once
 
@@ -67,10 +68,12 @@ class Said:
 
 
 class LessonRun:
-    """One course on the page: the step on the board and the moves made in it."""
+    """One course on the page: the step on the board and the moves made in it.  On a touch
+    screen (`touch`) everything the bar says taps where the course wrote click."""
 
-    def __init__(self, course: Course, done: Iterable[str] = ()):
+    def __init__(self, course: Course, done: Iterable[str] = (), touch: bool = False):
         self.course = course
+        self.touch = touch
         self.game = games.get(course.game)
         self.done = set(done) & {step.id for step in course.steps}
         self.index = self.first_unfinished()
@@ -133,6 +136,10 @@ class LessonRun:
 
     # ---- the bar
 
+    def words(self, text: str) -> str:
+        """Text for the bar in the words of the device in hand (web/logic/wording.py)."""
+        return for_touch(text) if self.touch else text
+
     def heading(self) -> str:
         count = len(self.course.steps)
         return f"Learn {self.course.title}: step {self.index + 1} of {count}, {self.step.title}"
@@ -142,13 +149,15 @@ class LessonRun:
         step = self.step
         parts = [
             f"<h3 class='lesson-heading'>{escape(self.heading())}</h3>",
-            f"<p class='lesson-goal'><strong>Goal:</strong> {escape(step.goal)}</p>",
+            f"<p class='lesson-goal'><strong>Goal:</strong> {escape(self.words(step.goal))}</p>",
         ]
         if self.message:
             kind = "error" if self.error else self.status
-            parts.append(f"<p class='lesson-said lesson-{kind}'>{escape(self.message)}</p>")
+            message = escape(self.words(self.message))
+            parts.append(f"<p class='lesson-said lesson-{kind}'>{message}</p>")
         if self.status == DONE and self.last and self.finished:
-            parts.append(f"<p class='lesson-said lesson-done'>{escape(self.course.done)}</p>")
+            done = escape(self.words(self.course.done))
+            parts.append(f"<p class='lesson-said lesson-done'>{done}</p>")
         parts.append(f"<div class='lesson-buttons'>{self.buttons_html()}</div>")
         return "".join(parts)
 
@@ -174,5 +183,5 @@ class LessonRun:
             text = self.message
             if self.status == DONE and self.last and self.finished:
                 text += " " + self.course.done
-            return text
-        return f"{self.heading()}. Goal: {self.step.goal}"
+            return self.words(text)
+        return self.words(f"{self.heading()}. Goal: {self.step.goal}")
