@@ -184,12 +184,32 @@ def test_stigmergy_course_a_wrong_stone_then_every_step_shown(page, site):
     page.wait_for_selector("#lesson[data-status='missed']")
     bar_says(page, STIGMERGY["steps"][0]["try_again"])
     shot(page, "learn-stigmergy-missed-phone")
-    for number in range(1, len(STIGMERGY["steps"]) + 1):
+    for number in range(1, len(STIGMERGY["steps"])):
         show_me(page, STIGMERGY, number)
-        if number < len(STIGMERGY["steps"]):
-            page.click("#lesson [data-lesson='next']")
+        page.click("#lesson [data-lesson='next']")
+    the_end_with_whites_scripted_pass(page)
     bar_says(page, STIGMERGY["done"])
     assert page.errors == []
+
+
+def the_end_with_whites_scripted_pass(page):
+    """Stigmergy's last step, played by hand: no pass yet (c6 is controlled by nobody), the
+    stone on c6, White's scripted reply (a pass) played by the lesson, and Black's pass ends
+    the game, won."""
+    number = len(STIGMERGY["steps"])
+    step = STIGMERGY["steps"][number - 1]
+    assert step["id"] == "end" and step["replies"] == ["pass"]
+    at_step(page, STIGMERGY, number)
+    assert page.locator("#panel [data-move='pass']").is_disabled()  # c6: nobody controls it
+    click_square(page, "c6")
+    page.wait_for_selector("#board [data-cell='c6'] .stone.black")
+    page.wait_for_function("document.querySelector('#moves').textContent.includes('pass')")
+    assert page.get_attribute("#lesson", "data-status") == "playing"
+    shot(page, "learn-stigmergy-reply-phone")
+    page.click("#panel [data-move='pass']")
+    page.wait_for_selector("#lesson[data-status='done']")
+    bar_says(page, step["success"])
+    assert "19" in page.text_content("#result")
 
 
 def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):

@@ -35,11 +35,11 @@ COVERS = {
         "Notation": ["first-piece"],
     },
     "petrify": {
-        "Board and pieces": ["place"],
+        "Board and pieces": ["place", "patch"],
         "Your turn": ["capture"],
         "Mounds and barricades": ["mound"],
         "Pie rule": ["swap"],
-        "Scoring": ["score"],
+        "Scoring": ["score", "patch"],
         "Options": ["place"],
         "Notation": ["place"],
         "Our readings": ["mound"],
@@ -47,8 +47,8 @@ COVERS = {
     "stigmergy": {
         "Board": ["place"],
         "Sight and control": ["control", "flip"],
-        "Your turn": ["flip"],
-        "Score": ["button"],
+        "Your turn": ["flip", "end"],
+        "Score": ["button", "end"],
         "Komi and the button": ["komi", "button"],
         "Our readings": ["komi"],
         "Options": ["place"],
@@ -69,7 +69,7 @@ COVERS = {
         "Board and setup": ["pawn"],
         "How the pieces move": ["bishop"],
         "En passant and promotion": ["en-passant", "promotion", "queen-jump"],
-        "Check and the end of the game": ["check", "mate"],
+        "Check and the end of the game": ["check", "bare-king", "mate"],
         "Notation": ["pawn"],
         "The pieces": ["pawn", "bishop", "queen-jump"],
         "Source": ["pawn"],
@@ -139,8 +139,14 @@ def test_a_legal_wrong_move_misses_with_the_steps_message(game_id, step):
         state = start(game, step)
         move = game.parse(state, text)  # legal: parse refuses an illegal move
         verdict = judge(game, step, state, (), move)
-        if step.turns > 1:
+        if step.turns > 1:  # the opponent replies, and then no move of the player's meets it
+            assert step.turns == 2, "a step of more moves needs a deeper check here"
             assert verdict.outcome == GOES_ON
+            state = game.play(state, move)
+            state = game.play(state, game.parse(state, verdict.reply))
+            for then in game.legal_moves(state):
+                last = judge(game, step, state, verdict.played, then)
+                assert (last.outcome, last.message) == (MISSED, step.try_again), then
             continue
         assert verdict.outcome == MISSED
         assert verdict.message == step.try_again
