@@ -170,6 +170,7 @@ def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
         if number < len(PETRIFY["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, PETRIFY["done"])
+    shot(page, "learn-petrify-patch-desktop")  # the wall closed on c1: the corner is Blue's
     assert page.locator("#lesson [data-lesson='play-easy']").count() == 1
     assert page.errors == []
 
@@ -224,6 +225,8 @@ def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
     bar_says(page, GWYDDBWYLL["steps"][0]["try_again"])
     for number in range(1, len(GWYDDBWYLL["steps"]) + 1):
         show_me(page, GWYDDBWYLL, number)
+        if GWYDDBWYLL["steps"][number - 1]["id"] == "bare-king":
+            shot(page, "learn-gwyddbwyll-bare-king-desktop")
         if number == len(GWYDDBWYLL["steps"]):
             shot(page, "learn-gwyddbwyll-mate-desktop")
         else:
@@ -248,6 +251,11 @@ def test_on_a_phone_the_lesson_says_tap_never_click(browser, site):
     bar_says(page, "That disk went elsewhere. Tap the empty square c3.")
     assert "Tap the empty square c3." in page.text_content("#announce")
     shot(page, "learn-petrify-missed-touch-phone")
+    clipped = page.evaluate(
+        "[...document.querySelectorAll('.bar > button')].filter(b => b.offsetParent)"
+        ".filter(b => b.scrollWidth > b.clientWidth).map(b => b.id)"
+    )
+    assert clipped == []  # the bar's buttons share its row without ← and →
     page.tap("#lesson [data-lesson='retry']")
     page.tap("#lesson [data-lesson='show']")
     page.wait_for_selector("#lesson[data-status='done']")
