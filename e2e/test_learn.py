@@ -147,6 +147,9 @@ def test_rug_pile_course_on_a_phone_from_the_rules_dialog(page, site):
         if number < len(RUGPILE["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, RUGPILE["done"])
+    figure = page.locator("#lesson .lesson-figure svg")  # the fool's mate, small
+    assert figure.is_visible() and figure.bounding_box()["width"] <= 120
+    shot(page, "learn-rugpile-figure-phone")
     progress = page.evaluate("localStorage.getItem('learn-progress-rugpile')")
     assert sorted(json.loads(progress)) == sorted(step["id"] for step in RUGPILE["steps"])
     page.click("#lesson [data-lesson='leave']")
@@ -167,6 +170,10 @@ def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
     shot(page, "learn-petrify-missed-desktop")
     for number in range(1, len(PETRIFY["steps"]) + 1):
         show_me(page, PETRIFY, number)
+        if PETRIFY["steps"][number - 1]["id"] == "capture":  # the rules page's figure of it
+            assert page.locator("#lesson .lesson-figure svg").is_visible()
+            assert page.locator("#lesson .lesson-figure figcaption").count() == 0
+            shot(page, "learn-petrify-figure-desktop")
         if number < len(PETRIFY["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, PETRIFY["done"])

@@ -14,6 +14,7 @@ from web.logic.lesson import (
     MISSED,
     PLAYING,
     LessonRun,
+    figure_html,
     offer_html,
     progress_key,
     read_ids,
@@ -141,3 +142,31 @@ def test_on_a_touch_screen_the_goal_and_the_engines_reason_say_tap_too():
     assert "Tap elsewhere." in lesson.bar_html() and lesson.announcement() == "Tap elsewhere."
     lesson.status, lesson.message, lesson.done = DONE, "Done.", {lesson.step.id}
     assert "Tapped." in lesson.bar_html()
+
+
+def rules(game_id: str) -> str:
+    return (ROOT / plugin(game_id).rules_page).read_text()
+
+
+def test_a_figure_is_taken_from_the_rules_page_without_its_caption_or_its_ids():
+    figure = figure_html(rules("petrify"), "fig-capture")
+    assert figure.startswith("<figure class='lesson-figure'><svg")
+    assert "figcaption" not in figure and 'id="fig-capture"' not in figure
+    assert "Before: Blue disks on b2 and c3" in figure  # the svg's label, for screen readers
+    hatched = figure_html(rules("wythe"), "fig-stacking")
+    assert 'id="lesson-wy-rules-hatch-black"' in hatched
+    assert "url(#lesson-wy-rules-hatch-black)" in hatched
+    assert 'id="wy-rules-hatch-black"' not in hatched and "url(#wy-rules-hatch" not in hatched
+    assert figure_html(rules("petrify"), "fig-none") == ""
+
+
+def test_the_figure_shows_once_a_move_met_or_missed_the_goal():
+    lesson = run(done={"first-rug", "turn-tile", "restrictions", "count"})  # the fool's mate
+    assert lesson.step.figure == "fig-fools-mate"
+    figure = figure_html(rules("rugpile"), lesson.step.figure)
+    assert "lesson-figure" not in lesson.bar_html(figure)  # the player tries first
+    play(lesson, "2x2a1")
+    assert lesson.status == MISSED and figure in lesson.bar_html(figure)
+    lesson.restart()
+    play(lesson, "2x2d1")
+    assert lesson.status == DONE and figure in lesson.bar_html(figure)

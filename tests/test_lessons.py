@@ -152,6 +152,29 @@ def test_a_legal_wrong_move_misses_with_the_steps_message(game_id, step):
         assert verdict.message == step.try_again
 
 
+@pytest.mark.parametrize(("game_id", "step"), steps())
+def test_a_steps_figure_is_one_of_its_rules_pages(game_id, step):
+    if step.figure:
+        page = (ROOT / plugin(game_id).rules_page).read_text()
+        assert re.search(rf'<figure[^>]*\bid="{re.escape(step.figure)}"', page), step.figure
+
+
+def test_the_figures_shown_by_the_courses():
+    shown = {
+        (game_id, step.id): step.figure
+        for game_id in COURSES
+        for step in course(game_id).steps
+        if step.figure
+    }
+    assert shown == {
+        ("wythe", "stack"): "fig-stacking",
+        ("wythe", "score"): "fig-scoring",
+        ("petrify", "capture"): "fig-capture",
+        ("stigmergy", "control"): "fig-sight",
+        ("rugpile", "fools-mate"): "fig-fools-mate",
+    }
+
+
 @pytest.mark.parametrize("game_id", COURSES)
 def test_every_section_of_the_rules_page_is_covered_by_a_step(game_id):
     assert list(COVERS[game_id]) == sections(game_id)
@@ -225,6 +248,7 @@ TWO_MOVES = {
         ({"goal": ""}, "'goal' must be some text"),
         ({"start": "3x3a3"}, "'start' must be a list"),
         ({"colour": "red"}, "unknown field 'colour'"),
+        ({"figure": 3}, "'figure' must be a figure's id"),
     ],
 )
 def test_a_step_that_cannot_be_used_is_refused_with_what_is_wrong(change, says):

@@ -32,6 +32,7 @@ from web.logic.lesson import (
     OFFERED_KEY,
     PLAYING,
     LessonRun,
+    figure_html,
     offer_html,
     progress_key,
     read_ids,
@@ -50,6 +51,7 @@ class LessonMode:
         self.page = page  # web/browser/page.py's Page: its table, render and open
         self.run: LessonRun | None = None
         self.courses: dict[str, Course | None] = {}
+        self.rules: dict[str, str] = {}  # each game's rules page (its figures), once fetched
         self.before: tuple[Session, list[str]] | None = None  # the game the lesson covers
         self.busy = False  # Show me or a reply is playing: the board waits
 
@@ -80,6 +82,12 @@ class LessonMode:
                     course = load(await response.text(), game_id)
             self.courses[game_id] = course
         return self.courses[game_id]
+
+    async def fetch_rules(self, game_id: str) -> None:
+        """The game's rules page, for its figures (none shown when it cannot be read)."""
+        if game_id not in self.rules:
+            response = await window.fetch(asset_url(plugin(game_id).rules_page))
+            self.rules[game_id] = await response.text() if response.ok else ""
 
     # ---- a game opened (Page.open): the lesson gives way, the offer the first time
 
@@ -126,6 +134,7 @@ class LessonMode:
         course = await self.course(game_id)
         if course is None:
             return
+        await self.fetch_rules(game_id)
         if self.run is None:
             table = self.page.table
             self.before = (table.session, list(table.seats))
@@ -178,7 +187,10 @@ class LessonMode:
         if run is None:
             return
         bar = by_id("lesson")
-        bar.innerHTML = run.bar_html()
+        figure = run.step.figure and figure_html(
+            self.rules.get(run.course.game, ""), run.step.figure
+        )
+        bar.innerHTML = run.bar_html(figure)
         bar.hidden = False
         bar.dataset.status = run.status
         announce(run.announcement())

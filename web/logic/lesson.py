@@ -13,6 +13,7 @@ text that is not what this module writes counts as nothing done.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
@@ -46,6 +47,22 @@ def read_ids(text: str | None) -> set[str]:
 
 def write_ids(ids: Iterable[str]) -> str:
     return json.dumps(sorted(ids))
+
+
+def figure_html(page: str, figure_id: str) -> str:
+    """The `<figure>` whose id is `figure_id` in a rules page's markup (our own file), for the
+    lesson bar: its ids renamed (the Rules dialog may hold the same figure), its caption left
+    out (the step's words say it); '' when the page has no such figure."""
+    found = re.search(
+        rf'<figure[^>]*\bid="{re.escape(figure_id)}"[^>]*>(.*?)</figure>', page, re.S
+    )
+    if found is None:
+        return ""
+    inside = re.sub(r"<figcaption>.*?</figcaption>", "", found.group(1), flags=re.S)
+    inside = re.sub(r'\bid="([^"]+)"', r'id="lesson-\1"', inside)
+    inside = re.sub(r"url\(#([^)]+)\)", r"url(#lesson-\1)", inside)
+    inside = re.sub(r'href="#([^"]+)"', r'href="#lesson-\1"', inside)
+    return f"<figure class='lesson-figure'>{inside.strip()}</figure>"
 
 
 def offer_html(game_id: str) -> str:
@@ -144,13 +161,17 @@ class LessonRun:
         count = len(self.course.steps)
         return f"Learn {self.course.title}: step {self.index + 1} of {count}, {self.step.title}"
 
-    def bar_html(self) -> str:
-        """The lesson bar: the heading, the goal, what the last move did, and its buttons."""
+    def bar_html(self, figure: str = "") -> str:
+        """The lesson bar: the heading, the goal, what the last move did, and its buttons;
+        the step's `figure` (figure_html's markup) with the explanation, once a move met or
+        missed the goal (the player tries first)."""
         step = self.step
         parts = [
             f"<h3 class='lesson-heading'>{escape(self.heading())}</h3>",
             f"<p class='lesson-goal'><strong>Goal:</strong> {escape(self.words(step.goal))}</p>",
         ]
+        if figure and self.status != PLAYING:
+            parts.append(figure)
         if self.message:
             kind = "error" if self.error else self.status
             message = escape(self.words(self.message))
