@@ -41,6 +41,7 @@ def show_me(page, course, number: int):
     page.click("#lesson [data-lesson='show']")
     page.wait_for_selector("#lesson[data-status='done']")
     bar_says(page, course["steps"][number - 1]["success"])
+    page.wait_for_selector(".motion-layer", state="detached")  # the move's animation over
 
 
 def test_a_link_offers_the_course_and_a_course_is_played_through(page, site):
@@ -232,11 +233,10 @@ def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
     bar_says(page, GWYDDBWYLL["steps"][0]["try_again"])
     for number in range(1, len(GWYDDBWYLL["steps"]) + 1):
         show_me(page, GWYDDBWYLL, number)
-        if GWYDDBWYLL["steps"][number - 1]["id"] == "bare-king":
-            shot(page, "learn-gwyddbwyll-bare-king-desktop")
-        if number == len(GWYDDBWYLL["steps"]):
-            shot(page, "learn-gwyddbwyll-mate-desktop")
-        else:
+        step_id = GWYDDBWYLL["steps"][number - 1]["id"]
+        if step_id in ("mate", "stalemate", "bare-king"):
+            shot(page, f"learn-gwyddbwyll-{step_id}-desktop")
+        if number < len(GWYDDBWYLL["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, GWYDDBWYLL["done"])
     assert page.errors == []

@@ -68,10 +68,10 @@ COVERS = {
         "Two corrections to the reconstruction": ["pawn"],
         "Board and setup": ["pawn"],
         "How the pieces move": ["bishop"],
-        "En passant and promotion": ["en-passant", "promotion", "queen-jump"],
-        "Check and the end of the game": ["check", "bare-king", "mate"],
+        "En passant and promotion": ["en-passant", "promotion"],
+        "Check and the end of the game": ["check", "mate", "stalemate", "bare-king"],
         "Notation": ["pawn"],
-        "The pieces": ["pawn", "bishop", "queen-jump"],
+        "The pieces": ["pawn", "bishop", "promotion"],
         "Source": ["pawn"],
     },
 }
