@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT, open_page, reach, shot
+from conftest import ROOT, guard, open_page, reach, shot
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
@@ -41,6 +41,7 @@ def show_me(page, course, number: int):
     page.click("#lesson [data-lesson='show']")
     page.wait_for_selector("#lesson[data-status='done']")
     bar_says(page, course["steps"][number - 1]["success"])
+    page.wait_for_selector(".motion-layer", state="detached")  # the move's animation over
 
 
 def test_a_link_offers_the_course_and_a_course_is_played_through(page, site):
@@ -147,6 +148,9 @@ def test_rug_pile_course_on_a_phone_from_the_rules_dialog(page, site):
         if number < len(RUGPILE["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, RUGPILE["done"])
+    figure = page.locator("#lesson .lesson-figure svg")  # the fool's mate, small
+    assert figure.is_visible() and figure.bounding_box()["width"] <= 120
+    shot(page, "learn-rugpile-figure-phone")
     progress = page.evaluate("localStorage.getItem('learn-progress-rugpile')")
     assert sorted(json.loads(progress)) == sorted(step["id"] for step in RUGPILE["steps"])
     page.click("#lesson [data-lesson='leave']")
@@ -167,9 +171,14 @@ def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
     shot(page, "learn-petrify-missed-desktop")
     for number in range(1, len(PETRIFY["steps"]) + 1):
         show_me(page, PETRIFY, number)
+        if PETRIFY["steps"][number - 1]["id"] == "capture":  # the rules page's figure of it
+            assert page.locator("#lesson .lesson-figure svg").is_visible()
+            assert page.locator("#lesson .lesson-figure figcaption").count() == 0
+            shot(page, "learn-petrify-figure-desktop")
         if number < len(PETRIFY["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, PETRIFY["done"])
+    shot(page, "learn-petrify-patch-desktop")  # the wall closed on c1: the corner is Blue's
     assert page.locator("#lesson [data-lesson='play-easy']").count() == 1
     assert page.errors == []
 
@@ -184,12 +193,32 @@ def test_stigmergy_course_a_wrong_stone_then_every_step_shown(page, site):
     page.wait_for_selector("#lesson[data-status='missed']")
     bar_says(page, STIGMERGY["steps"][0]["try_again"])
     shot(page, "learn-stigmergy-missed-phone")
-    for number in range(1, len(STIGMERGY["steps"]) + 1):
+    for number in range(1, len(STIGMERGY["steps"])):
         show_me(page, STIGMERGY, number)
-        if number < len(STIGMERGY["steps"]):
-            page.click("#lesson [data-lesson='next']")
+        page.click("#lesson [data-lesson='next']")
+    the_end_with_whites_scripted_pass(page)
     bar_says(page, STIGMERGY["done"])
     assert page.errors == []
+
+
+def the_end_with_whites_scripted_pass(page):
+    """Stigmergy's last step, played by hand: no pass yet (c6 is controlled by nobody), the
+    stone on c6, White's scripted reply (a pass) played by the lesson, and Black's pass ends
+    the game, won."""
+    number = len(STIGMERGY["steps"])
+    step = STIGMERGY["steps"][number - 1]
+    assert step["id"] == "end" and step["replies"] == ["pass"]
+    at_step(page, STIGMERGY, number)
+    assert page.locator("#panel [data-move='pass']").is_disabled()  # c6: nobody controls it
+    click_square(page, "c6")
+    page.wait_for_selector("#board [data-cell='c6'] .stone.black")
+    page.wait_for_function("document.querySelector('#moves').textContent.includes('pass')")
+    assert page.get_attribute("#lesson", "data-status") == "playing"
+    shot(page, "learn-stigmergy-reply-phone")
+    page.click("#panel [data-move='pass']")
+    page.wait_for_selector("#lesson[data-status='done']")
+    bar_says(page, step["success"])
+    assert "19" in page.text_content("#result")
 
 
 def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
@@ -204,11 +233,72 @@ def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
     bar_says(page, GWYDDBWYLL["steps"][0]["try_again"])
     for number in range(1, len(GWYDDBWYLL["steps"]) + 1):
         show_me(page, GWYDDBWYLL, number)
-        if number == len(GWYDDBWYLL["steps"]):
-            shot(page, "learn-gwyddbwyll-mate-desktop")
-        else:
+        step_id = GWYDDBWYLL["steps"][number - 1]["id"]
+        if step_id in ("mate", "stalemate", "bare-king"):
+            shot(page, f"learn-gwyddbwyll-{step_id}-desktop")
+        if number < len(GWYDDBWYLL["steps"]):
             page.click("#lesson [data-lesson='next']")
     bar_says(page, GWYDDBWYLL["done"])
+    assert page.errors == []
+
+
+def test_on_a_phone_the_lesson_says_tap_never_click(browser, site):
+    """On a touch screen the bar says tap where the course wrote click (its messages, as the
+    board's prompts do)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    page.tap("#learn-offer [data-learn='petrify']")
+    at_step(page, PETRIFY, 1)
+    page.tap("#board [data-cell='d4']")  # wrong: the disk on d4, not c3
+    page.wait_for_selector("#lesson[data-status='missed']")
+    assert PETRIFY["steps"][0]["try_again"].startswith("That disk went elsewhere. Click")
+    bar_says(page, "That disk went elsewhere. Tap the empty square c3.")
+    assert "Tap the empty square c3." in page.text_content("#announce")
+    shot(page, "learn-petrify-missed-touch-phone")
+    clipped = page.evaluate(
+        "[...document.querySelectorAll('.bar > button')].filter(b => b.offsetParent)"
+        ".filter(b => b.scrollWidth > b.clientWidth).map(b => b.id)"
+    )
+    assert clipped == []  # the bar's buttons share its row without ← and →
+    page.tap("#lesson [data-lesson='retry']")
+    page.tap("#lesson [data-lesson='show']")
+    page.wait_for_selector("#lesson[data-status='done']")
+    page.tap("#lesson [data-lesson='next']")
+    at_step(page, PETRIFY, 2)
+    page.tap("#board [data-cell='e5']")  # wrong: a placement, not a capture
+    page.wait_for_selector("#lesson[data-status='missed']")
+    bar_says(page, "then tap d4.")
+    for text in (page.text_content("#lesson"), page.text_content("#announce")):
+        assert "click" not in text.lower(), text
+    context.close()
+    assert outside == [] and errors == []
+
+
+def test_a_step_is_not_stepped_back_through(page, site):
+    """During a lesson ←, Home, the move list, Undo and Redo do not step through the step's
+    moves (a move made from an earlier position would be judged there): the step's position
+    stays, and its solution played after them meets the goal."""
+    page.set_viewport_size(DESKTOP)
+    open_page(page, site + "/index.html#petrify/1/size=8/")
+    page.evaluate("localStorage.setItem('learn-progress-petrify', '[\"place\"]')")
+    page.click("#learn-open")
+    at_step(page, PETRIFY, 2)  # capture: b2 d4 c3 f6 played, Blue to move
+    before = page.locator("#board").inner_html()
+    page.click("#lesson h3")  # the keys pressed away from the board (where ← moves its cursor)
+    for key in ("ArrowLeft", "Home", "ArrowLeft"):
+        page.keyboard.press(key)
+    page.evaluate("document.querySelector('#moves [data-row]').click()")  # as Enter on a row
+    assert page.locator("#board").inner_html() == before
+    assert "Viewing move" not in page.text_content("#status")
+    for tool in ("#back", "#forward", "#undo", "#redo"):
+        assert page.locator(tool).is_hidden(), tool
+    click_square(page, "b2")
+    click_square(page, "d4")
+    page.wait_for_selector("#lesson[data-status='done']")
+    bar_says(page, PETRIFY["steps"][1]["success"])
     assert page.errors == []
 
 

@@ -169,6 +169,20 @@ def blocks(at: Reached, at_least: int) -> bool:
     return sum(cell == PETRIFY_CELLS["block"] for cell in at.view.cells) >= at_least
 
 
+def patch(at: Reached, square: str, size: int, owner: str) -> bool:
+    """The patch holding `square` (block-free squares joined side by side) has `size` squares
+    and belongs to `owner`: "blue", "orange" or "nobody"."""
+    cells = at.view.cells
+    _cell(cells, square)  # refuses a square off the board
+    col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1
+    index = row * round(len(cells) ** 0.5) + col
+    want = 0 if owner == "nobody" else PETRIFY_CELLS[owner]
+    return any(
+        index in found.squares and found.size == size and int(found.owner) == want
+        for found in at.view.patches
+    )
+
+
 # ---- Stigmergy (StigmergyView: cells by name with stone and control; the button's holder)
 
 STONE_COLOURS = {"black": 0, "white": 1}
@@ -237,7 +251,7 @@ BY_GAME: dict[str, dict[str, Condition]] = {
         "only_passes": only_passes,
     },
     "rugpile": {"shows": shows, "tile": tile},
-    "petrify": {"holding": holding, "blocks": blocks},
+    "petrify": {"holding": holding, "blocks": blocks, "patch": patch},
     "stigmergy": {"stone": stone, "controls": controls, "button": button},
     "gwyddbwyll": {"piece": piece, "empty": empty, "check": check},
 }

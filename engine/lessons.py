@@ -54,6 +54,7 @@ class Step:
     wrong: tuple[str, ...] = ()  # legal first moves that miss the goal (for the tests)
     sections: tuple[str, ...] = ()  # the rules page's sections the step teaches
     options: tuple[tuple[str, Any], ...] = ()  # the game's options for the step
+    figure: str = ""  # the id of a <figure> of the rules page the step shows (or none)
 
     @property
     def turns(self) -> int:
@@ -118,7 +119,7 @@ def _step(raw: object, game_id: str, number: int) -> Step:
     where = f"step {number}"
     if not isinstance(raw, dict):
         raise BadLesson(f"{where} must be an object")
-    known = {*TEXT_FIELDS, *LIST_FIELDS, "check", "options"}
+    known = {*TEXT_FIELDS, *LIST_FIELDS, "check", "options", "figure"}
     for key in raw:
         if key not in known:
             raise BadLesson(f"{where}: unknown field '{key}'")
@@ -139,6 +140,9 @@ def _step(raw: object, game_id: str, number: int) -> Step:
     options = raw.get("options", {})
     if not isinstance(options, dict):
         raise BadLesson(f"{where}: 'options' must be an object")
+    figure = raw.get("figure", "")
+    if not isinstance(figure, str):
+        raise BadLesson(f"{where}: 'figure' must be a figure's id")
     return Step(
         **texts,
         start=lists["start"],
@@ -148,6 +152,7 @@ def _step(raw: object, game_id: str, number: int) -> Step:
         wrong=lists["wrong"],
         sections=lists["sections"],
         options=tuple(options.items()),
+        figure=figure,
     )
 
 

@@ -15,7 +15,8 @@ to the move limit; the short game is its first 50 moves.  Measured, after the pa
   list, from the event to the next frame painted (requestAnimationFrame, then a task).
 Medians of the runs.  With --cpython, the page's Python alone, in CPython (a fresh process in
 the checkout): opening the link (Session.from_fragment) and writing its move list
-(MoveList.update, every part of it), then a move played at its end (the session and the list), median of the runs.
+(MoveList.update, every part of it), then a move played at its end (the session and the
+list), median of the runs.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ and the progress and first-visit offer kept as text."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from engine.lessons import load
@@ -13,6 +14,7 @@ from web.logic.lesson import (
     MISSED,
     PLAYING,
     LessonRun,
+    figure_html,
     offer_html,
     progress_key,
     read_ids,
@@ -22,8 +24,9 @@ from web.logic.lesson import (
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(game_id: str = "rugpile", done=()) -> LessonRun:
-    return LessonRun(load((ROOT / plugin(game_id).lessons).read_text(), game_id), done)
+def run(game_id: str = "rugpile", done=(), touch: bool = False) -> LessonRun:
+    course = load((ROOT / plugin(game_id).lessons).read_text(), game_id)
+    return LessonRun(course, done, touch=touch)
 
 
 def play(lesson: LessonRun, text: str):
@@ -111,3 +114,59 @@ def test_the_offer_names_the_game_and_its_button():
         "New to Rug Pile? <button type='button' class='link-button' data-learn='rugpile'>"
         "Learn it in three minutes</button>"
     )
+
+
+def test_on_a_touch_screen_the_bar_says_tap_where_the_course_wrote_click():
+    course = load((ROOT / plugin("petrify").lessons).read_text(), "petrify")
+    assert course.steps[0].try_again == "That disk went elsewhere. Click the empty square c3."
+    for touch, word in ((True, "Tap"), (False, "Click")):
+        lesson = LessonRun(course, touch=touch)
+        play(lesson, "d4")  # wrong: the disk on d4, not c3
+        said = f"That disk went elsewhere. {word} the empty square c3."
+        assert said in lesson.bar_html()
+        assert lesson.announcement() == said
+    lesson = LessonRun(course, done={"place", "capture"}, touch=True)  # mound
+    play(lesson, "c5")
+    assert "Try tapping a1 to see why" in lesson.bar_html()
+    assert "lick" not in lesson.bar_html() + lesson.announcement()
+
+
+def test_on_a_touch_screen_the_goal_and_the_engines_reason_say_tap_too():
+    lesson = run(touch=True)
+    lesson.course = replace(
+        lesson.course, steps=(replace(lesson.step, goal="Click c3."),), done="Clicked."
+    )
+    assert "<strong>Goal:</strong> Tap c3." in lesson.bar_html()
+    assert lesson.announcement().endswith("Goal: Tap c3.")
+    lesson.message, lesson.error = "Click elsewhere.", True  # as an illegal move's reason
+    assert "Tap elsewhere." in lesson.bar_html() and lesson.announcement() == "Tap elsewhere."
+    lesson.status, lesson.message, lesson.done = DONE, "Done.", {lesson.step.id}
+    assert "Tapped." in lesson.bar_html()
+
+
+def rules(game_id: str) -> str:
+    return (ROOT / plugin(game_id).rules_page).read_text()
+
+
+def test_a_figure_is_taken_from_the_rules_page_without_its_caption_or_its_ids():
+    figure = figure_html(rules("petrify"), "fig-capture")
+    assert figure.startswith("<figure class='lesson-figure'><svg")
+    assert "figcaption" not in figure and 'id="fig-capture"' not in figure
+    assert "Before: Blue disks on b2 and c3" in figure  # the svg's label, for screen readers
+    hatched = figure_html(rules("wythe"), "fig-stacking")
+    assert 'id="lesson-wy-rules-hatch-black"' in hatched
+    assert "url(#lesson-wy-rules-hatch-black)" in hatched
+    assert 'id="wy-rules-hatch-black"' not in hatched and "url(#wy-rules-hatch" not in hatched
+    assert figure_html(rules("petrify"), "fig-none") == ""
+
+
+def test_the_figure_shows_once_a_move_met_or_missed_the_goal():
+    lesson = run(done={"first-rug", "turn-tile", "restrictions", "count"})  # the fool's mate
+    assert lesson.step.figure == "fig-fools-mate"
+    figure = figure_html(rules("rugpile"), lesson.step.figure)
+    assert "lesson-figure" not in lesson.bar_html(figure)  # the player tries first
+    play(lesson, "2x2a1")
+    assert lesson.status == MISSED and figure in lesson.bar_html(figure)
+    lesson.restart()
+    play(lesson, "2x2d1")
+    assert lesson.status == DONE and figure in lesson.bar_html(figure)

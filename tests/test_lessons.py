@@ -35,11 +35,11 @@ COVERS = {
         "Notation": ["first-piece"],
     },
     "petrify": {
-        "Board and pieces": ["place"],
+        "Board and pieces": ["place", "patch"],
         "Your turn": ["capture"],
         "Mounds and barricades": ["mound"],
         "Pie rule": ["swap"],
-        "Scoring": ["score"],
+        "Scoring": ["score", "patch"],
         "Options": ["place"],
         "Notation": ["place"],
         "Our readings": ["mound"],
@@ -47,8 +47,8 @@ COVERS = {
     "stigmergy": {
         "Board": ["place"],
         "Sight and control": ["control", "flip"],
-        "Your turn": ["flip"],
-        "Score": ["button"],
+        "Your turn": ["flip", "end"],
+        "Score": ["button", "end"],
         "Komi and the button": ["komi", "button"],
         "Our readings": ["komi"],
         "Options": ["place"],
@@ -68,10 +68,10 @@ COVERS = {
         "Two corrections to the reconstruction": ["pawn"],
         "Board and setup": ["pawn"],
         "How the pieces move": ["bishop"],
-        "En passant and promotion": ["en-passant", "promotion", "queen-jump"],
-        "Check and the end of the game": ["check", "mate"],
+        "En passant and promotion": ["en-passant", "promotion"],
+        "Check and the end of the game": ["check", "mate", "stalemate", "bare-king"],
         "Notation": ["pawn"],
-        "The pieces": ["pawn", "bishop", "queen-jump"],
+        "The pieces": ["pawn", "bishop", "promotion"],
         "Source": ["pawn"],
     },
 }
@@ -139,11 +139,40 @@ def test_a_legal_wrong_move_misses_with_the_steps_message(game_id, step):
         state = start(game, step)
         move = game.parse(state, text)  # legal: parse refuses an illegal move
         verdict = judge(game, step, state, (), move)
-        if step.turns > 1:
+        if step.turns > 1:  # the opponent replies, and then no move of the player's meets it
+            assert step.turns == 2, "a step of more moves needs a deeper check here"
             assert verdict.outcome == GOES_ON
+            state = game.play(state, move)
+            state = game.play(state, game.parse(state, verdict.reply))
+            for then in game.legal_moves(state):
+                last = judge(game, step, state, verdict.played, then)
+                assert (last.outcome, last.message) == (MISSED, step.try_again), then
             continue
         assert verdict.outcome == MISSED
         assert verdict.message == step.try_again
+
+
+@pytest.mark.parametrize(("game_id", "step"), steps())
+def test_a_steps_figure_is_one_of_its_rules_pages(game_id, step):
+    if step.figure:
+        page = (ROOT / plugin(game_id).rules_page).read_text()
+        assert re.search(rf'<figure[^>]*\bid="{re.escape(step.figure)}"', page), step.figure
+
+
+def test_the_figures_shown_by_the_courses():
+    shown = {
+        (game_id, step.id): step.figure
+        for game_id in COURSES
+        for step in course(game_id).steps
+        if step.figure
+    }
+    assert shown == {
+        ("wythe", "stack"): "fig-stacking",
+        ("wythe", "score"): "fig-scoring",
+        ("petrify", "capture"): "fig-capture",
+        ("stigmergy", "control"): "fig-sight",
+        ("rugpile", "fools-mate"): "fig-fools-mate",
+    }
 
 
 @pytest.mark.parametrize("game_id", COURSES)
@@ -219,6 +248,7 @@ TWO_MOVES = {
         ({"goal": ""}, "'goal' must be some text"),
         ({"start": "3x3a3"}, "'start' must be a list"),
         ({"colour": "red"}, "unknown field 'colour'"),
+        ({"figure": 3}, "'figure' must be a figure's id"),
     ],
 )
 def test_a_step_that_cannot_be_used_is_refused_with_what_is_wrong(change, says):

@@ -7,6 +7,10 @@ While a lesson is on, the page (web/browser/page.py) hands each move here (`take
 not save the position or put it in the address: the step is a game between two people,
 opened on the table, and Leave the lesson puts back the game that was there.  Show me plays
 the step's solution through the same path as the player's moves, so it animates as they do.
+
+A step is judged from its start position on, so while a lesson is on the moves are not
+stepped through (`holds_step`): the page refuses ←/→, Home/End, the move list, Undo and Redo,
+and web/lesson.css hides their buttons; Try again is the way back to the step's start.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from web.logic.lesson import (
     OFFERED_KEY,
     PLAYING,
     LessonRun,
+    figure_html,
     offer_html,
     progress_key,
     read_ids,
@@ -46,11 +51,17 @@ class LessonMode:
         self.page = page  # web/browser/page.py's Page: its table, render and open
         self.run: LessonRun | None = None
         self.courses: dict[str, Course | None] = {}
+        self.rules: dict[str, str] = {}  # each game's rules page (its figures), once fetched
         self.before: tuple[Session, list[str]] | None = None  # the game the lesson covers
         self.busy = False  # Show me or a reply is playing: the board waits
 
     @property
     def active(self) -> bool:
+        return self.run is not None
+
+    @property
+    def holds_step(self) -> bool:
+        """The moves are not stepped through: a lesson judges its step from its start on."""
         return self.run is not None
 
     def bind(self, on: Callable[[Any, str, Callable[[Any], Any]], None]) -> None:
@@ -71,6 +82,12 @@ class LessonMode:
                     course = load(await response.text(), game_id)
             self.courses[game_id] = course
         return self.courses[game_id]
+
+    async def fetch_rules(self, game_id: str) -> None:
+        """The game's rules page, for its figures (none shown when it cannot be read)."""
+        if game_id not in self.rules:
+            response = await window.fetch(asset_url(plugin(game_id).rules_page))
+            self.rules[game_id] = await response.text() if response.ok else ""
 
     # ---- a game opened (Page.open): the lesson gives way, the offer the first time
 
@@ -117,10 +134,12 @@ class LessonMode:
         course = await self.course(game_id)
         if course is None:
             return
+        await self.fetch_rules(game_id)
         if self.run is None:
             table = self.page.table
             self.before = (table.session, list(table.seats))
-        self.run = LessonRun(course, read_ids(stored(progress_key(game_id))))
+        done = read_ids(stored(progress_key(game_id)))
+        self.run = LessonRun(course, done, touch=self.page.table.ui.touch)  # tap, not click
         by_id("learn-offer").hidden = True
         self.show_step()
         by_id("board").focus()
@@ -168,7 +187,10 @@ class LessonMode:
         if run is None:
             return
         bar = by_id("lesson")
-        bar.innerHTML = run.bar_html()
+        figure = run.step.figure and figure_html(
+            self.rules.get(run.course.game, ""), run.step.figure
+        )
+        bar.innerHTML = run.bar_html(figure)
         bar.hidden = False
         bar.dataset.status = run.status
         announce(run.announcement())

@@ -146,11 +146,11 @@ class Page:
         return [
             ("analysis", "click", self.on_best_move),
             ("moves", "click", self.on_move_list),
-            ("undo", "click", lambda e: self.change(self.table.take_back)),
+            ("undo", "click", lambda e: self.step_through(self.table.take_back)),
             ("pause", "click", lambda e: self.change(self.table.toggle_pause)),
-            ("redo", "click", lambda e: self.change(self.table.redo)),
-            ("back", "click", lambda e: self.change(lambda: self.table.step(-1))),
-            ("forward", "click", lambda e: self.change(lambda: self.table.step(1))),
+            ("redo", "click", lambda e: self.step_through(self.table.redo)),
+            ("back", "click", lambda e: self.step_through(lambda: self.table.step(-1))),
+            ("forward", "click", lambda e: self.step_through(lambda: self.table.step(1))),
             ("history", "toggle", lambda e: keep_current_move_in_view()),
             ("promote", "click", lambda e: self.change(self.table.promote)),
             ("delete-move", "click", lambda e: self.change(self.table.delete_from_here)),
@@ -321,6 +321,12 @@ class Page:
         action()
         self.render()
 
+    def step_through(self, action: Callable[[], None]) -> None:
+        """A step through the moves made (←/→, Home/End, the move list, Undo/Redo); none
+        while a lesson holds its step (web/browser/lesson_mode.py)."""
+        if not self.lesson.holds_step:
+            self.change(action)
+
     # ---- playing
 
     def play(self, move: Any, text: bool = False) -> None:
@@ -371,7 +377,7 @@ class Page:
         button = closest(event, "[data-row]")
         path = None if button is None else self.move_list.path(button.dataset.row)
         if path is not None:
-            self.change(lambda: self.table.goto(path=path))
+            self.step_through(lambda: self.table.goto(path=path))
 
     def on_key(self, event: Any) -> None:
         tag = (event.target.tagName or "").lower()
@@ -386,7 +392,7 @@ class Page:
         key = event.key
         step = self.table.key_step(key)
         if step is not None:
-            self.change(lambda: self.table.step(step))
+            self.step_through(lambda: self.table.step(step))
         elif key == "?":
             self.open_shortcuts()
         elif self.table.key(key):

@@ -13,6 +13,7 @@ text that is not what this module writes counts as nothing done.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
@@ -21,6 +22,7 @@ from typing import Any
 from engine import games
 from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge
 from web.logic.session import Session
+from web.logic.wording import for_touch
 
 OFFERED_KEY = "learn-offered"  # the games whose "New to …?" line was shown once
 
@@ -47,6 +49,22 @@ def write_ids(ids: Iterable[str]) -> str:
     return json.dumps(sorted(ids))
 
 
+def figure_html(page: str, figure_id: str) -> str:
+    """The `<figure>` whose id is `figure_id` in a rules page's markup (our own file), for the
+    lesson bar: its ids renamed (the Rules dialog may hold the same figure), its caption left
+    out (the step's words say it); '' when the page has no such figure."""
+    found = re.search(
+        rf'<figure[^>]*\bid="{re.escape(figure_id)}"[^>]*>(.*?)</figure>', page, re.S
+    )
+    if found is None:
+        return ""
+    inside = re.sub(r"<figcaption>.*?</figcaption>", "", found.group(1), flags=re.S)
+    inside = re.sub(r'\bid="([^"]+)"', r'id="lesson-\1"', inside)
+    inside = re.sub(r"url\(#([^)]+)\)", r"url(#lesson-\1)", inside)
+    inside = re.sub(r'href="#([^"]+)"', r'href="#lesson-\1"', inside)
+    return f"<figure class='lesson-figure'>{inside.strip()}</figure>"
+
+
 def offer_html(game_id: str) -> str:
     """The one-line first-visit offer for a game, with its button (data-learn)."""
     name = escape(games.get(game_id).name)
@@ -67,10 +85,12 @@ class Said:
 
 
 class LessonRun:
-    """One course on the page: the step on the board and the moves made in it."""
+    """One course on the page: the step on the board and the moves made in it.  On a touch
+    screen (`touch`) everything the bar says taps where the course wrote click."""
 
-    def __init__(self, course: Course, done: Iterable[str] = ()):
+    def __init__(self, course: Course, done: Iterable[str] = (), touch: bool = False):
         self.course = course
+        self.touch = touch
         self.game = games.get(course.game)
         self.done = set(done) & {step.id for step in course.steps}
         self.index = self.first_unfinished()
@@ -133,22 +153,32 @@ class LessonRun:
 
     # ---- the bar
 
+    def words(self, text: str) -> str:
+        """Text for the bar in the words of the device in hand (web/logic/wording.py)."""
+        return for_touch(text) if self.touch else text
+
     def heading(self) -> str:
         count = len(self.course.steps)
         return f"Learn {self.course.title}: step {self.index + 1} of {count}, {self.step.title}"
 
-    def bar_html(self) -> str:
-        """The lesson bar: the heading, the goal, what the last move did, and its buttons."""
+    def bar_html(self, figure: str = "") -> str:
+        """The lesson bar: the heading, the goal, what the last move did, and its buttons;
+        the step's `figure` (figure_html's markup) with the explanation, once a move met or
+        missed the goal (the player tries first)."""
         step = self.step
         parts = [
             f"<h3 class='lesson-heading'>{escape(self.heading())}</h3>",
-            f"<p class='lesson-goal'><strong>Goal:</strong> {escape(step.goal)}</p>",
+            f"<p class='lesson-goal'><strong>Goal:</strong> {escape(self.words(step.goal))}</p>",
         ]
+        if figure and self.status != PLAYING:
+            parts.append(figure)
         if self.message:
             kind = "error" if self.error else self.status
-            parts.append(f"<p class='lesson-said lesson-{kind}'>{escape(self.message)}</p>")
+            message = escape(self.words(self.message))
+            parts.append(f"<p class='lesson-said lesson-{kind}'>{message}</p>")
         if self.status == DONE and self.last and self.finished:
-            parts.append(f"<p class='lesson-said lesson-done'>{escape(self.course.done)}</p>")
+            done = escape(self.words(self.course.done))
+            parts.append(f"<p class='lesson-said lesson-done'>{done}</p>")
         parts.append(f"<div class='lesson-buttons'>{self.buttons_html()}</div>")
         return "".join(parts)
 
@@ -174,5 +204,5 @@ class LessonRun:
             text = self.message
             if self.status == DONE and self.last and self.finished:
                 text += " " + self.course.done
-            return text
-        return f"{self.heading()}. Goal: {self.step.goal}"
+            return self.words(text)
+        return self.words(f"{self.heading()}. Goal: {self.step.goal}")
