@@ -454,6 +454,10 @@ def test_against_the_computer_the_status_says_your_move_and_the_scores_who_sits_
     assert status(table).startswith("Black to move: click") and "seat-kind" not in (
         screen_of(table).scores
     )
+    # Wythe's prompt names the colour and the player, "Black (Player 1) to move": the
+    # person at the table is told "Black, your move" all the same.
+    wythe = Table(Session("wythe", {"size": 6}), ["human", "easy"])
+    assert status(wythe).startswith("Black, your move: click a square"), status(wythe)
     # Between two computers (and a person watching) no seat is "you".
     table = Table(Session("stigmergy", {"size": 4, "komi": 0}), ["easy", "hard"])
     assert "(you)" not in screen_of(table).scores

@@ -41,9 +41,14 @@ def your_move(text: str, name: str) -> str:
     'Check! White, your move: click a piece.'
     >>> your_move("First player: choose the komi.", "First player")
     'First player, your move: choose the komi.'
+    >>> your_move("Black (Player 1) to move: click a square.", "Black")
+    'Black, your move: click a square.'
     """
     if f"{name} to move" in text:
         return text.replace(f"{name} to move", f"{name}, your move", 1)
+    seat = re.match(rf"{re.escape(name)} \(Player \d+\) to move", text)  # Wythe's colours
+    if seat is not None:
+        return f"{name}, your move" + text[seat.end() :]
     if text.startswith(f"{name}:"):
         return f"{name}, your move:" + text[len(name) + 1 :]
     return text
