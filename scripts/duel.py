@@ -139,15 +139,27 @@ def main() -> None:
     tally = [0, 0, 0]
     for n in range(args.games):
         seat = n % 2
+        wall, cpu = time.perf_counter(), time.process_time()
         reward, plies, moves = play(
             args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap, args.opponent
         )
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
         if args.record:
+            line = {
+                "game": n,
+                "seed": args.seed * 1000 + n,
+                "search_seat": seat,
+                "reward": reward,
+                "wall": round(wall, 1),
+                "cpu": round(cpu, 1),
+                "moves": moves,
+            }
             with open(args.record, "a") as f:
-                f.write(json.dumps({"search_seat": seat, "reward": reward, "moves": moves}) + "\n")
+                f.write(json.dumps(line) + "\n")
         print(
-            f"game {n} search {'White' if seat == 0 else 'Black'}: {reward} in {plies} plies; "
+            f"game {n} search {'White' if seat == 0 else 'Black'}: {reward} in {plies} plies "
+            f"({wall:.0f} s wall, {cpu:.0f} s CPU); "
             f"W/D/L {tally[0]}/{tally[1]}/{tally[2]}; {' '.join(moves[:12])} ...",
             flush=True,
         )
