@@ -154,7 +154,8 @@ Issue 27 asked for a Stigmergy hard level clearly stronger than medium (the tabl
 62.5%, 50.6%-74.4%). Levels differ only by budget (hard 4x medium's playouts), so each try
 below gave the hard level alone a changed search (through the knowledge's `player` hook: the
 analysis and its calibration would keep the shared knowledge) and played it against the
-site's medium. **No change showed a gain; none was kept, and the hard level is as before.**
+site's medium. **No change showed a gain; none was kept, and the hard level is as before**
+(so the analysis and its calibration are untouched).
 
 Method: `scripts/stigmergy_hard.py` (the arena's protocol: seats alternating, hard first in
 the even games, playout budgets), seed 201 for every match (the same game seeds; the games
@@ -174,7 +175,7 @@ time under `nice -n 10`, CPython 3.11.
 | as the site (exploration 0.08, weight 0.4) | 24 | 16/0/8 | 66.7% | 47.8%-85.5% | 10/2 / 6/6 |
 | implicit minimax weight 0.8 (stopped at 22) | 22 | 14/0/8 | 63.6% | 43.5%-83.7% | 8/3 / 6/5 |
 | exploration 0.16 | 24 | 17/0/7 | 70.8% | 52.6%-89.0% | 9/3 / 8/4 |
-| exploration 0.3 | see below | | | | |
+| exploration 0.3 (stopped at 14) | 14 | 9/0/5 | 64.3% | 39.2%-89.4% | 6/1 / 3/4 |
 
 Why these: in a side-6 position 40 plies in (greedy play), medium's 525 playouts spread
 nearly evenly over its best-looking root moves (visits 62, 51, 51, 49, 49, 47; means within
@@ -183,7 +184,8 @@ nearly evenly over its best-looking root moves (visits 62, 51, 51, 49, 49, 47; m
 random order after the best of 16 sampled: more search mostly deepens lines of poorly chosen
 moves. A higher minimax weight trusts those deep values more; a higher exploration spends
 the extra playouts on the root and its replies, which open in evaluation order. Neither
-moved the score beyond the noise of 24 games (the three intervals overlap almost entirely).
+moved the score beyond the noise of these matches (the intervals overlap almost entirely;
+the last two were stopped for the deadline).
 
 **"Clearly stronger" is not met**; the table's 40/0/24 stands. The profile says where the
 cost is: opening a node's moves in evaluation order (a look one ply ahead per move) took
