@@ -183,9 +183,9 @@ nearly evenly over its best-looking root moves (visits 62, 51, 51, 49, 49, 47; m
 7 plies deep against medium's 4, through nodes below the root's replies whose moves open in
 random order after the best of 16 sampled: more search mostly deepens lines of poorly chosen
 moves. A higher minimax weight trusts those deep values more; a higher exploration spends
-the extra playouts on the root and its replies, which open in evaluation order. Neither
+the extra playouts on the root and its replies, which open in evaluation order. None
 moved the score beyond the noise of these matches (the intervals overlap almost entirely;
-the last two were stopped for the deadline).
+two of the matches were stopped early for the deadline).
 
 **"Clearly stronger" is not met**; the table's 40/0/24 stands. The profile says where the
 cost is: opening a node's moves in evaluation order (a look one ply ahead per move) took
