@@ -145,6 +145,55 @@ the next step is the same matches in numbers on a quieter machine, then the
 evaluation (mobility, which the yardstick has and this one lacks; rooks on open lines).
 """
 
+# Stigmergy's hard level against its medium, screened (issue 27); written by hand from the logs
+# of scripts/stigmergy_hard.py.
+STIGMERGY_HARD = """
+## Stigmergy: hard against medium (issue 27)
+
+Issue 27 asked for a Stigmergy hard level clearly stronger than medium (the table's 40/0/24,
+62.5%, 50.6%-74.4%). Levels differ only by budget (hard 4x medium's playouts), so each try
+below gave the hard level alone a changed search (through the knowledge's `player` hook: the
+analysis and its calibration would keep the shared knowledge) and played it against the
+site's medium. **No change showed a gain; none was kept, and the hard level is as before**
+(so the analysis and its calibration are untouched).
+
+Method: `scripts/stigmergy_hard.py` (the arena's protocol: seats alternating, hard first in
+the even games, playout budgets), seed 201 for every match (the same game seeds; the games
+still differ once a move differs), scale 0.25 (hard 2100 playouts a move, medium 525, as in
+the table's row), **on the side-6 board** (91 cells, about 110 plies a game) instead of the
+default side 8 (169 cells, about 220 plies): a hard move 30 plies into a side-8 game took
+1.3 s of CPU time, so a side-8 game at this scale is about 175 s and 24 games about 70
+minutes of a free core for each match; a side-6 game took a median 30 s. With the same
+playouts a move and fewer cells, side 6 gives both levels relatively more search per cell,
+the regime where more search was buying little at side 8 (clear wins at scale 0.1, narrow
+ones at 0.25). The baseline there (66.7%) was close to side 8's (62.5%, and 69% in the
+confirmation run). Machine: 2 cores shared with other work (load average 3-10), one match at a
+time under `nice -n 10`, CPython 3.11.
+
+| Hard's search | Games | W/D/L for hard | Score | 95% interval | Hard first / second (W/L) |
+|---|---|---|---|---|---|
+| as the site (exploration 0.08, weight 0.4) | 24 | 16/0/8 | 66.7% | 47.8%-85.5% | 10/2 / 6/6 |
+| implicit minimax weight 0.8 (stopped at 22) | 22 | 14/0/8 | 63.6% | 43.5%-83.7% | 8/3 / 6/5 |
+| exploration 0.16 | 24 | 17/0/7 | 70.8% | 52.6%-89.0% | 9/3 / 8/4 |
+| exploration 0.3 (stopped at 14) | 14 | 9/0/5 | 64.3% | 39.2%-89.4% | 6/1 / 3/4 |
+
+Why these: in a side-6 position 40 plies in (greedy play), medium's 525 playouts spread
+nearly evenly over its best-looking root moves (visits 62, 51, 51, 49, 49, 47; means within
+0.01 while the exploration bonus is about 0.03), while hard's 2100 put 514 on one and went
+7 plies deep against medium's 4, through nodes below the root's replies whose moves open in
+random order after the best of 16 sampled: more search mostly deepens lines of poorly chosen
+moves. A higher minimax weight trusts those deep values more; a higher exploration spends
+the extra playouts on the root and its replies, which open in evaluation order. None
+moved the score beyond the noise of these matches (the intervals overlap almost entirely;
+two of the matches were stopped early for the deadline).
+
+**"Clearly stronger" is not met**; the table's 40/0/24 stands. The profile says where the
+cost is: opening a node's moves in evaluation order (a look one ply ahead per move) took
+about 60% of the search's time mid-game (cProfile, 1500 playouts at side 8), so
+better-ordered deep nodes (what the diagnosis points at) cost playouts; a next try should
+measure them at equal time, not equal playouts, with 48 or more games a match.
+"""
+
 # Remarks on the results, written by hand after reading them.
 NOTES = """
 - **Scaled budgets.** On this machine (2 cores shared with five other engineers' work,
@@ -205,10 +254,9 @@ NOTES = """
   one 4362-4551, 2029-2336 and 3031-3490. The evaluation itself takes about 7 µs
   instead of 11 µs (it counts status codes in a bytes copy). The nominal arena rate
   (2100) is unchanged.
-- **Stigmergy's Hard against Medium after issue 27**: not played again. Issue 27 asked for a
-  clearly stronger Hard there; the work on the analysis's chances and Gwyddbwyll's tactics
-  used the machine's time, and no change to Stigmergy's search was made or measured, so the
-  40/0/24 above (a narrow pass) stands.
+- **Stigmergy's Hard against Medium after issue 27**: not played again at side 8. Changes to
+  the hard level's search were screened at side 6 (section above); none showed a gain, none
+  was kept, so the 40/0/24 above (a narrow pass) stands.
 - **Gwyddbwyll's Hard against Medium** in the table is the Monte Carlo hard level's (before
   its alpha-beta); the arena now plays the alpha-beta at a playout budget's worth of nodes
   (25 nodes a playout: about the same CPU time) and that row was not played again.
@@ -404,7 +452,7 @@ def page(data: dict) -> str:
         + ".",
         "",
     ]
-    lines += [TACTICS.strip(), "", HARD_PLAYER.strip(), ""]
+    lines += [TACTICS.strip(), "", HARD_PLAYER.strip(), "", STIGMERGY_HARD.strip(), ""]
     lines += ["## Notes", "", NOTES.strip(), ""]
     lines += [DATA_MARK, json.dumps(data, indent=1, sort_keys=True), "-->", ""]
     return "\n".join(lines)
