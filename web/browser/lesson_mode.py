@@ -9,7 +9,7 @@ opened on the table, and Leave the lesson puts back the game that was there.  Sh
 the step's solution through the same path as the player's moves, so it animates as they do.
 
 A step is judged from its start position on, so while a lesson is on the moves are not
-stepped through (`holds_step`): the page refuses ←/→, Home/End, the move list, Undo and Redo,
+stepped through (`active`): the page refuses ←/→, Home/End, the move list, Undo and Redo,
 and web/lesson.css hides their buttons; Try again is the way back to the step's start.
 """
 
@@ -57,11 +57,6 @@ class LessonMode:
 
     @property
     def active(self) -> bool:
-        return self.run is not None
-
-    @property
-    def holds_step(self) -> bool:
-        """The moves are not stepped through: a lesson judges its step from its start on."""
         return self.run is not None
 
     def bind(self, on: Callable[[Any, str, Callable[[Any], Any]], None]) -> None:

@@ -324,7 +324,7 @@ class Page:
     def step_through(self, action: Callable[[], None]) -> None:
         """A step through the moves made (←/→, Home/End, the move list, Undo/Redo); none
         while a lesson holds its step (web/browser/lesson_mode.py)."""
-        if not self.lesson.holds_step:
+        if not self.lesson.active:
             self.change(action)
 
     # ---- playing
