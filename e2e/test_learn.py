@@ -304,3 +304,29 @@ def test_a_step_is_not_stepped_back_through(page, site):
 
 def location_hash(page) -> str:
     return page.evaluate("location.hash")
+
+
+def test_a_course_that_cannot_be_read_says_so_and_learn_goes(browser, site):
+    # no service worker: its fetches would pass the routes by (Playwright routes the page's)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.route("**/web/lessons/rugpile.json", lambda route: route.fulfill(body='{"steps": ['))
+    page.route("**/web/lessons/petrify.json", lambda route: route.fulfill(status=404))
+    open_page(page, site + "/index.html#rugpile")
+    page.wait_for_selector("#learn-offer:not([hidden]) [data-learn]")  # the file is there
+    page.click("#learn-offer [data-learn]")
+    page.wait_for_function(
+        "document.querySelector('#learn-offer').textContent"
+        '.includes("Rug Pile\'s course could not be read.")'
+    )
+    assert page.locator("#learn-open").is_hidden() and page.locator("#lesson").is_hidden()
+    assert page.locator("#announce").text_content() == "Rug Pile's course could not be read."
+    assert page.evaluate("document.body.dataset.game") == "rugpile"  # the game stays
+    reach(page, "button.pick[data-game='petrify']").click()  # no course file: no Learn
+    page.wait_for_selector("body[data-game='petrify']")
+    page.wait_for_function("document.querySelector('#learn-offer').hidden")  # its offer went
+    assert page.locator("#learn-open").is_hidden()
+    assert outside == [] and errors == []
+    context.close()

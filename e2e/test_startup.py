@@ -1,7 +1,8 @@
 """Start-up: Python starts before PyScript has loaded (PyScript then takes that interpreter),
 from the site's own standard library (python_stdlib_app.zip) with PyScript's modules already
 compiled, without the snapshot on a first visit; and only the main thread's interpreter starts
-at page load (the computer's worker waits until a computer seat needs it)."""
+at page load (the computer's worker waits until a computer seat needs it); and the modules of
+Learn and of the search wait for their first use."""
 
 import json
 from pathlib import Path
@@ -60,4 +61,19 @@ def test_pyscripts_modules_run_from_the_bytecode_made_at_build_time(page, site):
     open_page(page, site + "/index.html")
     used = json.loads(run_python(page, CHECK_BYTECODE, SHIPPED=shipped))
     assert len(used) >= 10 and all(ok for _, ok in used), used
+    assert page.errors == []
+
+
+# Modules that opening the page does not need: a course's judge and its run (Learn), and the
+# search's (the graph's swing threshold reads the search's knowledge).
+LATER = ["engine.lessons", "engine.lesson_goals", "web.logic.lesson", "engine.ai.knowledge"]
+IMPORTED = "import json, sys; json.dumps([name in sys.modules for name in NAMES])"
+
+
+def test_learns_modules_are_imported_when_a_course_is_first_opened(page, site):
+    open_page(page, site + "/index.html#rugpile")
+    assert json.loads(run_python(page, IMPORTED, NAMES=LATER)) == [False] * 4
+    page.click("#learn-open")
+    page.wait_for_selector("#lesson:not([hidden]) .lesson-goal")
+    assert json.loads(run_python(page, IMPORTED, NAMES=LATER[:3])) == [True] * 3
     assert page.errors == []

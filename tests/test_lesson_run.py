@@ -1,6 +1,6 @@
 """A course taken on the page (web/logic/lesson.py): where it picks up, the step's position as
 a session, a wrong move, an illegal one, a step met and the course's end, the bar's buttons,
-and the progress and first-visit offer kept as text."""
+and the progress and first-visit offer kept as text (web/logic/learn_offer.py)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,8 @@ from pathlib import Path
 
 from engine.lessons import load
 from engine.plugins import plugin
-from web.logic.lesson import (
-    DONE,
-    MISSED,
-    PLAYING,
-    LessonRun,
-    figure_html,
-    offer_html,
-    progress_key,
-    read_ids,
-    write_ids,
-)
+from web.logic.learn_offer import offer_html, progress_key, read_ids, write_ids
+from web.logic.lesson import DONE, MISSED, PLAYING, LessonRun, figure_html
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,13 +44,14 @@ def test_a_wrong_move_says_try_again_and_the_bar_offers_it():
     lesson = run()
     said = play(lesson, "2x2a1")
     assert said.message == lesson.step.try_again and not said.error
-    assert lesson.status == MISSED
+    assert lesson.status == MISSED and not lesson.playing and not lesson.step_done
     html = lesson.bar_html()
     assert "data-lesson='retry'" in html and "data-lesson='show'" in html
     assert "data-lesson='next'" not in html
     assert lesson.announcement() == lesson.step.try_again
     lesson.restart()
     assert (lesson.status, lesson.played, lesson.message) == (PLAYING, (), "")
+    assert lesson.playing and not lesson.step_done
 
 
 def test_an_illegal_move_says_the_engines_reason_and_the_step_goes_on():
@@ -77,6 +69,7 @@ def test_meeting_the_goal_marks_the_step_done_and_offers_next():
     said = play(lesson, "3x3b2")
     assert said.message == lesson.step.success
     assert lesson.status == DONE and lesson.done == {"first-rug"}
+    assert lesson.step_done and not lesson.playing
     assert "data-lesson='next'" in lesson.bar_html()
     assert "data-lesson='show'" not in lesson.bar_html()
     lesson.go(lesson.index + 1)
@@ -164,9 +157,16 @@ def test_the_figure_shows_once_a_move_met_or_missed_the_goal():
     lesson = run(done={"first-rug", "turn-tile", "restrictions", "count"})  # the fool's mate
     assert lesson.step.figure == "fig-fools-mate"
     figure = figure_html(rules("rugpile"), lesson.step.figure)
+    assert figure and lesson.figure(rules("rugpile")) == figure
     assert "lesson-figure" not in lesson.bar_html(figure)  # the player tries first
     play(lesson, "2x2a1")
     assert lesson.status == MISSED and figure in lesson.bar_html(figure)
     lesson.restart()
     play(lesson, "2x2d1")
     assert lesson.status == DONE and figure in lesson.bar_html(figure)
+
+
+def test_a_step_without_a_figure_shows_none():
+    lesson = run()
+    assert lesson.step.figure == ""
+    assert lesson.figure(rules("rugpile")) == ""

@@ -3,6 +3,8 @@ above it, the first-visit offer, and the progress kept in localStorage.
 
 The course is fetched from the game's lesson file (engine/plugins.py's `lessons`); what to
 do with a move, and what the bar says, are web/logic/lesson.py's and engine/lessons.py's.
+Opening a game needs only the offer (web/logic/learn_offer.py): those two modules are
+imported when the player first opens a course, so that start-up does not pay for them.
 While a lesson is on, the page (web/browser/page.py) hands each move here (`takes`) and does
 not save the position or put it in the address: the step is a game between two people,
 opened on the table, and Leave the lesson puts back the game that was there.  Show me plays
@@ -18,28 +20,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from engine import EngineError
-from engine.lessons import BadLesson, Course, load
+from engine import EngineError, games
 from engine.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
-from web.logic.lesson import (
-    DONE,
-    OFFERED_KEY,
-    PLAYING,
-    LessonRun,
-    figure_html,
-    offer_html,
-    progress_key,
-    read_ids,
-    write_ids,
-)
+from web.logic.learn_offer import OFFERED_KEY, offer_html, progress_key, read_ids, write_ids
 from web.logic.session import Session
 from web.logic.table import HUMAN
+
+if TYPE_CHECKING:
+    from engine.lessons import Course
+    from web.logic.lesson import LessonRun
 
 REPLY_SECONDS = 0.6  # the opponent's scripted reply, and each move of Show me, after this
 
@@ -50,7 +45,8 @@ class LessonMode:
     def __init__(self, page: Any) -> None:
         self.page = page  # web/browser/page.py's Page: its table, render and open
         self.run: LessonRun | None = None
-        self.courses: dict[str, Course | None] = {}
+        self.texts: dict[str, str | None] = {}  # each game's course file, once fetched
+        self.courses: dict[str, Course | None] = {}  # and read, once a lesson began
         self.rules: dict[str, str] = {}  # each game's rules page (its figures), once fetched
         self.before: tuple[Session, list[str]] | None = None  # the game the lesson covers
         self.busy = False  # Show me or a reply is playing: the board waits
@@ -67,14 +63,22 @@ class LessonMode:
 
     # ---- the course file
 
-    async def course(self, game_id: str) -> Course | None:
-        """The game's course (fetched once), or None when it has none or it cannot be read."""
-        if game_id not in self.courses:
-            course = None
+    async def course_text(self, game_id: str) -> str | None:
+        """The game's course file (fetched once), or None when it cannot be fetched."""
+        if game_id not in self.texts:
             response = await window.fetch(asset_url(plugin(game_id).lessons))
-            if response.ok:
+            self.texts[game_id] = await response.text() if response.ok else None
+        return self.texts[game_id]
+
+    async def course(self, game_id: str) -> Course | None:
+        """The game's course (read once), or None when it has none or it cannot be read."""
+        if game_id not in self.courses:
+            from engine.lessons import BadLesson, load
+
+            course, text = None, await self.course_text(game_id)
+            if text is not None:
                 with contextlib.suppress(BadLesson):
-                    course = load(await response.text(), game_id)
+                    course = load(text, game_id)
             self.courses[game_id] = course
         return self.courses[game_id]
 
@@ -104,12 +108,25 @@ class LessonMode:
         run_soon(self.learnable(game_id))
 
     async def learnable(self, game_id: str) -> None:
-        """Learn, and the offer, only for a game whose course can be read."""
-        course = await self.course(game_id)
+        """Learn, and the offer, only for a game whose course is there (it is read when
+        the player opens it: `begin`)."""
+        self.offer_learn(await self.course_text(game_id) is not None)
+
+    def offer_learn(self, offered: bool) -> None:
         for name in ("learn-open", "rules-learn"):
-            by_id(name).hidden = course is None
-        if course is None:
+            by_id(name).hidden = not offered
+        if not offered:
             by_id("learn-offer").hidden = True
+
+    def cannot_learn(self, game_id: str) -> None:
+        """The course file came but could not be read: Learn goes, and the offer's line
+        says why."""
+        self.offer_learn(False)
+        line = by_id("learn-offer")
+        line.textContent = f"{games.get(game_id).name}'s course could not be read."
+        line.dataset.game = game_id
+        line.hidden = False
+        announce(line.textContent)
 
     def on_offer(self, event: Any) -> None:
         button = closest(event, "[data-learn]")
@@ -126,8 +143,11 @@ class LessonMode:
         run_soon(self.begin(game_id))
 
     async def begin(self, game_id: str) -> None:
+        from web.logic.lesson import LessonRun
+
         course = await self.course(game_id)
         if course is None:
+            self.cannot_learn(game_id)
             return
         await self.fetch_rules(game_id)
         if self.run is None:
@@ -182,10 +202,7 @@ class LessonMode:
         if run is None:
             return
         bar = by_id("lesson")
-        figure = run.step.figure and figure_html(
-            self.rules.get(run.course.game, ""), run.step.figure
-        )
-        bar.innerHTML = run.bar_html(figure)
+        bar.innerHTML = run.bar_html(run.figure(self.rules.get(run.course.game, "")))
         bar.hidden = False
         bar.dataset.status = run.status
         announce(run.announcement())
@@ -222,7 +239,7 @@ class LessonMode:
 
     def judge(self, move: Any, text: bool) -> None:
         run, table = self.run, self.page.table
-        if run is None or run.status != PLAYING:
+        if run is None or not run.playing:
             return
         state = table.state
         if text:
@@ -236,7 +253,7 @@ class LessonMode:
         if not said.error:
             table.play(move)
             self.page.render()
-        if run.status == DONE:
+        if run.step_done:
             store(progress_key(run.course.game), write_ids(run.done))
         self.write_bar()
         if said.reply is not None:

@@ -14,7 +14,6 @@ from html import escape
 from typing import NamedTuple
 
 from engine import games
-from engine.ai.knowledge import for_game
 from engine.plugins import registered
 
 WIDTH, HEIGHT, PAD = 600.0, 160.0, 6.0
@@ -42,6 +41,8 @@ def swing_threshold(game_id: str) -> float:
     graph's noise there, and never below SWING."""
     if not registered(game_id):
         return SWING
+    from engine.ai.knowledge import for_game  # the search's modules: not for opening the page
+
     return max(SWING, NOISE_MARGIN * for_game(games.get(game_id)).graph_noise)
 
 

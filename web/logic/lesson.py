@@ -2,17 +2,13 @@
 moves the player made in it, what the lesson bar says, and the progress kept per game.
 
 Pure Python, tested in CPython (tests/test_lesson_run.py); web/browser/lesson_mode.py is its
-DOM adapter.  The judging is engine/lessons.py's: this module only keeps track of where the
-player is in the course and writes the bar's markup.
-
-Progress is a game's finished steps, kept as JSON under `progress_key(game_id)`; the games
-whose first-visit offer was shown are kept under OFFERED_KEY.  Both are read forgivingly:
-text that is not what this module writes counts as nothing done.
+DOM adapter, and imports it when a course is first opened.  The judging is engine/lessons.py's:
+this module only keeps track of where the player is in the course and writes the bar's
+markup.  The progress kept per game and the first-visit offer are web/logic/learn_offer.py's.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,29 +20,8 @@ from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge
 from web.logic.session import Session
 from web.logic.wording import for_touch
 
-OFFERED_KEY = "learn-offered"  # the games whose "New to …?" line was shown once
-
 # What the bar shows about the step: being played, done, or a move missed its goal.
 PLAYING, DONE, MISSED = "playing", "done", "missed"
-
-
-def progress_key(game_id: str) -> str:
-    return f"learn-progress-{game_id}"
-
-
-def read_ids(text: str | None) -> set[str]:
-    """The ids kept as a JSON list (progress, or the games offered); nothing when unreadable."""
-    try:
-        value = json.loads(text or "[]")
-    except ValueError:
-        return set()
-    if not isinstance(value, list):
-        return set()
-    return {item for item in value if isinstance(item, str)}
-
-
-def write_ids(ids: Iterable[str]) -> str:
-    return json.dumps(sorted(ids))
 
 
 def figure_html(page: str, figure_id: str) -> str:
@@ -63,15 +38,6 @@ def figure_html(page: str, figure_id: str) -> str:
     inside = re.sub(r"url\(#([^)]+)\)", r"url(#lesson-\1)", inside)
     inside = re.sub(r'href="#([^"]+)"', r'href="#lesson-\1"', inside)
     return f"<figure class='lesson-figure'>{inside.strip()}</figure>"
-
-
-def offer_html(game_id: str) -> str:
-    """The one-line first-visit offer for a game, with its button (data-learn)."""
-    name = escape(games.get(game_id).name)
-    return (
-        f"New to {name}? <button type='button' class='link-button' data-learn='{game_id}'>"
-        f"Learn it in three minutes</button>"
-    )
 
 
 @dataclass(frozen=True)
@@ -113,6 +79,16 @@ class LessonRun:
     @property
     def last(self) -> bool:
         return self.index == len(self.course.steps) - 1
+
+    @property
+    def playing(self) -> bool:
+        """The step waits for the player's moves (not yet met, nor missed)."""
+        return self.status == PLAYING
+
+    @property
+    def step_done(self) -> bool:
+        """The step's goal was met."""
+        return self.status == DONE
 
     @property
     def finished(self) -> bool:
@@ -160,6 +136,10 @@ class LessonRun:
     def heading(self) -> str:
         count = len(self.course.steps)
         return f"Learn {self.course.title}: step {self.index + 1} of {count}, {self.step.title}"
+
+    def figure(self, rules_page: str) -> str:
+        """The step's figure from the game's rules page (its markup), or '' when it has none."""
+        return figure_html(rules_page, self.step.figure) if self.step.figure else ""
 
     def bar_html(self, figure: str = "") -> str:
         """The lesson bar: the heading, the goal, what the last move did, and its buttons;
