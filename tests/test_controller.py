@@ -479,7 +479,7 @@ def test_the_result():
     table = table_of(moves=["a", "b", "c", "d"])
     assert table.result_text() is None and screen_of(table).result is None
     table.play_text("e")
-    assert status(table) == "Game over: Player 1 wins 3–2. Every cell is claimed."
+    assert status(table) == "Game over."
     screen = screen_of(table)
     assert screen.result == "Player 1 wins 3–2. Every cell is claimed."
     assert screen.actions == "" and not table.ui.live

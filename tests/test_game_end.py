@@ -70,7 +70,7 @@ def test_resigning_ends_the_game_on_screen_and_undo_takes_it_back():
     said = table.end(resignation(table.game, table.state, 1))  # Black
     assert said.played and said.announce == "White wins: Black resigned."
     screen = screen_of(table)
-    assert screen.status == "Game over: White wins: Black resigned."
+    assert screen.status == "Game over."  # not the result again: the banner under it says it
     assert screen.result == "White wins: Black resigned." and screen.actions == ""
     assert screen.resign_hidden and screen.draw_hidden and not screen.rematch_hidden
     assert screen.address == "#gwyddbwyll/1//e3e4.black-resigns"

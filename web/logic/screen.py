@@ -94,10 +94,11 @@ def panel_html(table: Table) -> str:
 
 
 def status(table: Table) -> str:
-    """The status line: the result, whose turn it is, or what the computer does."""
+    """The status line: whose turn it is, or what the computer does; once the game is over,
+    only that (the result stands under it, in `Screen.result`'s banner)."""
     view, session = table.view, table.session
     if view.result is not None:
-        return f"Game over: {table.result_text()}"
+        return "Game over."
     prefix = "" if session.live else f"Viewing move {session.ply}. "
     seat = view.to_move
     by_link = link_status(session, table.seats, session.sent)
