@@ -142,7 +142,7 @@ def opened_at_start(page, ply: str) -> str:
     counts, the board inert meanwhile; then the game at `ply`, its list complete.  Its long
     tasks since the slices began, as a line."""
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
-    counted = page.evaluate("window.__counted")  # seen as the page changed, not raced
+    counted = page.evaluate("window.__counted") or []  # seen as the page changed, not raced
     assert ["Opening the game: move 1,200 of 2,500", True] in counted
     assert all(inert for _, inert in counted)
     assert page.evaluate("document.querySelectorAll('#moves [data-ply]').length") == PLIES
@@ -173,6 +173,21 @@ def test_a_page_loaded_or_reloaded_with_a_2500_ply_link_opens_it_in_slices(page,
     reloaded = opened_at_start(page, "1250")
     assert page.evaluate("location.hash") == LINK + "/ply=1250"
     print(f"\n2,500 plies at start-up: loaded: {loaded}\nreloaded: {reloaded}")
+
+
+def test_a_new_tab_reopening_a_saved_2500_ply_game_replays_it_in_slices(page, site):
+    """No link: the newest saved game is the one a new tab opens, replayed as a link is."""
+    page.goto(site + "/index.html" + LINK + "/ply=1250")
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#moves [data-ply]")).to_have_count(PLIES)  # and so saved
+    tab = page.context.new_page()
+    tab.add_init_script(OBSERVE)
+    tab.add_init_script(WATCH_OPENING)
+    tab.goto(site + "/index.html")
+    reopened = opened_at_start(tab, "1250")
+    assert tab.evaluate("location.hash") == LINK + "/ply=1250"
+    print(f"\n2,500 plies reopened at start-up with no link: {reopened}")
+    tab.close()
 
 
 def test_a_page_loaded_with_a_2500_ply_link_failing_at_its_end_says_why_after_its_slices(

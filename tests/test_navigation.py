@@ -9,7 +9,7 @@ import pytest
 
 from engine import games
 from engine.record import encode, make_record
-from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick
+from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick, start_link
 from web.logic.session import DEFAULT_GAME, Session, side_lines_text
 from web.logic.sharing import Offers, Problem, read_record, resume, take_offer
 from web.logic.table import SEAT_KINDS
@@ -75,6 +75,18 @@ def test_a_history_entry_at_a_bad_address_opens_as_a_bad_link():
     opening = navigate(place(BAD_MOVE, ("e7", "r3", ["human", "human"]))).opening
     assert opening.message.startswith("This link does not open a game: ")
     assert fragment_of(opening) == "wythe/1/size=8/"  # a fresh board of the link's game
+
+
+def test_the_start_replays_the_link_else_the_newest_saved_game_else_nothing():
+    older = saved("#wythe/1/size=8/a1a2", id="e1", updated=1)
+    newer = saved(WYTHE, id="e2", updated=2)
+    # with no address, the newest saved game: the one `starting` opens
+    assert start_link(place(saved=[older, newer])) == WYTHE[1:]
+    assert fragment_of(navigate(place(saved=[older, newer])).opening) == WYTHE[1:]
+    assert start_link(place(BAD_MOVE, saved=[older])) == BAD_MOVE  # a link, even a bad one
+    assert start_link(place(WYTHE, ("e7", "r3", ["human", "easy"]))) == WYTHE  # a reload
+    assert start_link(place()) == ""  # a fresh game: nothing to replay
+    assert start_link(place("#", saved=[older])) == "wythe/1/size=8/a1a2"
 
 
 def test_a_link_opens_a_new_game_of_its_own():

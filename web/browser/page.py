@@ -43,7 +43,7 @@ from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import MoveList
-from web.logic.navigation import Place, Shown, navigate, pick
+from web.logic.navigation import Place, Shown, navigate, pick, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
@@ -94,7 +94,9 @@ class Page:
         self.table.use_touch(bool(window.matchMedia("(hover: none)").matches))  # tap, not click
         self.bind()
         self.usable = self.keeper.start()
-        self.on_navigate()  # a long game's link (loaded or reloaded) is opened in slices
+        # a long game (a link loaded or reloaded, or the saved game reopened) in slices
+        if not self.long.begin(start_link(self.place())):
+            self.started()
 
     def started(self) -> None:
         """Open the game navigation decides at start-up (after a long link's slices)."""
@@ -241,8 +243,8 @@ class Page:
         show(opening)
 
     def on_navigate(self) -> None:
-        """Back, Forward, or a link typed into the address bar (popstate, then hashchange); and
-        the address at start-up.  A long game's link is replayed first, in slices."""
+        """Back, Forward, or a link typed into the address bar (popstate, then hashchange).  A
+        long game's link is replayed first, in slices."""
         address = window.location.hash
         if address == self.long.address:
             return  # being opened (popstate and hashchange both come)

@@ -117,6 +117,16 @@ def starting(place: Place) -> Opening:
     return resume(newest, place.kinds, DEFAULT_GAME).or_fresh()
 
 
+def start_link(place: Place) -> str:
+    """The link whose moves `starting` replays: the address (a reload's or a link's), else
+    the newest saved game's; '' for a fresh game.  The page replays a long one ahead, in
+    slices (web/logic/replay_ahead.py), and `starting` then finds its positions there."""
+    if place.address.lstrip("#"):
+        return place.address
+    newest = recent.newest(place.saved)
+    return newest.fragment if newest is not None else ""
+
+
 def reopened(place: Place) -> Opening | None:
     """The game of this tab's history entry (after a reload, Back or Forward) at the address,
     with the side lines kept for it and its seats, continuing its saved game; a game of its
