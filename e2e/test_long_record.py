@@ -39,6 +39,19 @@ WATCH_OPENING = """
     });
 """
 
+# What the status says while a game opens after start-up, with whether the board is inert.
+WATCH_AGAIN = """() => {
+    window.__again = [];
+    new MutationObserver(() => {
+        const status = document.getElementById("status").textContent;
+        if (status.startsWith("Opening the game")) {
+            window.__again.push([status, document.getElementById("board").inert]);
+        }
+    }).observe(document.getElementById("status"), {
+        childList: true, subtree: true, characterData: true,
+    });
+}"""
+
 # Home pressed while the page says it is opening the game and the board is inert, read and
 # pressed in one go (the opening can end between two of the test's calls): refused, it is
 # neither the old game's step nor the new one's.
@@ -187,6 +200,16 @@ def test_a_new_tab_reopening_a_saved_2500_ply_game_replays_it_in_slices(page, si
     reopened = opened_at_start(tab, "1250")
     assert tab.evaluate("location.hash") == LINK + "/ply=1250"
     print(f"\n2,500 plies reopened at start-up with no link: {reopened}")
+    # Wythe picked at the top, then the long game from Recent: it resumes in slices too.  (It
+    # ended at the move limit: picking Gwyddbwyll at the top would start a fresh game.)
+    tab.click("button.pick[data-game='wythe']")
+    tab.wait_for_selector("body[data-game='wythe']")
+    tab.evaluate(WATCH_AGAIN)
+    tab.click("#recent-open")
+    tab.locator("#recent-list button", has_text="2500 moves").click()
+    expect(tab.locator("#moves [data-ply]")).to_have_count(PLIES)
+    assert ["Opening the game: move 1,200 of 2,500", True] in tab.evaluate("window.__again")
+    assert current(tab) == ["1250"]
     tab.close()
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine import games
 from engine.record import encode, make_record
-from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick, start_link
+from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick, picked, start_link
 from web.logic.session import DEFAULT_GAME, Session, side_lines_text
 from web.logic.sharing import Offers, Problem, read_record, resume, take_offer
 from web.logic.table import SEAT_KINDS
@@ -230,6 +230,15 @@ def test_picking_a_game_with_no_saved_game_starts_a_fresh_one():
     opening = pick("petrify", [saved(WYTHE)], KINDS, "wythe")
     assert opening.session.game.id == "petrify" and opening.session.moves == []
     assert opening.continues is None and opening.message == ""
+
+
+def test_picked_names_the_saved_game_a_pick_resumes_which_the_page_replays_first():
+    unfinished = saved("#rugpile/1//3x3a3", id="e1", updated=5)
+    finished = saved("#rugpile/1//3x3a3.3x3b2.2x2d1", id="e2", updated=9)
+    wythe = saved(WYTHE, id="e3", updated=12)
+    assert picked("rugpile", [finished, unfinished, wythe]) == unfinished
+    assert pick("rugpile", [finished, unfinished, wythe], KINDS, "wythe").continues == unfinished
+    assert picked("rugpile", [finished, wythe]) is None
 
 
 def test_picking_a_game_whose_saved_game_cannot_be_opened_starts_a_fresh_one():

@@ -22,24 +22,28 @@ INERT = ("board", "moves", "actions")  # what the player cannot touch while it o
 
 
 class LongOpening:
-    """The long link being replayed, if any; `then` opens the game once it is replayed."""
+    """The long link being replayed, if any; `then` opens the game once it is replayed (the
+    address's game, unless `begin` was given another way to open it)."""
 
     def __init__(self, then: Callable[[], None], say: Callable[[str], None]) -> None:
         self.then = then
         self.say = say  # the status line
         self.address: str | None = None
+        self.opens = then  # what opens the game being replayed, once it is
 
     @property
     def busy(self) -> bool:
         return self.address is not None
 
-    def begin(self, address: str) -> bool:
-        """Start replaying `address` in slices when it is a long game's link (True); a link
-        being opened gives way to it.  False for any other address: open it at once."""
+    def begin(self, address: str, opens: Callable[[], None] | None = None) -> bool:
+        """Start replaying `address` in slices when it is a long game's link (True), then
+        open it with `opens` (a saved game's link: the page resumes that game), else `then`;
+        a link being opened gives way to it.  False for any other address: open it at once."""
         plies = replay_ahead.moves_in(address)
         self.address = address if plies >= replay_ahead.LONG else None
         if self.address is None:
             return False
+        self.opens = opens or self.then
         run_soon(self.replay(address, plies))
         return True
 
@@ -65,4 +69,4 @@ class LongOpening:
                     part.removeAttribute("inert")
                 document.body.removeAttribute("data-opening")
         self.address = None
-        self.then()
+        self.opens()

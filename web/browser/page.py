@@ -43,7 +43,7 @@ from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import MoveList
-from web.logic.navigation import Place, Shown, navigate, pick, start_link
+from web.logic.navigation import Place, Shown, navigate, pick, picked, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
@@ -282,14 +282,27 @@ class Page:
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)
         if entry is not None:
-            self.follow(resume(entry, self.keeper.kinds, self.table.game.id))
+            self.resume(
+                entry.fragment,
+                lambda: self.follow(resume(entry, self.keeper.kinds, self.table.game.id)),
+            )
 
     def on_pick(self, event: Any) -> None:
         """Another game at the top: its unfinished game saved last, else a fresh one."""
         button = closest(event, "[data-game]")
         if button is not None:
-            saved = self.keeper.saved()
-            self.follow(pick(button.dataset.game, saved, self.keeper.kinds, self.table.game.id))
+            game, saved, shown = button.dataset.game, self.keeper.saved(), self.table.game.id
+            entry = picked(game, saved) if game != shown else None
+            self.resume(
+                entry.fragment if entry is not None else "",
+                lambda: self.follow(pick(game, saved, self.keeper.kinds, shown)),
+            )
+
+    def resume(self, fragment: str, opens: Callable[[], None]) -> None:
+        """Open a saved game (`opens`): at once, or after its link's replay in slices when it
+        is a long game."""
+        if not self.long.begin(fragment, opens):
+            opens()
 
     def on_form_submit(self, event: Any) -> None:
         chosen = self.form.submit(event)

@@ -184,6 +184,11 @@ def found_legal_part(address: str) -> Record | None:
     return replay_ahead.legal_part(address) or legal_part(unquote_link(address, strict=False))
 
 
+def picked(game_id: str, saved: Sequence[recent.Entry]) -> recent.Entry | None:
+    """The saved game a pick of `game_id` at the top resumes: its unfinished game saved last."""
+    return recent.newest(saved, game_id, unfinished=True)
+
+
 def pick(
     game_id: str, saved: Sequence[recent.Entry], kinds: Collection[str], shown_game: str
 ) -> Opening | None:
@@ -192,7 +197,7 @@ def pick(
     message says so) and a fresh game opens."""
     if game_id == shown_game:
         return None
-    entry = recent.newest(saved, game_id, unfinished=True)
+    entry = picked(game_id, saved)
     if entry is None:
         return Opening(session=Session(game_id), message="")
     opening = resume(entry, kinds, shown_game).cleared()
