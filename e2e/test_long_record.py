@@ -150,15 +150,15 @@ def test_a_move_at_the_end_of_a_long_game_adds_one_item_to_its_list(page, site):
     assert page.locator(f"#moves [data-ply='{plies + 1}']").inner_text() == "Ne2g1"
 
 
-def opened_at_start(page, ply: str) -> str:
+def opened_at_start(page, ply: str, plies: int = PLIES) -> str:
     """The page, loading with the long link in its address, opens it in slices: the status
     counts, the board inert meanwhile; then the game at `ply`, its list complete.  Its long
     tasks since the slices began, as a line."""
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
     counted = page.evaluate("window.__counted") or []  # seen as the page changed, not raced
-    assert ["Opening the game: move 1,200 of 2,500", True] in counted
+    assert [f"Opening the game: move 1,200 of {plies:,}", True] in counted
     assert all(inert for _, inert in counted)
-    assert page.evaluate("document.querySelectorAll('#moves [data-ply]').length") == PLIES
+    assert page.evaluate("document.querySelectorAll('#moves [data-ply]').length") == plies
     assert current(page) == [ply]
     assert page.evaluate("document.getElementById('board').inert") is False
     assert page.evaluate("document.body.dataset.opening") is None
@@ -188,28 +188,37 @@ def test_a_page_loaded_or_reloaded_with_a_2500_ply_link_opens_it_in_slices(page,
     print(f"\n2,500 plies at start-up: loaded: {loaded}\nreloaded: {reloaded}")
 
 
-def test_a_new_tab_reopening_a_saved_2500_ply_game_replays_it_in_slices(page, site):
-    """No link: the newest saved game is the one a new tab opens, replayed as a link is."""
-    page.goto(site + "/index.html" + LINK + "/ply=1250")
+def test_a_new_tab_reopening_a_saved_2499_ply_game_replays_it_in_slices(page, site):
+    """No link: the newest saved game is the one a new tab opens, replayed as a link is; and
+    as it is when Recent, or a bad link's message, resumes it.  (One move short of the limit,
+    the game is not over: the message offers only an unfinished game.)"""
+    unfinished, plies = LINK[: LINK.rindex(".")], PLIES - 1
+    page.goto(site + "/index.html" + unfinished + "/ply=1250")
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
-    expect(page.locator("#moves [data-ply]")).to_have_count(PLIES)  # and so saved
+    expect(page.locator("#moves [data-ply]")).to_have_count(plies)  # and so saved
     tab = page.context.new_page()
     tab.add_init_script(OBSERVE)
     tab.add_init_script(WATCH_OPENING)
     tab.goto(site + "/index.html")
-    reopened = opened_at_start(tab, "1250")
-    assert tab.evaluate("location.hash") == LINK + "/ply=1250"
-    print(f"\n2,500 plies reopened at start-up with no link: {reopened}")
-    # Wythe picked at the top, then the long game from Recent: it resumes in slices too.  (It
-    # ended at the move limit: picking Gwyddbwyll at the top would start a fresh game.)
+    reopened = opened_at_start(tab, "1250", plies)
+    assert tab.evaluate("location.hash") == unfinished + "/ply=1250"
+    print(f"\n2,499 plies reopened at start-up with no link: {reopened}")
+    sliced = [f"Opening the game: move 1,200 of {plies:,}", True]
+    # Wythe picked at the top, then the long game from Recent: it resumes in slices too.
     tab.click("button.pick[data-game='wythe']")
     tab.wait_for_selector("body[data-game='wythe']")
     tab.evaluate(WATCH_AGAIN)
     tab.click("#recent-open")
-    tab.locator("#recent-list button", has_text="2500 moves").click()
-    expect(tab.locator("#moves [data-ply]")).to_have_count(PLIES)
-    assert ["Opening the game: move 1,200 of 2,500", True] in tab.evaluate("window.__again")
-    assert current(tab) == ["1250"]
+    tab.locator("#recent-list button", has_text=f"{plies} moves").click()
+    expect(tab.locator("#moves [data-ply]")).to_have_count(plies)
+    assert sliced in tab.evaluate("window.__again") and current(tab) == ["1250"]
+    # A bad link's message offers to go back to it: in slices again.
+    tab.evaluate("() => { location.hash = '#gwyddbwyll/1//zz'; }")
+    expect(tab.locator("#message")).to_contain_text("This link does not open a game")
+    tab.evaluate(WATCH_AGAIN)
+    tab.click("#message [data-action='resume']")
+    expect(tab.locator("#moves [data-ply]")).to_have_count(plies)
+    assert sliced in tab.evaluate("window.__again")
     tab.close()
 
 

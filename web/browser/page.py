@@ -277,7 +277,13 @@ class Page:
         if shown is not None:
             self.change(lambda: self.table.goto(int(shown.dataset.ply)))
             return
-        self.follow(self.sharing.on_offer(event, self.table.game.id))
+        offer = self.sharing.offered(event)
+        if offer is not None:
+            action, entry = offer  # a saved game resumed: a long one after its slices
+            self.resume(
+                entry.fragment if entry is not None else "",
+                lambda: self.follow(self.sharing.take(action, entry, self.table.game.id)),
+            )
 
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)

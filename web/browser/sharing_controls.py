@@ -23,6 +23,7 @@ from web.browser.dom import by_id, closest, found
 from web.browser.keeper import Keeper
 from web.logic.session import Session
 from web.logic.sharing import Offers, Opening, Problem, read_record, record_text, take_offer
+from web.storage import recent
 
 COPIED_SECONDS = 3
 
@@ -37,14 +38,19 @@ class SharingControls:
 
     # ---- links and offers
 
-    def on_offer(self, event: Any, current: str) -> Opening | None:
-        """A click on an offer in the message (or the Record dialog's status): the game it
-        opens, or None.  `current`: the game on screen."""
+    def offered(self, event: Any) -> tuple[str, recent.Entry | None] | None:
+        """The offer clicked in the message (or the Record dialog's status), as (its action,
+        the saved game a "resume" offer names); None for a click beside the offers."""
         button = closest(event, "[data-action]")
         if button is None:
             return None
         action = button.getAttribute("data-action")
         entry = self.keeper.find(button.getAttribute("data-entry")) if action == "resume" else None
+        return action, entry
+
+    def take(self, action: str, entry: recent.Entry | None, current: str) -> Opening | None:
+        """What the offer `action` (from `offered`) opens, or None.  `current`: the game on
+        screen."""
         opening = take_offer(action, entry, self.offers, self.keeper.kinds, current)
         if opening is not None and action != "resume":
             dialog = by_id("record")
