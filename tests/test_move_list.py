@@ -263,3 +263,11 @@ def test_a_list_of_other_options_is_written_whole_even_when_its_moves_go_on():
     first_moves(large, 1)
     added = moves.update(large, large.game.view(large.state), board)
     assert added.markup is None and added.append is not None and added.append.count("<li>") == 1
+
+
+def test_a_move_written_long_is_marked_wide_to_take_two_columns():
+    rows = MoveTree.from_line(["komi-101", "black", "g3"]).rows()
+    html = move_list_html(rows, [r.move for r in rows], (0, 0, 0))
+    assert html.count('class="wide"') == 1
+    assert '<li value="1"><button type="button" data-row="0" data-ply="1" class="wide">' in html
+    assert f'<li value="2">{b(1, 2, "black")}</li>' in html  # six letters fit a column

@@ -30,6 +30,9 @@ HINT = (
     '<small class="hinted" title="Played after a hint"> hint</small>'
     '<span class="visually-hidden"> (played after a hint)</span>'
 )
+# A move written longer than this (Stigmergy's "komi-101") is marked wide: it takes two of the
+# list's columns (web/style.css), where it would run into the next move.
+WIDE = 6
 
 
 def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
@@ -93,9 +96,10 @@ def _button(
         )
     where = "" if row.depth == 0 else '<span class="visually-hidden">side line: </span>'
     marked = ' aria-current="true"' if current else ""
+    wide = ' class="wide"' if len(word) > WIDE else ""
     return (
         f'<button type="button" data-row="{i}" data-ply="{row.ply}"'
-        f"{marked}>{where}{who}{escape(word)}{HINT if hinted else ''}</button>"
+        f"{marked}{wide}>{where}{who}{escape(word)}{HINT if hinted else ''}</button>"
     )
 
 
