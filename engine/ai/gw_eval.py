@@ -10,9 +10,15 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - pawns: a bonus growing as a pawn nears its promotion row;
 - the king: in the middle game behind its pawns, on its first two rows; once most pieces are
   gone (`phase`), toward the middle, where it helps hunt the last pieces;
+- mobility (`mobility`): a rook gains for each square it could move to along its lines
+  (`ROOK_FREE`: empty squares up to the first piece, and that piece if it is an enemy's) and
+  for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
+  the rooks double); a rook, knight, bishop or queen with at most one square to go to
+  (`BOXED_SQUARES`: not counting squares its own pieces hold) is boxed in (`BOXED`);
 - the rules' own ends (web/rules/gwyddbwyll.html: a side left with its king alone loses):
-  a side with few pieces left is near a bare king, so each of its last pieces weighs more
-  (`FEW`), and a side ahead gains by trades (`TRADE`).
+  a side whose last pieces cover little is near a bare king (`FEW`: below `FEW_COVER`, each
+  piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
+  by trades (`TRADE`).
 
 Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
@@ -20,16 +26,21 @@ Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from ..games.gwyddbwyll_kernel import (
     BISHOP,
+    BISHOP_TO,
     EMPTY,
     JUMPER,
     KING,
     KNIGHT,
+    KNIGHT_TO,
     PAWN,
     QUEEN,
+    QUEEN_TO,
     ROOK,
+    ROOK_RAYS,
     WHITE,
     en_passant_victim,
     piece,
@@ -42,7 +53,15 @@ CENTRE = {KNIGHT: 0.12, BISHOP: 0.05, QUEEN: 0.06, JUMPER: 0.06, ROOK: 0.02}
 PAWN_ADVANCE = (0.0, 0.05, 0.12, 0.25, 0.45, 0.0)
 KING_HOME = 0.15  # the middle-game king: on its first two rows
 KING_CENTRE = 0.08  # the end-game king: a step nearer the middle
-FEW = 0.6  # a side's 1st, 2nd, 3rd last piece beside the king is worth this much more each
+FEW = 0.6  # what a side loses for each unit of cover its pieces lack below FEW_COVER
+FEW_COVER = 3.0
+# How far each kind of piece keeps its side from a bare king (a lone rook is hard to catch
+# and hunts pawns; a pawn is easy prey): a side's cover is the sum over its pieces.
+COVER = {PAWN: 0.5, KNIGHT: 1.0, BISHOP: 0.75, QUEEN: 1.0, JUMPER: 1.0, ROOK: 2.0}
+ROOK_FREE = 0.03  # a rook's worth of each square it could move to
+ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
+BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
+BOXED_SQUARES = 1
 TRADE = 0.04  # a side ahead by a pawn gains this much for each piece fewer on the board
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
@@ -103,21 +122,77 @@ def delta(board: Sequence[int], frm: int, to: int, ep: int) -> float:
     return change
 
 
+# By piece code: the code if the piece is one `mobility` looks at (not a pawn or king), else 0.
+_MOBILE = bytes(p if 0 < p < 16 and p & 7 not in (EMPTY, PAWN, KING) else 0 for p in range(256))
+# By kind: the squares a leaper on each square could go to (the new queen's one-time jump is
+# left out: it is gone after one move).
+_LEAPS_TO = {KNIGHT: KNIGHT_TO, BISHOP: BISHOP_TO, QUEEN: QUEEN_TO, JUMPER: QUEEN_TO}
+_PIECES = (
+    tuple(piece(WHITE, kind) for kind in COVER),
+    tuple(piece(1 - WHITE, kind) for kind in COVER),
+)
+_COVERS = tuple(COVER.values())
+
+
+def mobility(board: Sequence[int]) -> float:
+    """The mobility terms for White less Black's: each rook's free squares (`ROOK_FREE`)
+    and file without its own pawn (`ROOK_OPEN`), less `BOXED` for each rook, knight, bishop
+    or queen with at most `BOXED_SQUARES` squares not held by its own side."""
+    present = bytes(board)
+    total = 0.0
+    for sq in compress(range(64), present.translate(_MOBILE)):
+        p = present[sq]
+        colour = p >> 3
+        if p & 7 == ROOK:
+            free = 0
+            for ray in ROOK_RAYS[sq]:
+                for s in ray:
+                    q = present[s]
+                    if q:
+                        if q >> 3 != colour:
+                            free += 1
+                        break
+                    free += 1
+            value = ROOK_FREE * free
+            if piece(colour, PAWN) not in present[sq & 7 :: 8]:
+                value += ROOK_OPEN
+        else:
+            free = 0
+            for s in _LEAPS_TO[p & 7][sq]:
+                q = present[s]
+                if not q or q >> 3 != colour:
+                    free += 1
+            value = 0.0
+        if free <= BOXED_SQUARES:
+            value -= BOXED
+        total += value if colour == WHITE else -value
+    return total
+
+
+def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
+    """By colour: the pieces besides the king, and how far they keep that side from a bare
+    king (its cover: the sum of `COVER` over them)."""
+    present = bytes(board)
+    pieces = [0, 0]
+    covers = [0.0, 0.0]
+    for side in (WHITE, 1 - WHITE):
+        for code, c in zip(_PIECES[side], _COVERS, strict=True):
+            n = present.count(code)
+            pieces[side] += n
+            covers[side] += c * n
+    return pieces, covers
+
+
 def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     """The position's value for `colour`, given its `score` (White's side) as `base`."""
     present = bytes(board)
-    pieces = [0, 0]  # besides the king
-    for p in present:
-        if p:
-            pieces[p >> 3] += 1
-    pieces[0] -= 1
-    pieces[1] -= 1
+    pieces, covers = counts(present)
     phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
-    lead = base
+    lead = base + mobility(present)
     lead += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
     lead += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
-    lead += FEW * (max(0, 3 - pieces[1]) - max(0, 3 - pieces[0]))
+    lead += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
     if lead > 1.0 or lead < -1.0:
         fewer = 2 * PHASE_FULL - pieces[0] - pieces[1]
         lead += TRADE * fewer * (1.0 if lead > 0 else -1.0)
