@@ -122,16 +122,50 @@ def delta(board: Sequence[int], frm: int, to: int, ep: int) -> float:
     return change
 
 
-# By piece code: the code if the piece is one `mobility` looks at (not a pawn or king), else 0.
-_MOBILE = bytes(p if 0 < p < 16 and p & 7 not in (EMPTY, PAWN, KING) else 0 for p in range(256))
-# By kind: the squares a leaper on each square could go to (the new queen's one-time jump is
-# left out: it is gone after one move).
-_LEAPS_TO = {KNIGHT: KNIGHT_TO, BISHOP: BISHOP_TO, QUEEN: QUEEN_TO, JUMPER: QUEEN_TO}
-_PIECES = (
-    tuple(piece(WHITE, kind) for kind in COVER),
-    tuple(piece(1 - WHITE, kind) for kind in COVER),
+# By piece code: 1 for a White piece, 2 for a Black one, 0 for an empty square.
+_OWNER = bytes((p >> 3) + 1 if 0 < p < 16 else 0 for p in range(256))
+# By piece code: the code if the piece is a knight, bishop or queen, else 0.
+_LEAPER = bytes(
+    p if 0 < p < 16 and p & 7 in (KNIGHT, BISHOP, QUEEN, JUMPER) else 0 for p in range(256)
 )
-_COVERS = tuple(COVER.values())
+# By piece code: the squares a leaper on each square could go to (the new queen's one-time
+# jump is left out: it is gone after one move).
+_LEAPS_TO: list[tuple[tuple[int, ...], ...]] = [()] * 16
+for _colour in (WHITE, 1 - WHITE):
+    for _kind, _targets in (
+        (KNIGHT, KNIGHT_TO),
+        (BISHOP, BISHOP_TO),
+        (QUEEN, QUEEN_TO),
+        (JUMPER, QUEEN_TO),
+    ):
+        _LEAPS_TO[piece(_colour, _kind)] = _targets
+_ROOKS = ((piece(WHITE, ROOK), 1.0), (piece(1 - WHITE, ROOK), -1.0))
+# By piece code: 1 for a White piece besides the king, 2 for a Black one, else 0.
+_SIDE = bytes((p >> 3) + 1 if 0 < p < 16 and p & 7 != KING else 0 for p in range(256))
+# By colour, by piece code: the piece's COVER in quarters if it is that colour's, else 0.
+_COVER_QUARTERS = tuple(
+    bytes(int(4 * COVER.get(p & 7, 0.0)) if 0 < p < 16 and p >> 3 == c else 0 for p in range(256))
+    for c in (WHITE, 1 - WHITE)
+)
+
+
+def _rook(present: bytes, owner: bytes, sq: int, mine: int) -> float:
+    """The mobility terms of the rook on `sq` whose colour's owner mark is `mine`."""
+    free = 0
+    for ray in ROOK_RAYS[sq]:
+        for s in ray:
+            o = owner[s]
+            if o:
+                if o != mine:
+                    free += 1
+                break
+            free += 1
+    value = ROOK_FREE * free
+    if piece(mine - 1, PAWN) not in present[sq & 7 :: 8]:
+        value += ROOK_OPEN
+    if free <= BOXED_SQUARES:
+        value -= BOXED
+    return value
 
 
 def mobility(board: Sequence[int]) -> float:
@@ -139,33 +173,24 @@ def mobility(board: Sequence[int]) -> float:
     and file without its own pawn (`ROOK_OPEN`), less `BOXED` for each rook, knight, bishop
     or queen with at most `BOXED_SQUARES` squares not held by its own side."""
     present = bytes(board)
+    owner = present.translate(_OWNER)
     total = 0.0
-    for sq in compress(range(64), present.translate(_MOBILE)):
+    for code, sign in _ROOKS:
+        sq = present.find(code)
+        while sq >= 0:
+            total += sign * _rook(present, owner, sq, (code >> 3) + 1)
+            sq = present.find(code, sq + 1)
+    for sq in compress(range(64), present.translate(_LEAPER)):
         p = present[sq]
-        colour = p >> 3
-        if p & 7 == ROOK:
-            free = 0
-            for ray in ROOK_RAYS[sq]:
-                for s in ray:
-                    q = present[s]
-                    if q:
-                        if q >> 3 != colour:
-                            free += 1
-                        break
-                    free += 1
-            value = ROOK_FREE * free
-            if piece(colour, PAWN) not in present[sq & 7 :: 8]:
-                value += ROOK_OPEN
+        mine = (p >> 3) + 1
+        free = 0
+        for s in _LEAPS_TO[p][sq]:
+            if owner[s] != mine:
+                free += 1
+                if free > BOXED_SQUARES:
+                    break
         else:
-            free = 0
-            for s in _LEAPS_TO[p & 7][sq]:
-                q = present[s]
-                if not q or q >> 3 != colour:
-                    free += 1
-            value = 0.0
-        if free <= BOXED_SQUARES:
-            value -= BOXED
-        total += value if colour == WHITE else -value
+            total += -BOXED if mine == 1 else BOXED
     return total
 
 
@@ -173,13 +198,9 @@ def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
     """By colour: the pieces besides the king, and how far they keep that side from a bare
     king (its cover: the sum of `COVER` over them)."""
     present = bytes(board)
-    pieces = [0, 0]
-    covers = [0.0, 0.0]
-    for side in (WHITE, 1 - WHITE):
-        for code, c in zip(_PIECES[side], _COVERS, strict=True):
-            n = present.count(code)
-            pieces[side] += n
-            covers[side] += c * n
+    side = present.translate(_SIDE)
+    pieces = [side.count(1), side.count(2)]
+    covers = [sum(present.translate(table)) / 4 for table in _COVER_QUARTERS]
     return pieces, covers
 
 
