@@ -26,7 +26,9 @@ Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 
 from ..games.gwyddbwyll_kernel import (
     BISHOP,
@@ -62,6 +64,7 @@ ROOK_FREE = 0.03  # a rook's worth of each square it could move to
 ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
 BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
 BOXED_SQUARES = 1
+MOBILITY_CACHE = 1 << 15  # boards whose mobility is remembered
 TRADE = 0.04  # a side ahead by a pawn gains this much for each piece fewer on the board
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
@@ -128,17 +131,21 @@ _OWNER = bytes((p >> 3) + 1 if 0 < p < 16 else 0 for p in range(256))
 _LEAPER = bytes(
     p if 0 < p < 16 and p & 7 in (KNIGHT, BISHOP, QUEEN, JUMPER) else 0 for p in range(256)
 )
-# By piece code: the squares a leaper on each square could go to (the new queen's one-time
-# jump is left out: it is gone after one move).
-_LEAPS_TO: list[tuple[tuple[int, ...], ...]] = [()] * 16
+# By piece code and square: for a leaper, (how many squares it could go to, a getter of
+# their owner marks), or None where it has at most BOXED_SQUARES squares on an empty board
+# (boxed in wherever the others stand).  The new queen's one-time jump is left out: it is
+# gone after one move.
+_LEAPS: list[tuple[tuple[int, itemgetter] | None, ...]] = [()] * 16
 for _colour in (WHITE, 1 - WHITE):
-    for _kind, _targets in (
+    for _kind, _to in (
         (KNIGHT, KNIGHT_TO),
         (BISHOP, BISHOP_TO),
         (QUEEN, QUEEN_TO),
         (JUMPER, QUEEN_TO),
     ):
-        _LEAPS_TO[piece(_colour, _kind)] = _targets
+        _LEAPS[piece(_colour, _kind)] = tuple(
+            (len(t), itemgetter(*t)) if len(t) > BOXED_SQUARES else None for t in _to
+        )
 _ROOKS = ((piece(WHITE, ROOK), 1.0), (piece(1 - WHITE, ROOK), -1.0))
 # By piece code: 1 for a White piece besides the king, 2 for a Black one, else 0.
 _SIDE = bytes((p >> 3) + 1 if 0 < p < 16 and p & 7 != KING else 0 for p in range(256))
@@ -172,7 +179,13 @@ def mobility(board: Sequence[int]) -> float:
     """The mobility terms for White less Black's: each rook's free squares (`ROOK_FREE`)
     and file without its own pawn (`ROOK_OPEN`), less `BOXED` for each rook, knight, bishop
     or queen with at most `BOXED_SQUARES` squares not held by its own side."""
-    present = bytes(board)
+    return _mobility(bytes(board))
+
+
+@lru_cache(maxsize=MOBILITY_CACHE)
+def _mobility(present: bytes) -> float:
+    """`mobility` of a board given as bytes, remembered: the search's iterations come back
+    to the same leaves again and again."""
     owner = present.translate(_OWNER)
     total = 0.0
     for code, sign in _ROOKS:
@@ -183,13 +196,8 @@ def mobility(board: Sequence[int]) -> float:
     for sq in compress(range(64), present.translate(_LEAPER)):
         p = present[sq]
         mine = (p >> 3) + 1
-        free = 0
-        for s in _LEAPS_TO[p][sq]:
-            if owner[s] != mine:
-                free += 1
-                if free > BOXED_SQUARES:
-                    break
-        else:
+        leaps = _LEAPS[p][sq]
+        if leaps is None or leaps[0] - leaps[1](owner).count(mine) <= BOXED_SQUARES:
             total += -BOXED if mine == 1 else BOXED
     return total
 
@@ -210,7 +218,7 @@ def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     pieces, covers = counts(present)
     phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
-    lead = base + mobility(present)
+    lead = base + _mobility(present)
     lead += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
     lead += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
     lead += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
