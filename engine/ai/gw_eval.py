@@ -14,7 +14,9 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   (`ROOK_FREE`: empty squares up to the first piece, and that piece if it is an enemy's) and
   for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
   the rooks double); a rook, knight, bishop or queen with at most one square to go to
-  (`BOXED_SQUARES`: not counting squares its own pieces hold) is boxed in (`BOXED`);
+  (`BOXED_SQUARES`: not counting squares its own pieces hold) is boxed in (`BOXED`).
+  Unlike the rest it is not kept up to date move by move; a board's mobility is remembered
+  (`MOBILITY_CACHE` boards), since iterative deepening comes back to the same leaves;
 - the rules' own ends (web/rules/gwyddbwyll.html: a side left with its king alone loses):
   a side whose last pieces cover little is near a bare king (`FEW`: below `FEW_COVER`, each
   piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
