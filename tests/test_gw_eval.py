@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai.gw_eval import BOXED, FEW, ROOK_FREE, ROOK_OPEN, counts, evaluate, mobility
+from engine.ai.gw_eval import BOXED, FEW, ROOK_FREE, ROOK_OPEN, TRADE, counts, evaluate, mobility
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 
 
@@ -100,3 +100,17 @@ def test_the_evaluation_adds_mobility():
     # Black's Ra8: a7 (a6 its pawn), b8 its knight: 1 square, a-file has its pawn: boxed.
     # Black's knight b8: a6 own, c6, d7: 2 squares.
     assert mobility(b) == pytest.approx(14 * ROOK_FREE + ROOK_OPEN - (ROOK_FREE - BOXED))
+
+
+def test_trades_grow_with_the_lead_without_a_step_at_one_pawn():
+    # Three knights a side in the middle (kings e1, e8 cancel): each side covers 3 (no FEW),
+    # no rook and no knight boxed in (no mobility); 6 pieces: 34 fewer than the full 40.
+    # TRADE counts from nothing at a lead of 1 pawn to full (34 * TRADE) at 2 pawns.
+    pieces = {"c4": "N", "d4": "N", "e4": "N", "c5": "n", "d5": "n", "e5": "n"}
+    b = board(pieces | {"e1": "K", "e8": "k"})
+    assert mobility(b) == 0.0
+    assert evaluate(b, 1.0, WHITE) == pytest.approx(1.0)
+    assert evaluate(b, 1.01, WHITE) == pytest.approx(1.01 + 0.01 * 34 * TRADE)
+    assert evaluate(b, 1.5, WHITE) == pytest.approx(1.5 + 0.5 * 34 * TRADE)
+    assert evaluate(b, 3.0, WHITE) == pytest.approx(3.0 + 34 * TRADE)
+    assert evaluate(b, -1.5, WHITE) == pytest.approx(-1.5 - 0.5 * 34 * TRADE)

@@ -20,7 +20,8 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - the rules' own ends (web/rules/gwyddbwyll.html: a side left with its king alone loses):
   a side whose last pieces cover little is near a bare king (`FEW`: below `FEW_COVER`, each
   piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
-  by trades (`TRADE`).
+  by trades (`TRADE`: in full from two pawns ahead, growing from nothing at one pawn, so
+  the score has no step where the lead crosses a pawn).
 
 Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
@@ -67,7 +68,7 @@ ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
 BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
 BOXED_SQUARES = 1
 MOBILITY_CACHE = 1 << 15  # boards whose mobility is remembered
-TRADE = 0.04  # a side ahead by a pawn gains this much for each piece fewer on the board
+TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on the board
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
 
@@ -226,5 +227,6 @@ def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     lead += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
     if lead > 1.0 or lead < -1.0:
         fewer = 2 * PHASE_FULL - pieces[0] - pieces[1]
-        lead += TRADE * fewer * (1.0 if lead > 0 else -1.0)
+        ahead = min(abs(lead) - 1.0, 1.0)  # 0 at a pawn ahead, 1 from two
+        lead += TRADE * fewer * (ahead if lead > 0 else -ahead)
     return lead if colour == WHITE else -lead
