@@ -10,9 +10,18 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - pawns: a bonus growing as a pawn nears its promotion row;
 - the king: in the middle game behind its pawns, on its first two rows; once most pieces are
   gone (`phase`), toward the middle, where it helps hunt the last pieces;
+- mobility (`mobility`): a rook gains for each square it could move to along its lines
+  (`ROOK_FREE`: empty squares up to the first piece, and that piece if it is an enemy's) and
+  for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
+  the rooks double); a rook, knight, bishop or queen with at most one square to go to
+  (`BOXED_SQUARES`: not counting squares its own pieces hold) is boxed in (`BOXED`).
+  Unlike the rest it is not kept up to date move by move; a board's mobility is remembered
+  (`MOBILITY_CACHE` boards), since iterative deepening comes back to the same leaves;
 - the rules' own ends (web/rules/gwyddbwyll.html: a side left with its king alone loses):
-  a side with few pieces left is near a bare king, so each of its last pieces weighs more
-  (`FEW`), and a side ahead gains by trades (`TRADE`).
+  a side whose last pieces cover little is near a bare king (`FEW`: below `FEW_COVER`, each
+  piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
+  by trades (`TRADE`: in full from two pawns ahead, growing from nothing at one pawn, so
+  the score has no step where the lead crosses a pawn).
 
 Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
@@ -20,16 +29,23 @@ Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import compress
+from operator import itemgetter
 
 from ..games.gwyddbwyll_kernel import (
     BISHOP,
+    BISHOP_TO,
     EMPTY,
     JUMPER,
     KING,
     KNIGHT,
+    KNIGHT_TO,
     PAWN,
     QUEEN,
+    QUEEN_TO,
     ROOK,
+    ROOK_RAYS,
     WHITE,
     en_passant_victim,
     piece,
@@ -42,8 +58,17 @@ CENTRE = {KNIGHT: 0.12, BISHOP: 0.05, QUEEN: 0.06, JUMPER: 0.06, ROOK: 0.02}
 PAWN_ADVANCE = (0.0, 0.05, 0.12, 0.25, 0.45, 0.0)
 KING_HOME = 0.15  # the middle-game king: on its first two rows
 KING_CENTRE = 0.08  # the end-game king: a step nearer the middle
-FEW = 0.6  # a side's 1st, 2nd, 3rd last piece beside the king is worth this much more each
-TRADE = 0.04  # a side ahead by a pawn gains this much for each piece fewer on the board
+FEW = 0.6  # what a side loses for each unit of cover its pieces lack below FEW_COVER
+FEW_COVER = 3.0
+# How far each kind of piece keeps its side from a bare king (a lone rook is hard to catch
+# and hunts pawns; a pawn is easy prey): a side's cover is the sum over its pieces.
+COVER = {PAWN: 0.5, KNIGHT: 1.0, BISHOP: 0.75, QUEEN: 1.0, JUMPER: 1.0, ROOK: 2.0}
+ROOK_FREE = 0.03  # a rook's worth of each square it could move to
+ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
+BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
+BOXED_SQUARES = 1
+MOBILITY_CACHE = 1 << 15  # boards whose mobility is remembered
+TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on the board
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
 
@@ -103,22 +128,105 @@ def delta(board: Sequence[int], frm: int, to: int, ep: int) -> float:
     return change
 
 
+# By piece code: 1 for a White piece, 2 for a Black one, 0 for an empty square.
+_OWNER = bytes((p >> 3) + 1 if 0 < p < 16 else 0 for p in range(256))
+# By piece code: the code if the piece is a knight, bishop or queen, else 0.
+_LEAPER = bytes(
+    p if 0 < p < 16 and p & 7 in (KNIGHT, BISHOP, QUEEN, JUMPER) else 0 for p in range(256)
+)
+# By piece code and square: for a leaper, (how many squares it could go to, a getter of
+# their owner marks), or None where it has at most BOXED_SQUARES squares on an empty board
+# (boxed in wherever the others stand).  The new queen's one-time jump is left out: it is
+# gone after one move.
+_LEAPS: list[tuple[tuple[int, itemgetter] | None, ...]] = [()] * 16
+for _colour in (WHITE, 1 - WHITE):
+    for _kind, _to in (
+        (KNIGHT, KNIGHT_TO),
+        (BISHOP, BISHOP_TO),
+        (QUEEN, QUEEN_TO),
+        (JUMPER, QUEEN_TO),
+    ):
+        _LEAPS[piece(_colour, _kind)] = tuple(
+            (len(t), itemgetter(*t)) if len(t) > BOXED_SQUARES else None for t in _to
+        )
+_ROOKS = ((piece(WHITE, ROOK), 1.0), (piece(1 - WHITE, ROOK), -1.0))
+# By piece code: 1 for a White piece besides the king, 2 for a Black one, else 0.
+_SIDE = bytes((p >> 3) + 1 if 0 < p < 16 and p & 7 != KING else 0 for p in range(256))
+# By colour, by piece code: the piece's COVER in quarters if it is that colour's, else 0.
+_COVER_QUARTERS = tuple(
+    bytes(int(4 * COVER.get(p & 7, 0.0)) if 0 < p < 16 and p >> 3 == c else 0 for p in range(256))
+    for c in (WHITE, 1 - WHITE)
+)
+
+
+def _rook(present: bytes, owner: bytes, sq: int, mine: int) -> float:
+    """The mobility terms of the rook on `sq` whose colour's owner mark is `mine`."""
+    free = 0
+    for ray in ROOK_RAYS[sq]:
+        for s in ray:
+            o = owner[s]
+            if o:
+                if o != mine:
+                    free += 1
+                break
+            free += 1
+    value = ROOK_FREE * free
+    if piece(mine - 1, PAWN) not in present[sq & 7 :: 8]:
+        value += ROOK_OPEN
+    if free <= BOXED_SQUARES:
+        value -= BOXED
+    return value
+
+
+def mobility(board: Sequence[int]) -> float:
+    """The mobility terms for White less Black's: each rook's free squares (`ROOK_FREE`)
+    and file without its own pawn (`ROOK_OPEN`), less `BOXED` for each rook, knight, bishop
+    or queen with at most `BOXED_SQUARES` squares not held by its own side."""
+    return _mobility(bytes(board))
+
+
+@lru_cache(maxsize=MOBILITY_CACHE)
+def _mobility(present: bytes) -> float:
+    """`mobility` of a board given as bytes, remembered: the search's iterations come back
+    to the same leaves again and again."""
+    owner = present.translate(_OWNER)
+    total = 0.0
+    for code, sign in _ROOKS:
+        sq = present.find(code)
+        while sq >= 0:
+            total += sign * _rook(present, owner, sq, (code >> 3) + 1)
+            sq = present.find(code, sq + 1)
+    for sq in compress(range(64), present.translate(_LEAPER)):
+        p = present[sq]
+        mine = (p >> 3) + 1
+        leaps = _LEAPS[p][sq]
+        if leaps is None or leaps[0] - leaps[1](owner).count(mine) <= BOXED_SQUARES:
+            total += -BOXED if mine == 1 else BOXED
+    return total
+
+
+def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
+    """By colour: the pieces besides the king, and how far they keep that side from a bare
+    king (its cover: the sum of `COVER` over them)."""
+    present = bytes(board)
+    side = present.translate(_SIDE)
+    pieces = [side.count(1), side.count(2)]
+    covers = [sum(present.translate(table)) / 4 for table in _COVER_QUARTERS]
+    return pieces, covers
+
+
 def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     """The position's value for `colour`, given its `score` (White's side) as `base`."""
     present = bytes(board)
-    pieces = [0, 0]  # besides the king
-    for p in present:
-        if p:
-            pieces[p >> 3] += 1
-    pieces[0] -= 1
-    pieces[1] -= 1
+    pieces, covers = counts(present)
     phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
-    lead = base
+    lead = base + _mobility(present)
     lead += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
     lead += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
-    lead += FEW * (max(0, 3 - pieces[1]) - max(0, 3 - pieces[0]))
+    lead += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
     if lead > 1.0 or lead < -1.0:
         fewer = 2 * PHASE_FULL - pieces[0] - pieces[1]
-        lead += TRADE * fewer * (1.0 if lead > 0 else -1.0)
+        ahead = min(abs(lead) - 1.0, 1.0)  # 0 at a pawn ahead, 1 from two
+        lead += TRADE * fewer * (ahead if lead > 0 else -ahead)
     return lead if colour == WHITE else -lead

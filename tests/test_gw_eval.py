@@ -1,0 +1,116 @@
+"""The hard Gwyddbwyll player's evaluation terms (engine/ai/gw_eval.py) on hand-built
+positions, with values counted by hand from the rules' moves (web/rules/gwyddbwyll.html)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ai.gw_eval import BOXED, FEW, ROOK_FREE, ROOK_OPEN, TRADE, counts, evaluate, mobility
+from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+
+
+def board(pieces: dict[str, str]) -> list[int]:
+    return list(state_from_pieces(pieces).board)
+
+
+def test_a_rook_gains_for_each_square_along_its_lines_and_an_open_file():
+    # Ra1 (kings h1, h8): up a2-a8 is 7 squares, along the first rank b1-g1 is 6 (h1 is its
+    # own king's): 13 free squares, and the a-file has no White pawn.
+    assert mobility(board({"a1": "R", "h1": "K", "h8": "k"})) == pytest.approx(
+        13 * ROOK_FREE + ROOK_OPEN
+    )
+
+
+def test_a_rook_counts_an_enemy_piece_it_could_take_but_not_its_own_pawns_square():
+    # Rd4 with its own pawn d2 and a Black pawn d6 (kings a1, h8): d5 and d6 (it takes there)
+    # up, d3 down (d2 is its own), c4-a4 (3) and e4-h4 (4): 10 squares; the d-file holds a
+    # White pawn, so no open-file bonus.  Pawns themselves add nothing here.
+    pieces = {"d4": "R", "d2": "P", "d6": "p", "a1": "K", "h8": "k"}
+    assert mobility(board(pieces)) == pytest.approx(10 * ROOK_FREE)
+
+
+def test_blacks_rook_counts_against_white():
+    # The first test's position mirrored in colour: Ra8 for Black, kings h8 (Black), h1.
+    assert mobility(board({"a8": "r", "h8": "k", "h1": "K"})) == pytest.approx(
+        -(13 * ROOK_FREE + ROOK_OPEN)
+    )
+
+
+def test_a_rook_with_no_square_is_boxed_in():
+    # Ra1 behind its own pawn a2 and knight b1 (kings h1, h8): no square, and the a-file has
+    # its pawn, so the rook is worth -BOXED; the knight has a3, c3 and d2: not boxed.
+    pieces = {"a1": "R", "a2": "P", "b1": "N", "h1": "K", "h8": "k"}
+    assert mobility(board(pieces)) == pytest.approx(-BOXED)
+
+
+def test_a_rook_with_one_square_is_boxed_in_too():
+    # Black's Rf6 as in the 4x game: f7 empty, f8 its bishop, f5, e6 and g6 its pawns
+    # (kings e8, a1): one square, f7.  The f-file holds its pawn f5.  Black's rook is worth
+    # 1 * ROOK_FREE - BOXED, counted against White; the bishop f8 jumps to d6 or h6 (two
+    # squares: not boxed).
+    pieces = {"f6": "r", "f8": "b", "f5": "p", "e6": "p", "g6": "p", "e8": "k", "a1": "K"}
+    assert mobility(board(pieces)) == pytest.approx(-(ROOK_FREE - BOXED))
+
+
+def test_a_knight_bishop_and_queen_are_boxed_in_by_their_own_pieces():
+    # Knight a1: b3 and c2, both its own pawns' -> no square.  Bishop (jumps two diagonally)
+    # h1: only f3, its own pawn's.  Queen (fers, one diagonal step) a8: only b7, empty ->
+    # one square.  Each is boxed in: 3 * BOXED against White.  (Kings e1, e8; pawns add
+    # nothing themselves.)
+    pieces = {"a1": "N", "b3": "P", "c2": "P", "h1": "B", "f3": "P", "a8": "Q"}
+    pieces |= {"e1": "K", "h8": "k"}
+    assert mobility(board(pieces)) == pytest.approx(-3 * BOXED)
+
+
+def test_a_leaper_with_two_squares_is_not_boxed_in():
+    # Knight a1 with b3 its own pawn's and c2 empty -> one square: boxed; then with a Black
+    # pawn on b3 instead (it could take there) -> two squares: not boxed.
+    assert mobility(board({"a1": "N", "b3": "P", "e1": "K", "h8": "k"})) == pytest.approx(-BOXED)
+    assert mobility(board({"a1": "N", "b3": "p", "e1": "K", "h8": "k"})) == 0.0
+
+
+def test_cover_weighs_pieces_by_what_they_are():
+    # White: knight, queen (fers), pawn: 1 + 1 + 0.5; Black: a rook: 2.
+    pieces = {"b1": "N", "c1": "Q", "d3": "P", "a8": "r", "e1": "K", "e8": "k"}
+    assert counts(board(pieces)) == ([3, 1], [2.5, 2.0])
+
+
+def test_knight_fers_and_pawn_are_not_scored_far_above_a_lone_rook():
+    # The equal-time game 2's ending: White N, Q(fers), P against Black's lone rook.  Kings
+    # e1 and e8 cancel in both king terms (both on their first row; the same distance from
+    # the middle).  Cover 2.5 against 2.0: White lacks 0.5 of FEW_COVER (3), Black 1.0, so
+    # FEW adds 0.5 * FEW for White (by the count of pieces it added 2 * FEW = 1.2, and
+    # then TRADE's 36 * 0.04 on top).  With base 0 the lead stays under one pawn: no TRADE.
+    pieces = {"b1": "N", "c1": "Q", "d3": "P", "a8": "r", "e1": "K", "e8": "k"}
+    b = board(pieces)
+    assert evaluate(b, 0.0, WHITE) == pytest.approx(mobility(b) + 0.5 * FEW)
+    assert evaluate(b, 0.0, BLACK) == pytest.approx(-(mobility(b) + 0.5 * FEW))
+
+
+def test_the_evaluation_adds_mobility():
+    # The same material, a free rook against a boxed one: the evaluation tells them apart
+    # by exactly the mobility terms (kings e1 and e8 cancel; no FEW: each side covers 3.5;
+    # with base 0 the lead stays under a pawn: no TRADE).
+    free = {"d4": "R", "a3": "P", "g3": "P", "h3": "P", "a6": "p", "a8": "r", "b8": "n"}
+    free |= {"e1": "K", "e8": "k"}
+    b = board(free)
+    assert counts(b)[1] == [3.5, 3.5]
+    assert evaluate(b, 0.0, WHITE) == pytest.approx(mobility(b))
+    # White's Rd4: d5-d8 up (4), d3-d2-d1... d1 to d3 (3), a4-c4 (3), e4-h4 (4): 14, open.
+    # Black's Ra8: a7 (a6 its pawn), b8 its knight: 1 square, a-file has its pawn: boxed.
+    # Black's knight b8: a6 own, c6, d7: 2 squares.
+    assert mobility(b) == pytest.approx(14 * ROOK_FREE + ROOK_OPEN - (ROOK_FREE - BOXED))
+
+
+def test_trades_grow_with_the_lead_without_a_step_at_one_pawn():
+    # Three knights a side in the middle (kings e1, e8 cancel): each side covers 3 (no FEW),
+    # no rook and no knight boxed in (no mobility); 6 pieces: 34 fewer than the full 40.
+    # TRADE counts from nothing at a lead of 1 pawn to full (34 * TRADE) at 2 pawns.
+    pieces = {"c4": "N", "d4": "N", "e4": "N", "c5": "n", "d5": "n", "e5": "n"}
+    b = board(pieces | {"e1": "K", "e8": "k"})
+    assert mobility(b) == 0.0
+    assert evaluate(b, 1.0, WHITE) == pytest.approx(1.0)
+    assert evaluate(b, 1.01, WHITE) == pytest.approx(1.01 + 0.01 * 34 * TRADE)
+    assert evaluate(b, 1.5, WHITE) == pytest.approx(1.5 + 0.5 * 34 * TRADE)
+    assert evaluate(b, 3.0, WHITE) == pytest.approx(3.0 + 34 * TRADE)
+    assert evaluate(b, -1.5, WHITE) == pytest.approx(-1.5 - 0.5 * 34 * TRADE)
