@@ -1,5 +1,5 @@
 """A course being taken on the page (Learn), without the browser: the step on the board, the
-moves the player made in it, what the lesson bar says, and the progress kept per game.
+moves the player made in it, what the lesson bar says, and the steps done.
 
 Pure Python, tested in CPython (tests/test_lesson_run.py); web/browser/lesson_mode.py is its
 DOM adapter, and imports it when a course is first opened.  The judging is engine/lessons.py's:
