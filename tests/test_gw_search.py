@@ -158,3 +158,27 @@ def test_the_worker_thinks_for_gwyddbwylls_hard_level_in_slices_of_its_alpha_bet
     assert second["playouts"] > first["playouts"] > 0
     move = session.game.parse(session.state, second["best"])
     assert move in session.game.legal_moves(session.state)
+
+
+def _nodes_to_depth(state, depth: int) -> tuple[int, str]:
+    search = GwSearch(state, seed=1)
+    for iteration in range(1, depth + 1):
+        search._iteration(iteration)
+    return search.playouts, GAME.notation(state, search.best())
+
+
+def test_futility_prunes_where_a_side_is_far_ahead_or_behind(monkeypatch):
+    # White has both rooks more: near the horizon, Black's quiet replies cannot make up the
+    # difference and White's lead stands without searching on.  The search reaches the same
+    # depth with fewer nodes than without futility, and keeps its move.
+    pawns = {f"{col}3": "P" for col in "abcdefgh"} | {f"{col}6": "p" for col in "abcdefgh"}
+    state = state_from_pieces(
+        pawns
+        | {"e1": "K", "a1": "R", "h1": "R", "b1": "N", "g1": "N"}
+        | {"e8": "k", "b8": "n", "g8": "n"}
+    )
+    pruned, move = _nodes_to_depth(state, 5)
+    monkeypatch.setattr("engine.ai.gw_search.FUTILE_DEPTH", 0)
+    full, full_move = _nodes_to_depth(state, 5)
+    assert pruned < full
+    assert move == full_move

@@ -21,6 +21,7 @@ from engine.ai.know_gwyddbwyll import random_playout as fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, GameOver
 from engine.games import gwyddbwyll as gw
+from engine.games import gwyddbwyll_kernel as kernel
 from engine.games.gwyddbwyll import state_from_pieces
 
 GAME = games.get("gwyddbwyll")
@@ -564,6 +565,47 @@ def test_draw_at_2500_plies():
         "a1a8",
     )
     assert GAME.result(mated).winners == (0,)
+
+
+def _captures(state) -> set[str]:
+    found = kernel.pseudo_captures(state.board, state.turn, state.ep)
+    return {GAME.notation(state, move) for move in found}
+
+
+def test_pseudo_captures_are_the_captures_a_position_offers():
+    # White: Ra1 up the a-file to the pawn a5 (along rank 1 it stops at its own king e1);
+    # Nc3 reaches a2 a4 b1 b5 d1 d5 e2 e4, of which d5 holds a Black pawn (e4 is White's);
+    # the pawn e4 takes forward on d5 and f5; the king e1 has nothing next to it.
+    state = state_from_pieces(
+        {"a1": "R", "e1": "K", "c3": "N", "e4": "P", "a5": "p", "d5": "p", "f5": "n", "e8": "k"}
+    )
+    assert _captures(state) == {"a1a5", "c3d5", "e4d5", "e4f5"}
+
+
+def test_pseudo_captures_include_en_passant():
+    # Black's pawn has just gone d6-d4 past d5, next to White's pawn e4: e4xd5 takes it.
+    state = state_from_pieces({"e4": "P", "d4": "p", "e1": "K", "e8": "k"}, turn=gw.WHITE, ep="d5")
+    assert _captures(state) == {"e4d5"}
+
+
+def test_pseudo_captures_are_the_captures_among_pseudo_moves():
+    rng = random.Random(17)
+    for _ in range(20):
+        state = GAME.new()
+        for _ in range(rng.randrange(10, 80)):
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.apply(state, rng.choice(moves))
+        board, colour, ep = state.board, state.turn, state.ep
+        enemy = (1 - colour) << 3
+        expected = {
+            m
+            for m in kernel.pseudo_moves(board, colour, ep)
+            if (board[m.to] and board[m.to] & 8 == enemy)
+            or kernel.is_en_passant(board, m.frm, m.to, ep)
+        }
+        assert set(kernel.pseudo_captures(board, colour, ep)) == expected
 
 
 # --------------------------------------------------------------------------- notation and errors

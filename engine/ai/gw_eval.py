@@ -15,8 +15,9 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
   the rooks double); a rook, knight, bishop or queen with at most one square to go to
   (`BOXED_SQUARES`: not counting squares its own pieces hold) is boxed in (`BOXED`).
-  Unlike the rest it is not kept up to date move by move; a board's mobility is remembered
-  (`MOBILITY_CACHE` boards), since iterative deepening comes back to the same leaves;
+  Unlike the rest it is not kept up to date move by move; it and the other terms of the
+  whole board are remembered (`BOARD_CACHE` boards), since iterative deepening comes back
+  to the same leaves;
 - the rules' own ends (web/rules/gwyddbwyll.html: a side left with its king alone loses):
   a side whose last pieces cover little is near a bare king (`FEW`: below `FEW_COVER`, each
   piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
@@ -67,7 +68,7 @@ ROOK_FREE = 0.03  # a rook's worth of each square it could move to
 ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
 BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
 BOXED_SQUARES = 1
-MOBILITY_CACHE = 1 << 15  # boards whose mobility is remembered
+BOARD_CACHE = 1 << 15  # boards whose terms of `evaluate` are remembered
 TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on the board
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
@@ -185,10 +186,8 @@ def mobility(board: Sequence[int]) -> float:
     return _mobility(bytes(board))
 
 
-@lru_cache(maxsize=MOBILITY_CACHE)
 def _mobility(present: bytes) -> float:
-    """`mobility` of a board given as bytes, remembered: the search's iterations come back
-    to the same leaves again and again."""
+    """`mobility` of a board given as bytes."""
     owner = present.translate(_OWNER)
     total = 0.0
     for code, sign in _ROOKS:
@@ -217,16 +216,24 @@ def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
 
 def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     """The position's value for `colour`, given its `score` (White's side) as `base`."""
-    present = bytes(board)
-    pieces, covers = counts(present)
-    phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
-    white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
-    lead = base + _mobility(present)
-    lead += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
-    lead += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
-    lead += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
+    terms, fewer = _board_terms(bytes(board))
+    lead = base + terms
     if lead > 1.0 or lead < -1.0:
-        fewer = 2 * PHASE_FULL - pieces[0] - pieces[1]
         ahead = min(abs(lead) - 1.0, 1.0)  # 0 at a pawn ahead, 1 from two
         lead += TRADE * fewer * (ahead if lead > 0 else -ahead)
     return lead if colour == WHITE else -lead
+
+
+@lru_cache(maxsize=BOARD_CACHE)
+def _board_terms(present: bytes) -> tuple[float, int]:
+    """The terms of `evaluate` only the whole board tells, but for `TRADE` (White's side),
+    and how many pieces besides the kings are gone; remembered, since the search's
+    iterations come back to the same leaves again and again."""
+    pieces, covers = counts(present)
+    phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
+    white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
+    terms = _mobility(present)
+    terms += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
+    terms += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
+    terms += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
+    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1]

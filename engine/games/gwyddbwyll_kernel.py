@@ -230,6 +230,38 @@ def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:  # n
     return moves
 
 
+def pseudo_captures(board: Sequence[int], colour: int, ep: int) -> list[Step]:
+    """The captures among `pseudo_moves(board, colour, ep)` (en passant too), for the
+    quiescence search (engine/ai/gw_search.py): the same rules, with the moves to empty
+    squares left out as they are found, which makes it about twice as quick."""
+    moves: list[Step] = []
+    add = moves.append
+    mine = colour << 3
+    take_moves = PAWN_TAKE_MOVES[colour]
+    kinds = bytes(board).translate(OWN_KIND[colour])
+    for frm in compress(SQUARES, kinds):
+        kind = kinds[frm]
+        if kind == PAWN:
+            for to, move in take_moves[frm]:
+                q = board[to]
+                if (q and (q & 8) != mine) or to == ep:
+                    add(move)
+        elif kind == ROOK:
+            for ray in ROOK_MOVES[frm]:
+                for to, move in ray:
+                    q = board[to]
+                    if q:
+                        if (q & 8) != mine:
+                            add(move)
+                        break
+        else:  # a leaper; the new queen's jump never captures
+            for to, move in LEAPS[QUEEN if kind == JUMPER else kind][frm]:
+                q = board[to]
+                if q and (q & 8) != mine:
+                    add(move)
+    return moves
+
+
 def en_passant_victim(frm: int, to: int) -> int:
     """The square of the pawn taken en passant by a pawn moving frm -> to."""
     return (frm & ~7) | (to & 7)
