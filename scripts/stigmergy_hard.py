@@ -26,18 +26,24 @@ from engine import games
 from engine.ai import Search
 from engine.ai.arena import budget_for, play_game
 from engine.ai.knowledge import for_game
+from engine.ai.st_search import StigmergySearch
 
 
-def hard_player(game, settings: dict):
+def hard_player(game, settings: dict, alphabeta: bool = False):
     """A `player` hook (engine/ai/knowledge.py) giving the hard level a search with the shared
-    knowledge's class changed by `settings`, and every other level the site's player."""
+    knowledge's class changed by `settings` (or, with `alphabeta`, engine/ai/st_search.py's
+    search once the stones are played), and every other level the site's player."""
     shared = for_game(game)
     site_player = shared.player
     variant = type("HardVariant", (type(shared),), dict(settings))(game)
 
     def player(state, level, seed, clock, earlier=()):
+        if level == "hard" and alphabeta and state.phase == "play":
+            return StigmergySearch(game, state, seed=seed, clock=time.process_time)
         if level == "hard":
-            return Search(game, state, seed=seed, knowledge=variant, clock=clock)
+            # CPU time, not wall time: a budget in seconds (--hard-seconds) should not
+            # depend on the other work on the machine.
+            return Search(game, state, seed=seed, knowledge=variant, clock=time.process_time)
         return site_player(state, level, seed, clock, earlier)
 
     return player
@@ -50,13 +56,27 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=0.25)
     parser.add_argument("--size", type=int, default=8)
     parser.add_argument("--set", default="", help="JSON: the hard level's knowledge settings")
+    parser.add_argument(
+        "--hard-seconds",
+        type=float,
+        default=0.0,
+        help="the hard level's budget in CPU seconds a move instead of playouts",
+    )
+    parser.add_argument(
+        "--alphabeta", action="store_true", help="the hard level plays by st_search.py"
+    )
     args = parser.parse_args()
     game = games.get("stigmergy")
-    if args.set:
-        for_game(game).player = hard_player(game, json.loads(args.set))
+    if args.set or args.hard_seconds or args.alphabeta:
+        for_game(game).player = hard_player(game, json.loads(args.set or "{}"), args.alphabeta)
     first = game.new(size=args.size)
     budgets = {level: budget_for(game.id, level, scale=args.scale) for level in ("hard", "medium")}
-    print(f"budgets {budgets}, size {args.size}, seed {args.seed}, hard set {args.set or '-'}")
+    if args.hard_seconds:
+        budgets["hard"] = {"seconds": args.hard_seconds}
+    print(
+        f"budgets {budgets}, size {args.size}, seed {args.seed}, hard set {args.set or '-'}, "
+        f"alpha-beta {args.alphabeta}"
+    )
     rng = random.Random(args.seed)
     wins = losses = 0
     for n in range(args.games):
