@@ -29,16 +29,18 @@ from engine.ai.knowledge import for_game
 from engine.ai.st_search import StigmergySearch
 
 
-def hard_player(game, settings: dict, alphabeta: bool = False):
+def hard_player(game, settings: dict, alphabeta: bool = False, below: int = 0):
     """A `player` hook (engine/ai/knowledge.py) giving the hard level a search with the shared
     knowledge's class changed by `settings` (or, with `alphabeta`, engine/ai/st_search.py's
-    search once the stones are played), and every other level the site's player."""
+    search once the stones are played, or only where the mover has at most `below` moves),
+    and every other level the site's player."""
     shared = for_game(game)
     site_player = shared.player
     variant = type("HardVariant", (type(shared),), dict(settings))(game)
 
     def player(state, level, seed, clock, earlier=()):
-        if level == "hard" and alphabeta and state.phase == "play":
+        endgame = below and len(game.legal_moves(state)) <= below
+        if level == "hard" and (alphabeta or endgame) and state.phase == "play":
             return StigmergySearch(game, state, seed=seed, clock=time.process_time)
         if level == "hard":
             # CPU time, not wall time: a budget in seconds (--hard-seconds) should not
@@ -65,17 +67,25 @@ def main() -> None:
     parser.add_argument(
         "--alphabeta", action="store_true", help="the hard level plays by st_search.py"
     )
+    parser.add_argument(
+        "--alphabeta-below",
+        type=int,
+        default=0,
+        help="the hard level plays by st_search.py where it has at most this many moves",
+    )
     args = parser.parse_args()
     game = games.get("stigmergy")
-    if args.set or args.hard_seconds or args.alphabeta:
-        for_game(game).player = hard_player(game, json.loads(args.set or "{}"), args.alphabeta)
+    if args.set or args.hard_seconds or args.alphabeta or args.alphabeta_below:
+        for_game(game).player = hard_player(
+            game, json.loads(args.set or "{}"), args.alphabeta, args.alphabeta_below
+        )
     first = game.new(size=args.size)
     budgets = {level: budget_for(game.id, level, scale=args.scale) for level in ("hard", "medium")}
     if args.hard_seconds:
         budgets["hard"] = {"seconds": args.hard_seconds}
     print(
         f"budgets {budgets}, size {args.size}, seed {args.seed}, hard set {args.set or '-'}, "
-        f"alpha-beta {args.alphabeta}"
+        f"alpha-beta {args.alphabeta}, below {args.alphabeta_below}"
     )
     rng = random.Random(args.seed)
     wins = losses = 0
