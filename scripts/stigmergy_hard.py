@@ -26,17 +26,22 @@ from engine import games
 from engine.ai import Search
 from engine.ai.arena import budget_for, play_game
 from engine.ai.knowledge import for_game
+from engine.ai.st_hard import OrderedKnowledge
 from engine.ai.st_search import StigmergySearch
 
 
-def hard_player(game, settings: dict, alphabeta: bool = False, below: int = 0):
+def hard_player(
+    game, settings: dict, alphabeta: bool = False, below: int = 0, ordered: bool = False
+):
     """A `player` hook (engine/ai/knowledge.py) giving the hard level a search with the shared
     knowledge's class changed by `settings` (or, with `alphabeta`, engine/ai/st_search.py's
     search once the stones are played, or only where the mover has at most `below` moves),
-    and every other level the site's player."""
+    and every other level the site's player.  `ordered`: the settings change
+    engine/ai/st_hard.py's OrderedKnowledge instead (every node's moves in evaluation order)."""
     shared = for_game(game)
     site_player = shared.player
-    variant = type("HardVariant", (type(shared),), dict(settings))(game)
+    parent = OrderedKnowledge if ordered else type(shared)
+    variant = type("HardVariant", (parent,), dict(settings))(game)
 
     def player(state, level, seed, clock, earlier=()):
         endgame = below and len(game.legal_moves(state)) <= below
@@ -73,11 +78,14 @@ def main() -> None:
         default=0,
         help="the hard level plays by st_search.py where it has at most this many moves",
     )
+    parser.add_argument(
+        "--ordered", action="store_true", help="hard's knowledge: st_hard.py's OrderedKnowledge"
+    )
     args = parser.parse_args()
     game = games.get("stigmergy")
-    if args.set or args.hard_seconds or args.alphabeta or args.alphabeta_below:
+    if args.set or args.hard_seconds or args.alphabeta or args.alphabeta_below or args.ordered:
         for_game(game).player = hard_player(
-            game, json.loads(args.set or "{}"), args.alphabeta, args.alphabeta_below
+            game, json.loads(args.set or "{}"), args.alphabeta, args.alphabeta_below, args.ordered
         )
     first = game.new(size=args.size)
     budgets = {level: budget_for(game.id, level, scale=args.scale) for level in ("hard", "medium")}
@@ -85,7 +93,7 @@ def main() -> None:
         budgets["hard"] = {"seconds": args.hard_seconds}
     print(
         f"budgets {budgets}, size {args.size}, seed {args.seed}, hard set {args.set or '-'}, "
-        f"alpha-beta {args.alphabeta}, below {args.alphabeta_below}"
+        f"alpha-beta {args.alphabeta}, below {args.alphabeta_below}, ordered {args.ordered}"
     )
     rng = random.Random(args.seed)
     wins = losses = 0

@@ -10,7 +10,8 @@ makes about half as many playouts in its time; against medium at equal CPU time 
 clearly (docs/strength.md).  The analysis and its calibration keep the shared knowledge.
 
 For the arena's playout budgets (engine/ai/arena.py: think time times the knowledge's
-`arena_rate`), a playout here counts as 1 / PLAYOUT_COST of one: the same CPU time.
+`arena_rate`), a playout here counts as `playout_cost` of the shared search's: the same CPU
+time.
 """
 
 from __future__ import annotations
@@ -33,9 +34,17 @@ from .know_stigmergy import (
 )
 from .mcts import Search
 
-# The CPU time of one of this search's playouts in the shared search's (CPython, side 6: 2646
-# to 2980 playouts a second against 5271 to 5872, the same positions; docs/strength.md)
-PLAYOUT_COST = 2
+# The CPU time of one of this search's playouts in the shared search's is 1 + cells /
+# COST_CELLS (CPython, the same positions of a game, playouts a second: 4595 against 5406 at
+# side 4, 3398 against 4649 at side 6, 1523 against 2720 at side 8; docs/strength.md)
+COST_CELLS = 215
+
+
+def playout_cost(state: State) -> float:
+    """How many of the shared search's playouts one of this search's costs, at the board size
+    of `state` (a StigmergyState)."""
+    assert isinstance(state, StigmergyState)
+    return 1.0 + len(state.board) / COST_CELLS
 
 
 class OrderedKnowledge(StigmergyKnowledge):
@@ -100,10 +109,11 @@ class OrderedKnowledge(StigmergyKnowledge):
 
 class HardSearch(Search):
     """The Monte Carlo search with OrderedKnowledge; a playout budget counts its playouts
-    PLAYOUT_COST times (the same CPU time as the shared search's)."""
+    `playout_cost` times (the same CPU time as the shared search's)."""
 
     def run(self, seconds: float | None = None, playouts: int | None = None) -> None:
-        own = None if playouts is None else max(1, playouts // PLAYOUT_COST)
+        cost = playout_cost(self.root.state)
+        own = None if playouts is None else max(1, round(playouts / cost))
         super().run(seconds=seconds, playouts=own)
 
 
