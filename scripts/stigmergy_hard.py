@@ -26,18 +26,19 @@ from engine import games
 from engine.ai import Search
 from engine.ai.arena import budget_for, play_game
 from engine.ai.knowledge import for_game
-from engine.ai.st_hard import OrderedKnowledge
-from engine.ai.st_search import StigmergySearch
+from scripts.stigmergy_alphabeta import StigmergySearch
+from scripts.stigmergy_ordered import OrderedKnowledge
 
 
 def hard_player(
     game, settings: dict, alphabeta: bool = False, below: int = 0, ordered: bool = False
 ):
     """A `player` hook (engine/ai/knowledge.py) giving the hard level a search with the shared
-    knowledge's class changed by `settings` (or, with `alphabeta`, engine/ai/st_search.py's
+    knowledge's class changed by `settings` (or, with `alphabeta`, scripts/stigmergy_alphabeta.py's
     search once the stones are played, or only where the mover has at most `below` moves),
     and every other level the site's player.  `ordered`: the settings change
-    engine/ai/st_hard.py's OrderedKnowledge instead (every node's moves in evaluation order)."""
+    scripts/stigmergy_ordered.py's OrderedKnowledge instead (every node's moves in evaluation
+    order)."""
     shared = for_game(game)
     site_player = shared.player
     parent = OrderedKnowledge if ordered else type(shared)
@@ -70,16 +71,18 @@ def main() -> None:
         help="the hard level's budget in CPU seconds a move instead of playouts",
     )
     parser.add_argument(
-        "--alphabeta", action="store_true", help="the hard level plays by st_search.py"
+        "--alphabeta", action="store_true", help="the hard level plays by stigmergy_alphabeta.py"
     )
     parser.add_argument(
         "--alphabeta-below",
         type=int,
         default=0,
-        help="the hard level plays by st_search.py where it has at most this many moves",
+        help="the hard level plays by stigmergy_alphabeta.py where it has at most this many moves",
     )
     parser.add_argument(
-        "--ordered", action="store_true", help="hard's knowledge: st_hard.py's OrderedKnowledge"
+        "--ordered",
+        action="store_true",
+        help="hard's knowledge: stigmergy_ordered.py's OrderedKnowledge",
     )
     args = parser.parse_args()
     game = games.get("stigmergy")

@@ -1,4 +1,6 @@
-"""A Stigmergy player by alpha-beta search over the knowledge's evaluation (issue 27).
+"""A candidate for Stigmergy's hard level, screened by scripts/stigmergy_hard.py (issue 27):
+an alpha-beta search over the knowledge's evaluation.  Against medium at equal CPU time it was
+not clearly stronger than the site's hard level (issue 27's report); the site does not use it.
 
 The Monte Carlo search judges Stigmergy's leaves by an evaluation alone (no random plies:
 engine/ai/know_stigmergy.py), and more of it bought the hard level little against the medium
@@ -30,8 +32,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..games.stigmergy import StigmergyState, _position
-from ..games.stigmergy_board import (
+from engine.ai.know_stigmergy import OWNED, SPREAD_BASE, SPREAD_PER_EMPTY, TEMPO_PER_EMPTY
+from engine.games.stigmergy import StigmergyState, _position
+from engine.games.stigmergy_board import (
     BLACK,
     BUTTON,
     EMPTY,
@@ -40,8 +43,7 @@ from ..games.stigmergy_board import (
     moves_for,
     playable,
 )
-from ..moves import PASS
-from .know_stigmergy import OWNED, SPREAD_BASE, SPREAD_PER_EMPTY, TEMPO_PER_EMPTY
+from engine.moves import PASS
 
 WIN = 1000.0  # added to a finished game's lead for its winner
 CHECK_EVERY = 256  # nodes between looks at the clock
