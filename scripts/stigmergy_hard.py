@@ -13,7 +13,7 @@ plies, the CPU and wall seconds it took) and the total as wins and losses for ha
 To compare searches whose playouts cost differently, --hard-seconds gives the hard level CPU
 seconds a move instead (time.process_time; the site's hard level took a mean 0.34 s a move at
 scale 0.25 on the side-6 board, 2100 playouts).  Candidates: --ordered (every node's moves in
-evaluation order: scripts/stigmergy_ordered.py), --alphabeta (an alpha-beta search once the
+evaluation order: engine/ai/st_hard.py), --alphabeta (an alpha-beta search once the
 stones are played: scripts/stigmergy_alphabeta.py), --alphabeta-below N (the alpha-beta
 search only where the hard level has at most N moves, the Monte Carlo search before).
 """
@@ -33,8 +33,8 @@ from engine import games
 from engine.ai import Search
 from engine.ai.arena import budget_for, play_game
 from engine.ai.knowledge import for_game
+from engine.ai.st_hard import OrderedKnowledge
 from scripts.stigmergy_alphabeta import StigmergySearch
-from scripts.stigmergy_ordered import OrderedKnowledge
 
 
 def hard_player(
@@ -44,7 +44,7 @@ def hard_player(
     knowledge's class changed by `settings` (or, with `alphabeta`, scripts/stigmergy_alphabeta.py's
     search once the stones are played, or only where the mover has at most `below` moves),
     and every other level the site's player.  `ordered`: the settings change
-    scripts/stigmergy_ordered.py's OrderedKnowledge instead (every node's moves in evaluation
+    engine/ai/st_hard.py's OrderedKnowledge instead (every node's moves in evaluation
     order)."""
     shared = for_game(game)
     site_player = shared.player

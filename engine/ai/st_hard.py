@@ -1,15 +1,15 @@
-"""A candidate for Stigmergy's hard level, screened by scripts/stigmergy_hard.py (issue 27):
-the Monte Carlo search with every node's moves in evaluation order.
+"""Stigmergy's hard level: the Monte Carlo search with every node's moves in evaluation order.
 
 The levels' shared knowledge (engine/ai/know_stigmergy.py) opens the moves of a node two
 plies or more below the root in random order, after the best of 16 sampled, because the
 1-ply look that orders them all is costly.  With four times medium's playouts that made the
 hard level only narrowly stronger: its extra playouts mostly deepened lines of poorly chosen
-moves (docs/strength.md, "Stigmergy: hard against medium").  The search here orders every
-node's moves by the evaluation after each (the stones' moves judged on the board's working
-copy, not a new state each: the same values, faster), and so makes fewer playouts in its
-time.  At equal CPU time against medium it was not clearly stronger than the site's hard
-level (the screening matches: issue 27's report); the site does not use it.
+moves (docs/strength.md, "Stigmergy: hard against medium").  The hard level's search here
+orders every node's moves by the evaluation after each (the stones' moves judged on the
+board's working copy, not a new state each: the same values and order, faster), and so makes
+fewer playouts in its time; against medium at equal CPU time it won clearly where the site's
+hard level won narrowly (docs/strength.md).  The analysis and its calibration keep the shared
+knowledge and search.
 
 For the arena's playout budgets (engine/ai/arena.py: think time times the knowledge's
 `arena_rate`), a playout here counts as `playout_cost` of the shared search's: the same CPU
@@ -24,17 +24,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai.know_stigmergy import (
+from ..core import Game, State
+from ..games.stigmergy import BLACK, EMPTY, StigmergyState
+from ..games.stigmergy_board import Position
+from .know_stigmergy import (
     OWNED,
     SPREAD_BASE,
     SPREAD_PER_EMPTY,
     TEMPO_PER_EMPTY,
     StigmergyKnowledge,
 )
-from engine.ai.mcts import Search
-from engine.core import Game, State
-from engine.games.stigmergy import BLACK, EMPTY, StigmergyState
-from engine.games.stigmergy_board import Position
+from .mcts import Search
 
 # The CPU time of one of this search's playouts in the shared search's is 1 + cells /
 # COST_CELLS (CPython, the same positions of a game, playouts a second: 4595 against 5406 at
@@ -125,7 +125,7 @@ _knowledge: dict[str, OrderedKnowledge] = {}
 def hard_search(
     game: Game, state: State, seed: int | None, clock: Callable[[], float] = time.perf_counter
 ) -> Any:
-    """The candidate's search from `state` (one OrderedKnowledge per game, made on first use:
+    """The hard level's search from `state` (one OrderedKnowledge per game, made on first use:
     its fair komi table is the shared one)."""
     if game.id not in _knowledge:
         _knowledge[game.id] = OrderedKnowledge(game)

@@ -1,15 +1,15 @@
-"""A screened candidate for Stigmergy's hard level (scripts/stigmergy_ordered.py, issue 27):
-the Monte Carlo search with every node's moves in evaluation order, at the shared search's
-CPU time."""
+"""Stigmergy's hard level (engine/ai/st_hard.py): the Monte Carlo search with every node's
+moves in evaluation order, for the hard level only, at the shared search's CPU time."""
 
 from __future__ import annotations
 
 import random
 
 from engine import games
+from engine.ai import choose_move, searcher
 from engine.ai.knowledge import Knowledge, for_game
 from engine.ai.mcts import Search
-from scripts.stigmergy_ordered import OrderedKnowledge, hard_search, playout_cost
+from engine.ai.st_hard import HardSearch, OrderedKnowledge, hard_search, playout_cost
 
 GAME = games.get("stigmergy")
 
@@ -30,6 +30,16 @@ def after(state, move) -> float:
     """The mover's evaluation after `move` (the shared knowledge's)."""
     seat = GAME.to_move(state)
     return for_game(GAME).rewards(GAME.apply(state, move))[seat]
+
+
+def test_only_the_hard_level_plays_the_ordered_search():
+    state = mid_game()
+    hard = searcher(GAME, state, "hard", seed=1)
+    assert isinstance(hard, HardSearch) and isinstance(hard.know, OrderedKnowledge)
+    for level in ("easy", "medium"):
+        search = searcher(GAME, state, level, seed=1)
+        assert type(search) is Search and search.know is for_game(GAME)
+    assert choose_move(GAME, state, "hard", seed=3, playouts=40) in GAME.legal_moves(state)
 
 
 def test_deep_nodes_open_their_moves_best_first():
