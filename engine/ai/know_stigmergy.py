@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from ..games.stigmergy import BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState, status_code
 from .knowledge import Knowledge
@@ -152,6 +153,18 @@ class StigmergyKnowledge(Knowledge):
         if state.button_holder is not None:
             lead += 0.5 if state.button_holder == BLACK else -0.5
         return lead
+
+    def player(
+        self, state: StigmergyState, level: str, seed: int | None, clock: Any, earlier: Any = ()
+    ) -> Any:
+        """The hard level chooses by a search with every node's moves in evaluation order
+        (engine/ai/st_hard.py, issue 27); the others by the Monte Carlo search with this
+        knowledge."""
+        if level != "hard":
+            return None
+        from .st_hard import hard_search  # st_hard builds on this module
+
+        return hard_search(self.game, state, seed, clock)
 
     def root_moves(self, state: StigmergyState) -> list:
         moves = self.game.legal_moves(state)
