@@ -286,10 +286,15 @@ class GwSearch:
         if stand > alpha:
             alpha = stand
         keyed = []
+        enemy = 1 - colour
         for move in pseudo_captures(board, colour, ep):
             gain = piece_value(board[move[1]]) or PAWN_VALUE  # nothing there: en passant
-            if stand + gain + 0.5 > alpha:  # else hopeless: it cannot lift the score
-                keyed.append((-gain, piece_value(board[move[0]]), move))
+            if stand + gain + 0.5 <= alpha:
+                continue  # hopeless: it cannot lift the score
+            cost = piece_value(board[move[0]])
+            if cost > gain and attacked(board, move[1], enemy):
+                continue  # a dearer piece for a defended one: the exchange loses
+            keyed.append((-gain, cost, move))
         if not keyed:
             return alpha
         keyed.sort()
@@ -325,7 +330,10 @@ class GwSearch:
             if move == first:
                 key = -1e9
             elif q and (q & 8) == enemy:
-                key = -1e6 - 100 * piece_value(q) + piece_value(board[move[0]])
+                gain, cost = piece_value(q), piece_value(board[move[0]])
+                key = -1e6 - 100 * gain + cost
+                if cost > gain and attacked(board, move[1], 1 - colour):
+                    key += 7e5  # a losing exchange: after the killers
             elif move == killers[0]:
                 key = -5e5
             elif move == killers[1]:
