@@ -182,3 +182,44 @@ def test_futility_prunes_where_a_side_is_far_ahead_or_behind(monkeypatch):
     full, full_move = _nodes_to_depth(state, 5)
     assert pruned < full
     assert move == full_move
+
+
+def _quiescence_nodes(pieces: dict[str, str]) -> tuple[int, float, float]:
+    """Nodes the quiescence search visits from a position (White to move, full window),
+    its score, and White's stand-pat value."""
+    state = state_from_pieces(pieces)
+    board = list(state.board)
+    base = gw_eval.score(board)
+    search = GwSearch(state, seed=1)
+    score = search._quiesce(board, WHITE, state.ep, base, -20_000.0, 20_000.0, 0)
+    return search.playouts, score, gw_eval.evaluate(board, base, WHITE)
+
+
+def test_quiescence_leaves_out_a_rook_for_a_defended_pawn():
+    # Ra1 sees the a5 pawn up the open a-file.  With b6 behind it (Black's pawns take
+    # diagonally downward: b6xa5) Rxa5 gives a rook (5) for a pawn (1), so the quiescence
+    # search does not try it and stands pat.  Without b6 the pawn hangs: Rxa5 is searched
+    # (one node; Black's h7 pawn keeps its king company) and wins a pawn.
+    pieces = {"e1": "K", "a1": "R", "e8": "k", "a5": "p", "h7": "p"}
+    nodes, score, stand = _quiescence_nodes(pieces | {"b6": "p"})
+    assert (nodes, score) == (0, stand)
+    nodes, score, stand = _quiescence_nodes(pieces)
+    assert nodes == 1
+    assert score > stand + 0.5
+
+
+def test_a_losing_capture_comes_after_the_killers_and_a_winning_one_first():
+    # d4xe5 wins a knight (3) with a pawn (1); Ra1xa5 gives the rook for the pawn b6
+    # defends.  The order: the winning capture, the killer (Ke1-d1), the losing capture,
+    # then the quiet moves.
+    state = state_from_pieces(
+        {"e1": "K", "a1": "R", "d4": "P", "e8": "k", "e5": "n", "a5": "p", "b6": "p"}
+    )
+    search = GwSearch(state, seed=1)
+    search.killers[1] = [GAME.parse(state, "e1d1"), None]
+    order = [
+        GAME.notation(state, move)
+        for move in search._order(list(state.board), WHITE, list(search.moves), None, 1)
+    ]
+    assert order[:3] == ["d4e5", "e1d1", "a1a5"]
+    assert len(order) > 3

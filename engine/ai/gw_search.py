@@ -8,13 +8,15 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 - iterative deepening with a principal variation search (null windows after the first move);
 - a transposition table of scores with their bounds and best moves;
 - move order: the table's move, captures (the most valuable victim, the cheapest attacker),
-  two killer moves a ply, then quiet moves by their history of cut-offs;
+  two killer moves a ply, captures that give a dearer piece for a defended one, then quiet
+  moves by their history of cut-offs;
 - null-move pruning where a side has pieces enough that passing is no help to it (a side
   that cannot move loses here, so zugzwang is real with few pieces: then it is off);
 - a ply more when the side to move is in check, and late quiet moves searched a ply less;
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
-- a quiescence search of captures at the horizon;
+- a quiescence search of captures at the horizon, leaving out those that give a dearer
+  piece for a defended one;
 - the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
   date move by move.
 
@@ -180,6 +182,9 @@ class GwSearch:
         ply: int,
         null_ok: bool,
     ) -> float:
+        """The score of the position for `colour`, to move, searched `depth` plies in the
+        window (alpha, beta); `base` is its `gw_eval.score`, `ply` its distance from the
+        root, and `null_ok` whether passing may be tried (not twice in a row)."""
         self._tick()
         key = (bytes(board), colour, ep)
         if key in self.path:  # a position seen before: no progress, worse for the searcher
@@ -199,28 +204,13 @@ class GwSearch:
                 return settled
         if count_pieces(board, colour) <= 1:
             return -MATE + ply  # a bare king has lost
-        # The position's own value, where the pruning below may use it.
-        static = (
-            gw_eval.evaluate(board, base, colour)
-            if not in_check and depth <= FUTILE_DEPTH and alpha > -WON and beta < WON
-            else None
-        )
+        static = _near_horizon(board, colour, base, depth, alpha, beta, in_check)
         if static is not None and static - FUTILE_MARGIN * depth >= beta:
             return static  # so far ahead that a few quiet plies will not bring it down
-        if (
-            null_ok
-            and not in_check
-            and depth >= 3
-            and beta < WON
-            and _officers(board, colour) >= NULL_PIECES
-            and gw_eval.evaluate(board, base, colour) >= beta
-        ):
-            score = -self._search(
-                board, 1 - colour, -1, base, depth - 1 - NULL_REDUCTION, -beta, -beta + 0.001,
-                ply + 1, False,
-            )  # fmt: skip
-            if score >= beta:
-                return beta
+        # as much as quiet moves are taken to gain before the horizon
+        hope = None if static is None else static + FUTILE_MARGIN * depth
+        if null_ok and not in_check and self._passing_holds(board, colour, base, depth, beta, ply):
+            return beta
         moves = legal_moves_on(board, colour, ep)
         if not moves:
             return -MATE + ply  # checkmate and stalemate both lose
@@ -231,8 +221,8 @@ class GwSearch:
         for i, move in enumerate(self._order(board, colour, moves, known_move, ply)):
             frm, to = move
             quiet = not board[to] and board[frm] & 7 != PAWN
-            if quiet and i > 0 and static is not None and static + FUTILE_MARGIN * depth <= alpha:
-                best_score = max(best_score, static + FUTILE_MARGIN * depth)
+            if quiet and i > 0 and hope is not None and hope <= alpha:
+                best_score = max(best_score, hope)
                 continue  # too far behind for a quiet move to catch up before the horizon
             child = list(board)
             next_base = base + gw_eval.delta(board, frm, to, ep)
@@ -268,6 +258,22 @@ class GwSearch:
             self.table.clear()  # a bound on the worker's memory; the next iteration refills it
         self.table[key] = (depth, flag, _to_table(best_score, ply), best)
         return best_score
+
+    def _passing_holds(
+        self, board: list[int], colour: int, base: float, depth: int, beta: float, ply: int
+    ) -> bool:
+        """Null-move pruning: would the side to move, with pieces enough that passing is no
+        help to it, stay at or above beta even if it passed (searched NULL_REDUCTION plies
+        shallower)?  Not tried near the horizon or against a proven end."""
+        if depth < 3 or beta >= WON or _officers(board, colour) < NULL_PIECES:
+            return False
+        if gw_eval.evaluate(board, base, colour) < beta:
+            return False
+        score = -self._search(
+            board, 1 - colour, -1, base, depth - 1 - NULL_REDUCTION, -beta, -beta + 0.001,
+            ply + 1, False,
+        )  # fmt: skip
+        return score >= beta
 
     def _quiesce(
         self,
@@ -378,6 +384,22 @@ def _officers(board: list[int], colour: int) -> int:
     """How many pieces `colour` has besides its king and pawns."""
     kinds = bytes(board).translate(OWN_KIND[colour])
     return 64 - kinds.count(0) - kinds.count(PAWN) - 1
+
+
+def _near_horizon(
+    board: list[int],
+    colour: int,
+    base: float,
+    depth: int,
+    alpha: float,
+    beta: float,
+    in_check: bool,
+) -> float | None:
+    """The position's value for futility pruning: within FUTILE_DEPTH plies of the horizon,
+    not in check, and no proven end inside the window; else None (no futility here)."""
+    if in_check or depth > FUTILE_DEPTH or alpha <= -WON or beta >= WON:
+        return None
+    return gw_eval.evaluate(board, base, colour)
 
 
 def _settled(

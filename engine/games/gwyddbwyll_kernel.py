@@ -233,7 +233,7 @@ def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:  # n
 def pseudo_captures(board: Sequence[int], colour: int, ep: int) -> list[Step]:
     """The captures among `pseudo_moves(board, colour, ep)` (en passant too), for the
     quiescence search (engine/ai/gw_search.py): the same rules, with the moves to empty
-    squares left out as they are found, which makes it about twice as quick."""
+    squares left out as they are found, which makes it about 1.75 times as quick."""
     moves: list[Step] = []
     add = moves.append
     mine = colour << 3
