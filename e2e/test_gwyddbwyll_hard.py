@@ -1,0 +1,40 @@
+"""Gwyddbwyll's hard level in the browser's worker (its alpha-beta, engine/ai/gw_search.py,
+issue 27): a person plays White by clicking, the computer answers each move within its
+thinking time, showing the depth it reached; the time of each reply is printed."""
+
+from conftest import open_page, shot
+from test_computer import new_game
+from test_page_gwyddbwyll import click_square
+
+# White's moves, each legal whatever Black answers: pawns stepping on the a-, b- and h-files
+# (Black's pieces cannot reach a4, b4 or h4 in one move from the start).
+WHITE_MOVES = (("a3", "a4"), ("h3", "h4"), ("b3", "b4"))
+
+
+PLIES = "location.hash.split('/').pop().split('.').filter(Boolean).length"  # in the link
+
+
+def test_the_hard_level_answers_a_person_in_its_time(page, site):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_page(page, site + "/index.html#gwyddbwyll/1//")
+    new_game(page, ["human", "hard"])
+    replies, depths = [], []
+    for number, (frm, to) in enumerate(WHITE_MOVES):
+        click_square(page, frm)
+        click_square(page, to)
+        began = page.evaluate("performance.now()")
+        page.wait_for_function(
+            "document.querySelector('#status').textContent.includes('depth')", timeout=30_000
+        )
+        depths.append(page.text_content("#status"))
+        page.wait_for_function(f"{PLIES} >= {2 * number + 2}", timeout=60_000)
+        replies.append(page.evaluate("performance.now()") - began)
+        page.wait_for_function(
+            "document.querySelector('#status').textContent.startsWith('White, your move')",
+            timeout=10_000,
+        )
+    assert page.evaluate(PLIES) == 2 * len(WHITE_MOVES)
+    assert page.locator("#moves button").count() == 2 * len(WHITE_MOVES)
+    shot(page, "gwyddbwyll-hard")
+    print("\nHard's replies (ms):", [round(r) for r in replies], "while thinking:", depths)
+    assert page.errors == []
