@@ -146,60 +146,70 @@ def draw_marks(marks: list[Mark]) -> None:
             element = svg.querySelector(f'[data-cell="{cell}"]')
             if found(element):
                 boxes[cell] = box_in(element, to_svg)
-        if not boxes:
-            continue
-        size = min(min(w, h) for _, _, w, h in boxes.values())
-        line = max(1.5, size * (0.07 if mark.rank == 1 else 0.045))
-        outlines = [union(boxes.values())] if mark.whole else list(boxes.values())
-        inset = line / 2 + (mark.rank - 1) * line * 1.6 if mark.whole else line / 2
-        for x, y, w, h in outlines:
-            layer.append(
-                shape(
-                    "rect",
-                    {
-                        "x": x + inset,
-                        "y": y + inset,
-                        "width": w - 2 * inset,
-                        "height": h - 2 * inset,
-                        "rx": line,
-                        "stroke-width": line,
-                        "class": f"best-cell best-{mark.rank}",
-                    },
-                )
-            )
-        if mark.dark in boxes:
-            x, y, w, h = boxes[mark.dark]
-            layer.append(
-                shape(
-                    "circle",
-                    {
-                        "cx": x + w / 2,
-                        "cy": y + h / 2,
-                        "r": size * 0.2,
-                        "stroke-width": line * 0.6,
-                        "class": f"best-dark best-{mark.rank}",
-                    },
-                )
-            )
-        x, y, w, h = outlines[0] if mark.whole else boxes[mark.cells[-1]]
-        if mark.dark:  # the label on the white half, the disk on the black
-            x, y, w, h = boxes.get(mark.cells[-1], (x, y, w, h))
-        font = size * 0.34
-        cx, cy = clear_of(labels, x + w / 2, y + h / 2, font)
-        labels.append((cx, cy))
-        text = shape(
-            "text",
-            {
-                "x": cx,
-                "y": cy,
-                "font-size": font,
-                "stroke-width": line,
-                "class": f"best-label best-{mark.rank}",
-            },
-        )
-        text.textContent = mark.label
-        layer.append(text)
+        if boxes:
+            draw_mark(layer, mark, boxes, labels)
     svg.append(layer)
+
+
+def draw_mark(
+    layer: Any,
+    mark: Mark,
+    boxes: dict[str, tuple[float, float, float, float]],
+    labels: list[tuple[float, float]],
+) -> None:
+    """One best move's outline, disk and label into `layer`, given its cells' boxes (in the
+    board's coordinates); its label keeps clear of those in `labels`, and joins them."""
+    size = min(min(w, h) for _, _, w, h in boxes.values())
+    line = max(1.5, size * (0.07 if mark.rank == 1 else 0.045))
+    outlines = [union(boxes.values())] if mark.whole else list(boxes.values())
+    inset = line / 2 + (mark.rank - 1) * line * 1.6 if mark.whole else line / 2
+    for x, y, w, h in outlines:
+        layer.append(
+            shape(
+                "rect",
+                {
+                    "x": x + inset,
+                    "y": y + inset,
+                    "width": w - 2 * inset,
+                    "height": h - 2 * inset,
+                    "rx": line,
+                    "stroke-width": line,
+                    "class": f"best-cell best-{mark.rank}",
+                },
+            )
+        )
+    if mark.dark in boxes:
+        x, y, w, h = boxes[mark.dark]
+        layer.append(
+            shape(
+                "circle",
+                {
+                    "cx": x + w / 2,
+                    "cy": y + h / 2,
+                    "r": size * 0.2,
+                    "stroke-width": line * 0.6,
+                    "class": f"best-dark best-{mark.rank}",
+                },
+            )
+        )
+    x, y, w, h = outlines[0] if mark.whole else boxes[mark.cells[-1]]
+    if mark.dark:  # the label on the white half, the disk on the black
+        x, y, w, h = boxes.get(mark.cells[-1], (x, y, w, h))
+    font = size * 0.34
+    cx, cy = clear_of(labels, x + w / 2, y + h / 2, font)
+    labels.append((cx, cy))
+    text = shape(
+        "text",
+        {
+            "x": cx,
+            "y": cy,
+            "font-size": font,
+            "stroke-width": line,
+            "class": f"best-label best-{mark.rank}",
+        },
+    )
+    text.textContent = mark.label
+    layer.append(text)
 
 
 def union(boxes: Any) -> tuple[float, float, float, float]:
