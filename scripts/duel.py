@@ -53,14 +53,17 @@ def variant(game) -> GwyddbwyllKnowledge | None:
 HARD = [False]  # whether the search side is the hard level's own player (--hard)
 
 
-def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=()):
+def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=(), previous=None):
+    """The search that chose the move after `seconds` of CPU time (its `best()`); the hard
+    level's takes over `previous`, its search of the last move, as in the page's worker."""
     if HARD[0] and knowledge is None:
-        search = searcher(game, state, "hard", seed=seed, clock=time.process_time, earlier=earlier)
-        search.run(seconds=seconds)
-        return search.best()
-    search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
+        search = searcher(
+            game, state, "hard", seed, time.process_time, earlier=earlier, previous=previous
+        )
+    else:
+        search = Search(game, state, seed=seed, knowledge=knowledge, clock=time.process_time)
     search.run(seconds=seconds)
-    return search.best()
+    return search
 
 
 def play(
@@ -75,11 +78,13 @@ def play(
     mine = variant(game)
     moves = []
     states = []
+    last = None  # the search side's search of its last move
     while game.result(state) is None and len(moves) < cap:
         if game.to_move(state) == search_seat:
-            move = searched(game, state, seconds, rng.randrange(2**32), mine, states)
+            last = searched(game, state, seconds, rng.randrange(2**32), mine, states, last)
+            move = last.best()
         elif opponent == "plain":
-            move = searched(game, state, seconds * factor, rng.randrange(2**32), plain)
+            move = searched(game, state, seconds * factor, rng.randrange(2**32), plain).best()
         else:
             move = alphabeta.choose(state, seconds * factor)
         moves.append(game.notation(state, move))

@@ -6,7 +6,8 @@ therefore chooses its move by this search instead (the Monte Carlo search stays 
 the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_kernel.py):
 
 - iterative deepening with a principal variation search (null windows after the first move);
-- a transposition table of scores with their bounds and best moves;
+- a transposition table of scores with their bounds and best moves, kept from one move of
+  the game to the next (`previous`);
 - move order: the table's move, captures (the most valuable victim, the cheapest attacker),
   two killer moves a ply, captures that give a dearer piece for a defended one, then quiet
   moves by their history of cut-offs;
@@ -24,7 +25,10 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 (web/worker/thinker.py): `run(seconds, nodes)` may be called again and again (slices), and
 `best()`, `done`, `elapsed`, `playouts` (here: nodes searched) and `summary()` answer.  A
 stopped iteration is taken up again at the next `run`; the table keeps what it found.
-With a node budget it is deterministic for its seed (the seed orders equal root moves).
+Given the same side's search of its last move (`previous`), a search takes over its table
+and history of cut-offs, as the worker and the match script do move after move: most of what
+it found two plies ago is still to be found.  With a node budget it is deterministic for its
+seed (the seed orders equal root moves) and its previous search.
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ class GwSearch:
         seed: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
         earlier: Iterable[GwState] = (),
+        previous: object = None,
     ) -> None:
         self.state = state
         # The game's positions before this one: coming back to one (or to one on the search's
@@ -98,6 +103,11 @@ class GwSearch:
         self.table: dict[tuple, tuple[int, int, float, Step | None]] = {}
         self.killers: list[list[Step | None]] = [[None, None] for _ in range(MAX_DEPTH + 32)]
         self.history: dict[Step, int] = {}
+        if isinstance(previous, GwSearch) and previous.colour == self.colour:
+            # The same side's search of an earlier move of the game: what it found about the
+            # positions both reach still holds, and spares the first iterations their work.
+            # (The other side's would score repetitions the other way: CONTEMPT.)
+            self.table, self.history = previous.table, previous.history
         self.depth = 0  # the deepest iteration finished
         self.value = 0.0  # its score for the side to move
         self.best_move: Step | None = moves[0] if moves else None

@@ -66,16 +66,22 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
         return random_playout(state, rng, max_plies)
 
     def player(
-        self, state: GwState, level: str, seed: int | None, clock: Any, earlier: Any = ()
+        self,
+        state: GwState,
+        level: str,
+        seed: int | None,
+        clock: Any,
+        earlier: Any = (),
+        previous: Any = None,
     ) -> Any:
         """The hard level chooses by an alpha-beta search (engine/ai/gw_search.py: the Monte
-        Carlo search lost to a plain one by short tactics, issue 27); the others by the Monte
-        Carlo search."""
+        Carlo search lost to a plain one by short tactics, issue 27), which takes over the
+        table of its search of the side's last move; the others by the Monte Carlo search."""
         if level != "hard":
             return None
         from .gw_search import GwSearch
 
-        return GwSearch(state, seed=seed, clock=clock, earlier=earlier)
+        return GwSearch(state, seed=seed, clock=clock, earlier=earlier, previous=previous)
 
     def root_moves(self, state: GwState) -> list:
         """The legal moves that give no material away by a static exchange

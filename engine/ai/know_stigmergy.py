@@ -155,7 +155,13 @@ class StigmergyKnowledge(Knowledge):
         return lead
 
     def player(
-        self, state: StigmergyState, level: str, seed: int | None, clock: Any, earlier: Any = ()
+        self,
+        state: StigmergyState,
+        level: str,
+        seed: int | None,
+        clock: Any,
+        earlier: Any = (),
+        previous: Any = None,
     ) -> Any:
         """The hard level chooses by a search with every node's moves in evaluation order
         (engine/ai/st_hard.py, issue 27); the others by the Monte Carlo search with this

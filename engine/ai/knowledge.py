@@ -106,11 +106,20 @@ class Knowledge(Generic[S]):
 
     # ---- players
 
-    def player(self, state: S, level: str, seed: int | None, clock: Any, earlier: Any = ()) -> Any:
+    def player(
+        self,
+        state: S,
+        level: str,
+        seed: int | None,
+        clock: Any,
+        earlier: Any = (),
+        previous: Any = None,
+    ) -> Any:
         """A search of the game's own to choose the move of `level` in `state` (`earlier`: the
-        game's positions before it), with the interface of engine.ai.Search (run, best, done,
-        elapsed, playouts, summary), or None for the Monte Carlo search (the default for
-        every level)."""
+        game's positions before it; `previous`: the search that chose an earlier move of the
+        game, which the player may take its findings from), with the interface of
+        engine.ai.Search (run, best, done, elapsed, playouts, summary), or None for the Monte
+        Carlo search (the default for every level)."""
         return None
 
     # ---- moves

@@ -32,7 +32,8 @@ class Thinker:
 
     def _search(self, fragment: str, purpose: str, seed: int) -> ai.Search:
         """The search of the position `fragment` for `purpose` (a level, or "judge"): the
-        one kept from the last slice when it is the same, else a new one."""
+        one kept from the last slice when it is the same, else a new one (a move's search may
+        take over what the last move's found: engine.ai.searcher's `previous`)."""
         kind, key = "judge" if purpose == "judge" else "move", (fragment, purpose, seed)
         kept = self.searches.get(kind)
         if kept is None or kept[0] != key:
@@ -42,7 +43,14 @@ class Thinker:
             search = (
                 ai.Search(game, state, seed=seed)
                 if kind == "judge"
-                else ai.searcher(game, state, purpose, seed=seed, earlier=states[:ply])
+                else ai.searcher(
+                    game,
+                    state,
+                    purpose,
+                    seed=seed,
+                    earlier=states[:ply],
+                    previous=None if kept is None else kept[1],
+                )
             )
             kept = self.searches[kind] = (key, search)
         return kept[1]
