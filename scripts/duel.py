@@ -101,6 +101,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5)
     parser.add_argument("--factor", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game's number (its seed and seats follow from it): to split a match "
+        "over processes, e.g. --games 11 and --first 11 --games 10 for one of 21",
+    )
     parser.add_argument("--cap", type=int, default=600)
     parser.add_argument("--record", help="append each game's moves here, a JSON line each")
     parser.add_argument(
@@ -142,7 +149,7 @@ def main() -> None:
         game = games.get("gwyddbwyll")
         for_game(game).root_moves = game.legal_moves  # type: ignore[method-assign]
     tally = [0, 0, 0]
-    for n in range(args.games):
+    for n in range(args.first, args.first + args.games):
         seat = n % 2
         wall, cpu = time.perf_counter(), time.process_time()
         reward, plies, moves = play(
