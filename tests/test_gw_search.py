@@ -223,3 +223,55 @@ def test_a_losing_capture_comes_after_the_killers_and_a_winning_one_first():
     ]
     assert order[:3] == ["d4e5", "e1d1", "a1a5"]
     assert len(order) > 3
+
+
+def _after(moves: list[str]):
+    state = GAME.new()
+    for text in moves:
+        state = GAME.play(state, GAME.parse(state, text))
+    return state
+
+
+def _iterations(search: GwSearch, depth: int) -> int:
+    """The nodes `search` spends to finish iterations 1 to `depth`."""
+    for iteration in range(1, depth + 1):
+        search._iteration(iteration)
+    return search.playouts
+
+
+def test_a_search_takes_over_what_the_sides_search_of_its_last_move_found():
+    # White searches its move, plays it, and Black replies as that search expected: White's
+    # next search, given the last one, shares its table and history and finishes the same
+    # depth with fewer nodes than a search from nothing (most positions two plies on were
+    # searched already).
+    state = _after(["e3e4", "e6e5", "d2c4", "d7c5"])
+    last = GwSearch(state, seed=1)
+    _iterations(last, 5)
+    moved = GAME.play(state, last.best())
+    expected = last.table[(bytes(moved.board), moved.turn, moved.ep)][3]
+    later = GAME.play(moved, expected)
+    fresh = _iterations(GwSearch(later, seed=1), 4)
+    carried = GwSearch(later, seed=1, previous=last)
+    assert carried.table is last.table and carried.history is last.history
+    assert _iterations(carried, 4) < fresh
+
+
+def test_the_other_sides_search_is_not_taken_over():
+    # Its table scores a return to an earlier position for the other side (CONTEMPT).
+    white = GwSearch(GAME.new(), seed=1)
+    white.run(nodes=2000)
+    black = GwSearch(GAME.play(GAME.new(), white.best()), seed=1, previous=white)
+    assert black.table is not white.table and black.history is not white.history
+    assert black.colour == BLACK
+
+
+def test_the_worker_gives_the_hard_levels_next_search_the_last_ones_findings():
+    thinker = Thinker()
+    first = Session("gwyddbwyll", moves=["e3e4", "e6e5"])
+    thinker.think(first.fragment(), "hard", 0.05, 7)
+    last = thinker.searches["move"][1]
+    second = Session("gwyddbwyll", moves=["e3e4", "e6e5", "d2c4", "d7c5"])
+    answer = json.loads(thinker.think(second.fragment(), "hard", 0.05, 7))
+    search = thinker.searches["move"][1]
+    assert search is not last and search.table is last.table
+    assert second.game.parse(second.state, answer["best"]) in second.game.legal_moves(second.state)
