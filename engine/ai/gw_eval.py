@@ -4,7 +4,7 @@ The alpha-beta of the hard level (engine/ai/gw_search.py) judges a position by a
 pieces of a value by piece code and square (`TABLE`, White's side positive), kept up to date
 move by move (`delta`), plus a few terms only the whole board tells (`evaluate`):
 
-- material: the search's values (engine/ai/gw_tactics.py: VALUES);
+- material (`MATERIAL`; the search's exchanges go by engine/ai/gw_tactics.py: VALUES);
 - centralisation: knights most, the two-square bishops and the fers (queen) less: a leaper
   in the middle reaches more squares;
 - pawns: a bonus growing as a pawn nears its promotion row;
@@ -24,7 +24,8 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   by trades (`TRADE`: in full from two pawns ahead, growing from nothing at one pawn, so
   the score has no step where the lead crosses a pawn).
 
-Values are in pawns.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
+Values are in pawns.  scripts/tune_gw_eval.py fits the weights to the results of games
+(`retune` rebuilds the tables after it changes them).  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
 
 from __future__ import annotations
@@ -53,10 +54,14 @@ from ..games.gwyddbwyll_kernel import (
 )
 from .gw_tactics import VALUES
 
+# What each kind of piece is worth to the evaluation (the search's exchanges and move order
+# go by gw_tactics.VALUES).
+MATERIAL = dict(VALUES)
 # How much a piece gains by standing on a square, from its distance to the centre.
 CENTRE = {KNIGHT: 0.12, BISHOP: 0.05, QUEEN: 0.06, JUMPER: 0.06, ROOK: 0.02}
 # A pawn's bonus by the rows it has gone from its start (White starts on row 2: rank 3).
 PAWN_ADVANCE = (0.0, 0.05, 0.12, 0.25, 0.45, 0.0)
+PAWN_CENTRE = 0.03  # a pawn's gain for each step of centrality
 KING_HOME = 0.15  # the middle-game king: on its first two rows
 KING_CENTRE = 0.08  # the end-game king: a step nearer the middle
 FEW = 0.6  # what a side loses for each unit of cover its pieces lack below FEW_COVER
@@ -84,7 +89,7 @@ def _table() -> list[list[float]]:
     square terms are in `evaluate`, blended by phase)."""
     table = [[0.0] * 64 for _ in range(16)]
     for colour, sign in ((WHITE, 1.0), (1 - WHITE, -1.0)):
-        for kind, value in VALUES.items():
+        for kind, value in MATERIAL.items():
             if kind == KING:
                 continue
             code = piece(colour, kind)
@@ -93,15 +98,33 @@ def _table() -> list[list[float]]:
                 if kind == PAWN:
                     row = sq // 8
                     gone = row - 2 if colour == WHITE else 5 - row
-                    bonus = PAWN_ADVANCE[max(0, min(gone, 5))] + 0.03 * _centrality(sq)
+                    bonus = PAWN_ADVANCE[max(0, min(gone, 5))] + PAWN_CENTRE * _centrality(sq)
                 table[code][sq] = sign * (value + bonus)
     return table
 
 
+def _king_middle() -> list[float]:
+    """KING_MIDDLE[sq]: the middle-game White king's gain on `sq` (Black's mirrors it)."""
+    return [KING_HOME if sq // 8 <= 1 else 0.0 for sq in range(64)]
+
+
+def _king_end() -> list[float]:
+    """KING_END[sq]: the end-game king's gain on `sq`."""
+    return [KING_CENTRE * _centrality(sq) for sq in range(64)]
+
+
 TABLE = _table()
-KING_MIDDLE = [KING_HOME if sq // 8 <= 1 else 0.0 for sq in range(64)]  # White's; Black mirrors
-KING_END = [KING_CENTRE * _centrality(sq) for sq in range(64)]
+KING_MIDDLE = _king_middle()
+KING_END = _king_end()
 WHITE_KING, BLACK_KING = piece(WHITE, KING), piece(1 - WHITE, KING)
+
+
+def retune() -> None:
+    """Rebuild the tables after the weights above were changed (scripts/tune_gw_eval.py
+    tries weights so), and forget the remembered boards."""
+    global TABLE, KING_MIDDLE, KING_END
+    TABLE, KING_MIDDLE, KING_END = _table(), _king_middle(), _king_end()
+    _board_terms.cache_clear()
 
 
 def score(board: Sequence[int]) -> float:
