@@ -202,10 +202,12 @@ def values(boards: Sequence[tuple[int, ...]]) -> list[float]:
     return [gw_eval.evaluate(b, gw_eval.score(b), WHITE) for b in boards]
 
 
-def slopes(boards: Sequence[tuple[int, ...]], base: Sequence[float]) -> list[list[float]]:
-    """For each weight, how each board's value changes with it (a column a weight)."""
+def slopes(
+    boards: Sequence[tuple[int, ...]], base: Sequence[float], weights: Sequence[Weight]
+) -> list[list[float]]:
+    """For each of `weights`, how each board's value changes with it (a column a weight)."""
     columns = []
-    for weight in WEIGHTS:
+    for weight in weights:
         held = weight.get()
         weight.set(held + STEP)
         columns.append([(v - b) / STEP for v, b in zip(values(boards), base, strict=True)])
@@ -332,9 +334,10 @@ def match(path: str, first: int, pairs: int, nodes: int) -> None:
     use(mine)
 
 
-def tune(paths: Sequence[str], save: str | None) -> None:
+def tune(paths: Sequence[str], save: str | None, keep: Sequence[str] = ()) -> None:
     """Fit the weights to the games of `paths`, print the loss and the weights, and write
-    them, by label, as JSON into `save`."""
+    them, by label, as JSON into `save`; the weights whose label starts with one of `keep`
+    stay as they are."""
     fit, held = load(paths)
     print(f"{len(fit)} quiet positions to fit on, {len(held)} held out")
     boards, labels = [b for b, _ in fit], [y for _, y in fit]
@@ -342,10 +345,11 @@ def tune(paths: Sequence[str], save: str | None) -> None:
     scale = fit_scale(base, labels)
     print(f"K = {scale:.4f}; the weights as they are:")
     report(print, scale, fit, held)
+    free = [w for w in WEIGHTS if not w.label.startswith(tuple(keep))]
     before = [w.get() for w in WEIGHTS]
-    change = newton(scale, base, slopes(boards, base), labels)
-    for weight, was, delta in zip(WEIGHTS, before, change, strict=True):
-        weight.set(round(was + delta, 3))
+    change = newton(scale, base, slopes(boards, base, free), labels)
+    for weight, delta in zip(free, change, strict=True):
+        weight.set(round(weight.get() + delta, 3))
     print("fitted:")
     report(print, scale, fit, held)
     for weight, was in zip(WEIGHTS, before, strict=True):
@@ -366,6 +370,13 @@ def main() -> None:
     fit = commands.add_parser("fit", help="fit the weights to recorded games")
     fit.add_argument("games", nargs="+", help="JSON-lines game records")
     fit.add_argument("--save", help="write the fitted weights here (JSON, by label)")
+    fit.add_argument(
+        "--keep",
+        action="append",
+        default=[],
+        metavar="LABEL",
+        help="leave the weights whose label starts so as they are (e.g. MATERIAL)",
+    )
     duel = commands.add_parser("match", help="fitted weights against the weights as they are")
     duel.add_argument("weights", help="the fitted weights (as fit --save writes them)")
     duel.add_argument("--first", type=int, default=20000, help="the first pair's seed")
@@ -375,7 +386,7 @@ def main() -> None:
     if args.command == "play":
         make_games(args.first, args.games, args.nodes, args.out)
     elif args.command == "fit":
-        tune(args.games, args.save)
+        tune(args.games, args.save, args.keep)
     else:
         match(args.weights, args.first, args.pairs, args.nodes)
 
