@@ -24,8 +24,10 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   by trades (`TRADE`: in full from two pawns ahead, growing from nothing at one pawn, so
   the score has no step where the lead crosses a pawn).
 
-Values are in pawns.  scripts/tune_gw_eval.py fits the weights to the results of games
-(`retune` rebuilds the tables after it changes them).  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
+Values are in pawns.  The weights are set by hand: scripts/tune_gw_eval.py fits them to the
+results of games and matches other weights against them (`retune` rebuilds the tables after
+it changes them), and no weights it tried played better (docs/strength.md, seventh run).
+Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
 
 from __future__ import annotations
