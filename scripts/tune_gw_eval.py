@@ -8,7 +8,8 @@ sigmoid(K * value), best predicts those labels (least log loss; K is fitted firs
 weights as they are).
 
     python scripts/tune_gw_eval.py play --first 10000 --games 400 --out games.jsonl
-    python scripts/tune_gw_eval.py fit games.jsonl [more.jsonl ...]
+    python scripts/tune_gw_eval.py fit games.jsonl [more.jsonl ...] --save fitted.json
+    python scripts/tune_gw_eval.py match fitted.json --pairs 30 --nodes 3000
 
 `play` makes the games: the hard level's search against itself at a budget of nodes a move
 (each side's search taking over its last one's table, as in the page), after a few random
@@ -25,6 +26,12 @@ position's value with each weight (by finite differences, `slopes`) and takes Ne
 the logistic regression, pulled toward the weights as they are (`PULL`); then it evaluates
 again with the new weights, which also counts the terms that are not linear (the trade
 bonus).  Prints the loss before and after and the weights to write into gw_eval.py.
+
+`match` then plays the saved weights against the weights as they are, both sides the hard
+level's search at a budget of nodes a move, two games a seed (the same random opening, either
+side to each), and prints the saved weights' wins, draws and losses.  A better fit of the
+results is not a stronger player: docs/strength.md (seventh run) has the fits and matches
+so far.
 """
 
 from __future__ import annotations
@@ -49,11 +56,11 @@ from engine.games.gwyddbwyll_kernel import (
     JUMPER,
     KING,
     KNIGHT,
-    PAWN,
     QUEEN,
     ROOK,
     WHITE,
     attacked,
+    is_en_passant,
     piece,
 )
 
@@ -166,9 +173,7 @@ def quiet_positions(moves: Sequence[str], skip: int = SKIP) -> Iterable[tuple[in
     for ply, text in enumerate(moves):
         move = game.parse(state, text)
         board = state.board
-        takes = board[move[1]] != EMPTY or (
-            board[move[0]] & 7 == PAWN and move[1] == state.ep and (move[1] - move[0]) & 7 != 0
-        )
+        takes = board[move[1]] != EMPTY or is_en_passant(board, move[0], move[1], state.ep)
         king = board.index(piece(state.turn, KING))
         if (
             ply >= skip
