@@ -43,7 +43,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -301,11 +301,12 @@ def newton(
     return change
 
 
-def report(say: Callable[[str], None], scale: float, fit: list, held: list) -> None:
-    """The log loss of the weights as they now are, on the fit's positions and held out."""
+def report(scale: float, fit: list, held: list) -> None:
+    """Print the log loss of the weights as they now are, on the fit's positions and held
+    out."""
     for name, part in (("fit", fit), ("held out", held)):
         vals = values([b for b, _ in part])
-        say(f"  {name}: log loss {log_loss(scale, vals, [y for _, y in part]):.5f}")
+        print(f"  {name}: log loss {log_loss(scale, vals, [y for _, y in part]):.5f}")
 
 
 def make_games(first: int, count: int, nodes: int, out: str) -> None:
@@ -329,6 +330,9 @@ def match(path: str, first: int, pairs: int, nodes: int) -> None:
     with open(path) as f:
         fitted = json.load(f)
     mine = current()
+    missing = sorted(set(mine) - set(fitted))
+    if missing:
+        raise SystemExit(f"{path} lacks the weights {', '.join(missing)} (fit --save writes all)")
     tally = [0, 0, 0]
     for seed in range(first, first + pairs):
         for sides, seat in (((fitted, mine), WHITE), ((mine, fitted), 1 - WHITE)):
@@ -349,14 +353,14 @@ def tune(paths: Sequence[str], save: str | None, keep: Sequence[str] = ()) -> No
     base = values(boards)
     scale = fit_scale(base, labels)
     print(f"K = {scale:.4f}; the weights as they are:")
-    report(print, scale, fit, held)
+    report(scale, fit, held)
     free = [w for w in WEIGHTS if not w.label.startswith(tuple(keep))]
     before = [w.get() for w in WEIGHTS]
     change = newton(scale, base, slopes(boards, base, free), labels)
     for weight, delta in zip(free, change, strict=True):
         weight.set(round(weight.get() + delta, 3))
     print("fitted:")
-    report(print, scale, fit, held)
+    report(scale, fit, held)
     for weight, was in zip(WEIGHTS, before, strict=True):
         print(f"  {weight.label:24} {was:7.3f} -> {weight.get():7.3f}")
     if save:
