@@ -9,7 +9,7 @@ import random
 
 from engine import ai, games
 from engine.ai import gw_eval
-from engine.ai.gw_search import GwSearch
+from engine.ai.gw_search import LATE_REDUCTION, GwSearch
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 from web.logic.session import Session
@@ -182,6 +182,42 @@ def test_futility_prunes_where_a_side_is_far_ahead_or_behind(monkeypatch):
     full, full_move = _nodes_to_depth(state, 5)
     assert pruned < full
     assert move == full_move
+
+
+def test_late_quiet_moves_are_searched_shallower_the_later_and_the_deeper():
+    # Worked by hand: int(0.5 + ln(depth) * ln(i) / 1.5), at least 1, at most depth - 2.
+    # depth 3, move 4: 1.0986 * 1.3863 / 1.5 = 1.02 -> 1; depth 6, move 10: 1.7918 * 2.3026
+    # / 1.5 = 2.75 -> 3; depth 4, move 20: 1.3863 * 2.9957 / 1.5 = 2.77 -> 3, capped at 2.
+    assert LATE_REDUCTION[3][4] == 1
+    assert LATE_REDUCTION[6][10] == 3
+    assert LATE_REDUCTION[4][20] == 2
+    for depth, row in enumerate(LATE_REDUCTION):
+        assert all(r == 0 for r in row[:4])  # the first four moves are searched in full
+        if depth < 3:
+            assert not any(row)  # nor anything near the horizon
+            continue
+        assert all(r >= 1 for r in row[4:])
+        assert all(depth - 1 - r >= 1 for r in row)  # a ply is always left
+        assert list(row) == sorted(row)  # later moves, more reduction
+        assert all(r >= above for r, above in zip(row, LATE_REDUCTION[depth - 1], strict=True))
+
+
+# The first 14 plies of the sixth run's game of seed 71000 (docs/strength-records/)
+RECORDED_OPENING = "h3h4 d7e5 c2a2 e7f5 e3e4 f5g7 c1e3 c7a7 a3a5 a7b7 a5b6 b7b6 c3c5 b6b4"
+
+
+def test_late_move_reductions_reach_a_depth_with_fewer_nodes(monkeypatch):
+    # 14 plies into a recorded game (RECORDED_OPENING): the search with reductions reaches
+    # depth 6 with fewer nodes than one searching every move in full.
+    state = GAME.new()
+    for text in RECORDED_OPENING.split():
+        state = GAME.play(state, GAME.parse(state, text))
+    reduced, _ = _nodes_to_depth(state, 6)
+    monkeypatch.setattr(
+        "engine.ai.gw_search.LATE_REDUCTION", tuple((0,) * 64 for _ in LATE_REDUCTION)
+    )
+    full, _ = _nodes_to_depth(state, 6)
+    assert reduced < full
 
 
 def _quiescence_nodes(pieces: dict[str, str]) -> tuple[int, float, float]:

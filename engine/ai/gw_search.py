@@ -13,7 +13,8 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   moves by their history of cut-offs;
 - null-move pruning where a side has pieces enough that passing is no help to it (a side
   that cannot move loses here, so zugzwang is real with few pieces: then it is off);
-- a ply more when the side to move is in check, and late quiet moves searched a ply less;
+- a ply more when the side to move is in check, and late quiet moves searched shallower,
+  the later and the deeper the more (`LATE_REDUCTION`);
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - a quiescence search of captures at the horizon, leaving out those that give a dearer
@@ -33,6 +34,7 @@ seed (the seed orders equal root moves) and its previous search.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -68,11 +70,35 @@ EXACT, LOWER, UPPER = 0, 1, 2
 # beyond the window is taken to stay there through quiet moves.
 FUTILE_DEPTH = 2
 FUTILE_MARGIN = 1.0
+# Late move reductions (`_late_reductions`): from the LATE_FROM-th move of a node, quiet
+# moves are searched shallower, the more so the later the move and the deeper the search.
+LATE_FROM = 4
+LATE_DIVISOR = 1.5
+LATE_MOVES = 64  # moves a node has reductions for; later moves are reduced as the last
 CONTEMPT = 0.5  # a repetition's score for the searcher: -CONTEMPT pawns
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
 PAWN_VALUE = VALUES[PAWN]
+
+
+def _late_reductions() -> tuple[tuple[int, ...], ...]:
+    """LATE_REDUCTION[depth][i]: how many plies shallower the i-th move (from 0) of a node
+    searched `depth` plies deep is searched if it is quiet.  None for the first LATE_FROM
+    moves or within two plies of the horizon; then growing with the logarithms of both (a
+    late move of a deep search is seldom the best), and always leaving a ply."""
+    return tuple(
+        tuple(
+            0
+            if i < LATE_FROM or depth < 3
+            else min(depth - 2, max(1, int(0.5 + math.log(depth) * math.log(i) / LATE_DIVISOR)))
+            for i in range(LATE_MOVES)
+        )
+        for depth in range(MAX_DEPTH + 1)
+    )
+
+
+LATE_REDUCTION = _late_reductions()
 
 
 class OutOfTime(Exception):
@@ -239,7 +265,9 @@ class GwSearch:
             child = list(board)
             next_base = base + gw_eval.delta(board, frm, to, ep)
             next_ep = apply_on(child, frm, to, ep)
-            reduce = 1 if i >= 4 and depth >= 3 and quiet and not in_check else 0
+            reduce = 0
+            if quiet and not in_check:
+                reduce = LATE_REDUCTION[min(depth, MAX_DEPTH)][min(i, LATE_MOVES - 1)]
             if i == 0:
                 score = -self._search(
                     child, 1 - colour, next_ep, next_base, depth - 1, -beta, -alpha, ply + 1, True
