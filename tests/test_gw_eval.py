@@ -5,8 +5,22 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai.gw_eval import BOXED, FEW, ROOK_FREE, ROOK_OPEN, TRADE, counts, evaluate, mobility
+from engine.ai.gw_eval import (
+    BOXED,
+    FEW,
+    ROOK_FREE,
+    ROOK_OPEN,
+    STUCK,
+    TRADE,
+    counts,
+    evaluate,
+    mobility,
+    reach,
+    score,
+    stuck_side,
+)
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll_kernel import BISHOP, KNIGHT, QUEEN, ROOK, piece
 
 
 def board(pieces: dict[str, str]) -> list[int]:
@@ -114,3 +128,46 @@ def test_trades_grow_with_the_lead_without_a_step_at_one_pawn():
     assert evaluate(b, 1.5, WHITE) == pytest.approx(1.5 + 0.5 * 34 * TRADE)
     assert evaluate(b, 3.0, WHITE) == pytest.approx(3.0 + 34 * TRADE)
     assert evaluate(b, -1.5, WHITE) == pytest.approx(-1.5 - 0.5 * 34 * TRADE)
+
+
+def test_a_bishop_keeps_its_quarter_and_a_fers_its_colour():
+    # Classes of squares by (file % 2) + 2 * (rank % 2), a1 = file 0, rank 0: a bishop's
+    # two-square jump keeps both parities, a fers's diagonal step keeps the colour, so a1
+    # and b2 (classes 0 and 3) are one colour and b1 and a2 (1 and 2) the other.
+    sq = {"a1": 0, "b1": 1, "a2": 8, "b2": 9, "d6": 43}
+    assert reach(piece(WHITE, BISHOP), sq["a1"]) == 0b0001
+    assert reach(piece(WHITE, BISHOP), sq["b2"]) == 0b1000
+    assert reach(piece(BLACK, BISHOP), sq["d6"]) == 0b1000  # d6: file 3, rank 5, both odd
+    assert reach(piece(WHITE, QUEEN), sq["a1"]) == 0b1001
+    assert reach(piece(WHITE, QUEEN), sq["b1"]) == 0b0110
+    assert reach(piece(WHITE, QUEEN), sq["a2"]) == 0b0110
+    assert reach(piece(WHITE, KNIGHT), sq["a1"]) == reach(piece(WHITE, ROOK), 0) == 0b1111
+
+
+# The end of a drawn match game (docs/strength.md, eighth run): White's three fers stand
+# on d7, d5 and d3, squares of the other colour from Black's bishop on d6 (d7 is file 3,
+# rank 6: odd sum; d6 file 3, rank 5: even sum), so none of them can ever take it.
+FERS_AGAINST_BISHOP = {"d4": "K", "d7": "Q", "d5": "Q", "d3": "Q", "c7": "k", "d6": "b"}
+
+
+def test_a_side_whose_pieces_cannot_reach_the_last_enemy_piece_is_stuck():
+    present = bytes(board(FERS_AGAINST_BISHOP))
+    assert stuck_side(present, WHITE) == 1
+    # Black's bishop cannot reach the fers' colour either.
+    assert stuck_side(present, BLACK) == 1
+
+
+def test_a_pawn_knight_rook_or_fers_of_the_bishops_colour_unsticks_it():
+    for extra in ({"a3": "P"}, {"g1": "N"}, {"h1": "R"}, {"e7": "Q"}):
+        assert stuck_side(bytes(board(FERS_AGAINST_BISHOP | extra)), WHITE) == 0, extra
+    # A bishop of another quarter does not: e5 is file 4, rank 4, both even.
+    assert stuck_side(bytes(board(FERS_AGAINST_BISHOP | {"e5": "B"})), WHITE) == 1
+
+
+def test_a_stuck_sides_lead_counts_a_quarter(monkeypatch):
+    position = board(FERS_AGAINST_BISHOP)
+    stuck = evaluate(position, score(position), WHITE)
+    monkeypatch.setattr("engine.ai.gw_eval.STUCK", 1.0)
+    full = evaluate(position, score(position), WHITE)
+    assert full > 2.0  # three fers against a bishop
+    assert stuck == pytest.approx(STUCK * full)

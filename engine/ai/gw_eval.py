@@ -22,7 +22,13 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   a side whose last pieces cover little is near a bare king (`FEW`: below `FEW_COVER`, each
   piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
   by trades (`TRADE`: in full from two pawns ahead, growing from nothing at one pawn, so
-  the score has no step where the lead crosses a pawn).
+  the score has no step where the lead crosses a pawn);
+- pieces that cannot take the other side's last ones: a fers keeps to the squares of one
+  colour and a bishop to a quarter of the board, so a side whose pieces besides its king
+  cannot reach one of the other side's pieces cannot leave it a bare king, and its lead
+  counts only `STUCK` of itself (`stuck`).  Without it the search traded into three fers
+  against a bishop of the other colour, three pawns up and no way to win (docs/strength.md,
+  eighth run).
 
 Values are in pawns.  The weights are set by hand: scripts/tune_gw_eval.py fits them to the
 results of games and matches other weights against them (`retune` rebuilds the tables after
@@ -50,6 +56,7 @@ from ..games.gwyddbwyll_kernel import (
     QUEEN_TO,
     ROOK,
     ROOK_RAYS,
+    SQUARES,
     WHITE,
     en_passant_victim,
     piece,
@@ -77,6 +84,7 @@ BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares 
 BOXED_SQUARES = 1
 BOARD_CACHE = 1 << 15  # boards whose terms of `evaluate` are remembered
 TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on the board
+STUCK = 0.25  # what a lead counts for when its side cannot take the other's last pieces
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
 
@@ -241,19 +249,22 @@ def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
 
 def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     """The position's value for `colour`, given its `score` (White's side) as `base`."""
-    terms, fewer = _board_terms(bytes(board))
+    terms, fewer, stuck = _board_terms(bytes(board))
     lead = base + terms
     if lead > 1.0 or lead < -1.0:
         ahead = min(abs(lead) - 1.0, 1.0)  # 0 at a pawn ahead, 1 from two
         lead += TRADE * fewer * (ahead if lead > 0 else -ahead)
+    if stuck and ((lead > 0 and stuck & 1) or (lead < 0 and stuck & 2)):
+        lead *= STUCK
     return lead if colour == WHITE else -lead
 
 
 @lru_cache(maxsize=BOARD_CACHE)
-def _board_terms(present: bytes) -> tuple[float, int]:
+def _board_terms(present: bytes) -> tuple[float, int, int]:
     """The terms of `evaluate` only the whole board tells, but for `TRADE` (White's side),
-    and how many pieces besides the kings are gone; remembered, since the search's
-    iterations come back to the same leaves again and again."""
+    how many pieces besides the kings are gone, and which sides are `stuck` (1 White, 2
+    Black); remembered, since the search's iterations come back to the same leaves again
+    and again."""
     pieces, covers = counts(present)
     phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
@@ -261,4 +272,51 @@ def _board_terms(present: bytes) -> tuple[float, int]:
     terms += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
     terms += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
     terms += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
-    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1]
+    stuck = stuck_side(present, WHITE) | stuck_side(present, 1 - WHITE) << 1
+    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck
+
+
+# By colour, by piece code: 1 for that colour's pawns, knights and rooks (they reach squares
+# of every colour), 2 for its fers and bishops (bound to a colour or a quarter), else 0.
+_REACH_KIND = tuple(
+    bytes(
+        (1 if p & 7 in (PAWN, KNIGHT, ROOK) else 2 if p & 7 in (BISHOP, QUEEN, JUMPER) else 0)
+        if 0 < p < 16 and p >> 3 == c
+        else 0
+        for p in range(256)
+    )
+    for c in (WHITE, 1 - WHITE)
+)
+EVERYWHERE = 0b1111
+
+
+def reach(code: int, sq: int) -> int:
+    """The squares the piece `code` on `sq` can ever move to, as a set of the four classes
+    of squares by the parities of file and rank (bit file % 2 + 2 * (rank % 2)): a bishop's
+    jump keeps both parities, a fers's step keeps their sum's (the colour of the square);
+    the other pieces reach every class."""
+    kind = code & 7
+    here = 1 << ((sq & 1) | (sq >> 3 & 1) << 1)
+    if kind == BISHOP:
+        return here
+    if kind in (QUEEN, JUMPER):
+        return 0b1001 if here & 0b1001 else 0b0110
+    return EVERYWHERE
+
+
+def stuck_side(present: bytes, side: int) -> int:
+    """1 if no piece of `side` besides its king can ever take one of the other side's pieces
+    (so it cannot leave the other king bare), else 0."""
+    mine = present.translate(_REACH_KIND[side])
+    if 1 in mine:
+        return 0  # a pawn, knight or rook reaches every square
+    theirs = present.translate(_REACH_KIND[1 - side])
+    if 2 not in theirs:
+        return 0  # the other side's pieces, if any, can be reached by anything
+    covered = 0
+    for sq in compress(SQUARES, mine):
+        covered |= reach(present[sq], sq)
+    for sq in compress(SQUARES, theirs):
+        if theirs[sq] == 2 and not covered & reach(present[sq], sq):
+            return 1
+    return 0
