@@ -26,7 +26,7 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - pieces that cannot take the other side's last ones: a fers keeps to the squares of one
   colour and a bishop to a quarter of the board, so a side whose pieces besides its king
   cannot reach one of the other side's pieces cannot leave it a bare king, and its lead
-  counts only `STUCK` of itself (`stuck`).  Without it the search traded into three fers
+  counts only `STUCK` of itself (`stuck_side`).  Without it the search traded into three fers
   against a bishop of the other colour, three pawns up and no way to win (docs/strength.md,
   eighth run).
 
