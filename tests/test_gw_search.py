@@ -9,7 +9,7 @@ import random
 
 from engine import ai, games
 from engine.ai import gw_eval
-from engine.ai.gw_search import LATE_REDUCTION, GwSearch
+from engine.ai.gw_search import LATE_REDUCTION, WON, GwSearch
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 from web.logic.session import Session
@@ -66,6 +66,19 @@ def test_it_takes_the_last_piece_and_parries_a_mate():
     assert chosen(take) == "a1a8"
     threat = state_from_pieces({"g6": "K", "a1": "R", "h8": "k", "d5": "n"}, turn=BLACK)
     assert chosen(threat) in ("d5b6", "d5c7", "d5e7", "d5f4")
+
+
+def test_a_king_left_bare_at_the_horizon_has_lost_whatever_it_could_take_back():
+    # White Ka1, Ra4; Black Kc5, queen (fers) b4.  Ra4xb4 takes Black's last piece: a bare
+    # king, and White has won at once.  Had the game gone on, Kc5xb4 would take the rook,
+    # which nothing guards (a1 is three files from b4), and leave White's king bare.  A
+    # one-ply search meets that answer at its horizon, where only captures are searched: it
+    # must score Rxb4 as the win it is, not as the rook lost and White bare.
+    state = state_from_pieces({"a1": "K", "a4": "R", "c5": "k", "b4": "q"})
+    search = GwSearch(state, seed=1)
+    search._iteration(1)
+    assert GAME.notation(state, search.best()) == "a4b4"
+    assert search.value >= WON
 
 
 def test_it_plays_only_legal_moves():

@@ -227,6 +227,10 @@ class GwSearch:
         key = (bytes(board), colour, ep)
         if key in self.path:  # a position seen before: no progress, worse for the searcher
             return -CONTEMPT if colour == self.colour else CONTEMPT
+        if count_pieces(key[0], colour) <= 1:
+            # a bare king has lost, even at the horizon, where the quiescence search would
+            # let it take the other side's last piece back
+            return -MATE + ply
         king = board.index(piece(colour, KING))
         in_check = attacked(board, king, 1 - colour)
         if in_check:
@@ -240,8 +244,6 @@ class GwSearch:
             settled = _settled(known, depth, alpha, beta, ply)
             if settled is not None:
                 return settled
-        if count_pieces(board, colour) <= 1:
-            return -MATE + ply  # a bare king has lost
         static = _near_horizon(board, colour, base, depth, alpha, beta, in_check)
         if static is not None and static - FUTILE_MARGIN * depth >= beta:
             return static  # so far ahead that a few quiet plies will not bring it down
