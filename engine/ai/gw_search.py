@@ -19,6 +19,8 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - a quiescence search of captures at the horizon, leaving out those that give a dearer
   piece for a defended one;
+- a position of the game or of the line come back to worth a little less to the searcher
+  than its evaluation (`CONTEMPT`): the rules have no draw by repetition;
 - the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
   date move by move.
 
@@ -75,7 +77,7 @@ FUTILE_MARGIN = 1.0
 LATE_FROM = 4
 LATE_DIVISOR = 1.5
 LATE_MOVES = 64  # moves a node has reductions for; later moves are reduced as the last
-CONTEMPT = 0.5  # a repetition's score for the searcher: -CONTEMPT pawns
+CONTEMPT = 0.5  # what a repetition costs the searcher, in pawns below the position's value
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
@@ -118,8 +120,11 @@ class GwSearch:
     ) -> None:
         self.state = state
         # The game's positions before this one: coming back to one (or to one on the search's
-        # own path) scores as CONTEMPT worse than even for the searcher, so it makes progress
-        # instead of repeating (the rules have no draw by repetition: a shuffle runs on).
+        # own path) scores its evaluation less CONTEMPT for the searcher, so it makes progress
+        # instead of repeating (the rules have no draw by repetition: a shuffle runs on), but
+        # gives nothing away to escape a repetition.  (Scored CONTEMPT below even, whatever
+        # the position, a side 2.5 pawns up gave up a bishop for a new position: docs/
+        # strength.md, ninth run.)
         self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
         self.path: set[tuple] = set()
         self.clock = clock
@@ -225,8 +230,10 @@ class GwSearch:
         root, and `null_ok` whether passing may be tried (not twice in a row)."""
         self._tick()
         key = (bytes(board), colour, ep)
-        if key in self.path:  # a position seen before: no progress, worse for the searcher
-            return -CONTEMPT if colour == self.colour else CONTEMPT
+        if key in self.path:
+            # a position seen before: no progress, a little worse for the searcher
+            worth = gw_eval.evaluate(board, base, colour)
+            return worth - CONTEMPT if colour == self.colour else worth + CONTEMPT
         if count_pieces(key[0], colour) <= 1:
             # a bare king has lost, even at the horizon, where the quiescence search would
             # let it take the other side's last piece back
