@@ -9,7 +9,7 @@ import random
 
 from engine import ai, games
 from engine.ai import gw_eval
-from engine.ai.gw_search import LATE_REDUCTION, WON, GwSearch
+from engine.ai.gw_search import CONTEMPT, LATE_REDUCTION, WON, GwSearch
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 from web.logic.session import Session
@@ -147,7 +147,7 @@ def test_only_gwyddbwylls_hard_level_chooses_by_it():
 def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
     # White (rook and knight against a pawn) is far ahead: any move keeps it so, and a move
     # back to a position the game has seen counts as no progress (half a pawn below what the
-    # position is worth), so
+    # position is worth, for a side ahead), so
     # the move the search prefers is not played once the position after it is among the
     # earlier ones.
     state = state_from_pieces({"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"})
@@ -175,6 +175,20 @@ def test_a_side_ahead_keeps_its_rook_rather_than_go_back_to_a_position_of_the_ga
     search.run(nodes=20_000)
     assert GAME.notation(state, search.best()) in {"c5" + to for to in safe}
     assert search.value > 5
+
+
+def test_a_side_behind_goes_back_to_a_position_of_the_game():
+    # Black (a pawn against rook and knight) is far behind whatever it plays; a shuffle heads
+    # for the move limit's draw, so coming back to a position of the game is worth even less
+    # CONTEMPT to it, better than any new position.  With the position after Kh8-g8 among
+    # the earlier ones, it plays Kh8-g8, scored exactly -CONTEMPT.
+    pieces = {"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"}
+    state = state_from_pieces(pieces, turn=BLACK)
+    seen = GAME.play(state, GAME.parse(state, "h8g8"))
+    search = GwSearch(state, seed=1, earlier=[seen])
+    search.run(nodes=5_000)
+    assert GAME.notation(state, search.best()) == "h8g8"
+    assert search.value == -CONTEMPT
 
 
 def test_the_worker_thinks_for_gwyddbwylls_hard_level_in_slices_of_its_alpha_beta():

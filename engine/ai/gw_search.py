@@ -19,8 +19,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - a quiescence search of captures at the horizon, leaving out those that give a dearer
   piece for a defended one;
-- a position of the game or of the line come back to worth a little less to the searcher
-  than its evaluation (`CONTEMPT`): the rules have no draw by repetition;
+- a position of the game or of the line come back to: no progress, worth a little less to
+  the searcher than the position (or than even, if it is behind: `CONTEMPT`); the rules
+  have no draw by repetition;
 - the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
   date move by move.
 
@@ -77,7 +78,11 @@ FUTILE_MARGIN = 1.0
 LATE_FROM = 4
 LATE_DIVISOR = 1.5
 LATE_MOVES = 64  # moves a node has reductions for; later moves are reduced as the last
-CONTEMPT = 0.5  # what a repetition costs the searcher, in pawns below the position's value
+# A position of the game or of the search's line come back to is no progress: for the
+# searcher it is worth CONTEMPT less than the position when the searcher is ahead (it can
+# always leave the cycle, so it gives nothing away to escape it), and CONTEMPT less than
+# even when it is behind (a shuffle heads for the move limit's draw).
+CONTEMPT = 0.5
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
@@ -120,9 +125,9 @@ class GwSearch:
     ) -> None:
         self.state = state
         # The game's positions before this one: coming back to one (or to one on the search's
-        # own path) scores its evaluation less CONTEMPT for the searcher, so it makes progress
-        # instead of repeating (the rules have no draw by repetition: a shuffle runs on), but
-        # gives nothing away to escape a repetition.  (Scored CONTEMPT below even, whatever
+        # own path) is no progress, scored by CONTEMPT, so that a side ahead makes progress
+        # instead of repeating (the rules have no draw by repetition: a shuffle runs on) and
+        # gives nothing away to escape a repetition.  (Scored CONTEMPT below even whatever
         # the position, a side 2.5 pawns up gave up a bishop for a new position: docs/
         # strength.md, ninth run.)
         self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
@@ -230,10 +235,10 @@ class GwSearch:
         root, and `null_ok` whether passing may be tried (not twice in a row)."""
         self._tick()
         key = (bytes(board), colour, ep)
-        if key in self.path:
-            # a position seen before: no progress, a little worse for the searcher
+        if key in self.path:  # a position seen before: no progress (see CONTEMPT)
             worth = gw_eval.evaluate(board, base, colour)
-            return worth - CONTEMPT if colour == self.colour else worth + CONTEMPT
+            mine = colour == self.colour
+            return max(worth, 0.0) - CONTEMPT if mine else min(worth, 0.0) + CONTEMPT
         if count_pieces(key[0], colour) <= 1:
             # a bare king has lost, even at the horizon, where the quiescence search would
             # let it take the other side's last piece back
