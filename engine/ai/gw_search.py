@@ -78,11 +78,7 @@ FUTILE_MARGIN = 1.0
 LATE_FROM = 4
 LATE_DIVISOR = 1.5
 LATE_MOVES = 64  # moves a node has reductions for; later moves are reduced as the last
-# A position of the game or of the search's line come back to is no progress: for the
-# searcher it is worth CONTEMPT less than the position when the searcher is ahead (it can
-# always leave the cycle, so it gives nothing away to escape it), and CONTEMPT less than
-# even when it is behind (a shuffle heads for the move limit's draw).
-CONTEMPT = 0.5
+CONTEMPT = 0.5  # what coming back to a position costs the searcher (`_repeated`), in pawns
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
@@ -235,10 +231,10 @@ class GwSearch:
         root, and `null_ok` whether passing may be tried (not twice in a row)."""
         self._tick()
         key = (bytes(board), colour, ep)
-        if key in self.path:  # a position seen before: no progress (see CONTEMPT)
-            worth = gw_eval.evaluate(board, base, colour)
+        if key in self.path:  # a position seen before: no progress
             mine = colour == self.colour
-            return max(worth, 0.0) - CONTEMPT if mine else min(worth, 0.0) + CONTEMPT
+            worth = gw_eval.evaluate(board, base, colour)
+            return _repeated(worth if mine else -worth, mine)
         if count_pieces(key[0], colour) <= 1:
             # a bare king has lost, even at the horizon, where the quiescence search would
             # let it take the other side's last piece back
@@ -438,6 +434,17 @@ def _officers(board: list[int], colour: int) -> int:
     """How many pieces `colour` has besides its king and pawns."""
     kinds = bytes(board).translate(OWN_KIND[colour])
     return 64 - kinds.count(0) - kinds.count(PAWN) - 1
+
+
+def _repeated(worth: float, searchers_move: bool) -> float:
+    """The score, for the side to move, of a position come back to (of the game or of the
+    search's line), given the position's evaluation for the searcher (`worth`).  It is no
+    progress, so it is worth CONTEMPT less to the searcher than the position itself when
+    the searcher is ahead (it can always leave the cycle, so it gives nothing away to escape
+    one), and CONTEMPT less than even when it is behind (a shuffle heads for the move
+    limit's draw)."""
+    for_searcher = max(worth, 0.0) - CONTEMPT
+    return for_searcher if searchers_move else -for_searcher
 
 
 def _near_horizon(
