@@ -147,9 +147,8 @@ def test_only_gwyddbwylls_hard_level_chooses_by_it():
 def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
     # White (rook and knight against a pawn) is far ahead: any move keeps it so, and a move
     # back to a position the game has seen counts as no progress (half a pawn below what the
-    # position is worth, for a side ahead), so
-    # the move the search prefers is not played once the position after it is among the
-    # earlier ones.
+    # position is worth, for a side ahead), so the move the search prefers is not played
+    # once the position after it is among the earlier ones.
     state = state_from_pieces({"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"})
     first = GAME.parse(state, chosen(state))
     seen = GAME.play(state, first)
@@ -162,14 +161,15 @@ def test_a_side_ahead_does_not_go_back_to_a_position_of_the_game():
 def test_a_side_ahead_keeps_its_rook_rather_than_go_back_to_a_position_of_the_game():
     # White: Kh1, Rc5, knights g1 and h2; Black: Kd6, pawn a6.  Black's king attacks c5, so
     # every move but the rook's leaves it to Kxc5, and so do Rd5, Re5, Rc6 and Rc7 (next to
-    # the king, unguarded).  The rook is safe on a5, b5, f5, g5, h5, c1-c4 and c8: give the
-    # search every position after those as one the game has seen.  Losing the rook still
+    # the king, unguarded) and Rb5 (the a6 pawn takes diagonally down).  The rook is safe on
+    # a5, f5, g5, h5, c1-c4 and c8: give the search every position after those as one the
+    # game has seen.  Losing the rook still
     # leaves White two knights against a pawn, far ahead; going back to a position of the
     # game is no progress, but it is worth what the position is worth (less CONTEMPT), so
     # White keeps the rook (and cannot help coming back).
     pieces = {"h1": "K", "c5": "R", "g1": "N", "h2": "N", "d6": "k", "a6": "p"}
     state = state_from_pieces(pieces)
-    safe = ["a5", "b5", "f5", "g5", "h5", "c1", "c2", "c3", "c4", "c8"]
+    safe = ["a5", "f5", "g5", "h5", "c1", "c2", "c3", "c4", "c8"]
     seen = [GAME.play(state, GAME.parse(state, "c5" + to)) for to in safe]
     search = GwSearch(state, seed=1, earlier=seen)
     search.run(nodes=20_000)
