@@ -123,9 +123,9 @@ class GwSearch:
         # The game's positions before this one: coming back to one (or to one on the search's
         # own path) is no progress, scored by CONTEMPT, so that a side ahead makes progress
         # instead of repeating (the rules have no draw by repetition: a shuffle runs on) and
-        # gives nothing away to escape a repetition.  (Scored CONTEMPT below even whatever
-        # the position, a side 2.5 pawns up gave up a bishop for a new position: docs/
-        # strength.md, ninth run.)
+        # gives nothing away to escape a repetition (`_repeated`; scored CONTEMPT below even
+        # whatever the position, a side 2.5 pawns up gave up a bishop for a new position:
+        # docs/strength.md, ninth run).
         self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
         self.path: set[tuple] = set()
         self.clock = clock
