@@ -121,11 +121,8 @@ class GwSearch:
     ) -> None:
         self.state = state
         # The game's positions before this one: coming back to one (or to one on the search's
-        # own path) is no progress, scored by CONTEMPT, so that a side ahead makes progress
-        # instead of repeating (the rules have no draw by repetition: a shuffle runs on) and
-        # gives nothing away to escape a repetition (`_repeated`; scored CONTEMPT below even
-        # whatever the position, a side 2.5 pawns up gave up a bishop for a new position:
-        # docs/strength.md, ninth run).
+        # own path) is no progress, scored by `_repeated` (the rules have no draw by
+        # repetition: a shuffle runs on).
         self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
         self.path: set[tuple] = set()
         self.clock = clock
@@ -442,7 +439,8 @@ def _repeated(worth: float, searchers_move: bool) -> float:
     progress, so it is worth CONTEMPT less to the searcher than the position itself when
     the searcher is ahead (it can always leave the cycle, so it gives nothing away to escape
     one), and CONTEMPT less than even when it is behind (a shuffle heads for the move
-    limit's draw)."""
+    limit's draw).  (Scored CONTEMPT below even whatever the position, a side 2.5 pawns up
+    gave up a bishop for a new position: docs/strength.md, ninth run.)"""
     for_searcher = max(worth, 0.0) - CONTEMPT
     return for_searcher if searchers_move else -for_searcher
 
