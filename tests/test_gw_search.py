@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from engine import ai, games
 from engine.ai import gw_eval
-from engine.ai.gw_search import CONTEMPT, LATE_REDUCTION, WON, GwSearch
+from engine.ai.gw_search import CONTEMPT, LATE_REDUCTION, WON, GwSearch, _repeated
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 from web.logic.session import Session
@@ -175,6 +177,46 @@ def test_a_side_ahead_keeps_its_rook_rather_than_go_back_to_a_position_of_the_ga
     search.run(nodes=20_000)
     assert GAME.notation(state, search.best()) in {"c5" + to for to in safe}
     assert search.value > 5
+
+
+def test_a_side_ahead_pays_more_for_each_return_and_leaves_a_shuffle_that_keeps_coming_back():
+    # The position of the test above, with each position after a safe rook move seen more
+    # often.  Each return costs CONTEMPT more: twice seen, the rook still steps to a safe
+    # square, scored CONTEMPT lower than once seen.  Twenty times seen, coming back is worth
+    # the move limit's draw, less CONTEMPT, and White gives up the rook for a new position:
+    # two knights against a pawn still win (a lone king loses).
+    pieces = {"h1": "K", "c5": "R", "g1": "N", "h2": "N", "d6": "k", "a6": "p"}
+    state = state_from_pieces(pieces)
+    safe = {"c5" + to for to in ("a5", "f5", "g5", "h5", "c1", "c2", "c3", "c4", "c8")}
+    seen = [GAME.play(state, GAME.parse(state, move)) for move in sorted(safe)]
+    values = {}
+    for times in (1, 2, 20):
+        search = GwSearch(state, seed=1, earlier=seen * times)
+        search.run(nodes=20_000)
+        values[times] = search.value
+        kept = GAME.notation(state, search.best()) in safe
+        assert kept == (times < 20)
+    assert abs(values[1] - values[2] - CONTEMPT) < 1e-9
+    assert 5 < values[20] < values[2]
+
+
+@pytest.mark.parametrize(
+    ("worth", "times", "expected"),
+    [
+        (2.0, 1, 2.0 - CONTEMPT),
+        (2.0, 2, 2.0 - 2 * CONTEMPT),
+        (2.0, 50, -CONTEMPT),
+        (0.2, 1, 0.2 - CONTEMPT),
+        (0.2, 3, -CONTEMPT),  # never below the draw's worth
+        (-3.0, 1, -CONTEMPT),
+        (-3.0, 9, -CONTEMPT),
+    ],
+)
+def test_a_return_is_worth_the_position_less_contempt_for_each_time_down_to_the_draws(
+    worth, times, expected
+):
+    assert _repeated(worth, True, times) == pytest.approx(expected)
+    assert _repeated(worth, False, times) == pytest.approx(-expected)
 
 
 def test_a_side_behind_goes_back_to_a_position_of_the_game():

@@ -20,8 +20,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 - a quiescence search of captures at the horizon, leaving out those that give a dearer
   piece for a defended one;
 - a position of the game or of the line come back to: no progress, worth a little less to
-  the searcher than the position (or than even, if it is behind: `CONTEMPT`); the rules
-  have no draw by repetition;
+  the searcher than the position (or than even, if it is behind: `CONTEMPT`), and less each
+  time the game comes back to it, down to even less `CONTEMPT`; the rules have no draw by
+  repetition, but a shuffle heads for the move limit's;
 - the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
   date move by move.
 
@@ -40,6 +41,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ..games.gwyddbwyll import GwState
@@ -120,10 +122,10 @@ class GwSearch:
         previous: object = None,
     ) -> None:
         self.state = state
-        # The game's positions before this one: coming back to one (or to one on the search's
-        # own path) is no progress, scored by `_repeated` (the rules have no draw by
-        # repetition: a shuffle runs on).
-        self.earlier = {(bytes(s.board), s.turn, s.ep) for s in earlier}
+        # The game's positions before this one, each with how often it came: coming back to
+        # one (or to one on the search's own path) is no progress, scored by `_repeated` (the
+        # rules have no draw by repetition: a shuffle runs on).
+        self.earlier = Counter((bytes(s.board), s.turn, s.ep) for s in earlier)
         self.path: set[tuple] = set()
         self.clock = clock
         self.board = list(state.board)
@@ -231,7 +233,7 @@ class GwSearch:
         if key in self.path:  # a position seen before: no progress
             mine = colour == self.colour
             worth = gw_eval.evaluate(board, base, colour)
-            return _repeated(worth if mine else -worth, mine)
+            return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1))
         if count_pieces(key[0], colour) <= 1:
             # a bare king has lost, even at the horizon, where the quiescence search would
             # let it take the other side's last piece back
@@ -433,15 +435,18 @@ def _officers(board: list[int], colour: int) -> int:
     return 64 - kinds.count(0) - kinds.count(PAWN) - 1
 
 
-def _repeated(worth: float, searchers_move: bool) -> float:
+def _repeated(worth: float, searchers_move: bool, times: int = 1) -> float:
     """The score, for the side to move, of a position come back to (of the game or of the
-    search's line), given the position's evaluation for the searcher (`worth`).  It is no
-    progress, so it is worth CONTEMPT less to the searcher than the position itself when
-    the searcher is ahead (it can always leave the cycle, so it gives nothing away to escape
-    one), and CONTEMPT less than even when it is behind (a shuffle heads for the move
-    limit's draw).  (Scored CONTEMPT below even whatever the position, a side 2.5 pawns up
-    gave up a bishop for a new position: docs/strength.md, ninth run.)"""
-    for_searcher = max(worth, 0.0) - CONTEMPT
+    search's line), given the position's evaluation for the searcher (`worth`) and how many
+    times the game has been there (`times`, at least 1).  It is no progress: a shuffle heads
+    for the move limit's draw, which is worth CONTEMPT less than even to the searcher.  So
+    that is its worth when the searcher is behind.  When the searcher is ahead, a position
+    the game came to once is worth the position less CONTEMPT (it can leave the cycle later,
+    so it gives nothing away to escape one now: scored as the draw whatever the position, a
+    side 2.5 pawns up gave up a bishop for a new position); each return costs CONTEMPT more,
+    down to the draw's worth, since a position that keeps coming back is a shuffle the
+    other side holds (docs/strength.md, ninth and tenth runs)."""
+    for_searcher = max(max(worth, 0.0) - CONTEMPT * times, -CONTEMPT)
     return for_searcher if searchers_move else -for_searcher
 
 
