@@ -111,6 +111,8 @@ WEIGHTS = (
             "ROOK_OPEN",
             "BOXED",
             "TRADE",
+            "HUNT_EDGE",
+            "HUNT_NEAR",
         )
     ]
 )

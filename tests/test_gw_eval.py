@@ -8,14 +8,18 @@ import pytest
 from engine.ai.gw_eval import (
     BOXED,
     FEW,
+    HUNT_EDGE,
+    HUNT_NEAR,
     ROOK_FREE,
     ROOK_OPEN,
     STUCK,
     TRADE,
     counts,
     evaluate,
+    hunt,
     mobility,
     reach,
+    retune,
     score,
     stuck_side,
 )
@@ -171,3 +175,46 @@ def test_a_stuck_sides_lead_counts_a_quarter(monkeypatch):
     full = evaluate(position, score(position), WHITE)
     assert full > 2.0  # three fers against a bishop
     assert stuck == pytest.approx(STUCK * full)
+
+
+def test_the_hunt_counts_the_other_kings_steps_from_the_middle_and_the_kings_nearness():
+    sq = {"a8": 56, "c6": 42, "d4": 27, "e5": 36, "h1": 7}
+    # a8 is a corner (3 steps from the middle), two king's steps from c6 (7 - 2 = 5 nearer).
+    assert hunt(sq["c6"], sq["a8"]) == pytest.approx(3 * HUNT_EDGE + 5 * HUNT_NEAR)
+    # d4 and e5 are middle squares (0 steps), one step apart.
+    assert hunt(sq["e5"], sq["d4"]) == pytest.approx(6 * HUNT_NEAR)
+    # a8 from h1: 7 steps apart, the farthest.
+    assert hunt(sq["h1"], sq["a8"]) == pytest.approx(3 * HUNT_EDGE)
+
+
+# Rook and fers against a lone rook, three pawns and more ahead by material: White's king c6,
+# Black's a8 (a corner); the rooks and the fers stand off the kings' lines.
+HUNTED = {"c6": "K", "h2": "R", "b2": "Q", "a8": "k", "g7": "r"}
+
+
+def test_a_side_well_ahead_of_a_lone_piece_gains_by_its_hunt(monkeypatch):
+    position = board(HUNTED)
+    hunted = evaluate(position, score(position), WHITE)
+    assert evaluate(position, score(position), BLACK) == pytest.approx(-hunted)
+    retune()  # evaluate remembers boards: forget them before and after weights change
+    monkeypatch.setattr("engine.ai.gw_eval.HUNT_EDGE", 0.0)
+    monkeypatch.setattr("engine.ai.gw_eval.HUNT_NEAR", 0.0)
+    plain = evaluate(position, score(position), WHITE)
+    retune()
+    assert plain > 2.0
+    assert hunted - plain == pytest.approx(3 * HUNT_EDGE + 5 * HUNT_NEAR)
+
+
+def test_no_hunt_without_a_lead_or_while_the_other_side_has_two_pieces(monkeypatch):
+    # The same, its material scored half a pawn behind (the lead under a pawn, with FEW and
+    # the kings), and with a Black pawn and a White knight more.
+    lone = board(HUNTED)
+    two = board(HUNTED | {"a6": "p", "e3": "N"})
+    before = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
+    retune()
+    monkeypatch.setattr("engine.ai.gw_eval.HUNT_EDGE", 0.0)
+    monkeypatch.setattr("engine.ai.gw_eval.HUNT_NEAR", 0.0)
+    after = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
+    retune()
+    assert before == pytest.approx(after)
+    assert after[1] > 2.0  # two pieces: a lead, but no hunt

@@ -23,6 +23,11 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   piece covering by what it is, `COVER`: a rook most, a pawn least), and a side ahead gains
   by trades (`TRADE`: in full from two pawns ahead, growing from nothing at one pawn, so
   the score has no step where the lead crosses a pawn);
+- the hunt of a side with one piece left (`hunt`): a side ahead gains as the other king
+  stands nearer the edge (`HUNT_EDGE`) and its own king nearer it (`HUNT_NEAR`), growing
+  with the lead as `TRADE` does.  A lone rook is hard to catch, and the search's horizon is
+  short of the net: without it the search walked around rook, fers and bishop against a
+  lone rook, three pawns up, to the move limit (docs/strength.md, tenth run);
 - pieces that cannot take the other side's last ones: a fers keeps to the squares of one
   colour and a bishop to a quarter of the board, so a side whose pieces besides its king
   cannot reach one of the other side's pieces cannot leave it a bare king, and its lead
@@ -84,6 +89,10 @@ BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares 
 BOXED_SQUARES = 1
 BOARD_CACHE = 1 << 15  # boards whose terms of `evaluate` are remembered
 TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on the board
+# A side 2 pawns ahead of one with a single piece left gains HUNT_EDGE for each step the
+# other king stands from the middle, and HUNT_NEAR for each step its own king is nearer it.
+HUNT_EDGE = 0.1
+HUNT_NEAR = 0.05
 STUCK = 0.25  # what a lead counts for when its side cannot take the other's last pieces
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
@@ -249,22 +258,25 @@ def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
 
 def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     """The position's value for `colour`, given its `score` (White's side) as `base`."""
-    terms, fewer, stuck = _board_terms(bytes(board))
+    terms, fewer, stuck, hunts = _board_terms(bytes(board))
     lead = base + terms
-    if lead > 1.0 or lead < -1.0:
-        ahead = min(abs(lead) - 1.0, 1.0)  # 0 at a pawn ahead, 1 from two
-        lead += TRADE * fewer * (ahead if lead > 0 else -ahead)
+    # TRADE and the hunt count from nothing at a pawn ahead to in full from two
+    if lead > 1.0:
+        lead += min(lead - 1.0, 1.0) * (TRADE * fewer + hunts[0])
+    elif lead < -1.0:
+        lead -= min(-lead - 1.0, 1.0) * (TRADE * fewer + hunts[1])
     if stuck and ((lead > 0 and stuck & 1) or (lead < 0 and stuck & 2)):
         lead *= STUCK
     return lead if colour == WHITE else -lead
 
 
 @lru_cache(maxsize=BOARD_CACHE)
-def _board_terms(present: bytes) -> tuple[float, int, int]:
-    """The terms of `evaluate` only the whole board tells, but for `TRADE` (White's side),
-    how many pieces besides the kings are gone, and which sides are `stuck` (1 White, 2
-    Black); remembered, since the search's iterations come back to the same leaves again
-    and again."""
+def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
+    """The terms of `evaluate` only the whole board tells, but for `TRADE` and `hunt`
+    (White's side), how many pieces besides the kings are gone, which sides are `stuck` (1
+    White, 2 Black), and by colour what the hunt of the other king is worth to a side well
+    ahead; remembered, since the search's iterations come back to the same leaves again and
+    again."""
     pieces, covers = counts(present)
     phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
@@ -273,7 +285,20 @@ def _board_terms(present: bytes) -> tuple[float, int, int]:
     terms += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
     terms += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
     stuck = stuck_side(present, WHITE) | stuck_side(present, 1 - WHITE) << 1
-    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck
+    hunts = (
+        hunt(white_king, black_king) if pieces[1] <= 1 else 0.0,
+        hunt(black_king, white_king) if pieces[0] <= 1 else 0.0,
+    )
+    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck, hunts
+
+
+def hunt(hunter: int, prey: int) -> float:
+    """What a side well ahead gains when the other side has one piece left besides its king
+    (on `prey`) and its own king is on `hunter`: `HUNT_EDGE` for each step the prey stands
+    from the middle (3 in a corner), `HUNT_NEAR` for each step the kings are nearer than 7
+    (the king's steps between them)."""
+    apart = max(abs(hunter % 8 - prey % 8), abs(hunter // 8 - prey // 8))
+    return HUNT_EDGE * (3.0 - _centrality(prey)) + HUNT_NEAR * (7 - apart)
 
 
 # By colour, by piece code: 1 for that colour's pawns, knights and rooks (they reach squares
