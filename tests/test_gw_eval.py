@@ -3,8 +3,11 @@ positions, with values counted by hand from the rules' moves (web/rules/gwyddbwy
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 
+from engine.ai import gw_eval
 from engine.ai.gw_eval import (
     BOXED,
     FEW,
@@ -187,34 +190,43 @@ def test_the_hunt_counts_the_other_kings_steps_from_the_middle_and_the_kings_nea
     assert hunt(sq["h1"], sq["a8"]) == pytest.approx(3 * HUNT_EDGE)
 
 
-# Rook and fers against a lone rook, three pawns and more ahead by material: White's king c6,
-# Black's a8 (a corner); the rooks and the fers stand off the kings' lines.
+# Rook and fers against a lone rook: 1.5 pawns ahead by material, more by the evaluation (a
+# lone rook lacks cover: FEW).  White's king c6, Black's a8 (a corner); the rooks and the
+# fers stand off the kings' lines.
 HUNTED = {"c6": "K", "h2": "R", "b2": "Q", "a8": "k", "g7": "r"}
 
 
-def test_a_side_well_ahead_of_a_lone_piece_gains_by_its_hunt(monkeypatch):
+@contextmanager
+def without_the_hunt():
+    """The evaluation with both hunt weights at nothing (the boards it remembers forgotten
+    on the way in and out)."""
+    saved = gw_eval.HUNT_EDGE, gw_eval.HUNT_NEAR
+    gw_eval.HUNT_EDGE = gw_eval.HUNT_NEAR = 0.0
+    retune()
+    try:
+        yield
+    finally:
+        gw_eval.HUNT_EDGE, gw_eval.HUNT_NEAR = saved
+        retune()
+
+
+def test_a_side_well_ahead_of_a_lone_piece_gains_by_its_hunt():
     position = board(HUNTED)
     hunted = evaluate(position, score(position), WHITE)
     assert evaluate(position, score(position), BLACK) == pytest.approx(-hunted)
-    retune()  # evaluate remembers boards: forget them before and after weights change
-    monkeypatch.setattr("engine.ai.gw_eval.HUNT_EDGE", 0.0)
-    monkeypatch.setattr("engine.ai.gw_eval.HUNT_NEAR", 0.0)
-    plain = evaluate(position, score(position), WHITE)
-    retune()
+    with without_the_hunt():
+        plain = evaluate(position, score(position), WHITE)
     assert plain > 2.0
     assert hunted - plain == pytest.approx(3 * HUNT_EDGE + 5 * HUNT_NEAR)
 
 
-def test_no_hunt_without_a_lead_or_while_the_other_side_has_two_pieces(monkeypatch):
+def test_no_hunt_without_a_lead_or_while_the_other_side_has_two_pieces():
     # The same, its material scored half a pawn behind (the lead under a pawn, with FEW and
     # the kings), and with a Black pawn and a White knight more.
     lone = board(HUNTED)
     two = board(HUNTED | {"a6": "p", "e3": "N"})
-    before = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
-    retune()
-    monkeypatch.setattr("engine.ai.gw_eval.HUNT_EDGE", 0.0)
-    monkeypatch.setattr("engine.ai.gw_eval.HUNT_NEAR", 0.0)
-    after = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
-    retune()
-    assert before == pytest.approx(after)
-    assert after[1] > 2.0  # two pieces: a lead, but no hunt
+    hunted = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
+    with without_the_hunt():
+        plain = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
+    assert hunted == pytest.approx(plain)
+    assert plain[1] > 2.0  # two pieces: a lead, but no hunt
