@@ -435,7 +435,7 @@ def _officers(board: list[int], colour: int) -> int:
     return 64 - kinds.count(0) - kinds.count(PAWN) - 1
 
 
-def _repeated(worth: float, searchers_move: bool, times: int = 1) -> float:
+def _repeated(worth: float, searchers_move: bool, times: int) -> float:
     """The score, for the side to move, of a position come back to (of the game or of the
     search's line), given the position's evaluation for the searcher (`worth`) and how many
     times the game has been there (`times`, at least 1).  It is no progress: a shuffle heads
