@@ -332,23 +332,6 @@ def test_quiescence_leaves_out_a_rook_for_a_defended_pawn():
     assert score > stand + 0.5
 
 
-def test_a_losing_capture_comes_after_the_killers_and_a_winning_one_first():
-    # d4xe5 wins a knight (3) with a pawn (1); Ra1xa5 gives the rook for the pawn b6
-    # defends.  The order: the winning capture, the killer (Ke1-d1), the losing capture,
-    # then the quiet moves.
-    state = state_from_pieces(
-        {"e1": "K", "a1": "R", "d4": "P", "e8": "k", "e5": "n", "a5": "p", "b6": "p"}
-    )
-    search = GwSearch(state, seed=1)
-    search.killers[1] = [GAME.parse(state, "e1d1"), None]
-    order = [
-        GAME.notation(state, move)
-        for move in search._order(list(state.board), WHITE, list(search.moves), None, 1)
-    ]
-    assert order[:3] == ["d4e5", "e1d1", "a1a5"]
-    assert len(order) > 3
-
-
 def _after(moves: list[str]):
     state = GAME.new()
     for text in moves:
@@ -376,7 +359,7 @@ def test_a_search_takes_over_what_the_sides_search_of_its_last_move_found():
     later = GAME.play(moved, expected)
     fresh = _iterations(GwSearch(later, seed=1), 4)
     carried = GwSearch(later, seed=1, previous=last)
-    assert carried.table is last.table and carried.history is last.history
+    assert carried.table is last.table and carried.order.history is last.order.history
     assert _iterations(carried, 4) < fresh
 
 
@@ -385,7 +368,7 @@ def test_the_other_sides_search_is_not_taken_over():
     white = GwSearch(GAME.new(), seed=1)
     white.run(nodes=2000)
     black = GwSearch(GAME.play(GAME.new(), white.best()), seed=1, previous=white)
-    assert black.table is not white.table and black.history is not white.history
+    assert black.table is not white.table and black.order.history is not white.order.history
     assert black.colour == BLACK
 
 

@@ -8,9 +8,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 - iterative deepening with a principal variation search (null windows after the first move);
 - a transposition table of scores with their bounds and best moves, kept from one move of
   the game to the next (`previous`);
-- move order: the table's move, captures (the most valuable victim, the cheapest attacker),
-  two killer moves a ply, captures that give a dearer piece for a defended one, then quiet
-  moves by their history of cut-offs;
+- move order (engine/ai/gw_order.py): the table's move, captures (the most valuable victim,
+  the cheapest attacker), two killer moves a ply, captures that give a dearer piece for a
+  defended one, then quiet moves by their history of cut-offs;
 - null-move pruning where a side has pieces enough that passing is no help to it (a side
   that cannot move loses here, so zugzwang is real with few pieces: then it is off);
 - a ply more when the side to move is in check, and late quiet moves searched shallower,
@@ -59,6 +59,7 @@ from ..games.gwyddbwyll_kernel import (
     safe_after,
 )
 from . import gw_eval
+from .gw_order import MoveOrder
 from .gw_tactics import VALUES, piece_value
 
 MATE = 10_000.0  # a lost position's score, less the plies to it
@@ -134,13 +135,14 @@ class GwSearch:
         random.Random(seed).shuffle(moves)
         self.moves = moves
         self.table: dict[tuple, tuple[int, int, float, Step | None]] = {}
-        self.killers: list[list[Step | None]] = [[None, None] for _ in range(MAX_DEPTH + 32)]
-        self.history: dict[Step, int] = {}
+        history: dict[Step, int] | None = None
         if isinstance(previous, GwSearch) and previous.colour == self.colour:
             # The same side's search of an earlier move of the game: what it found about the
             # positions both reach still holds, and spares the first iterations their work.
             # (The other side's would score repetitions the other way: CONTEMPT.)
-            self.table, self.history = previous.table, previous.history
+            self.table, history = previous.table, previous.order.history
+        # killers for each ply a line can reach: the iteration's depth and its extensions
+        self.order: MoveOrder = MoveOrder(MAX_DEPTH + 32, history)
         self.depth = 0  # the deepest iteration finished
         self.value = 0.0  # its score for the side to move
         self.best_move: Step | None = moves[0] if moves else None
@@ -209,7 +211,7 @@ class GwSearch:
 
     def _root_order(self) -> list[Step]:
         """The root's moves: the best so far first, then captures, then the rest."""
-        return self._order(self.board, self.colour, list(self.moves), self.best_move, 0)
+        return self.order.order(self.board, self.colour, list(self.moves), self.best_move, 0)
 
     # ---- search
 
@@ -263,9 +265,8 @@ class GwSearch:
             return -MATE + ply  # checkmate and stalemate both lose
         original = alpha
         best, best_score = None, -2 * MATE
-        killers = self.killers[ply]
         self.path.add(key)
-        for i, move in enumerate(self._order(board, colour, moves, known_move, ply)):
+        for i, move in enumerate(self.order.order(board, colour, moves, known_move, ply)):
             frm, to = move
             quiet = not board[to] and board[frm] & 7 != PAWN
             if quiet and i > 0 and hope is not None and hope <= alpha:
@@ -297,9 +298,7 @@ class GwSearch:
                     alpha = score
                     if alpha >= beta:
                         if quiet:
-                            if killers[0] != move:
-                                killers[1], killers[0] = killers[0], move
-                            self.history[move] = self.history.get(move, 0) + depth * depth
+                            self.order.cut(move, ply, depth)
                         break
         self.path.discard(key)
         flag = UPPER if best_score <= original else LOWER if best_score >= beta else EXACT
@@ -370,34 +369,6 @@ class GwSearch:
                 if alpha >= beta:
                     break
         return alpha
-
-    def _order(
-        self, board: list[int], colour: int, moves: list[Step], first: Step | None, ply: int
-    ) -> list[Step]:
-        """The table's move, captures (valuable victims, cheap attackers), killers, then the
-        quiet moves by history."""
-        enemy = (1 - colour) << 3
-        killers = self.killers[ply]
-        history = self.history
-        keyed = []
-        for i, move in enumerate(moves):
-            q = board[move[1]]
-            if move == first:
-                key = -1e9
-            elif q and (q & 8) == enemy:
-                gain, cost = piece_value(q), piece_value(board[move[0]])
-                key = -1e6 - 100 * gain + cost
-                if cost > gain and attacked(board, move[1], 1 - colour):
-                    key += 7e5  # a losing exchange: after the killers
-            elif move == killers[0]:
-                key = -5e5
-            elif move == killers[1]:
-                key = -4e5
-            else:
-                key = -history.get(move, 0)
-            keyed.append((key, i, move))
-        keyed.sort()
-        return [move for _, _, move in keyed]
 
     def _tick(self) -> None:
         self.playouts += 1
