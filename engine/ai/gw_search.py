@@ -9,8 +9,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 - a transposition table of scores with their bounds and best moves, kept from one move of
   the game to the next (`previous`);
 - move order (engine/ai/gw_order.py): the table's move, captures (the most valuable victim,
-  the cheapest attacker), two killer moves a ply, captures that give a dearer piece for a
-  defended one, then quiet moves by their history of cut-offs;
+  the cheapest attacker), two killer moves a ply, the counter-move to the move before,
+  captures that give a dearer piece for a defended one, then quiet moves by their history
+  of cut-offs;
 - null-move pruning where a side has pieces enough that passing is no help to it (a side
   that cannot move loses here, so zugzwang is real with few pieces: then it is off);
 - a ply more when the side to move is in check, and late quiet moves searched shallower,
@@ -196,6 +197,7 @@ class GwSearch:
             child = list(board)
             change = gw_eval.delta(board, move[0], move[1], ep)
             next_ep = apply_on(child, move[0], move[1], ep)
+            self.order.line[0] = move
             args = (child, 1 - colour, next_ep, base + change)
             if i == 0:
                 score = -self._search(*args, depth - 1, -beta, -alpha, 1, True)
@@ -266,6 +268,8 @@ class GwSearch:
         original = alpha
         best, best_score = None, -2 * MATE
         self.path.add(key)
+        line = self.order.line
+        tried: list[Step] = []  # quiet moves searched without a cut-off
         for i, move in enumerate(self.order.order(board, colour, moves, known_move, ply)):
             frm, to = move
             quiet = not board[to] and board[frm] & 7 != PAWN
@@ -275,6 +279,7 @@ class GwSearch:
             child = list(board)
             next_base = base + gw_eval.delta(board, frm, to, ep)
             next_ep = apply_on(child, frm, to, ep)
+            line[ply] = move
             reduce = 0
             if quiet and not in_check:
                 reduce = LATE_REDUCTION[min(depth, MAX_DEPTH)][min(i, LATE_MOVES - 1)]
@@ -298,8 +303,10 @@ class GwSearch:
                     alpha = score
                     if alpha >= beta:
                         if quiet:
-                            self.order.cut(move, ply, depth)
+                            self.order.cut(move, ply, depth, tried)
                         break
+            if quiet:
+                tried.append(move)
         self.path.discard(key)
         flag = UPPER if best_score <= original else LOWER if best_score >= beta else EXACT
         if len(self.table) >= TABLE_LIMIT:
@@ -317,6 +324,7 @@ class GwSearch:
             return False
         if gw_eval.evaluate(board, base, colour) < beta:
             return False
+        self.order.line[ply] = None  # the pass
         score = -self._search(
             board, 1 - colour, -1, base, depth - 1 - NULL_REDUCTION, -beta, -beta + 0.001,
             ply + 1, False,
