@@ -113,6 +113,7 @@ WEIGHTS = (
             "TRADE",
             "HUNT_EDGE",
             "HUNT_NEAR",
+            "BACK_RANK",
         )
     ]
 )

@@ -9,6 +9,7 @@ import pytest
 
 from engine.ai import gw_eval
 from engine.ai.gw_eval import (
+    BACK_RANK,
     BOXED,
     FEW,
     HUNT_EDGE,
@@ -17,6 +18,7 @@ from engine.ai.gw_eval import (
     ROOK_OPEN,
     STUCK,
     TRADE,
+    back_rank,
     counts,
     evaluate,
     hunt,
@@ -27,7 +29,7 @@ from engine.ai.gw_eval import (
     stuck_side,
 )
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
-from engine.games.gwyddbwyll_kernel import BISHOP, KNIGHT, QUEEN, ROOK, piece
+from engine.games.gwyddbwyll_kernel import BISHOP, KING, KNIGHT, QUEEN, ROOK, piece
 
 
 def board(pieces: dict[str, str]) -> list[int]:
@@ -102,21 +104,26 @@ def test_knight_fers_and_pawn_are_not_scored_far_above_a_lone_rook():
     # the middle).  Cover 2.5 against 2.0: White lacks 0.5 of FEW_COVER (3), Black 1.0, so
     # FEW adds 0.5 * FEW for White (by the count of pieces it added 2 * FEW = 1.2, and
     # then TRADE's 36 * 0.04 on top).  With base 0 the lead stays under one pawn: no TRADE.
+    # Black's rook sees a7-a1 empty down to White's first row, where its king stands: the
+    # back rank costs White BACK_RANK times the middle game's share, 4 pieces of 20.
     pieces = {"b1": "N", "c1": "Q", "d3": "P", "a8": "r", "e1": "K", "e8": "k"}
     b = board(pieces)
-    assert evaluate(b, 0.0, WHITE) == pytest.approx(mobility(b) + 0.5 * FEW)
-    assert evaluate(b, 0.0, BLACK) == pytest.approx(-(mobility(b) + 0.5 * FEW))
+    expected = mobility(b) + 0.5 * FEW - 4 / 20 * BACK_RANK
+    assert evaluate(b, 0.0, WHITE) == pytest.approx(expected)
+    assert evaluate(b, 0.0, BLACK) == pytest.approx(-expected)
 
 
 def test_the_evaluation_adds_mobility():
     # The same material, a free rook against a boxed one: the evaluation tells them apart
     # by exactly the mobility terms (kings e1 and e8 cancel; no FEW: each side covers 3.5;
-    # with base 0 the lead stays under a pawn: no TRADE).
+    # with base 0 the lead stays under a pawn: no TRADE), and the back rank: White's rook
+    # could come up the d-file to d8, on Black's king's row (Black's rook is behind its
+    # pawn), which costs Black BACK_RANK times the middle game's share, 7 pieces of 20.
     free = {"d4": "R", "a3": "P", "g3": "P", "h3": "P", "a6": "p", "a8": "r", "b8": "n"}
     free |= {"e1": "K", "e8": "k"}
     b = board(free)
     assert counts(b)[1] == [3.5, 3.5]
-    assert evaluate(b, 0.0, WHITE) == pytest.approx(mobility(b))
+    assert evaluate(b, 0.0, WHITE) == pytest.approx(mobility(b) + 7 / 20 * BACK_RANK)
     # White's Rd4: d5-d8 up (4), d3-d2-d1... d1 to d3 (3), a4-c4 (3), e4-h4 (4): 14, open.
     # Black's Ra8: a7 (a6 its pawn), b8 its knight: 1 square, a-file has its pawn: boxed.
     # Black's knight b8: a6 own, c6, d7: 2 squares.
@@ -197,17 +204,23 @@ HUNTED = {"c6": "K", "h2": "R", "b2": "Q", "a8": "k", "g7": "r"}
 
 
 @contextmanager
-def without_the_hunt():
-    """The evaluation with both hunt weights at nothing (the boards it remembers forgotten
+def at_nothing(*names: str):
+    """The evaluation with the weights `names` at nothing (the boards it remembers forgotten
     on the way in and out)."""
-    saved = gw_eval.HUNT_EDGE, gw_eval.HUNT_NEAR
-    gw_eval.HUNT_EDGE = gw_eval.HUNT_NEAR = 0.0
+    saved = {name: getattr(gw_eval, name) for name in names}
+    for name in names:
+        setattr(gw_eval, name, 0.0)
     retune()
     try:
         yield
     finally:
-        gw_eval.HUNT_EDGE, gw_eval.HUNT_NEAR = saved
+        for name, value in saved.items():
+            setattr(gw_eval, name, value)
         retune()
+
+
+def without_the_hunt():
+    return at_nothing("HUNT_EDGE", "HUNT_NEAR")
 
 
 def test_a_side_well_ahead_of_a_lone_piece_gains_by_its_hunt():
@@ -230,3 +243,43 @@ def test_no_hunt_without_a_lead_or_while_the_other_side_has_two_pieces():
         plain = [evaluate(lone, -0.5, WHITE), evaluate(two, score(two), WHITE)]
     assert hunted == pytest.approx(plain)
     assert plain[1] > 2.0  # two pieces: a lead, but no hunt
+
+
+def _back_rank(pieces: dict[str, str], colour: int) -> int:
+    position = bytes(board(pieces))
+    return back_rank(position, position.index(piece(colour, KING)), colour)
+
+
+def test_a_rook_with_an_open_file_down_to_the_kings_first_row_threatens_it():
+    # Black's rook b7 sees b6-b1 empty: it could come down to b1 and check along the row.
+    assert _back_rank({"e1": "K", "b7": "r", "e8": "k"}, WHITE) == 1
+    # A White pawn on b3 closes the file; a White knight on b1 could be taken there.
+    assert _back_rank({"e1": "K", "b7": "r", "b3": "P", "e8": "k"}, WHITE) == 0
+    assert _back_rank({"e1": "K", "b7": "r", "b1": "N", "e8": "k"}, WHITE) == 1
+    # A Black piece on b1 keeps its own rook off the square.
+    assert _back_rank({"e1": "K", "b7": "r", "b1": "n", "e8": "k"}, WHITE) == 0
+
+
+def test_every_such_rook_counts_and_only_while_the_king_stands_on_its_first_row():
+    rooks = {"b7": "r", "h8": "r", "e8": "k"}  # h7-h1 empty too
+    assert _back_rank(rooks | {"e1": "K"}, WHITE) == 2
+    assert _back_rank(rooks | {"e2": "K"}, WHITE) == 0
+    # A rook already on the row is the search's to see (a check, or a piece attacked).
+    assert _back_rank({"e1": "K", "a1": "r", "e8": "k"}, WHITE) == 0
+
+
+def test_blacks_first_row_is_the_eighth():
+    assert _back_rank({"e1": "K", "a2": "R", "e8": "k"}, BLACK) == 1
+    assert _back_rank({"e1": "K", "a2": "R", "a6": "p", "e8": "k"}, BLACK) == 0
+    assert _back_rank({"e1": "K", "a2": "R", "e7": "k"}, BLACK) == 0
+
+
+def test_the_back_rank_costs_its_weight_for_each_rook_in_the_middle_game_share():
+    # Five pieces besides the kings (two White pawns, Black's rook and two pawns): a quarter
+    # of a full middle game (PHASE_FULL 20), so the open b-file costs White 0.25 x BACK_RANK.
+    # Black is a rook ahead either way, so the terms that grow with a lead are the same.
+    position = board({"e1": "K", "a3": "P", "c3": "P", "e8": "k", "b7": "r", "a6": "p", "h6": "p"})
+    exposed = evaluate(position, score(position), WHITE)
+    with at_nothing("BACK_RANK"):
+        plain = evaluate(position, score(position), WHITE)
+    assert plain - exposed == pytest.approx(0.25 * BACK_RANK)

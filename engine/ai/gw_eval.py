@@ -10,6 +10,11 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - pawns: a bonus growing as a pawn nears its promotion row;
 - the king: in the middle game behind its pawns, on its first two rows; once most pieces are
   gone (`phase`), toward the middle, where it helps hunt the last pieces;
+- the back rank (`back_rank`): in the middle game, a king on its first row loses
+  `BACK_RANK` for each enemy rook whose file lies open down to that row.  A rook that comes
+  down checks along the row, and a second one doubles behind it: the yardstick's rooks won
+  four games so, the same line each time, from a file the hard level had opened five plies
+  before the horizon showed the loss (docs/strength.md, eleventh run);
 - mobility (`mobility`): a rook gains for each square it could move to along its lines
   (`ROOK_FREE`: empty squares up to the first piece, and that piece if it is an enemy's) and
   for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
@@ -51,6 +56,7 @@ from operator import itemgetter
 from ..games.gwyddbwyll_kernel import (
     BISHOP,
     BISHOP_TO,
+    BLACK,
     EMPTY,
     JUMPER,
     KING,
@@ -85,6 +91,7 @@ FEW_COVER = 3.0
 COVER = {PAWN: 0.5, KNIGHT: 1.0, BISHOP: 0.75, QUEEN: 1.0, JUMPER: 1.0, ROOK: 2.0}
 ROOK_FREE = 0.03  # a rook's worth of each square it could move to
 ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
+BACK_RANK = 0.3  # middle game: a king on its first row, for each enemy rook that can come down
 BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
 BOXED_SQUARES = 1
 BOARD_CACHE = 1 << 15  # boards whose terms of `evaluate` are remembered
@@ -282,6 +289,8 @@ def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
     terms = _mobility(present)
     terms += phase * (KING_MIDDLE[white_king] - KING_MIDDLE[63 - black_king])
+    exposed = back_rank(present, white_king, WHITE) - back_rank(present, black_king, BLACK)
+    terms -= phase * BACK_RANK * exposed
     terms += (1 - phase) * (KING_END[white_king] - KING_END[black_king])
     terms += FEW * (max(0.0, FEW_COVER - covers[1]) - max(0.0, FEW_COVER - covers[0]))
     stuck = stuck_side(present, WHITE) | stuck_side(present, 1 - WHITE) << 1
@@ -290,6 +299,34 @@ def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
         hunt(black_king, white_king) if pieces[0] <= 1 else 0.0,
     )
     return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck, hunts
+
+
+FIRST_ROW = (0, 7)  # by colour: the row its king starts on (rank 1 for White, 8 for Black)
+# By colour, by square: the squares from it down its file to that colour's first row, nearest
+# first (none from the first row itself).
+_DOWN_TO_FIRST_ROW = (
+    tuple(tuple(range(sq - 8, -1, -8)) for sq in range(64)),
+    tuple(tuple(range(sq + 8, 64, 8)) for sq in range(64)),
+)
+
+
+def back_rank(present: bytes, king: int, colour: int) -> int:
+    """How many of the other side's rooks could come down their file to the first row of
+    `colour`, where its king stands on `king` (0 if the king stands elsewhere): every square
+    on the way empty, and the square on the row empty or `colour`'s."""
+    if king >> 3 != FIRST_ROW[colour]:
+        return 0
+    rook = piece(1 - colour, ROOK)
+    down = _DOWN_TO_FIRST_ROW[colour]
+    count = 0
+    sq = present.find(rook)
+    while sq >= 0:
+        way = down[sq]
+        if way and not any(present[s] for s in way[:-1]):
+            landing = present[way[-1]]
+            count += not landing or landing >> 3 == colour
+        sq = present.find(rook, sq + 1)
+    return count
 
 
 def hunt(hunter: int, prey: int) -> float:
