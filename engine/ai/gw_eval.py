@@ -13,8 +13,8 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - the back rank (`back_rank`): in the middle game, a king on its first row loses
   `BACK_RANK` for each enemy rook whose file lies open down to that row.  A rook that comes
   down checks along the row, and a second one doubles behind it: the yardstick's rooks won
-  four games so, the same line each time, from a file the hard level had opened five plies
-  before the horizon showed the loss (docs/strength.md, eleventh run);
+  five games so, the same line each time, through a file the hard level had let open
+  several moves before its search saw the loss (docs/strength.md, eleventh run);
 - mobility (`mobility`): a rook gains for each square it could move to along its lines
   (`ROOK_FREE`: empty squares up to the first piece, and that piece if it is an enemy's) and
   for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
