@@ -271,3 +271,11 @@ def test_a_move_written_long_is_marked_wide_to_take_two_columns():
     assert html.count('class="wide"') == 1
     assert '<li value="1"><button type="button" data-row="0" data-ply="1" class="wide">' in html
     assert f'<li value="2">{b(1, 2, "black")}</li>' in html  # six letters fit a column
+
+
+def test_seven_letters_fit_a_column():
+    # Gwyddbwyll's capture with check, "Rc2xd2+", and Stigmergy's "komi-37"
+    rows = MoveTree.from_line(["c2d2", "komi-37"]).rows()
+    html = move_list_html(rows, ["Rc2xd2+", "komi-37"], (0, 0))
+    assert 'class="wide"' not in html
+    assert f'<li value="1">{b(0, 1, "Rc2xd2+")}</li>' in html

@@ -31,8 +31,10 @@ HINT = (
     '<span class="visually-hidden"> (played after a hint)</span>'
 )
 # A move written longer than this (Stigmergy's "komi-101") is marked wide: it takes two of the
-# list's columns (web/style.css), where it would run into the next move.
-WIDE = 6
+# list's columns (web/style.css), where it would run into the next move.  Seven letters fit a
+# column (Gwyddbwyll's "Rc2xd2+"): marked wide, they pushed the moves after them out of the
+# White and Black columns.
+WIDE = 7
 
 
 def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
