@@ -27,7 +27,8 @@ from .gw_tactics import piece_value
 
 # Sort keys by class of move: lower is tried sooner.  A capture's key is CAPTURE less 100
 # for each pawn its victim is worth plus what its attacker is worth (so a victim counts
-# first); a losing exchange is moved back by LOSING, after the killers.
+# first); a losing exchange is moved back by LOSING, after the killers and the counter-move
+# (whose keys lie below every losing exchange's: CAPTURE + LOSING less at most 500).
 FIRST = -1e9
 CAPTURE = -1e6
 LOSING = 7e5
