@@ -63,6 +63,7 @@ from ..games.gwyddbwyll_kernel import (
     KNIGHT,
     KNIGHT_TO,
     PAWN,
+    PROMOTION_ROW,
     QUEEN,
     QUEEN_TO,
     ROOK,
@@ -301,7 +302,9 @@ def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
     return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck, hunts
 
 
-FIRST_ROW = (0, 7)  # by colour: the row its king starts on (rank 1 for White, 8 for Black)
+# By colour: the row its king starts on, where the other side's pawns promote (rank 1 for
+# White, 8 for Black)
+FIRST_ROW = (PROMOTION_ROW[BLACK], PROMOTION_ROW[WHITE])
 # By colour, by square: the squares from it down its file to that colour's first row, nearest
 # first (none from the first row itself).
 _DOWN_TO_FIRST_ROW = (
