@@ -332,6 +332,20 @@ def test_quiescence_leaves_out_a_rook_for_a_defended_pawn():
     assert score > stand + 0.5
 
 
+def test_quiescence_sees_a_capture_that_mates():
+    # Black: Kh8 behind its pawns g7 and h7, a knight on a8.  Ra1xa8 takes the knight with
+    # check along the eighth rank; g8 is the rook's, g7 and h7 Black's own, and the pawns'
+    # steps do not block: mate.  A side in check may not stand pat, so the quiescence search
+    # finds that Black has no answer.  With h7 empty the king escapes there, and the capture
+    # is worth the knight, no more.
+    pieces = {"e1": "K", "a1": "R", "h8": "k", "g7": "p", "a8": "n"}
+    _, score, _ = _quiescence_nodes(pieces | {"h7": "p"})
+    assert score >= WON
+    nodes, score, stand = _quiescence_nodes(pieces)
+    assert nodes >= 2  # the capture, and the escape searched from the check
+    assert stand + 2.0 < score < WON
+
+
 def _after(moves: list[str]):
     state = GAME.new()
     for text in moves:

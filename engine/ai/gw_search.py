@@ -13,13 +13,14 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   captures that give a dearer piece for a defended one, then quiet moves by their history
   of cut-offs;
 - null-move pruning where a side has pieces enough that passing is no help to it (a side
-  that cannot move loses here, so zugzwang is real with few pieces: then it is off);
+  that cannot move loses here, so zugzwang is real with few pieces: then it is off), the
+  search after the pass a ply shallower from NULL_DEEPER plies deep;
 - a ply more when the side to move is in check, and late quiet moves searched shallower,
   the later and the deeper the more (`LATE_REDUCTION`);
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - a quiescence search of captures at the horizon, leaving out those that give a dearer
-  piece for a defended one;
+  piece for a defended one, and of every answer to a check (a side in check may not stop);
 - a position of the game or of the line come back to: no progress, worth a little less to
   the searcher than the position (or than even, if it is behind: `CONTEMPT`), and less each
   time the game comes back to it, down to even less `CONTEMPT`; the rules have no draw by
@@ -70,7 +71,8 @@ MAX_DEPTH = 64
 # Positions the table keeps before it starts afresh: a bound on the worker's memory, as the
 # table lives on from move to move (about 270 bytes a position in CPython: 27 MB)
 TABLE_LIMIT = 100_000
-NULL_REDUCTION = 2
+NULL_REDUCTION = 2  # plies less for the search after a pass, and one more from NULL_DEEPER
+NULL_DEEPER = 6
 NULL_PIECES = 4  # null moves only for a side with this many pieces besides king and pawns
 EXACT, LOWER, UPPER = 0, 1, 2
 # Futility: within FUTILE_DEPTH plies of the horizon, a side FUTILE_MARGIN pawns a ply
@@ -319,15 +321,17 @@ class GwSearch:
     ) -> bool:
         """Null-move pruning: would the side to move, with pieces enough that passing is no
         help to it, stay at or above beta even if it passed (searched NULL_REDUCTION plies
-        shallower)?  Not tried near the horizon or against a proven end."""
+        shallower, a ply more from NULL_DEEPER plies deep)?  Not tried near the horizon or
+        against a proven end."""
         if depth < 3 or beta >= WON or _officers(board, colour) < NULL_PIECES:
             return False
         if gw_eval.evaluate(board, base, colour) < beta:
             return False
         self.order.line[ply] = None  # the pass
+        reduction = NULL_REDUCTION + (depth >= NULL_DEEPER)
         score = -self._search(
-            board, 1 - colour, -1, base, depth - 1 - NULL_REDUCTION, -beta, -beta + 0.001,
-            ply + 1, False,
+            board, 1 - colour, -1, base, depth - 1 - reduction, -beta, -beta + 0.001, ply + 1,
+            False,
         )  # fmt: skip
         return score >= beta
 
@@ -341,29 +345,58 @@ class GwSearch:
         beta: float,
         ply: int,
     ) -> float:
-        """The score once captures have been played out (the side to move may stop)."""
+        """The score once captures have been played out: the side to move may stop, unless
+        it is in check (`_evade`)."""
+        king = board.index(piece(colour, KING))
+        if attacked(board, king, 1 - colour):
+            return self._evade(board, colour, ep, base, alpha, beta, ply)
         stand = gw_eval.evaluate(board, base, colour)
         if stand >= beta:
             return stand
-        if stand > alpha:
-            alpha = stand
-        keyed = []
-        enemy = 1 - colour
-        for move in pseudo_captures(board, colour, ep):
-            gain = piece_value(board[move[1]]) or PAWN_VALUE  # nothing there: en passant
-            if stand + gain + 0.5 <= alpha:
-                continue  # hopeless: it cannot lift the score
-            cost = piece_value(board[move[0]])
-            if cost > gain and attacked(board, move[1], enemy):
-                continue  # a dearer piece for a defended one: the exchange loses
-            keyed.append((-gain, cost, move))
-        if not keyed:
+        alpha = max(alpha, stand)
+        captures = _captures_to_try(board, colour, ep, stand, alpha)
+        if not captures:
             return alpha
-        keyed.sort()
-        king = board.index(piece(colour, KING))
-        for _, _, move in keyed:
-            frm, to = move
-            if not safe_after(board, frm, to, king, ep):
+        return self._play_out(board, colour, ep, base, captures, king, alpha, beta, ply)
+
+    def _evade(
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float:
+        """The quiescence search's score of a side in check, which may not stand pat: its
+        best answer (captures first, the dearest victim first), each played out by the
+        quiescence search.  No answer is checkmate, a loss.  (A capture with check in the
+        quiescence search was scored as if the other side could stop there, so a capture
+        that mates was worth its victim only, and a check that wins a piece nothing.)"""
+        moves = legal_moves_on(board, colour, ep)
+        if not moves:
+            return -MATE + ply
+        moves.sort(key=lambda move: -piece_value(board[move[1]]))
+        return self._play_out(board, colour, ep, base, moves, -1, alpha, beta, ply)
+
+    def _play_out(  # noqa: PLR0913 (the node, its moves and its window)
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        moves: list[Step],
+        king: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float:
+        """The best of `moves` for `colour`, each followed by the quiescence search, in the
+        window (alpha, beta).  The moves are pseudo-legal if `king` (its king's square) is
+        given, and each is then tested before it is played; -1 if they are legal."""
+        for frm, to in moves:
+            if king >= 0 and not safe_after(board, frm, to, king, ep):
                 continue
             self._tick()
             child = list(board)
@@ -427,6 +460,27 @@ def _repeated(worth: float, searchers_move: bool, times: int) -> float:
     other side holds (docs/strength.md, ninth and tenth runs)."""
     for_searcher = max(max(worth, 0.0) - CONTEMPT * times, -CONTEMPT)
     return for_searcher if searchers_move else -for_searcher
+
+
+def _captures_to_try(
+    board: list[int], colour: int, ep: int, stand: float, alpha: float
+) -> list[Step]:
+    """The pseudo-legal captures the quiescence search plays out for `colour`, standing at
+    `stand` in a window from `alpha`, dearest victim first, then cheapest attacker: not
+    those that cannot lift the score above alpha (with half a pawn to spare), nor those that
+    give a dearer piece for a defended one (the exchange loses)."""
+    keyed = []
+    enemy = 1 - colour
+    for move in pseudo_captures(board, colour, ep):
+        gain = piece_value(board[move[1]]) or PAWN_VALUE  # nothing there: en passant
+        if stand + gain + 0.5 <= alpha:
+            continue
+        cost = piece_value(board[move[0]])
+        if cost > gain and attacked(board, move[1], enemy):
+            continue
+        keyed.append((-gain, cost, move))
+    keyed.sort()
+    return [move for _, _, move in keyed]
 
 
 def _near_horizon(
