@@ -11,7 +11,14 @@ import pytest
 
 from engine import ai, games
 from engine.ai import gw_eval
-from engine.ai.gw_search import CONTEMPT, LATE_REDUCTION, WON, GwSearch, _repeated
+from engine.ai.gw_search import (
+    CONTEMPT,
+    LATE_REDUCTION,
+    MAX_DEPTH,
+    WON,
+    GwSearch,
+    _repeated,
+)
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 from web.logic.session import Session
@@ -306,6 +313,20 @@ def test_late_move_reductions_reach_a_depth_with_fewer_nodes(monkeypatch):
     )
     full, _ = _nodes_to_depth(state, 6)
     assert reduced < full
+
+
+def test_the_search_after_a_pass_is_a_ply_shallower_from_deeper_nodes(monkeypatch):
+    # The same recorded position (RECORDED_OPENING): with the pass's search a ply shallower
+    # from NULL_DEEPER plies deep, depth 7 takes fewer nodes than with NULL_REDUCTION
+    # throughout, and the move stays the same.
+    state = GAME.new()
+    for text in RECORDED_OPENING.split():
+        state = GAME.play(state, GAME.parse(state, text))
+    deeper, move = _nodes_to_depth(state, 7)
+    monkeypatch.setattr("engine.ai.gw_search.NULL_DEEPER", MAX_DEPTH + 1)
+    plain, plain_move = _nodes_to_depth(state, 7)
+    assert deeper < plain
+    assert move == plain_move
 
 
 def _quiescence_nodes(pieces: dict[str, str]) -> tuple[int, float, float]:
