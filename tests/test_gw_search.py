@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine import ai, games
-from engine.ai import gw_eval
+from engine.ai import gw_eval, gw_search
 from engine.ai.gw_search import (
     CONTEMPT,
     LATE_REDUCTION,
@@ -327,6 +327,29 @@ def test_the_search_after_a_pass_is_a_ply_shallower_from_deeper_nodes(monkeypatc
     plain, plain_move = _nodes_to_depth(state, 7)
     assert deeper < plain
     assert move == plain_move
+
+
+def test_the_tables_move_is_tried_before_the_others_are_listed(monkeypatch):
+    # A node with a move from the table yields it at once; only if the search asks for more
+    # are the node's legal moves listed, and the table's move is not among them again.
+    # White's 27 moves at the start, by hand: king d1; rooks a2 b2 and g2 h2; knights b1 c4
+    # e4 and d4 f4 g1; fers c4 e4; seven pawns one step and seven two (the bishops' squares
+    # hold White's own pieces).
+    state = GAME.new()
+    search = GwSearch(state, seed=1)
+    listed = []
+    real = gw_search.legal_moves_on
+    monkeypatch.setattr(
+        "engine.ai.gw_search.legal_moves_on", lambda *args: listed.append(args) or real(*args)
+    )
+    first = GAME.parse(state, "e3e4")
+    moves = search._in_order(list(state.board), WHITE, state.ep, first, 1)
+    assert next(moves) == first
+    assert not listed
+    rest = list(moves)
+    assert len(listed) == 1
+    assert first not in rest
+    assert len(rest) == 26
 
 
 def _quiescence_nodes(pieces: dict[str, str]) -> tuple[int, float, float]:

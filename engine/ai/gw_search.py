@@ -44,7 +44,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from ..games.gwyddbwyll import GwState
 from ..games.gwyddbwyll_kernel import (
@@ -264,15 +264,13 @@ class GwSearch:
         hope = None if static is None else static + FUTILE_MARGIN * depth
         if null_ok and not in_check and self._passing_holds(board, colour, base, depth, beta, ply):
             return beta
-        moves = legal_moves_on(board, colour, ep)
-        if not moves:
-            return -MATE + ply  # checkmate and stalemate both lose
         original = alpha
         best, best_score = None, -2 * MATE
         self.path.add(key)
         line = self.order.line
         tried: list[Step] = []  # quiet moves searched without a cut-off
-        for i, move in enumerate(self.order.order(board, colour, moves, known_move, ply)):
+        i = -1
+        for i, move in enumerate(self._in_order(board, colour, ep, known_move, ply)):
             frm, to = move
             quiet = not board[to] and board[frm] & 7 != PAWN
             if quiet and i > 0 and hope is not None and hope <= alpha:
@@ -310,11 +308,27 @@ class GwSearch:
             if quiet:
                 tried.append(move)
         self.path.discard(key)
+        if i < 0:
+            return -MATE + ply  # no legal move: checkmate and stalemate both lose
         flag = UPPER if best_score <= original else LOWER if best_score >= beta else EXACT
         if len(self.table) >= TABLE_LIMIT:
             self.table.clear()  # the next iteration refills it
         self.table[key] = (depth, flag, _to_table(best_score, ply), best)
         return best_score
+
+    def _in_order(
+        self, board: list[int], colour: int, ep: int, first: Step | None, ply: int
+    ) -> Iterator[Step]:
+        """The legal moves of a node in the order to try them (engine/ai/gw_order.py).  The
+        table's move of the node (`first`), legal there as the table's key is the whole
+        position, comes before the others are even listed: alone, it often cuts the node
+        off, and then listing and ordering the rest would be wasted."""
+        if first is None:
+            moves = legal_moves_on(board, colour, ep)
+        else:
+            yield first
+            moves = [move for move in legal_moves_on(board, colour, ep) if move != first]
+        yield from self.order.order(board, colour, moves, None, ply)
 
     def _passing_holds(
         self, board: list[int], colour: int, base: float, depth: int, beta: float, ply: int
