@@ -360,10 +360,17 @@ class GwSearch:
         ply: int,
     ) -> float:
         """The score once captures have been played out: the side to move may stop, unless
-        it is in check (`_evade`)."""
+        it is in check.  A side in check has its best answer (captures first, the dearest
+        victim first), each played out in turn; no answer is checkmate, a loss.  (A capture
+        with check used to be scored as if the other side could stop there, so a capture
+        that mates was worth its victim only, and a check that wins a piece nothing.)"""
         king = board.index(piece(colour, KING))
         if attacked(board, king, 1 - colour):
-            return self._evade(board, colour, ep, base, alpha, beta, ply)
+            answers = legal_moves_on(board, colour, ep)
+            if not answers:
+                return -MATE + ply
+            answers.sort(key=lambda move: -piece_value(board[move[1]]))
+            return self._play_out(board, colour, ep, base, answers, -1, alpha, beta, ply)
         stand = gw_eval.evaluate(board, base, colour)
         if stand >= beta:
             return stand
@@ -372,27 +379,6 @@ class GwSearch:
         if not captures:
             return alpha
         return self._play_out(board, colour, ep, base, captures, king, alpha, beta, ply)
-
-    def _evade(
-        self,
-        board: list[int],
-        colour: int,
-        ep: int,
-        base: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-    ) -> float:
-        """The quiescence search's score of a side in check, which may not stand pat: its
-        best answer (captures first, the dearest victim first), each played out by the
-        quiescence search.  No answer is checkmate, a loss.  (A capture with check in the
-        quiescence search was scored as if the other side could stop there, so a capture
-        that mates was worth its victim only, and a check that wins a piece nothing.)"""
-        moves = legal_moves_on(board, colour, ep)
-        if not moves:
-            return -MATE + ply
-        moves.sort(key=lambda move: -piece_value(board[move[1]]))
-        return self._play_out(board, colour, ep, base, moves, -1, alpha, beta, ply)
 
     def _play_out(  # noqa: PLR0913 (the node, its moves and its window)
         self,
