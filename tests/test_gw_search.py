@@ -352,44 +352,6 @@ def test_the_tables_move_is_tried_before_the_others_are_listed(monkeypatch):
     assert len(rest) == 26
 
 
-def _quiescence_nodes(pieces: dict[str, str]) -> tuple[int, float, float]:
-    """Nodes the quiescence search visits from a position (White to move, full window),
-    its score, and White's stand-pat value."""
-    state = state_from_pieces(pieces)
-    board = list(state.board)
-    base = gw_eval.score(board)
-    search = GwSearch(state, seed=1)
-    score = search._quiesce(board, WHITE, state.ep, base, -20_000.0, 20_000.0, 0)
-    return search.playouts, score, gw_eval.evaluate(board, base, WHITE)
-
-
-def test_quiescence_leaves_out_a_rook_for_a_defended_pawn():
-    # Ra1 sees the a5 pawn up the open a-file.  With b6 behind it (Black's pawns take
-    # diagonally downward: b6xa5) Rxa5 gives a rook (5) for a pawn (1), so the quiescence
-    # search does not try it and stands pat.  Without b6 the pawn hangs: Rxa5 is searched
-    # (one node; Black's h7 pawn keeps its king company) and wins a pawn.
-    pieces = {"e1": "K", "a1": "R", "e8": "k", "a5": "p", "h7": "p"}
-    nodes, score, stand = _quiescence_nodes(pieces | {"b6": "p"})
-    assert (nodes, score) == (0, stand)
-    nodes, score, stand = _quiescence_nodes(pieces)
-    assert nodes == 1
-    assert score > stand + 0.5
-
-
-def test_quiescence_sees_a_capture_that_mates():
-    # Black: Kh8 behind its pawns g7 and h7, a knight on a8.  Ra1xa8 takes the knight with
-    # check along the eighth rank; g8 is the rook's, g7 and h7 Black's own, and the pawns'
-    # steps do not block: mate.  A side in check may not stand pat, so the quiescence search
-    # finds that Black has no answer.  With h7 empty the king escapes there, and the capture
-    # is worth the knight, no more.
-    pieces = {"e1": "K", "a1": "R", "h8": "k", "g7": "p", "a8": "n"}
-    _, score, _ = _quiescence_nodes(pieces | {"h7": "p"})
-    assert score >= WON
-    nodes, score, stand = _quiescence_nodes(pieces)
-    assert nodes >= 2  # the capture, and the escape searched from the check
-    assert stand + 2.0 < score < WON
-
-
 def _after(moves: list[str]):
     state = GAME.new()
     for text in moves:

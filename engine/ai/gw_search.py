@@ -19,9 +19,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   the later and the deeper the more (`LATE_REDUCTION`);
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
-- a quiescence search of captures at the horizon, leaving out those that give a dearer
-  piece for a defended one, and of every answer to a check (a side in check may not stop:
-  docs/strength.md, twelfth run);
+- at the horizon, the quiescence search of engine/ai/gw_quiesce.py: captures, leaving out
+  those that give a dearer piece for a defended one, and every answer to a check (a side in
+  check may not stop: docs/strength.md, twelfth run);
 - a position of the game or of the line come back to: no progress, worth a little less to
   the searcher than the position (or than even, if it is behind: `CONTEMPT`), and less each
   time the game comes back to it, down to even less `CONTEMPT`; the rules have no draw by
@@ -58,14 +58,11 @@ from ..games.gwyddbwyll_kernel import (
     count_pieces,
     legal_moves_on,
     piece,
-    pseudo_captures,
-    safe_after,
 )
 from . import gw_eval
 from .gw_order import MoveOrder
-from .gw_tactics import VALUES, piece_value
+from .gw_quiesce import MATE, Quiescence
 
-MATE = 10_000.0  # a lost position's score, less the plies to it
 WON = MATE - 1000  # scores beyond this are proven ends
 CHECK_EVERY = 512  # nodes between looks at the clock
 MAX_DEPTH = 64
@@ -89,7 +86,6 @@ CONTEMPT = 0.5  # what coming back to a position costs the searcher (`_repeated`
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
-PAWN_VALUE = VALUES[PAWN]
 
 
 def _late_reductions() -> tuple[tuple[int, ...], ...]:
@@ -147,6 +143,7 @@ class GwSearch:
             self.table, history = previous.table, previous.order.history
         # killers for each ply a line can reach: the iteration's depth and its extensions
         self.order: MoveOrder = MoveOrder(MAX_DEPTH + 32, history)
+        self.quiescence = Quiescence(self._tick)
         self.depth = 0  # the deepest iteration finished
         self.value = 0.0  # its score for the side to move
         self.best_move: Step | None = moves[0] if moves else None
@@ -250,7 +247,7 @@ class GwSearch:
         if in_check:
             depth += 1
         if depth <= 0:
-            return self._quiesce(board, colour, ep, base, alpha, beta, ply)
+            return self.quiescence.score(board, colour, ep, base, alpha, beta, ply)
         known_move = None
         known = self.table.get(key)
         if known is not None:
@@ -350,68 +347,6 @@ class GwSearch:
         )  # fmt: skip
         return score >= beta
 
-    def _quiesce(
-        self,
-        board: list[int],
-        colour: int,
-        ep: int,
-        base: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-    ) -> float:
-        """The score once captures have been played out: the side to move may stop, unless
-        it is in check.  A side in check has its best answer (captures first, the dearest
-        victim first), each played out in turn; no answer is checkmate, a loss.  (A capture
-        with check used to be scored as if the other side could stop there, so a capture
-        that mates was worth its victim only, and a check that wins a piece nothing.)"""
-        king = board.index(piece(colour, KING))
-        if attacked(board, king, 1 - colour):
-            answers = legal_moves_on(board, colour, ep)
-            if not answers:
-                return -MATE + ply
-            answers.sort(key=lambda move: -piece_value(board[move[1]]))
-            return self._play_out(board, colour, ep, base, answers, -1, alpha, beta, ply)
-        stand = gw_eval.evaluate(board, base, colour)
-        if stand >= beta:
-            return stand
-        alpha = max(alpha, stand)
-        captures = _captures_to_try(board, colour, ep, stand, alpha)
-        if not captures:
-            return alpha
-        return self._play_out(board, colour, ep, base, captures, king, alpha, beta, ply)
-
-    def _play_out(  # noqa: PLR0913 (the node, its moves and its window)
-        self,
-        board: list[int],
-        colour: int,
-        ep: int,
-        base: float,
-        moves: list[Step],
-        king: int,
-        alpha: float,
-        beta: float,
-        ply: int,
-    ) -> float:
-        """The best of `moves` for `colour`, each followed by the quiescence search, in the
-        window (alpha, beta).  The moves are pseudo-legal if `king` (its king's square) is
-        given, and each is then tested before it is played; -1 if they are legal."""
-        for frm, to in moves:
-            if king >= 0 and not safe_after(board, frm, to, king, ep):
-                continue
-            self._tick()
-            child = list(board)
-            next_base = base + gw_eval.delta(board, frm, to, ep)
-            next_ep = apply_on(child, frm, to, ep)
-            if count_pieces(child, 1 - colour) <= 1:
-                return MATE - ply - 1  # the opponent is left a bare king
-            score = -self._quiesce(child, 1 - colour, next_ep, next_base, -beta, -alpha, ply + 1)
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
-        return alpha
-
     def _tick(self) -> None:
         self.playouts += 1
         if self.playouts % CHECK_EVERY == 0 and self.clock() >= self.deadline:
@@ -461,27 +396,6 @@ def _repeated(worth: float, searchers_move: bool, times: int) -> float:
     other side holds (docs/strength.md, ninth and tenth runs)."""
     for_searcher = max(max(worth, 0.0) - CONTEMPT * times, -CONTEMPT)
     return for_searcher if searchers_move else -for_searcher
-
-
-def _captures_to_try(
-    board: list[int], colour: int, ep: int, stand: float, alpha: float
-) -> list[Step]:
-    """The pseudo-legal captures the quiescence search plays out for `colour`, standing at
-    `stand` in a window from `alpha`, dearest victim first, then cheapest attacker: not
-    those that cannot lift the score above alpha (with half a pawn to spare), nor those that
-    give a dearer piece for a defended one (the exchange loses)."""
-    keyed = []
-    enemy = 1 - colour
-    for move in pseudo_captures(board, colour, ep):
-        gain = piece_value(board[move[1]]) or PAWN_VALUE  # nothing there: en passant
-        if stand + gain + 0.5 <= alpha:
-            continue
-        cost = piece_value(board[move[0]])
-        if cost > gain and attacked(board, move[1], enemy):
-            continue
-        keyed.append((-gain, cost, move))
-    keyed.sort()
-    return [move for _, _, move in keyed]
 
 
 def _near_horizon(

@@ -1,0 +1,124 @@
+"""The hard Gwyddbwyll player's quiescence search: what a position at the search's horizon is
+worth once its captures are played out (engine/ai/gw_search.py asks it at every leaf).
+
+The side to move may stop (stand pat) at the evaluation of engine/ai/gw_eval.py, or take.  It
+tries the captures that can lift its score into the window, dearest victim first, then
+cheapest attacker, and leaves out those that give a dearer piece for a defended one (the
+exchange loses: docs/strength.md, fifth run).  A side in check may not stop: it has its best
+answer, captures first, and none is checkmate (docs/strength.md, twelfth run; a capture with
+check used to be scored as if the other side could stop there, so a capture that mates was
+worth its victim only).  A capture that leaves the other side a bare king wins
+(web/rules/gwyddbwyll.html).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..games.gwyddbwyll_kernel import (
+    KING,
+    PAWN,
+    Step,
+    apply_on,
+    attacked,
+    count_pieces,
+    legal_moves_on,
+    piece,
+    pseudo_captures,
+    safe_after,
+)
+from . import gw_eval
+from .gw_tactics import VALUES, piece_value
+
+MATE = 10_000.0  # a lost position's score, less the plies to it
+PAWN_VALUE = VALUES[PAWN]
+MARGIN = 0.5  # what a capture may lift the score beyond its victim (pawns): see `captures_to_try`
+
+
+class Quiescence:
+    """The quiescence search of one search: `tick` is called at each node it visits (the
+    search counts its nodes so, and stops on time by raising from it)."""
+
+    def __init__(self, tick: Callable[[], None]) -> None:
+        self.tick = tick
+
+    def score(
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float:
+        """The score for `colour`, to move, in the window (alpha, beta), once captures have
+        been played out; `base` is the board's `gw_eval.score` and `ply` its distance from
+        the search's root (a mate nearer the root is worth more)."""
+        king = board.index(piece(colour, KING))
+        if attacked(board, king, 1 - colour):
+            answers = legal_moves_on(board, colour, ep)
+            if not answers:
+                return -MATE + ply
+            answers.sort(key=lambda move: -piece_value(board[move[1]]))
+            return self._play_out(board, colour, ep, base, answers, -1, alpha, beta, ply)
+        stand = gw_eval.evaluate(board, base, colour)
+        if stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        captures = captures_to_try(board, colour, ep, stand, alpha)
+        if not captures:
+            return alpha
+        return self._play_out(board, colour, ep, base, captures, king, alpha, beta, ply)
+
+    def _play_out(  # noqa: PLR0913 (the node, its moves and its window)
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        moves: list[Step],
+        king: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+    ) -> float:
+        """The best of `moves` for `colour`, each followed by the quiescence search, in the
+        window (alpha, beta).  The moves are pseudo-legal if `king` (its king's square) is
+        given, and each is then tested before it is played; -1 if they are legal."""
+        for frm, to in moves:
+            if king >= 0 and not safe_after(board, frm, to, king, ep):
+                continue
+            self.tick()
+            child = list(board)
+            next_base = base + gw_eval.delta(board, frm, to, ep)
+            next_ep = apply_on(child, frm, to, ep)
+            if count_pieces(child, 1 - colour) <= 1:
+                return MATE - ply - 1  # the opponent is left a bare king
+            score = -self.score(child, 1 - colour, next_ep, next_base, -beta, -alpha, ply + 1)
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+        return alpha
+
+
+def captures_to_try(
+    board: list[int], colour: int, ep: int, stand: float, alpha: float
+) -> list[Step]:
+    """The pseudo-legal captures the quiescence search plays out for `colour`, standing at
+    `stand` in a window from `alpha`, dearest victim first, then cheapest attacker: not
+    those that cannot lift the score above alpha (with MARGIN to spare), nor those that give
+    a dearer piece for a defended one (the exchange loses)."""
+    keyed = []
+    enemy = 1 - colour
+    for move in pseudo_captures(board, colour, ep):
+        gain = piece_value(board[move[1]]) or PAWN_VALUE  # nothing there: en passant
+        if stand + gain + MARGIN <= alpha:
+            continue
+        cost = piece_value(board[move[0]])
+        if cost > gain and attacked(board, move[1], enemy):
+            continue
+        keyed.append((-gain, cost, move))
+    keyed.sort()
+    return [move for _, _, move in keyed]
