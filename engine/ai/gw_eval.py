@@ -42,7 +42,11 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 
 Values are in pawns.  The weights are set by hand: scripts/tune_gw_eval.py fits them to the
 results of games and matches other weights against them (`retune` rebuilds the tables after
-it changes them), and no weights it tried played better (docs/strength.md, seventh run).
+it changes them), and no weights it tried played better (docs/strength.md, seventh run).  The
+weights of where pieces stand (centralisation, the pawns' and the king's squares, mobility and
+the back rank) are 0.6 of what they were until the thirteenth run: at full weight the search
+scored positions it went on to lose a pawn in its favour for where its pieces stood, and at
+0.6 it won more of its games against the yardstick (docs/strength.md, thirteenth run).
 Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
 
@@ -79,21 +83,21 @@ from .gw_tactics import VALUES
 # go by gw_tactics.VALUES).
 MATERIAL = dict(VALUES)
 # How much a piece gains by standing on a square, from its distance to the centre.
-CENTRE = {KNIGHT: 0.12, BISHOP: 0.05, QUEEN: 0.06, JUMPER: 0.06, ROOK: 0.02}
+CENTRE = {KNIGHT: 0.072, BISHOP: 0.03, QUEEN: 0.036, JUMPER: 0.036, ROOK: 0.012}
 # A pawn's bonus by the rows it has gone from its start (White starts on row 2: rank 3).
-PAWN_ADVANCE = (0.0, 0.05, 0.12, 0.25, 0.45, 0.0)
-PAWN_CENTRE = 0.03  # a pawn's gain for each step of centrality
-KING_HOME = 0.15  # the middle-game king: on its first two rows
+PAWN_ADVANCE = (0.0, 0.03, 0.072, 0.15, 0.27, 0.0)
+PAWN_CENTRE = 0.018  # a pawn's gain for each step of centrality
+KING_HOME = 0.09  # the middle-game king: on its first two rows
 KING_CENTRE = 0.08  # the end-game king: a step nearer the middle
 FEW = 0.6  # what a side loses for each unit of cover its pieces lack below FEW_COVER
 FEW_COVER = 3.0
 # How far each kind of piece keeps its side from a bare king (a lone rook is hard to catch
 # and hunts pawns; a pawn is easy prey): a side's cover is the sum over its pieces.
 COVER = {PAWN: 0.5, KNIGHT: 1.0, BISHOP: 0.75, QUEEN: 1.0, JUMPER: 1.0, ROOK: 2.0}
-ROOK_FREE = 0.03  # a rook's worth of each square it could move to
-ROOK_OPEN = 0.1  # a rook on a file with no pawn of its own
-BACK_RANK = 0.3  # middle game: a king on its first row, for each enemy rook that can come down
-BOXED = 0.25  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
+ROOK_FREE = 0.018  # a rook's worth of each square it could move to
+ROOK_OPEN = 0.06  # a rook on a file with no pawn of its own
+BACK_RANK = 0.18  # middle game: a king on its first row, for each enemy rook that can come down
+BOXED = 0.15  # a piece (not a pawn or king) with at most BOXED_SQUARES squares to go to
 BOXED_SQUARES = 1
 BOARD_CACHE = 1 << 15  # boards whose terms of `evaluate` are remembered
 TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on the board
