@@ -13,7 +13,7 @@ from engine import ai, games
 from engine.ai import gw_eval, gw_search
 from engine.ai.gw_search import (
     CONTEMPT,
-    LATE_REDUCTION,
+    LATE_DEPTH,
     MAX_DEPTH,
     WON,
     GwSearch,
@@ -279,26 +279,48 @@ def test_futility_prunes_where_a_side_is_far_ahead_or_behind(monkeypatch):
     assert move == full_move
 
 
-def test_late_quiet_moves_are_searched_shallower_the_later_and_the_deeper():
-    # Worked by hand: int(0.5 + ln(depth) * ln(i) / 1.5), at least 1, at most depth - 2.
-    # depth 3, move 4: 1.0986 * 1.3863 / 1.5 = 1.02 -> 1; depth 6, move 10: 1.7918 * 2.3026
-    # / 1.5 = 2.75 -> 3; depth 4, move 20: 1.3863 * 2.9957 / 1.5 = 2.77 -> 3, capped at 2.
-    assert LATE_REDUCTION[3][4] == 1
-    assert LATE_REDUCTION[6][10] == 3
-    assert LATE_REDUCTION[4][20] == 2
-    for depth, row in enumerate(LATE_REDUCTION):
-        assert all(r == 0 for r in row[:4])  # the first four moves are searched in full
-        if depth < 3:
-            assert not any(row)  # nor anything near the horizon
-            continue
-        assert all(r >= 1 for r in row[4:])
-        assert all(depth - 1 - r >= 1 for r in row)  # a ply is always left
-        assert list(row) == sorted(row)  # later moves, more reduction
-        assert all(r >= above for r, above in zip(row, LATE_REDUCTION[depth - 1], strict=True))
-
-
 # The first 14 plies of the sixth run's game of seed 71000 (docs/strength-records/)
 RECORDED_OPENING = "h3h4 d7e5 c2a2 e7f5 e3e4 f5g7 c1e3 c7a7 a3a5 a7b7 a5b6 b7b6 c3c5 b6b4"
+
+
+class _DepthsSpy(GwSearch):
+    """A search that notes, for every node it searches below the root with null moves off,
+    the plies its parent had to go (with a check's ply), whether the parent's side was in
+    check, and the plies the node was asked to search."""
+
+    def __init__(self, state):
+        super().__init__(state, seed=1)
+        self.parents: list[tuple[int, bool]] = []
+        self.steps: list[tuple[int, bool, int]] = []
+
+    def _search(self, board, colour, ep, base, depth, *window_ply_null):
+        if self.parents:
+            self.steps.append((*self.parents[-1], depth))
+        king = board.index(gw_search.piece(colour, gw_search.KING))
+        in_check = gw_search.attacked(board, king, 1 - colour)
+        self.parents.append((depth + in_check, in_check))
+        try:
+            return super()._search(board, colour, ep, base, depth, *window_ply_null)
+        finally:
+            self.parents.pop()
+
+
+def test_late_quiet_moves_are_searched_one_ply_shallower_and_never_more(monkeypatch):
+    # The recorded position below (RECORDED_OPENING), searched to depth 5 with null moves
+    # off: every child is searched a ply less deep than its parent, or two (a late quiet
+    # move reduced), and two only from a parent LATE_DEPTH plies or more from the horizon
+    # and not in check.  Some moves are reduced.
+    monkeypatch.setattr("engine.ai.gw_search.NULL_PIECES", 99)
+    state = GAME.new()
+    for text in RECORDED_OPENING.split():
+        state = GAME.play(state, GAME.parse(state, text))
+    spy = _DepthsSpy(state)
+    for iteration in range(1, 6):
+        spy._iteration(iteration)
+    assert {parent - child for parent, _, child in spy.steps} == {1, 2}
+    for parent, in_check, child in spy.steps:
+        if parent - child == 2:
+            assert parent >= LATE_DEPTH and not in_check
 
 
 def test_late_move_reductions_reach_a_depth_with_fewer_nodes(monkeypatch):
@@ -308,9 +330,7 @@ def test_late_move_reductions_reach_a_depth_with_fewer_nodes(monkeypatch):
     for text in RECORDED_OPENING.split():
         state = GAME.play(state, GAME.parse(state, text))
     reduced, _ = _nodes_to_depth(state, 6)
-    monkeypatch.setattr(
-        "engine.ai.gw_search.LATE_REDUCTION", tuple((0,) * 64 for _ in LATE_REDUCTION)
-    )
+    monkeypatch.setattr("engine.ai.gw_search.LATE_DEPTH", MAX_DEPTH + 1)
     full, _ = _nodes_to_depth(state, 6)
     assert reduced < full
 

@@ -15,8 +15,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 - null-move pruning where a side has pieces enough that passing is no help to it (a side
   that cannot move loses here, so zugzwang is real with few pieces: then it is off), the
   search after the pass a ply shallower from NULL_DEEPER plies deep;
-- a ply more when the side to move is in check, and late quiet moves searched shallower,
-  the later and the deeper the more (`LATE_REDUCTION`);
+- a ply more when the side to move is in check, and late quiet moves searched a ply
+  shallower (`LATE_FROM`: one ply, not more, as deeper reductions hid short tactics,
+  docs/strength.md, fourteenth run);
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - at the horizon, the quiescence search of engine/ai/gw_quiesce.py: captures, leaving out
@@ -41,7 +42,6 @@ seed (the seed orders equal root moves) and its previous search.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
@@ -77,34 +77,15 @@ EXACT, LOWER, UPPER = 0, 1, 2
 # beyond the window is taken to stay there through quiet moves.
 FUTILE_DEPTH = 2
 FUTILE_MARGIN = 1.0
-# Late move reductions (`_late_reductions`): from the LATE_FROM-th move of a node, quiet
-# moves are searched shallower, the more so the later the move and the deeper the search.
+# Late move reductions: a node's quiet moves from the LATE_FROM-th (from 0) on are searched
+# a ply shallower, from LATE_DEPTH plies to go, unless the side to move is in check.  A
+# reduced move that beats alpha is searched again in full.
 LATE_FROM = 4
-LATE_DIVISOR = 1.5
-LATE_MOVES = 64  # moves a node has reductions for; later moves are reduced as the last
+LATE_DEPTH = 3
 CONTEMPT = 0.5  # what coming back to a position costs the searcher (`_repeated`), in pawns
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
-
-
-def _late_reductions() -> tuple[tuple[int, ...], ...]:
-    """LATE_REDUCTION[depth][i]: how many plies shallower the i-th move (from 0) of a node
-    searched `depth` plies deep is searched if it is quiet.  None for the first LATE_FROM
-    moves or within two plies of the horizon; then growing with the logarithms of both (a
-    late move of a deep search is seldom the best), and always leaving a ply."""
-    return tuple(
-        tuple(
-            0
-            if i < LATE_FROM or depth < 3
-            else min(depth - 2, max(1, int(0.5 + math.log(depth) * math.log(i) / LATE_DIVISOR)))
-            for i in range(LATE_MOVES)
-        )
-        for depth in range(MAX_DEPTH + 1)
-    )
-
-
-LATE_REDUCTION = _late_reductions()
 
 
 class OutOfTime(Exception):
@@ -278,9 +259,7 @@ class GwSearch:
             next_base = base + gw_eval.delta(board, frm, to, ep)
             next_ep = apply_on(child, frm, to, ep)
             line[ply] = move
-            reduce = 0
-            if quiet and not in_check:
-                reduce = LATE_REDUCTION[min(depth, MAX_DEPTH)][min(i, LATE_MOVES - 1)]
+            reduce = 1 if quiet and not in_check and i >= LATE_FROM and depth >= LATE_DEPTH else 0
             if i == 0:
                 score = -self._search(
                     child, 1 - colour, next_ep, next_base, depth - 1, -beta, -alpha, ply + 1, True
