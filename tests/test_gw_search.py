@@ -21,6 +21,7 @@ from engine.ai.gw_search import (
 )
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll_kernel import KING, attacked, piece
 from web.logic.session import Session
 from web.worker.thinker import Thinker
 
@@ -284,9 +285,9 @@ RECORDED_OPENING = "h3h4 d7e5 c2a2 e7f5 e3e4 f5g7 c1e3 c7a7 a3a5 a7b7 a5b6 b7b6 
 
 
 class _DepthsSpy(GwSearch):
-    """A search that notes, for every node it searches below the root with null moves off,
-    the plies its parent had to go (with a check's ply), whether the parent's side was in
-    check, and the plies the node was asked to search."""
+    """A search that notes, for every node it searches below the root, the plies its parent
+    had to go (with a check's ply), whether the parent's side was in check, and the plies
+    the node was asked to search."""
 
     def __init__(self, state):
         super().__init__(state, seed=1)
@@ -296,8 +297,8 @@ class _DepthsSpy(GwSearch):
     def _search(self, board, colour, ep, base, depth, *window_ply_null):
         if self.parents:
             self.steps.append((*self.parents[-1], depth))
-        king = board.index(gw_search.piece(colour, gw_search.KING))
-        in_check = gw_search.attacked(board, king, 1 - colour)
+        king = board.index(piece(colour, KING))
+        in_check = attacked(board, king, 1 - colour)
         self.parents.append((depth + in_check, in_check))
         try:
             return super()._search(board, colour, ep, base, depth, *window_ply_null)
