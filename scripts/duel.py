@@ -9,6 +9,12 @@ times `--factor`.  Seats alternate; a game stops at the rules' end (or at --cap 
 draw).  Prints each game and the total as wins, draws and losses for the search.
 With --hard the search side is the hard level's own player (Gwyddbwyll's alpha-beta,
 engine/ai/gw_search.py, given the game's earlier positions) instead of the Monte Carlo search.
+
+Both players are deterministic or nearly so (the hard level's seed only orders equal root
+moves), so games with the same seats from the start position are much alike.  With
+--opening N each pair of games (the same seed and seats swapped) starts from N plies drawn
+at random from the moves that give no material away (`opening`), so a match samples more
+varied games and each opening is played once from either side.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -66,10 +73,33 @@ def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=(),
     return search
 
 
+def opening(plies: int, seed: str) -> list[str]:
+    """`plies` moves from the start, each drawn at random from the mover's moves that give no
+    material away by a static exchange (engine/ai/gw_tactics.py: sound_moves, the search's
+    root moves), in notation; fewer if the game ends first."""
+    game = games.get("gwyddbwyll")
+    know = GwyddbwyllKnowledge(game)
+    rng = random.Random(seed)
+    state = game.new()
+    moves = []
+    while len(moves) < plies and game.result(state) is None:
+        move = rng.choice(know.root_moves(state))
+        moves.append(game.notation(state, move))
+        state = game.play(state, move)
+    return moves
+
+
 def play(
-    seed: int, search_seat: int, seconds: float, factor: float, cap: int, opponent: str
+    seed: int,
+    search_seat: int,
+    seconds: float,
+    factor: float,
+    cap: int,
+    opponent: str,
+    start: Sequence[str] = (),
 ) -> tuple:
-    """One game; returns (the search's reward, plies, the moves)."""
+    """One game, after the moves `start`; returns (the search's reward, plies, the moves,
+    `start` included)."""
     game = games.get("gwyddbwyll")
     state = game.new()
     rng = random.Random(seed)
@@ -78,6 +108,10 @@ def play(
     mine = variant(game)
     moves = []
     states = []
+    for text in start:
+        moves.append(text)
+        states.append(state)
+        state = game.play(state, game.parse(state, text))
     last = None  # the search side's search of its last move
     while game.result(state) is None and len(moves) < cap:
         if game.to_move(state) == search_seat:
@@ -109,6 +143,14 @@ def main() -> None:
         "over processes, e.g. --games 11 and --first 11 --games 10 for one of 21",
     )
     parser.add_argument("--cap", type=int, default=600)
+    parser.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="N",
+        help="start each pair of games (seats swapped) from N plies drawn at random from the "
+        "moves that give no material away",
+    )
     parser.add_argument("--record", help="append each game's moves here, a JSON line each")
     parser.add_argument(
         "--plain-root",
@@ -151,9 +193,10 @@ def main() -> None:
     tally = [0, 0, 0]
     for n in range(args.first, args.first + args.games):
         seat = n % 2
+        start = opening(args.opening, f"{args.seed} opening {n // 2}")
         wall, cpu = time.perf_counter(), time.process_time()
         reward, plies, moves = play(
-            args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap, args.opponent
+            args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap, args.opponent, start
         )
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
@@ -162,6 +205,7 @@ def main() -> None:
                 "game": n,
                 "seed": args.seed * 1000 + n,
                 "search_seat": seat,
+                "opening": len(start),
                 "reward": reward,
                 "wall": round(wall, 1),
                 "cpu": round(cpu, 1),

@@ -1,0 +1,31 @@
+"""scripts/duel.py's openings: the random first plies that vary a match's games."""
+
+from engine import games
+from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
+from scripts import duel
+
+
+def test_an_opening_is_the_plies_asked_for_each_a_move_that_gives_nothing_away():
+    game = games.get("gwyddbwyll")
+    know = GwyddbwyllKnowledge(game)
+    state = game.new()
+    moves = duel.opening(6, "7 opening 0")
+    assert len(moves) == 6
+    for text in moves:
+        move = game.parse(state, text)
+        assert move in know.root_moves(state)
+        state = game.play(state, move)
+
+
+def test_the_same_seed_gives_the_same_opening_and_other_seeds_vary_it():
+    assert duel.opening(4, "7 opening 0") == duel.opening(4, "7 opening 0")
+    assert len({tuple(duel.opening(4, f"7 opening {pair}")) for pair in range(6)}) > 1
+    assert duel.opening(0, "7 opening 0") == []
+
+
+def test_a_game_is_played_on_from_its_opening():
+    start = duel.opening(2, "7 opening 0")
+    reward, plies, moves = duel.play(7000, 0, 0.01, 1.0, 4, "alphabeta", start)
+    assert moves[:2] == start
+    assert plies == len(moves) == 4
+    assert reward == 0.5  # cut off at the cap of 4 plies: a draw
