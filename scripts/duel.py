@@ -74,8 +74,8 @@ def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=(),
 
 
 def opening(plies: int, seed: str) -> list[str]:
-    """`plies` moves from the start, each drawn at random from the search's root moves (
-    engine/ai/gw_tactics.py: sound_moves: none gives away more than 0.9 pawns beyond the
+    """`plies` moves from the start, each drawn at random from the search's root moves
+    (engine/ai/gw_tactics.py: sound_moves: none gives away more than 0.9 pawns beyond the
     best by a static exchange, and checks are kept), in notation; fewer if the game ends."""
     game = games.get("gwyddbwyll")
     know = GwyddbwyllKnowledge(game)
