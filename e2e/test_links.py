@@ -1,5 +1,6 @@
 """Links, the saved game and text records in the browser: copy a link and open it in another
-browser; every kind of bad link says what is wrong (one page, a hashchange per link); the saved
+browser; every kind of bad link says what is wrong (one page, a hashchange per link); a link
+that names only a game opens it; the saved
 game comes back, a link replaces none, and a corrupt one is set aside with a note; the Record
 dialog exports, downloads and imports (paste and file), with errors that say where."""
 
@@ -152,6 +153,23 @@ def test_every_kind_of_bad_link_says_what_is_wrong(page, site):
     page.click("#message [data-action='fresh']")
     page.wait_for_function("location.hash === '#rugpile/1/players=3,size=6,tiles=4-3-3/'")
     assert page.errors == []
+
+
+def test_a_link_that_names_only_a_game_opens_that_game(browser, site):
+    page = new_page(browser)
+    open_page(page, site + "/index.html#gwyddbwyll")
+    expect(page.locator("#title")).to_have_text("Gwyddbwyll")
+    page.wait_for_function("location.hash === '#gwyddbwyll/1//'")  # written out in full
+    expect(page.locator("#message")).to_be_hidden()
+    assert page.locator("#board .pc").count() == 30
+    # Typed in later, a link to a game with a bad rules version shows that game's board too.
+    page.evaluate("h => { location.hash = h }", "#wythe/9//a1a2")
+    expect(page.locator("#message")).to_contain_text("unknown rules version '9' for Wythe")
+    expect(page.locator("#title")).to_have_text("Wythe")
+    expect(page.locator("#message [data-action='fresh']")).to_have_text(
+        "Start a fresh game of Wythe"
+    )
+    assert page.errors == [] and page.outside == []
 
 
 def saved(page):

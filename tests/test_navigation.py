@@ -142,6 +142,42 @@ def test_a_bad_link_to_no_game_we_have_opens_the_default_game():
     assert opening.offers.legal is None and opening.session.game.id == DEFAULT_GAME
 
 
+@pytest.mark.parametrize(
+    "address", ["#gwyddbwyll", "#Gwyddbwyll/", " gwyddbwyll ", "#%67wyddbwyll"]
+)
+def test_a_link_that_names_only_a_game_opens_a_fresh_game_of_it(address):
+    opening = navigate(place(address, saved=[saved(WYTHE)])).opening
+    assert opening.session.game.id == "gwyddbwyll" and opening.session.moves == []
+    assert not opening.error and opening.message == ""
+    assert start_link(place(address, saved=[saved(WYTHE)])) == ""  # nothing to replay
+
+
+def test_a_link_that_names_only_a_game_resumes_its_unfinished_game_as_a_pick_does():
+    unfinished = saved("#wythe/1/size=8/a1a2", id="e1", updated=5)
+    finished = saved("#wythe/1//a1a2.a3a4", id="e2", updated=9, finished=True)
+    opening = navigate(place("#wythe", saved=[finished, unfinished])).opening
+    assert opening.continues == unfinished and opening.seats == ["human", "easy"]
+    assert start_link(place("#wythe", saved=[finished, unfinished])) == unfinished.fragment
+    typed = navigate(place("#wythe", saved=[finished, unfinished]), shown()).opening
+    assert typed.continues == unfinished and typed.message == ""
+
+
+@pytest.mark.parametrize(
+    "address,says",
+    [
+        ("#gwyddbwyll/9//", "unknown rules version '9' for Gwyddbwyll"),
+        ("#gwyddbwyll/1", "it may have been cut short"),
+        ("#gwyddbwyll/1/nosuch=1/", "has no option 'nosuch'"),
+        ("#Gwyddbwyll/1//", "unknown game 'Gwyddbwyll'"),  # a record's game id is exact
+    ],
+)
+def test_a_bad_link_that_names_a_game_offers_and_shows_a_fresh_game_of_it(address, says):
+    for opening in (navigate(place(address)).opening, navigate(place(address), shown()).opening):
+        assert opening.error and says in opening.announce
+        assert "Start a fresh game of Gwyddbwyll" in opening.message
+        assert opening.session.game.id == "gwyddbwyll" and opening.session.moves == []
+
+
 def test_without_a_link_the_newest_saved_game_resumes():
     older, newer = saved(WYTHE, updated=1), saved("#rugpile/1//3x3a3", id="e2", updated=5)
     opening = navigate(place("", saved=[older, newer])).opening

@@ -10,8 +10,10 @@ the page shows now (`Shown`; None at start-up).  Its `Decision` holds an `Openin
 
 At start-up the page always opens a game: this tab's after a reload (its history entry), else
 the link's (the saved game it shows exactly, with its seats, else a new game of its own), else
-the newest saved game, else a fresh one.  A link or a save that does not open says why, and
-the page opens a fresh game of its game (the default game when that is unknown).
+the newest saved game, else a fresh one.  A link that names only a game ('#wythe') opens
+that game's page, as picking it at the top does.  A link or a save that does not open says
+why, and the page opens a fresh game of its game (the default game when it names none of
+ours).
 
 Later, Back and Forward reopen the game of their history entry.  A link typed in opens as at
 start-up, once (a link tried already is not tried again until another game shows); a bad
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
+from engine.plugins import registered
 from engine.record import Record, legal_part, unquote_link
 from web.logic import replay_ahead
 from web.logic.link_opening import link_opening
@@ -99,7 +102,7 @@ def navigate(place: Place, shown: Shown | None = None) -> Decision:
     if not place.address.lstrip("#"):
         return Decision(tried=place.address)
     opening, bad = linked(place, shown.game)
-    if bad and opening.offers is not None and opening.offers.legal is not None:
+    if bad and named_game(place.address) is not None:
         opening = opening.or_fresh()  # a bad link to a game we have: its board, as at start
     return Decision(opening, tried=place.address)
 
@@ -118,9 +121,14 @@ def starting(place: Place) -> Opening:
 
 
 def start_link(place: Place) -> str:
-    """The link whose moves `starting` replays: the address (a reload's or a link's), else
-    the newest saved game's; '' for a fresh game.  The page replays a long one ahead, in
-    slices (web/logic/replay_ahead.py), and `starting` then finds its positions there."""
+    """The link whose moves `starting` replays: the address (a reload's or a link's; for a
+    link that names only a game, its saved game's), else the newest saved game's; '' for a
+    fresh game.  The page replays a long one ahead, in slices (web/logic/replay_ahead.py),
+    and `starting` then finds its positions there."""
+    alone = game_alone(place.address)
+    if alone is not None:
+        entry = picked(alone, place.saved)
+        return entry.fragment if entry is not None else ""
     if place.address.lstrip("#"):
         return place.address
     newest = recent.newest(place.saved)
@@ -156,7 +164,11 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
     saved game it shows exactly (with its seats), else a new game of its own; a link of a game
     by link continues this device's game (web/logic/link_opening.py).  A bad one opens
     nothing: the message says why and where, and offers its legal part, a fresh game (of its
-    game, else `current`) and the player's unfinished game saved last."""
+    game, else `current`) and the player's unfinished game saved last.  A link that names only
+    a game opens that game's page (`game_page`)."""
+    alone = game_alone(place.address)
+    if alone is not None:
+        return game_page(alone, place.saved, place.kinds, alone), False
     try:
         session = Session.from_fragment(unquote_link(place.address))
     except Exception as err:
@@ -165,7 +177,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             err,
             salvage(found_legal_part, place.address),
             saved=recent.newest(place.saved, unfinished=True),
-            current=current,
+            current=named_game(place.address) or current,
         )
         return said.opening(), True
     by_link = link_opening(session, place.saved, place.kinds, place.link_lines)
@@ -176,6 +188,20 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
     if entry is not None:
         return resume(entry, place.kinds, current).cleared(), False
     return Opening(session=session, message=""), False
+
+
+def named_game(address: str) -> str | None:
+    """The id of the game a link names first ('wythe' in '#wythe/1//a1a2'), when it is one
+    of ours; case and spaces around it do not matter."""
+    first = unquote_link(address, strict=False).split("/", 1)[0].strip().lower()
+    return first if registered(first) else None
+
+
+def game_alone(address: str) -> str | None:
+    """The id of the game a link names when it names nothing more ('#wythe', '#Wythe/'): the
+    link of a game's page, as a player would write it."""
+    text = unquote_link(address, strict=False).strip().rstrip("/")
+    return None if "/" in text else named_game(text)
 
 
 def found_legal_part(address: str) -> Record | None:
@@ -197,8 +223,17 @@ def pick(
     message says so) and a fresh game opens."""
     if game_id == shown_game:
         return None
+    return game_page(game_id, saved, kinds, shown_game)
+
+
+def game_page(
+    game_id: str, saved: Sequence[recent.Entry], kinds: Collection[str], current: str
+) -> Opening:
+    """A game's page: its unfinished game saved last, else a fresh one.  A saved game that
+    cannot be opened is set aside (the message says so, offering a fresh game of `current`)
+    and a fresh game opens."""
     entry = picked(game_id, saved)
     if entry is None:
         return Opening(session=Session(game_id), message="")
-    opening = resume(entry, kinds, shown_game).cleared()
+    opening = resume(entry, kinds, current).cleared()
     return opening if opening.opens else replace(opening, session=Session(game_id))
