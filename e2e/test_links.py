@@ -1,8 +1,8 @@
 """Links, the saved game and text records in the browser: copy a link and open it in another
 browser; every kind of bad link says what is wrong (one page, a hashchange per link); a link
-that names only a game opens it; the saved
-game comes back, a link replaces none, and a corrupt one is set aside with a note; the Record
-dialog exports, downloads and imports (paste and file), with errors that say where."""
+that names only a game opens it; the saved game comes back, a link replaces none, and a
+corrupt one is set aside with a note; the Record dialog exports, downloads and imports (paste
+and file), with errors that say where."""
 
 import json
 import random

@@ -136,6 +136,11 @@ def test_a_bad_link_offers_the_players_unfinished_game_not_a_newer_finished_one(
     assert 'data-action="resume"' not in only_finished
 
 
+def test_a_link_is_unquoted_once_only():
+    opening = navigate(place("#%2567wyddbwyll")).opening  # '%67wyddbwyll', not 'gwyddbwyll'
+    assert opening.error and opening.session.game.id == DEFAULT_GAME
+
+
 def test_a_bad_link_to_no_game_we_have_opens_the_default_game():
     opening = navigate(place(UNKNOWN)).opening
     assert opening.message.startswith("This link does not open a game: ")
@@ -143,7 +148,7 @@ def test_a_bad_link_to_no_game_we_have_opens_the_default_game():
 
 
 @pytest.mark.parametrize(
-    "address", ["#gwyddbwyll", "#Gwyddbwyll/", " gwyddbwyll ", "#%67wyddbwyll"]
+    "address", ["#gwyddbwyll", "#Gwyddbwyll/", " gwyddbwyll ", "#%67wyddbwyll", "#gwyddbwyll%2F"]
 )
 def test_a_link_that_names_only_a_game_opens_a_fresh_game_of_it(address):
     opening = navigate(place(address, saved=[saved(WYTHE)])).opening

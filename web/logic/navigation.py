@@ -193,15 +193,20 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
 def named_game(address: str) -> str | None:
     """The id of the game a link names first ('wythe' in '#wythe/1//a1a2'), when it is one
     of ours; case and spaces around it do not matter."""
-    first = unquote_link(address, strict=False).split("/", 1)[0].strip().lower()
-    return first if registered(first) else None
+    return _our_game(unquote_link(address, strict=False).split("/", 1)[0])
 
 
 def game_alone(address: str) -> str | None:
     """The id of the game a link names when it names nothing more ('#wythe', '#Wythe/'): the
     link of a game's page, as a player would write it."""
     text = unquote_link(address, strict=False).strip().rstrip("/")
-    return None if "/" in text else named_game(text)
+    return None if "/" in text else _our_game(text)
+
+
+def _our_game(word: str) -> str | None:
+    """`word` (an unquoted part of a link) as the id of one of our games, or None."""
+    game_id = word.strip().lower()
+    return game_id if registered(game_id) else None
 
 
 def found_legal_part(address: str) -> Record | None:
