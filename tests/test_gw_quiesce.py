@@ -35,6 +35,19 @@ def test_quiescence_leaves_out_a_rook_for_a_defended_pawn():
     assert score > stand + 0.5
 
 
+def test_quiescence_plays_a_rook_for_a_defended_knight_when_a_second_rook_takes_back():
+    # Rc2 takes the knight on c6, which the knight b8 defends: alone, the rook is lost for a
+    # knight (3 - 5), and the quiescence search leaves the capture out.  With Rc1 behind it
+    # the exchange wins (Rxc6 Nxc6 Rxc6: 3 - 5 + 3 = 1), so it is played out.  Black's best
+    # is to take back (White is then 1 up, not 3), and White's to take again: a gain.
+    pieces = {"e1": "K", "c2": "R", "g8": "k", "c6": "n", "b8": "n", "h7": "p"}
+    nodes, score, stand = _quiesce(pieces)
+    assert (nodes, score) == (0, stand)
+    nodes, score, stand = _quiesce(pieces | {"c1": "R"})
+    assert nodes >= 3  # Rxc6, Nxc6, Rxc6
+    assert score > stand + 0.5
+
+
 def test_quiescence_sees_a_capture_that_mates():
     # Black: Kh8 behind its pawns g7 and h7, a knight on a8.  Ra1xa8 takes the knight with
     # check along the eighth rank; g8 is the rook's, g7 and h7 Black's own, and the pawns'

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from engine import games
 from engine.ai.alphabeta import AlphaBeta
-from engine.ai.gw_tactics import TACTICS_MARGIN, exchange, move_score, sound_moves
+from engine.ai.gw_tactics import (
+    TACTICS_MARGIN,
+    attackers,
+    exchange,
+    move_score,
+    sound_moves,
+    swap_off,
+)
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 
 
@@ -21,6 +28,33 @@ def test_an_exchange_is_worth_what_the_swap_off_leaves():
     assert exchange(5.0, [1.0], [3.0]) == 4.0
     assert exchange(5.0, [1.0, 3.0], [3.0]) == 5.0
     assert exchange(1.0, [], [1.0]) == 0.0
+
+
+def test_the_swap_off_is_negative_when_the_first_capture_loses():
+    # A rook (5) takes a knight (3) that a knight defends: alone, the rook is lost for the
+    # knight (3 - 5 = -2); with a second rook the defender's knight is taken back in turn,
+    # so the defender is better off taking (3 - 5 + 3 = 1) than not (3): 1.  A pawn (1)
+    # defended by a pawn, taken by a knight (3): -2; exchange says 0 (do not start).
+    assert swap_off(3.0, [5.0], [3.0]) == -2.0
+    assert swap_off(3.0, [5.0, 5.0], [3.0]) == 1.0
+    assert swap_off(1.0, [3.0], [1.0]) == -2.0
+    assert exchange(1.0, [3.0], [1.0]) == 0.0
+
+
+def test_a_rook_behind_a_rook_of_its_own_is_an_attacker():
+    # White's rooks c1 and c2 on the c-file below c6, a knight on a5; Black's rook c8 above
+    # with its own rook c7 in front.  On c6 White has the knight and both rooks (the second
+    # looks through the first); Black has the rook c7 and the rook c8 behind it.  A white
+    # pawn on c4 blocks both white rooks; a black knight on c7 (it does not reach c6)
+    # blocks the rook c8.
+    pieces = {"e1": "K", "c1": "R", "c2": "R", "a5": "N", "g8": "k", "c7": "r", "c8": "r"}
+    c6 = 5 * 8 + 2  # row 6 from 0, column c
+    board = list(state_from_pieces(pieces).board)
+    assert attackers(board, c6, WHITE) == [3.0, 5.0, 5.0]
+    assert attackers(board, c6, BLACK) == [5.0, 5.0]
+    blocked = list(state_from_pieces(pieces | {"c4": "P", "c7": "n"}).board)
+    assert attackers(blocked, c6, WHITE) == [3.0]
+    assert attackers(blocked, c6, BLACK) == []
 
 
 def test_pawns_pushed_two_squares_into_a_pawns_reach_are_not_searched():

@@ -3,8 +3,9 @@ worth once its captures are played out (engine/ai/gw_search.py asks it at every 
 
 The side to move may stop (stand pat) at the evaluation of engine/ai/gw_eval.py, or take.  It
 tries the captures that can lift its score into the window, dearest victim first, then
-cheapest attacker, and leaves out those that give a dearer piece for a defended one (the
-exchange loses: docs/strength.md, fifth run).  A side in check may not stop: it has its best
+cheapest attacker, and leaves out those that give a dearer piece for a defended one when the
+swap-off on that square loses (engine/ai/gw_tactics.py; a rook behind a rook counts:
+docs/strength.md, fifth and seventeenth runs).  A side in check may not stop: it has its best
 answer, captures first, and none is checkmate (docs/strength.md, twelfth run; a capture with
 check used to be scored as if the other side could stop there, so a capture that mates was
 worth its victim only).  A capture that leaves the other side a bare king wins
@@ -28,7 +29,7 @@ from ..games.gwyddbwyll_kernel import (
     safe_after,
 )
 from . import gw_eval
-from .gw_tactics import VALUES, piece_value
+from .gw_tactics import VALUES, attackers, piece_value, swap_off
 
 MATE = 10_000.0  # a lost position's score, less the plies to it
 PAWN_VALUE = VALUES[PAWN]
@@ -109,7 +110,7 @@ def captures_to_try(
     """The pseudo-legal captures the quiescence search plays out for `colour`, standing at
     `stand` in a window from `alpha`, dearest victim first, then cheapest attacker: not
     those that cannot lift the score above alpha (with MARGIN to spare), nor those that give
-    a dearer piece for a defended one (the exchange loses)."""
+    a dearer piece for a defended one where the exchange on that square loses."""
     keyed = []
     enemy = 1 - colour
     for move in pseudo_captures(board, colour, ep):
@@ -117,8 +118,18 @@ def captures_to_try(
         if stand + gain + MARGIN <= alpha:
             continue
         cost = piece_value(board[move[0]])
-        if cost > gain and attacked(board, move[1], enemy):
+        if cost > gain and attacked(board, move[1], enemy) and _loses(board, move, gain, cost):
             continue
         keyed.append((-gain, cost, move))
     keyed.sort()
     return [move for _, _, move in keyed]
+
+
+def _loses(board: list[int], move: Step, gain: float, cost: float) -> bool:
+    """Does the capture `move`, of a piece worth `gain` by one worth `cost`, lose material
+    in the exchange on its square (the swap-off of engine/ai/gw_tactics.py, x-rays counted)?"""
+    frm, to = move
+    colour = board[frm] >> 3
+    takers = attackers(board, to, colour)
+    takers.remove(cost)  # the capturing piece goes first, the others after it
+    return swap_off(gain, [cost, *takers], attackers(board, to, 1 - colour)) < 0

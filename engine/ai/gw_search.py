@@ -21,8 +21,8 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - at the horizon, the quiescence search of engine/ai/gw_quiesce.py: captures, leaving out
-  those that give a dearer piece for a defended one, and every answer to a check (a side in
-  check may not stop: docs/strength.md, twelfth run);
+  those that give a dearer piece for a defended one and lose the exchange, and every answer
+  to a check (a side in check may not stop: docs/strength.md, twelfth run);
 - a position of the game or of the line come back to: no progress, worth a little less to
   the searcher than the position (or than even, if it is behind: `CONTEMPT`), and less each
   time the game comes back to it, down to even less `CONTEMPT`; the rules have no draw by

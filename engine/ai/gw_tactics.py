@@ -11,8 +11,9 @@ that gives check (a mating attack is not judged by material); a side in check ke
 move (each is an escape, and the exchange does not weigh mate).
 
 It looks one move ahead and one exchange deep: a fork, a pin or a threat that a quiet move
-makes is beyond it.  Rooks behind rooks (x-rays) are not counted.  Pure Python on the rules'
-kernel (engine/games/gwyddbwyll_kernel.py).
+makes is beyond it.  A rook behind a rook of its own on a line takes after it (an x-ray);
+other pieces do not look through.  Pure Python on the rules' kernel
+(engine/games/gwyddbwyll_kernel.py).
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ MIN_SOUND = 2  # the fewest moves kept where there is a choice
 
 
 def attackers(board: list[int], sq: int, by: int) -> list[float]:
-    """The values of `by`'s pieces that could capture on `sq`, cheapest first."""
+    """The values of `by`'s pieces that could capture on `sq`, cheapest first, counting a
+    rook behind a rook of its own on the same line (an x-ray: it takes once the first has)."""
     values = []
     for s, could in NEAR[by][sq]:
         p = board[s]
@@ -66,9 +68,9 @@ def attackers(board: list[int], sq: int, by: int) -> list[float]:
         for s in ray:
             p = board[s]
             if p:
-                if p == rook:
-                    values.append(piece_value(rook))
-                break
+                if p != rook:
+                    break
+                values.append(piece_value(rook))
     values.sort()
     return values
 
@@ -78,6 +80,13 @@ def exchange(target: float, takers: list[float], defenders: list[float]) -> floa
     after it on that square (the swap-off; either side may stop; 0 when it should not start)."""
     if not takers:
         return 0.0
+    return max(swap_off(target, takers, defenders), 0.0)
+
+
+def swap_off(target: float, takers: list[float], defenders: list[float]) -> float:
+    """What the side with `takers` wins by capturing a piece worth `target` with `takers[0]`
+    and the exchange after it on that square, each side taking with its next piece in turn
+    or stopping when that is better for it (negative when the first capture loses)."""
     gains = [target]
     on_square = takers[0]
     sides = (takers[1:], defenders)
@@ -93,7 +102,7 @@ def exchange(target: float, takers: list[float], defenders: list[float]) -> floa
         turn = 1 - turn
     for i in range(len(gains) - 1, 0, -1):
         gains[i - 1] = -max(-gains[i - 1], gains[i])
-    return max(gains[0], 0.0)
+    return gains[0]
 
 
 def threat(board: list[int], colour: int) -> float:
