@@ -48,7 +48,7 @@ def test_a_rook_behind_a_rook_of_its_own_is_an_attacker():
     # pawn on c4 blocks both white rooks; a black knight on c7 (it does not reach c6)
     # blocks the rook c8.
     pieces = {"e1": "K", "c1": "R", "c2": "R", "a5": "N", "g8": "k", "c7": "r", "c8": "r"}
-    c6 = 5 * 8 + 2  # row 6 from 0, column c
+    c6 = 5 * 8 + 2  # rank 6 is row 5 (from 0), file c column 2
     board = list(state_from_pieces(pieces).board)
     assert attackers(board, c6, WHITE) == [3.0, 5.0, 5.0]
     assert attackers(board, c6, BLACK) == [5.0, 5.0]
