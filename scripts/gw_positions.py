@@ -36,15 +36,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai.gw_search import GwSearch
+from engine.games.gwyddbwyll import GwState
 
 GAME = games.get("gwyddbwyll")
 LOSS_CAP = 5.0  # pawns: the most one move's loss adds to the mean
 WIN_NOW = 1000.0  # the judged score of a move that ends the game in the mover's favour
 
 
-def _replay(moves: list[str]) -> tuple[list, object]:
+def _replay(moves: list[str]) -> tuple[list[GwState], GwState]:
     """The positions before each of `moves`, and the position after the last."""
-    state, states = GAME.new(), []
+    state: GwState = GAME.new()
+    states = []
     for text in moves:
         states.append(state)
         state = GAME.play(state, GAME.parse(state, text))
@@ -58,7 +60,8 @@ def _position(record: dict, ply: int) -> dict:
 def draw_positions(paths: list[str], count: int, seed: int) -> list[dict]:
     """`count` positions where the hard level was to move, plies 10-100 of games it did not
     win first, then of the others, at random."""
-    first, rest = [], []
+    first: list[dict] = []
+    rest: list[dict] = []
     for path in paths:
         with open(path) as f:
             for line in f:
