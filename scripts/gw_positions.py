@@ -10,7 +10,7 @@ search's choices are reproducible, and two searches are compared position by pos
     python scripts/gw_positions.py build RECORDS... --out FILE [--count 240] [--nodes 150000]
     python scripts/gw_positions.py score FILE [--nodes 15000] [--label NAME] [--set M.NAME=V]
 
-`build` draws positions where the hard level was to move (plies 10-100, from games it did
+`build` draws positions where the hard level was to move (plies 10-99, from games it did
 not win first: their middle games are where it lost material) and searches each with
 `--nodes` for its best move, which it judges as below.  `score` searches each position with
 the short budget (about the nodes of 0.5 s of CPU time in CPython) and judges every move it
