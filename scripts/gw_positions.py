@@ -58,7 +58,7 @@ def _position(record: dict, ply: int) -> dict:
 
 
 def draw_positions(paths: list[str], count: int, seed: int) -> list[dict]:
-    """`count` positions where the hard level was to move, plies 10-100 of games it did not
+    """`count` positions where the hard level was to move, plies 10-99 of games it did not
     win first, then of the others, at random."""
     first: list[dict] = []
     rest: list[dict] = []
@@ -195,7 +195,10 @@ def main() -> None:
             constant,
             float(value) if "." in value else int(value),
         )
-    build(args) if args.command == "build" else score(args)
+    if args.command == "build":
+        build(args)
+    else:
+        score(args)
 
 
 if __name__ == "__main__":
