@@ -1,0 +1,78 @@
+"""scripts/gw_endings.py: the endings it finds in match records, and its tally."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import games
+from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from scripts import gw_endings
+
+RECORD = Path(__file__).parent.parent / "docs/strength-records/gwyddbwyll-18-equal-219.jsonl"
+
+
+def _board(pieces: dict[str, str]) -> tuple[int, ...]:
+    return state_from_pieces(pieces).board
+
+
+def test_the_lead_counts_only_against_a_side_down_to_one_piece_besides_its_king():
+    # Rook (5) and bishop (1.5) against a knight (3): 3.5 pawns ahead.
+    position = _board({"e1": "K", "a1": "R", "c1": "B", "e8": "k", "b8": "n"})
+    assert gw_endings.lone_piece_lead(position, WHITE) == pytest.approx(3.5)
+    # Seen from Black, the other side has two pieces.
+    assert gw_endings.lone_piece_lead(position, BLACK) is None
+    # A pawn is a piece: a knight and a pawn are two.
+    pawn = _board({"e1": "K", "a1": "R", "c1": "B", "e8": "k", "b8": "n", "a6": "p"})
+    assert gw_endings.lone_piece_lead(pawn, WHITE) is None
+    # Behind: a lone knight against a rook.
+    behind = _board({"e1": "K", "b1": "N", "e8": "k", "a8": "r"})
+    assert gw_endings.lone_piece_lead(behind, WHITE) == pytest.approx(-2.0)
+
+
+def _first_moves(plies: int, reward: float) -> dict:
+    """A record of `plies` legal moves (the first legal move each time)."""
+    game = games.get("gwyddbwyll")
+    state, moves = game.new(), []
+    for _ in range(plies):
+        move = game.legal_moves(state)[0]
+        moves.append(game.notation(state, move))
+        state = game.play(state, move)
+    return {"seed": 1, "search_seat": 0, "reward": reward, "moves": moves}
+
+
+def test_an_ending_is_the_first_position_of_a_drawn_game_with_the_lead_over_a_lone_piece(
+    tmp_path,
+):
+    with open(RECORD) as f:
+        drawn = [json.loads(line) for line in f if json.loads(line)["reward"] == 0.5]
+    game = games.get("gwyddbwyll")
+    found = 0
+    for record in drawn:
+        end = gw_endings.ending(record)
+        if end is None:
+            continue
+        found += 1
+        hard, ply = record["search_seat"], end["ply"]
+        assert end["moves"] == record["moves"][:ply]
+        states = [game.new()]
+        for text in end["moves"]:
+            states.append(game.play(states[-1], game.parse(states[-1], text)))
+        assert gw_endings.lone_piece_lead(states[-1].board, hard) == end["lead"] >= 1.0
+        assert sum(letter.islower() for letter in end["pieces"]) == 1
+        assert all(
+            (lead := gw_endings.lone_piece_lead(state.board, hard)) is None or lead < 1.0
+            for state in states[:-1]
+        )
+    assert found >= 1
+    # a game with every piece on the board has none, and a game won is not looked at
+    path = tmp_path / "match.jsonl"
+    path.write_text(
+        json.dumps(_first_moves(20, 0.5)) + "\n" + json.dumps(drawn[0] | {"reward": 1.0})
+    )
+    assert gw_endings.find([str(path)]) == []
+
+
+def test_the_tally_counts_wins_draws_and_losses():
+    results = [{"reward": 1.0}, {"reward": 0.5}, {"reward": 1.0}, {"reward": 0.0}]
+    assert gw_endings.tally(results) == {"won": 2, "drawn": 1, "lost": 1}
