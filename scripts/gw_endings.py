@@ -7,14 +7,15 @@ it must take that piece (a bare king loses) or leave the other side no move, and
 often shuffles instead.  `find` collects, from the records' drawn games, the first position
 where the other side had at most one piece besides its king and the hard level led by a
 pawn or more of material (engine/ai/gw_tactics.py: VALUES).  `play` plays each on, the hard
-level from its own seat against the yardstick, for `--plies` more plies at `--seconds` of
-CPU time a move each (scripts/duel.py: play), and `tally` counts how many it won.  To compare
-two searches, run `play` from two work trees and tally both: a game played on is won or not
-by chance too, so only large differences count.
+level from its own seat against the yardstick, for `--plies` more plies, the hard level at
+`--seconds` of CPU time a move and the yardstick at `--factor` times that (scripts/duel.py:
+play), and `tally` counts how many it won.  To compare two searches, run `play` from two
+work trees and tally both: a game played on is won or not by chance too, so only large
+differences count.
 
     python scripts/gw_endings.py find RECORDS... --out FILE
     python scripts/gw_endings.py play FILE --out RESULTS [--plies 150] [--seconds 0.5]
-        [--first 0] [--count N]
+        [--factor 1] [--first 0] [--count N]
     python scripts/gw_endings.py tally RESULTS...
 """
 
@@ -97,7 +98,7 @@ def play(args) -> None:
             SEED + i,
             end["search_seat"],
             args.seconds,
-            1.0,
+            args.factor,
             end["ply"] + args.plies,
             "alphabeta",
             end["moves"],
@@ -131,7 +132,8 @@ def main() -> None:
     playing.add_argument("file")
     playing.add_argument("--out", required=True, help="append each game played on here")
     playing.add_argument("--plies", type=int, default=150)
-    playing.add_argument("--seconds", type=float, default=0.5)
+    playing.add_argument("--seconds", type=float, default=0.5, help="the hard level's")
+    playing.add_argument("--factor", type=float, default=1.0, help="the yardstick's time over it")
     playing.add_argument("--first", type=int, default=0)
     playing.add_argument("--count", type=int)
     counting = commands.add_parser("tally")
