@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from match_records import first_moves_record
 
 from engine import games
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
@@ -30,29 +31,18 @@ def test_the_lead_counts_only_against_a_side_down_to_one_piece_besides_its_king(
     assert gw_endings.lone_piece_lead(behind, WHITE) == pytest.approx(-2.0)
 
 
-def _first_moves(plies: int, reward: float) -> dict:
-    """A record of `plies` legal moves (the first legal move each time)."""
-    game = games.get("gwyddbwyll")
-    state, moves = game.new(), []
-    for _ in range(plies):
-        move = game.legal_moves(state)[0]
-        moves.append(game.notation(state, move))
-        state = game.play(state, move)
-    return {"seed": 1, "search_seat": 0, "reward": reward, "moves": moves}
-
-
 def test_an_ending_is_the_first_position_of_a_drawn_game_with_the_lead_over_a_lone_piece(
     tmp_path,
 ):
     with open(RECORD) as f:
         drawn = [json.loads(line) for line in f if json.loads(line)["reward"] == 0.5]
     game = games.get("gwyddbwyll")
-    found = 0
+    found = []
     for record in drawn:
         end = gw_endings.ending(record)
         if end is None:
             continue
-        found += 1
+        found.append(record)
         hard, ply = record["search_seat"], end["ply"]
         assert end["moves"] == record["moves"][:ply]
         states = [game.new()]
@@ -64,13 +54,14 @@ def test_an_ending_is_the_first_position_of_a_drawn_game_with_the_lead_over_a_lo
             (lead := gw_endings.lone_piece_lead(state.board, hard)) is None or lead < 1.0
             for state in states[:-1]
         )
-    assert found >= 1
+    assert found
     # a game with every piece on the board has none, and a game won is not looked at
+    full, won = first_moves_record(1, 0, 0.5, 20), found[0] | {"reward": 1.0}
     path = tmp_path / "match.jsonl"
-    path.write_text(
-        json.dumps(_first_moves(20, 0.5)) + "\n" + json.dumps(drawn[0] | {"reward": 1.0})
-    )
+    path.write_text(json.dumps(full) + "\n" + json.dumps(won) + "\n")
     assert gw_endings.find([str(path)]) == []
+    path.write_text(json.dumps(found[0]) + "\n")
+    assert [end["seed"] for end in gw_endings.find([str(path)])] == [found[0]["seed"]]
 
 
 def test_the_tally_counts_wins_draws_and_losses():

@@ -3,24 +3,15 @@ moves a short search chooses there."""
 
 import json
 
+from match_records import first_moves_record
+
 from engine import games
 from scripts import gw_positions
 
 
-def _record(seed, seat, reward, plies):
-    """A match record of `plies` legal moves (the first legal move each time)."""
-    game = games.get("gwyddbwyll")
-    state, moves = game.new(), []
-    for _ in range(plies):
-        move = game.legal_moves(state)[0]
-        moves.append(game.notation(state, move))
-        state = game.play(state, move)
-    return {"seed": seed, "search_seat": seat, "reward": reward, "moves": moves}
-
-
 def test_positions_are_the_hard_levels_turns_from_ply_10_to_99_games_not_won_first(tmp_path):
     path = tmp_path / "match.jsonl"
-    won, drawn = _record(1, 0, 1.0, 24), _record(2, 1, 0.5, 16)
+    won, drawn = first_moves_record(1, 0, 1.0, 24), first_moves_record(2, 1, 0.5, 16)
     path.write_text(json.dumps(won) + "\n" + json.dumps(drawn) + "\n")
     positions = gw_positions.draw_positions([str(path)], 5, seed=3)
     # the draw's turns for Black (seat 1): plies 11, 13, 15; then the win's for White:
@@ -52,7 +43,7 @@ def test_the_tally_counts_half_and_whole_pawns_and_caps_each_loss_in_the_mean():
 
 
 def test_a_search_names_a_legal_move_and_a_move_is_judged_by_the_search_after_it():
-    record = _record(3, 0, 0.5, 12)
+    record = first_moves_record(3, 0, 0.5, 12)
     game = games.get("gwyddbwyll")
     move, _ = gw_positions.search(record["moves"], 300)
     _, state = gw_positions._replay(record["moves"])
