@@ -88,6 +88,8 @@ def find(paths: list[str]) -> list[dict]:
 
 
 def play(args) -> None:
+    """Play on from the endings of `args.file` (`--first`, `--count` of them), appending each
+    game's result and moves after the ending to `args.out`."""
     with open(args.file) as f:
         endings = json.load(f)
     duel.HARD[0] = True
