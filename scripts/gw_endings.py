@@ -30,13 +30,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai.gw_tactics import piece_value
+from engine.games.gwyddbwyll import LETTERS
 from engine.games.gwyddbwyll_kernel import KING
 from scripts import duel
 
 GAME = games.get("gwyddbwyll")
 LEAD = 1.0  # pawns of material the hard level must be ahead by
 SEED = 7000  # the seed of the game played on from ending i is SEED + i
-SYMBOLS = ".PNBRQKJ"
 
 
 def lone_piece_lead(board: tuple[int, ...], hard: int) -> float | None:
@@ -60,7 +60,7 @@ def ending(record: dict) -> dict | None:
         lead = lone_piece_lead(state.board, hard)
         if lead is not None and lead >= LEAD:
             letters = sorted(
-                SYMBOLS[p & 7] if p >> 3 == hard else SYMBOLS[p & 7].lower()
+                LETTERS[p & 7].upper() if p >> 3 == hard else LETTERS[p & 7]
                 for p in state.board
                 if p and p & 7 != KING
             )
@@ -76,13 +76,16 @@ def ending(record: dict) -> dict | None:
 
 
 def find(paths: list[str]) -> list[dict]:
-    """`ending` of each drawn game in the records, in their order."""
+    """`ending` of each drawn game in the records, in their order.  Lines that are not
+    scripts/duel.py's games (no `search_seat`: this script's own results) are passed over."""
     found = []
     for path in paths:
         with open(path) as f:
             for line in f:
                 record = json.loads(line)
-                if record["reward"] == 0.5 and (end := ending(record)) is not None:
+                if "search_seat" not in record or record["reward"] != 0.5:
+                    continue
+                if (end := ending(record)) is not None:
                     found.append(end | {"record": os.path.basename(path)})
     return found
 

@@ -55,10 +55,12 @@ def test_an_ending_is_the_first_position_of_a_drawn_game_with_the_lead_over_a_lo
             for state in states[:-1]
         )
     assert found
-    # a game with every piece on the board has none, and a game won is not looked at
-    full, won = first_moves_record(1, 0, 0.5, 20), found[0] | {"reward": 1.0}
     path = tmp_path / "match.jsonl"
-    path.write_text(json.dumps(full) + "\n" + json.dumps(won) + "\n")
+    # a game with every piece on the board has none; a game won is not looked at, nor is a
+    # line of this script's own results
+    full, won = first_moves_record(1, 0, 0.5, 20), found[0] | {"reward": 1.0}
+    result = {"ending": 0, "seed": 1, "pieces": "Rr", "reward": 0.5, "plies": 150, "moves": []}
+    path.write_text(json.dumps(full) + "\n" + json.dumps(won) + "\n" + json.dumps(result) + "\n")
     assert gw_endings.find([str(path)]) == []
     path.write_text(json.dumps(found[0]) + "\n")
     assert [end["seed"] for end in gw_endings.find([str(path)])] == [found[0]["seed"]]
