@@ -66,6 +66,40 @@ def test_an_ending_is_the_first_position_of_a_drawn_game_with_the_lead_over_a_lo
     assert [end["seed"] for end in gw_endings.find([str(path)])] == [found[0]["seed"]]
 
 
+def test_the_material_lead_counts_every_piece_but_the_kings():
+    # White: rook (5) and bishop (1.5); Black: knight (3) and two pawns (1 each).
+    position = _board(
+        {"e1": "K", "a1": "R", "c1": "B", "e8": "k", "b8": "n", "a7": "p", "b7": "p"}
+    )
+    assert gw_endings.material_lead(position, WHITE) == pytest.approx(1.5)
+    assert gw_endings.material_lead(position, BLACK) == pytest.approx(-1.5)
+
+
+def test_a_position_behind_is_the_drawn_games_position_at_the_ply_if_the_hard_level_trails():
+    with open(RECORD) as f:
+        drawn = [json.loads(line) for line in f if json.loads(line)["reward"] == 0.5]
+    game = games.get("gwyddbwyll")
+    trailing = 0
+    for record in drawn:
+        found = gw_endings.behind(record, 150)
+        state = game.new()
+        for text in record["moves"][:150]:
+            state = game.play(state, game.parse(state, text))
+        lead = gw_endings.material_lead(state.board, record["search_seat"])
+        assert (found is not None) == (lead <= -0.5)
+        if found is not None:
+            trailing += 1
+            assert found["moves"] == record["moves"][:150]
+            assert found["lead"] == lead
+            assert found["ply"] == 150
+        assert gw_endings.behind(record, len(record["moves"]) + 1) is None
+    assert 0 < trailing < len(drawn)
+    # find takes the drawn games only
+    assert [end["seed"] for end in gw_endings.find([str(RECORD)], behind_at=150)] == [
+        record["seed"] for record in drawn if gw_endings.behind(record, 150) is not None
+    ]
+
+
 def test_the_tally_counts_wins_draws_and_losses():
     results = [{"reward": 1.0}, {"reward": 0.5}, {"reward": 1.0}, {"reward": 0.0}]
     assert gw_endings.tally(results) == {"won": 2, "drawn": 1, "lost": 1}
