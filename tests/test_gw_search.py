@@ -15,6 +15,7 @@ from engine.ai.gw_search import (
     CONTEMPT,
     LATE_DEPTH,
     MAX_DEPTH,
+    PLAY_ON_PIECES,
     WON,
     GwSearch,
     _repeated,
@@ -209,29 +210,33 @@ def test_a_side_ahead_pays_more_for_each_return_and_leaves_a_shuffle_that_keeps_
 
 
 @pytest.mark.parametrize(
-    ("worth", "times", "expected"),
+    ("worth", "times", "pieces", "expected"),
     [
-        (2.0, 1, 2.0 - CONTEMPT),
-        (2.0, 2, 2.0 - 2 * CONTEMPT),
-        (2.0, 50, -CONTEMPT),
-        (0.2, 1, 0.2 - CONTEMPT),
-        (0.2, 3, -CONTEMPT),  # never below the draw's worth
-        (-3.0, 1, -CONTEMPT),
-        (-3.0, 9, -CONTEMPT),
+        (2.0, 1, 8, 2.0 - CONTEMPT),
+        (2.0, 2, 8, 2.0 - 2 * CONTEMPT),
+        (2.0, 50, 8, -CONTEMPT),
+        (2.0, 1, 1, 2.0 - CONTEMPT),  # ahead, however few its pieces
+        (0.2, 1, 8, 0.2 - CONTEMPT),
+        (0.2, 3, 8, -CONTEMPT),  # never below the draw's worth when ahead
+        (-3.0, 1, PLAY_ON_PIECES, -3.0 - CONTEMPT),  # behind, pieces enough to play on
+        (-3.0, 9, 8, -3.0 - CONTEMPT),  # and no dearer for coming back often
+        (-3.0, 1, PLAY_ON_PIECES - 1, -CONTEMPT),  # behind with too few: the draw's worth
+        (-3.0, 9, 1, -CONTEMPT),
     ],
 )
-def test_a_return_is_worth_the_position_less_contempt_for_each_time_down_to_the_draws(
-    worth, times, expected
+def test_a_return_is_worth_the_position_less_contempt_and_a_side_ahead_pays_for_each_time(
+    worth, times, pieces, expected
 ):
-    assert _repeated(worth, True, times) == pytest.approx(expected)
-    assert _repeated(worth, False, times) == pytest.approx(-expected)
+    assert _repeated(worth, True, times, pieces) == pytest.approx(expected)
+    assert _repeated(worth, False, times, pieces) == pytest.approx(-expected)
 
 
-def test_a_side_behind_goes_back_to_a_position_of_the_game():
-    # Black (a pawn against rook and knight) is far behind whatever it plays; a shuffle heads
-    # for the move limit's draw, so coming back to a position of the game is worth even less
-    # CONTEMPT to it, better than any new position.  With the position after Kh8-g8 among
-    # the earlier ones, it plays Kh8-g8, scored exactly -CONTEMPT.
+def test_a_side_behind_with_one_piece_goes_back_to_a_position_of_the_game():
+    # Black (a pawn against rook and knight) is far behind whatever it plays, with too few
+    # pieces to play on (PLAY_ON_PIECES): a shuffle heads for the move limit's draw, so
+    # coming back to a position of the game is worth even less CONTEMPT to it, better than
+    # any new position.  With the position after Kh8-g8 among the earlier ones, it plays
+    # Kh8-g8, scored exactly -CONTEMPT.
     pieces = {"e1": "K", "a1": "R", "b1": "N", "h8": "k", "h7": "p"}
     state = state_from_pieces(pieces, turn=BLACK)
     seen = GAME.play(state, GAME.parse(state, "h8g8"))
@@ -239,6 +244,20 @@ def test_a_side_behind_goes_back_to_a_position_of_the_game():
     search.run(nodes=5_000)
     assert GAME.notation(state, search.best()) == "h8g8"
     assert search.value == -CONTEMPT
+
+
+def test_a_side_behind_with_pieces_enough_plays_on_rather_than_go_back():
+    # The same, with Black's three pawns on e6, f6 and g6 (PLAY_ON_PIECES): five pawns behind
+    # by material, and more by its evaluation.  Coming back to the position after Kh8-g8 is
+    # worth that position less CONTEMPT, below the new positions Black's other moves reach,
+    # so it plays on for one of them (no longer scored as the draw).
+    pieces = {"e1": "K", "a1": "R", "b1": "N", "h8": "k", "e6": "p", "f6": "p", "g6": "p"}
+    state = state_from_pieces(pieces, turn=BLACK)
+    seen = GAME.play(state, GAME.parse(state, "h8g8"))
+    search = GwSearch(state, seed=1, earlier=[seen])
+    search.run(nodes=5_000)
+    assert GAME.notation(state, search.best()) != "h8g8"
+    assert search.value < -3
 
 
 def test_the_worker_thinks_for_gwyddbwylls_hard_level_in_slices_of_its_alpha_beta():

@@ -24,8 +24,9 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   those that give a dearer piece for a defended one and lose the exchange, and every answer
   to a check (a side in check may not stop: docs/strength.md, twelfth run);
 - a position of the game or of the line come back to: no progress, worth a little less to
-  the searcher than the position (or than even, if it is behind: `CONTEMPT`), and less each
-  time the game comes back to it, down to even less `CONTEMPT`; the rules have no draw by
+  the searcher than the position (`CONTEMPT`); when it is ahead, less each time the game
+  comes back to it, down to even less `CONTEMPT`, and when it is behind with one or two
+  pieces left, even less `CONTEMPT` at once (`_repeated`); the rules have no draw by
   repetition, but a shuffle heads for the move limit's;
 - the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
   date move by move.
@@ -83,6 +84,9 @@ FUTILE_MARGIN = 1.0
 LATE_FROM = 4
 LATE_DEPTH = 3
 CONTEMPT = 0.5  # what coming back to a position costs the searcher (`_repeated`), in pawns
+# Pieces besides its king a searcher behind needs to play on rather than come back: with
+# fewer, its last pieces can be hunted down, and a bare king loses (`_repeated`).
+PLAY_ON_PIECES = 3
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
 # 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
 NODES_PER_PLAYOUT = 25
@@ -218,7 +222,8 @@ class GwSearch:
         if key in self.path:  # a position seen before: no progress
             mine = colour == self.colour
             worth = gw_eval.evaluate(board, base, colour)
-            return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1))
+            pieces = count_pieces(key[0], self.colour) - 1
+            return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1), pieces)
         if count_pieces(key[0], colour) <= 1:
             # a bare king has lost, even at the horizon, where the quiescence search would
             # let it take the other side's last piece back
@@ -362,18 +367,30 @@ def _officers(board: list[int], colour: int) -> int:
     return 64 - kinds.count(0) - kinds.count(PAWN) - 1
 
 
-def _repeated(worth: float, searchers_move: bool, times: int) -> float:
+def _repeated(worth: float, searchers_move: bool, times: int, pieces: int) -> float:
     """The score, for the side to move, of a position come back to (of the game or of the
-    search's line), given the position's evaluation for the searcher (`worth`) and how many
-    times the game has been there (`times`, at least 1).  It is no progress: a shuffle heads
-    for the move limit's draw, which is worth CONTEMPT less than even to the searcher.  So
-    that is its worth when the searcher is behind.  When the searcher is ahead, a position
-    the game came to once is worth the position less CONTEMPT (it can leave the cycle later,
-    so it gives nothing away to escape one now: scored as the draw whatever the position, a
-    side 2.5 pawns up gave up a bishop for a new position); each return costs CONTEMPT more,
-    down to the draw's worth, since a position that keeps coming back is a shuffle the
-    other side holds (docs/strength.md, ninth and tenth runs)."""
-    for_searcher = max(max(worth, 0.0) - CONTEMPT * times, -CONTEMPT)
+    search's line), given the position's evaluation for the searcher (`worth`), how many
+    times the game has been there (`times`, at least 1) and how many pieces besides its
+    king the searcher has (`pieces`).  It is no progress: a shuffle heads for the move
+    limit's draw, which is worth CONTEMPT less than even to the searcher.
+
+    - When the searcher is ahead, a position the game came to once is worth the position
+      less CONTEMPT (it can leave the cycle later, so it gives nothing away to escape one
+      now: scored as the draw whatever the position, a side 2.5 pawns up gave up a bishop
+      for a new position); each return costs CONTEMPT more, down to the draw's worth, since
+      a position that keeps coming back is a shuffle the other side holds (docs/strength.md,
+      ninth and tenth runs).
+    - When it is behind with PLAY_ON_PIECES or more, it is worth the position less
+      CONTEMPT: the searcher plays on for a new position rather than shuffle to the draw
+      (taken as the draw's worth, a side a pawn down shuffled for 500 plies in 14 of the 23
+      games the hard level drew against the yardstick, with chances left to win it back:
+      docs/strength.md, twentieth run).
+    - When it is behind with fewer, the draw's worth: a side with one or two pieces left
+      that played on was hunted down to a bare king (ninth run)."""
+    if worth < 0 and pieces >= PLAY_ON_PIECES:
+        for_searcher = worth - CONTEMPT
+    else:
+        for_searcher = max(max(worth, 0.0) - CONTEMPT * times, -CONTEMPT)
     return for_searcher if searchers_move else -for_searcher
 
 
