@@ -130,6 +130,29 @@ def open_page(page, url: str):
     return page
 
 
+class HeldEngine:
+    """Holds back the request for Pyodide's WebAssembly until `release`, so that a test can
+    look at the page as it is before Python runs however quickly this machine would
+    otherwise start it."""
+
+    def __init__(self, page) -> None:
+        self.released = False
+        self.held: list = []
+        page.route("**/pyodide.asm.wasm", self._route)
+
+    def _route(self, route) -> None:
+        if self.released:
+            route.fallback()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.fallback()
+        self.held.clear()
+
+
 def run_python(page, code: str, **values) -> str:
     """Run code in the page's interpreter (the one PyScript runs main.py in)."""
     return page.evaluate(

@@ -5,7 +5,7 @@ bytes, and a start that fails says so for good."""
 import time
 
 import pytest
-from conftest import READY, built_site, run_python, shot
+from conftest import READY, HeldEngine, built_site, run_python, shot
 from playwright.sync_api import Error as PlaywrightError
 
 # Every text the status line shows, in order (it changes faster than a test can poll).
@@ -68,6 +68,7 @@ def test_the_board_is_drawn_before_python_runs(page, pages_site):
 
 
 def test_a_link_says_at_once_what_it_opens(page, pages_site):
+    engine = HeldEngine(page)
     page.goto(pages_site + "#wythe/1/size=8/d4e4.c5c6.e5f5.b2b3", wait_until="domcontentloaded")
     assert page.get_attribute("body", "data-ready") is None
     assert page.text_content("#title") == "Wythe"
@@ -75,6 +76,7 @@ def test_a_link_says_at_once_what_it_opens(page, pages_site):
     assert page.get_attribute("#board", "data-first-screen") == "stale"  # the start, dimmed
     assert page.locator("#board svg [data-cell]").count() == 64
     shot(page, "first-visit-link-loading")
+    engine.release()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.get_attribute("#board", "data-first-screen") is None
     assert page.get_attribute("#board", "class") == "board"
@@ -84,9 +86,11 @@ def test_a_link_says_at_once_what_it_opens(page, pages_site):
 
 
 def test_a_link_with_other_options_shows_no_wrong_board(page, pages_site):
+    engine = HeldEngine(page)
     page.goto(pages_site + "#wythe/1/size=6/d4e4", wait_until="domcontentloaded")
     assert page.text_content("#status").startswith("Opening a Wythe game after 1 move.")
     assert page.locator("#board svg").count() == 0
+    engine.release()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.locator("#board svg [data-cell]").count() == 36
 
@@ -129,11 +133,13 @@ SAVED = (
 
 def test_the_last_saved_game_is_drawn_before_python_runs(page, pages_site):
     page.add_init_script(f"localStorage.setItem('abstract-games/recent', {SAVED!r})")
+    engine = HeldEngine(page)
     page.goto(pages_site, wait_until="domcontentloaded")
     assert page.get_attribute("body", "data-ready") is None
     assert page.text_content("#title") == "Wythe"
     assert page.text_content("#status").startswith("Opening your last game, Wythe after 1 move.")
     assert page.locator("#board svg [data-cell]").count() == 64
+    engine.release()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.text_content("#title") == "Wythe"  # Python opened the same game
     assert page.locator("#moves button").all_text_contents() == ["d4e4"]
