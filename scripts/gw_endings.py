@@ -7,12 +7,12 @@ it must take that piece (a bare king loses) or leave the other side no move, and
 often shuffles instead.  `find` collects, from the records' drawn games, the first position
 where the other side had at most one piece besides its king and the hard level led by a
 pawn or more of material (engine/ai/gw_tactics.py: VALUES).  With `--behind PLY` it takes
-instead the position at that ply of each drawn game where the hard level was behind by half a
-pawn or more: most such games were a shuffle from there to the cap (docs/strength.md,
-twentieth run).  `play` plays each on, the hard
-level from its own seat against the yardstick, for `--plies` more plies, the hard level at
-`--seconds` of CPU time a move and the yardstick at `--factor` times that (scripts/duel.py:
-play), and `tally` counts how many it won.  To compare two searches, run `play` from two
+instead the position at that ply of each drawn game where the hard level was behind by half
+a pawn or more: most such games were a shuffle from there to the cap (docs/strength.md,
+twentieth run).  `play` plays each on, the hard level from its own seat against the
+yardstick, for `--plies` more plies, the hard level at `--seconds` of CPU time a move and
+the yardstick at `--factor` times that (scripts/duel.py: play), and `tally` counts how many
+it won.  To compare two searches, run `play` from two
 work trees and tally both: a game played on is won or not by chance too, so only large
 differences count.
 
