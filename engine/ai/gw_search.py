@@ -220,10 +220,7 @@ class GwSearch:
         self._tick()
         key = (bytes(board), colour, ep)
         if key in self.path:  # a position seen before: no progress
-            mine = colour == self.colour
-            worth = gw_eval.evaluate(board, base, colour)
-            pieces = count_pieces(key[0], self.colour) - 1
-            return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1), pieces)
+            return self._come_back(key, board, base)
         if count_pieces(key[0], colour) <= 1:
             # a bare king has lost, even at the horizon, where the quiescence search would
             # let it take the other side's last piece back
@@ -297,6 +294,16 @@ class GwSearch:
             self.table.clear()  # the next iteration refills it
         self.table[key] = (depth, flag, _to_table(best_score, ply), best)
         return best_score
+
+    def _come_back(self, key: tuple, board: list[int], base: float) -> float:
+        """The score, for the side to move, of a position of the game or of the search's
+        line come back to (`_repeated`); `key` is the position's, `base` its
+        `gw_eval.score`."""
+        colour = key[1]
+        mine = colour == self.colour
+        worth = gw_eval.evaluate(board, base, colour)
+        pieces = count_pieces(key[0], self.colour) - 1
+        return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1), pieces)
 
     def _in_order(
         self, board: list[int], colour: int, ep: int, first: Step | None, ply: int
