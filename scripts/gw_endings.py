@@ -12,9 +12,8 @@ a pawn or more: most such games were a shuffle from there to the cap (docs/stren
 twentieth run).  `play` plays each on, the hard level from its own seat against the
 yardstick, for `--plies` more plies, the hard level at `--seconds` of CPU time a move and
 the yardstick at `--factor` times that (scripts/duel.py: play), and `tally` counts how many
-it won.  To compare two searches, run `play` from two
-work trees and tally both: a game played on is won or not by chance too, so only large
-differences count.
+it won.  To compare two searches, run `play` from two work trees and tally both: a game
+played on is won or not by chance too, so only large differences count.
 
     python scripts/gw_endings.py find RECORDS... --out FILE [--behind PLY]
     python scripts/gw_endings.py play FILE --out RESULTS [--plies 150] [--seconds 0.5]
