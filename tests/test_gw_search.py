@@ -260,6 +260,29 @@ def test_a_side_behind_with_pieces_enough_plays_on_rather_than_go_back():
     assert search.value < -3
 
 
+def test_a_return_is_worth_what_the_table_found_for_the_position_when_it_has_a_search_of_it():
+    # The position of the test above, Black to move, come back to the position after Kh8-g8
+    # (White to move there).  With no search of that position in the table, the return is
+    # worth its evaluation less CONTEMPT to Black; once the table holds a search of it, what
+    # that search found less CONTEMPT, as new positions are scored by search too.  A proven
+    # end in the table is no position's worth, and the evaluation stands.
+    pieces = {"e1": "K", "a1": "R", "b1": "N", "h8": "k", "e6": "p", "f6": "p", "g6": "p"}
+    state = state_from_pieces(pieces, turn=BLACK)
+    seen = GAME.play(state, GAME.parse(state, "h8g8"))
+    search = GwSearch(state, seed=1, earlier=[seen])
+    key = (bytes(seen.board), WHITE, seen.ep)
+    board = list(seen.board)
+    base = gw_eval.score(board)
+    evaluation = gw_eval.evaluate(board, base, WHITE)  # for White
+    assert evaluation > 3
+    # scores for White, to move there: Black's worth less CONTEMPT, seen from White
+    assert search._come_back(key, board, base) == pytest.approx(evaluation + CONTEMPT)
+    search.table[key] = (3, gw_search.UPPER, evaluation + 2.0, None)
+    assert search._come_back(key, board, base) == pytest.approx(evaluation + 2.0 + CONTEMPT)
+    search.table[key] = (3, gw_search.EXACT, WON + 5, None)
+    assert search._come_back(key, board, base) == pytest.approx(evaluation + CONTEMPT)
+
+
 def test_the_worker_thinks_for_gwyddbwylls_hard_level_in_slices_of_its_alpha_beta():
     # The worker keeps the alpha-beta between slices (the same object, more nodes) and knows
     # the game's earlier positions; its move is legal.

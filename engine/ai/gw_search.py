@@ -24,7 +24,8 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   those that give a dearer piece for a defended one and lose the exchange, and every answer
   to a check (a side in check may not stop: docs/strength.md, twelfth run);
 - a position of the game or of the line come back to: no progress, worth a little less to
-  the searcher than the position (`CONTEMPT`); when it is ahead, less each time the game
+  the searcher than the position (`CONTEMPT`), as the table's search of it found it or, if
+  the table has none, as the evaluation does; when it is ahead, less each time the game
   comes back to it, down to even less `CONTEMPT`, and when it is behind with one or two
   pieces left, even less `CONTEMPT` at once (`_repeated`); the rules have no draw by
   repetition, but a shuffle heads for the move limit's;
@@ -298,10 +299,16 @@ class GwSearch:
     def _come_back(self, key: tuple, board: list[int], base: float) -> float:
         """The score, for the side to move, of a position of the game or of the search's
         line come back to (`_repeated`); `key` is the position's, `base` its
-        `gw_eval.score`."""
+        `gw_eval.score`.  The position is worth what the table's search of it found, or
+        its evaluation if it has none: new positions are scored by search, which sees
+        threats the evaluation does not, so an evaluation would flatter the return."""
         colour = key[1]
         mine = colour == self.colour
-        worth = gw_eval.evaluate(board, base, colour)
+        known = self.table.get(key)
+        if known is not None and known[0] > 0 and abs(known[2]) < WON:
+            worth = known[2]
+        else:
+            worth = gw_eval.evaluate(board, base, colour)
         pieces = count_pieces(key[0], self.colour) - 1
         return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1), pieces)
 
@@ -376,10 +383,11 @@ def _officers(board: list[int], colour: int) -> int:
 
 def _repeated(worth: float, searchers_move: bool, times: int, pieces: int) -> float:
     """The score, for the side to move, of a position come back to (of the game or of the
-    search's line), given the position's evaluation for the searcher (`worth`), how many
-    times the game has been there (`times`, at least 1) and how many pieces besides its
-    king the searcher has (`pieces`).  It is no progress: a shuffle heads for the move
-    limit's draw, which is worth CONTEMPT less than even to the searcher.
+    search's line), given the position's worth for the searcher (`worth`: the table's
+    search of it, or its evaluation, `GwSearch._come_back`), how many times the game has
+    been there (`times`, at least 1) and how many pieces besides its king the searcher has
+    (`pieces`).  It is no progress: a shuffle heads for the move limit's draw, which is
+    worth CONTEMPT less than even to the searcher.
 
     - When the searcher is ahead, a position the game came to once is worth the position
       less CONTEMPT (it can leave the cycle later, so it gives nothing away to escape one
