@@ -299,13 +299,14 @@ class GwSearch:
     def _come_back(self, key: tuple, board: list[int], base: float) -> float:
         """The score, for the side to move, of a position of the game or of the search's
         line come back to (`_repeated`); `key` is the position's, `base` its
-        `gw_eval.score`.  The position is worth what the table's search of it found, or
-        its evaluation if it has none: new positions are scored by search, which sees
+        `gw_eval.score`.  The position is worth what the table's search of it found (a
+        bound, where that search was cut off, taken as the value), or its evaluation if
+        the table has none or a proven end: new positions are scored by search, which sees
         threats the evaluation does not, so an evaluation would flatter the return."""
         colour = key[1]
         mine = colour == self.colour
         known = self.table.get(key)
-        if known is not None and known[0] > 0 and abs(known[2]) < WON:
+        if known is not None and abs(known[2]) < WON:
             worth = known[2]
         else:
             worth = gw_eval.evaluate(board, base, colour)
