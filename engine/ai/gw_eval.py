@@ -310,11 +310,11 @@ def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
 # By colour: the row its king starts on, where the other side's pawns promote (rank 1 for
 # White, 8 for Black)
 FIRST_ROW = (PROMOTION_ROW[BLACK], PROMOTION_ROW[WHITE])
-# By colour, by square: the squares from it down its file to that colour's first row, nearest
-# first (none from the first row itself).
+# By colour, by square: for a rook there, the squares between it and that colour's first row
+# down its file (a slice of the board), and the square on the row; None on the row itself.
 _DOWN_TO_FIRST_ROW = (
-    tuple(tuple(range(sq - 8, -1, -8)) for sq in range(64)),
-    tuple(tuple(range(sq + 8, 64, 8)) for sq in range(64)),
+    tuple((slice(sq - 8, 7, -8), sq & 7) if sq >> 3 else None for sq in range(64)),
+    tuple((slice(sq + 8, 56, 8), 56 | sq & 7) if sq >> 3 != 7 else None for sq in range(64)),
 )
 
 
@@ -330,8 +330,8 @@ def back_rank(present: bytes, king: int, colour: int) -> int:
     sq = present.find(rook)
     while sq >= 0:
         way = down[sq]
-        if way and not any(present[s] for s in way[:-1]):
-            landing = present[way[-1]]
+        if way and not any(present[way[0]]):
+            landing = present[way[1]]
             count += not landing or landing >> 3 == colour
         sq = present.find(rook, sq + 1)
     return count
