@@ -22,7 +22,7 @@ from engine.ai.gw_search import (
 )
 from engine.ai.mcts import Search
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
-from engine.games.gwyddbwyll_kernel import KING, attacked, piece
+from engine.games.gwyddbwyll_kernel import KING, KNIGHT, attacked, piece
 from web.logic.session import Session
 from web.worker.thinker import Thinker
 
@@ -401,18 +401,38 @@ def test_the_tables_move_is_tried_before_the_others_are_listed(monkeypatch):
     state = GAME.new()
     search = GwSearch(state, seed=1)
     listed = []
-    real = gw_search.legal_moves_on
+    real = gw_search.moves_to_try
     monkeypatch.setattr(
-        "engine.ai.gw_search.legal_moves_on", lambda *args: listed.append(args) or real(*args)
+        "engine.ai.gw_search.moves_to_try", lambda *args: listed.append(args) or real(*args)
     )
     first = GAME.parse(state, "e3e4")
-    moves = search._in_order(list(state.board), WHITE, state.ep, first, 1)
+    king = state.board.index(piece(WHITE, KING))
+    moves = search._in_order(list(state.board), WHITE, state.ep, first, 1, king, False)
     assert next(moves) == first
     assert not listed
     rest = list(moves)
     assert len(listed) == 1
     assert first not in rest
     assert len(rest) == 26
+
+
+def test_moves_that_would_expose_the_king_are_left_out_when_their_turn_comes(monkeypatch):
+    # White: king e1, knight e2 pinned by the rook on e8, pawn h3; the rook on d8 holds d1 and
+    # d2.  By hand: the king's f1 and f2, the pawn's h4 and h5: 4 legal moves of the 12
+    # listed (the king's 4 steps, the knight's 6 leaps, the pawn's 2).  Only the moves that
+    # could expose the king are tried out: the king's and the pinned knight's, not the pawn's.
+    state = state_from_pieces({"e1": "K", "e2": "N", "h3": "P", "e8": "r", "d8": "r", "a8": "k"})
+    search = GwSearch(state, seed=1)
+    tried = []
+    real = gw_search.safe_after
+    monkeypatch.setattr(
+        "engine.ai.gw_search.safe_after", lambda *args: tried.append(args[1]) or real(*args)
+    )
+    king = state.board.index(piece(WHITE, KING))
+    moves = search._in_order(list(state.board), WHITE, state.ep, None, 1, king, False)
+    found = sorted(GAME.notation(state, move) for move in moves)
+    assert found == ["e1f1", "e1f2", "h3h4", "h3h5"]
+    assert sorted(tried) == sorted([king] * 4 + [state.board.index(piece(WHITE, KNIGHT))] * 6)
 
 
 def _after(moves: list[str]):

@@ -59,7 +59,9 @@ from ..games.gwyddbwyll_kernel import (
     attacked,
     count_pieces,
     legal_moves_on,
+    moves_to_try,
     piece,
+    safe_after,
 )
 from . import gw_eval
 from .gw_order import MoveOrder
@@ -252,7 +254,9 @@ class GwSearch:
         line = self.order.line
         tried: list[Step] = []  # quiet moves searched without a cut-off
         i = -1
-        for i, move in enumerate(self._in_order(board, colour, ep, known_move, ply)):
+        for i, move in enumerate(
+            self._in_order(board, colour, ep, known_move, ply, king, in_check)
+        ):
             frm, to = move
             quiet = not board[to] and board[frm] & 7 != PAWN
             if quiet and i > 0 and hope is not None and hope <= alpha:
@@ -314,18 +318,35 @@ class GwSearch:
         return _repeated(worth if mine else -worth, mine, self.earlier.get(key, 1), pieces)
 
     def _in_order(
-        self, board: list[int], colour: int, ep: int, first: Step | None, ply: int
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        first: Step | None,
+        ply: int,
+        king: int,
+        in_check: bool,
     ) -> Iterator[Step]:
         """The legal moves of a node in the order to try them (engine/ai/gw_order.py).  The
         table's move of the node (`first`), legal there as the table's key is the whole
         position, comes before the others are even listed: alone, it often cuts the node
-        off, and then listing and ordering the rest would be wasted."""
-        if first is None:
-            moves = legal_moves_on(board, colour, ep)
-        else:
+        off, and then listing and ordering the rest would be wasted.  So is trying out the
+        king's safety after moves the search never reaches: the rest are listed
+        pseudo-legal and each is tried out, where it could expose the king, only when its
+        turn comes."""
+        if first is not None:
             yield first
-            moves = [move for move in legal_moves_on(board, colour, ep) if move != first]
-        yield from self.order.order(board, colour, moves, None, ply)
+        moves, suspects = moves_to_try(board, colour, ep, king, in_check)
+        if first is not None:
+            moves = [move for move in moves if move != first]
+        work = list(board)
+        for move in self.order.order(board, colour, moves, None, ply):
+            frm, to = move
+            if (suspects is None or frm in suspects or to == ep) and not safe_after(
+                work, frm, to, king, ep
+            ):
+                continue
+            yield move
 
     def _passing_holds(
         self, board: list[int], colour: int, base: float, depth: int, beta: float, ply: int

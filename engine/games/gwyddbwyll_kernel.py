@@ -292,22 +292,36 @@ def safe_after(board: list[int], frm: int, to: int, king: int, ep: int) -> bool:
 
 
 def legal_moves_on(board: Sequence[int], colour: int, ep: int) -> list[Step]:
-    """The legal moves of `colour`.  Only moves that could expose the king are tried
-    out: king moves, en passant, moves of pinned pieces, and every move when in check.
-    Rooks are the only sliders, so only they pin, along ranks and files."""
-    moves = pseudo_moves(board, colour, ep)
+    """The legal moves of `colour`: its pseudo-legal moves (`moves_to_try`) with those that
+    could expose its king tried out."""
     king = board.index(piece(colour, KING))
+    moves, suspects = moves_to_try(board, colour, ep, king, attacked(board, king, 1 - colour))
     work = list(board)
-    if attacked(board, king, 1 - colour):
+    if suspects is None:
         return [m for m in moves if safe_after(work, m[0], m[1], king, ep)]
-    pinned = _pinned(board, king, colour)
-    legal = []
-    for move in moves:
-        frm, to = move
-        if (frm == king or frm in pinned or to == ep) and not safe_after(work, frm, to, king, ep):
-            continue
-        legal.append(move)
-    return legal
+    return [
+        m
+        for m in moves
+        if (m[0] not in suspects and m[1] != ep) or safe_after(work, m[0], m[1], king, ep)
+    ]
+
+
+def moves_to_try(
+    board: Sequence[int], colour: int, ep: int, king: int, in_check: bool
+) -> tuple[list[Step], set[int] | None]:
+    """The pseudo-legal moves of `colour`, whose king stands on `king`, and the squares whose
+    pieces' moves could expose it: a move from one of them, and every en passant, is legal
+    only if `safe_after` says so; None if every move must be tried so (`in_check`).  Only
+    moves that could expose the king need trying out: king moves, en passant and moves of
+    pinned pieces, and every move when in check.  Rooks are the only sliders, so only they
+    pin, along ranks and files.  A search that may stop after a node's first moves tries out
+    only those it reaches (engine/ai/gw_search.py)."""
+    moves = pseudo_moves(board, colour, ep)
+    if in_check:
+        return moves, None
+    suspects = _pinned(board, king, colour)
+    suspects.add(king)
+    return moves, suspects
 
 
 def _pinned(board: Sequence[int], king: int, colour: int) -> set[int]:
