@@ -57,7 +57,25 @@ class Quiescence:
         been played out; `base` is the board's `gw_eval.score` and `ply` its distance from
         the search's root (a mate nearer the root is worth more)."""
         king = board.index(piece(colour, KING))
-        if attacked(board, king, 1 - colour):
+        return self.score_known(
+            board, colour, ep, base, alpha, beta, ply, king, attacked(board, king, 1 - colour)
+        )
+
+    def score_known(  # noqa: PLR0913 (the node, its window, its king's square and check)
+        self,
+        board: list[int],
+        colour: int,
+        ep: int,
+        base: float,
+        alpha: float,
+        beta: float,
+        ply: int,
+        king: int,
+        in_check: bool,
+    ) -> float:
+        """`score`, where the main search has already found the side to move's king on
+        `king` and whether it is in check (`in_check`)."""
+        if in_check:
             answers = legal_moves_on(board, colour, ep)
             if not answers:
                 return -MATE + ply
