@@ -10,7 +10,10 @@ the median of each and the ratio new / old.  Measured:
   fast    the computer's random playout from the start, to the end: `Knowledge.random_playout`
           where the checkout has it, else a `know_<game>.fast_playout`, else
           `game.random_playout`;
-  search  `ai.Search(game, game.new(), seed).run(seconds)`, playouts / elapsed.
+  search  `ai.Search(game, game.new(), seed).run(seconds)`, playouts / elapsed;
+  hard    Gwyddbwyll only: the hard level's alpha-beta (engine/ai/gw_search.py), nodes / elapsed
+          over four positions of a game it plays against itself at 300 nodes a move (plies
+          10, 20, 30 and 40), each searched a quarter of `--seconds`.
 CPython runs a fresh process per measurement; the browser uses scripts/bench.py's playout
 page, served from each checkout.
 """
@@ -27,7 +30,8 @@ from engine import games
 from scripts import bench
 
 GAMES = games.ids()  # this checkout's games; the other checkout must have them too
-KINDS = ("fast", "search")
+KINDS = ("fast", "search", "hard")
+HARD_GAMES = ("gwyddbwyll",)  # the games whose hard level is an alpha-beta of its own
 
 FAST = """\
 from engine import games
@@ -65,10 +69,41 @@ result = search.playouts / search.elapsed
 """
 
 
+HARD = """\
+from engine import games
+from engine.ai.gw_search import GwSearch
+game = games.get(G)
+state, positions = game.new(), []
+for ply in range(1, 41):
+    if game.result(state) is not None:
+        break
+    chooser = GwSearch(state, seed=SEED)
+    chooser.run(nodes=300)
+    state = game.play(state, chooser.best())
+    if ply % 10 == 0:
+        positions.append(state)
+nodes = elapsed = 0
+for position in positions:
+    search = GwSearch(position, seed=SEED)
+    search.run(seconds=SECONDS / 4)
+    nodes, elapsed = nodes + search.playouts, elapsed + search.elapsed
+result = nodes / elapsed
+"""
+SOURCES = {"fast": FAST, "search": SEARCH, "hard": HARD}
+
+
 def code(game_id: str, kind: str, seed: int, seconds: float) -> str:
-    return f"G = {game_id!r}\nSEED = {seed}\nSECONDS = {seconds}\n" + (
-        FAST if kind == "fast" else SEARCH
-    )
+    return f"G = {game_id!r}\nSEED = {seed}\nSECONDS = {seconds}\n" + SOURCES[kind]
+
+
+def pairs(args) -> list[tuple[str, str]]:
+    """The (game, kind) pairs measured: `hard` only for the games in HARD_GAMES."""
+    return [
+        (game_id, kind)
+        for game_id in args.games
+        for kind in args.kinds
+        if kind != "hard" or game_id in HARD_GAMES
+    ]
 
 
 def in_cpython(checkout: Path, source: str) -> float:
@@ -116,18 +151,17 @@ def measure(args, trees: dict, pages: dict) -> dict:
     rates: dict = {}
     for round_ in range(args.rounds):
         order = list(trees) if round_ % 2 == 0 else list(reversed(trees))
-        for game_id in args.games:
-            for kind in args.kinds:
-                for name in order:
-                    source = code(game_id, kind, round_ + 1, args.seconds)
-                    if "cpython" in args.where:
-                        rates.setdefault(("cpython", kind, game_id, name), []).append(
-                            in_cpython(trees[name], source)
-                        )
-                    if "browser" in args.where:
-                        rates.setdefault(("browser", kind, game_id, name), []).append(
-                            float(pages[name].evaluate("code => window.benchRun(code)", source))
-                        )
+        for game_id, kind in pairs(args):
+            for name in order:
+                source = code(game_id, kind, round_ + 1, args.seconds)
+                if "cpython" in args.where:
+                    rates.setdefault(("cpython", kind, game_id, name), []).append(
+                        in_cpython(trees[name], source)
+                    )
+                if "browser" in args.where:
+                    rates.setdefault(("browser", kind, game_id, name), []).append(
+                        float(pages[name].evaluate("code => window.benchRun(code)", source))
+                    )
         print(f"round {round_ + 1} of {args.rounds} done", flush=True)
     return rates
 
@@ -135,16 +169,14 @@ def measure(args, trees: dict, pages: dict) -> dict:
 def report(args, rates: dict) -> None:
     """The median rate of each tree, and new/old, per place, kind and game."""
     for where in args.where:
-        for kind in args.kinds:
-            for game_id in args.games:
-                old, new = (
-                    statistics.median(rates[(where, kind, game_id, name)])
-                    for name in ("old", "new")
-                )
-                print(
-                    f"{where:8s} {kind:6s} {game_id:11s} old {old:9.1f}  new {new:9.1f}  "
-                    f"new/old {new / old:.3f}"
-                )
+        for game_id, kind in pairs(args):
+            old, new = (
+                statistics.median(rates[(where, kind, game_id, name)]) for name in ("old", "new")
+            )
+            print(
+                f"{where:8s} {kind:6s} {game_id:11s} old {old:9.1f}  new {new:9.1f}  "
+                f"new/old {new / old:.3f}"
+            )
 
 
 if __name__ == "__main__":
