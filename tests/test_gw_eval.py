@@ -14,6 +14,7 @@ from engine.ai.gw_eval import (
     FEW,
     HUNT_EDGE,
     HUNT_NEAR,
+    PAWNLESS,
     ROOK_FREE,
     ROOK_OPEN,
     STUCK,
@@ -23,6 +24,7 @@ from engine.ai.gw_eval import (
     evaluate,
     hunt,
     mobility,
+    pawnless,
     reach,
     retune,
     score,
@@ -131,17 +133,72 @@ def test_the_evaluation_adds_mobility():
 
 
 def test_trades_grow_with_the_lead_without_a_step_at_one_pawn():
-    # Three knights a side in the middle (kings e1, e8 cancel): each side covers 3 (no FEW),
-    # no rook and no knight boxed in (no mobility); 6 pieces: 34 fewer than the full 40.
-    # TRADE counts from nothing at a lead of 1 pawn to full (34 * TRADE) at 2 pawns.
+    # Three knights and a pawn a side (kings e1, e8 cancel): each side covers 3.5 (no FEW),
+    # no rook and no knight boxed in (no mobility), a pawn each (no PAWNLESS); 8 pieces: 32
+    # fewer than the full 40.  TRADE counts from nothing at a lead of 1 pawn to full
+    # (32 * TRADE) at 2 pawns.
     pieces = {"c4": "N", "d4": "N", "e4": "N", "c5": "n", "d5": "n", "e5": "n"}
-    b = board(pieces | {"e1": "K", "e8": "k"})
+    b = board(pieces | {"a3": "P", "h6": "p", "e1": "K", "e8": "k"})
     assert mobility(b) == 0.0
     assert evaluate(b, 1.0, WHITE) == pytest.approx(1.0)
-    assert evaluate(b, 1.01, WHITE) == pytest.approx(1.01 + 0.01 * 34 * TRADE)
-    assert evaluate(b, 1.5, WHITE) == pytest.approx(1.5 + 0.5 * 34 * TRADE)
-    assert evaluate(b, 3.0, WHITE) == pytest.approx(3.0 + 34 * TRADE)
-    assert evaluate(b, -1.5, WHITE) == pytest.approx(-1.5 - 0.5 * 34 * TRADE)
+    assert evaluate(b, 1.01, WHITE) == pytest.approx(1.01 + 0.01 * 32 * TRADE)
+    assert evaluate(b, 1.5, WHITE) == pytest.approx(1.5 + 0.5 * 32 * TRADE)
+    assert evaluate(b, 3.0, WHITE) == pytest.approx(3.0 + 32 * TRADE)
+    assert evaluate(b, -1.5, WHITE) == pytest.approx(-1.5 - 0.5 * 32 * TRADE)
+
+
+# Without pawns: White's rook and bishop against Black's rook, 1.5 pawns ahead by material,
+# the kings apart and every piece off the others' lines.
+THIN = {"a1": "K", "d4": "R", "f2": "B", "h8": "k", "e6": "r"}
+
+
+@contextmanager
+def pawnless_in_full():
+    """The evaluation as if a lead without pawns counted in full (PAWNLESS 1)."""
+    kept = gw_eval.PAWNLESS
+    gw_eval.PAWNLESS = 1.0
+    gw_eval._board_terms.cache_clear()
+    try:
+        yield
+    finally:
+        gw_eval.PAWNLESS = kept
+        gw_eval._board_terms.cache_clear()
+
+
+def test_the_sides_whose_lead_is_thin_without_pawns():
+    # Both sides without pawns, White 1.5 ahead: a lead of either side would be thin (both).
+    assert pawnless(bytes(board(THIN))) == 0b11
+    # A Black pawn: Black is 0.5 behind with a pawn; White still has none.
+    assert pawnless(bytes(board(THIN | {"a6": "p"}))) == 0b01
+    # A White pawn: White 2.5 ahead with a pawn; Black, behind, has none.
+    assert pawnless(bytes(board(THIN | {"b3": "P"}))) == 0b10
+    # A White knight more: 4.5 ahead, more than PAWNLESS_LEAD: not thin; Black's still is.
+    assert pawnless(bytes(board(THIN | {"c7": "N"}))) == 0b10
+    # Knight and bishop against a bishop: 3 ahead, PAWNLESS_LEAD exactly: thin.  A rook
+    # against a bishop: 3.5 ahead, not.
+    assert pawnless(bytes(board({"a1": "K", "d4": "N", "f2": "B", "h8": "k", "e6": "b"}))) == 0b11
+    assert pawnless(bytes(board({"a1": "K", "d4": "R", "h8": "k", "e6": "b"}))) == 0b10
+
+
+def test_a_lead_without_pawns_and_thin_counts_half():
+    position = board(THIN)
+    thin = evaluate(position, score(position), WHITE)
+    with pawnless_in_full():
+        full = evaluate(position, score(position), WHITE)
+    assert full > 1.0
+    assert thin == pytest.approx(PAWNLESS * full)
+    assert evaluate(position, score(position), BLACK) == pytest.approx(-thin)
+
+
+def test_a_pawn_of_the_side_ahead_keeps_its_lead_whole():
+    # A White pawn (White 2.5 ahead) counts in full; a Black pawn (Black's, behind) does not
+    # change what White's lead counts for.
+    for extra, whole in (({"b3": "P"}, True), ({"a6": "p"}, False)):
+        position = board(THIN | extra)
+        value = evaluate(position, score(position), WHITE)
+        with pawnless_in_full():
+            full = evaluate(position, score(position), WHITE)
+        assert value == pytest.approx(full if whole else PAWNLESS * full)
 
 
 def test_a_bishop_keeps_its_quarter_and_a_fers_its_colour():
@@ -197,10 +254,10 @@ def test_the_hunt_counts_the_other_kings_steps_from_the_middle_and_the_kings_nea
     assert hunt(sq["h1"], sq["a8"]) == pytest.approx(3 * HUNT_EDGE)
 
 
-# Rook and fers against a lone rook: 1.5 pawns ahead by material, more by the evaluation (a
-# lone rook lacks cover: FEW).  White's king c6, Black's a8 (a corner); the rooks and the
-# fers stand off the kings' lines.
-HUNTED = {"c6": "K", "h2": "R", "b2": "Q", "a8": "k", "g7": "r"}
+# Rook, fers and pawn against a lone rook: 2.5 pawns ahead by material, more by the evaluation
+# (a lone rook lacks cover: FEW), with a pawn (no PAWNLESS).  White's king c6, Black's a8 (a
+# corner); the rooks, the fers and the pawn stand off the kings' lines.
+HUNTED = {"c6": "K", "h2": "R", "b2": "Q", "d3": "P", "a8": "k", "g7": "r"}
 
 
 @contextmanager

@@ -42,7 +42,8 @@ def test_white_reward_reads_both_kinds_of_record():
 
 
 def test_a_weight_changes_the_evaluation(weights_kept):
-    board = state_from_pieces({"e1": "K", "e8": "k", "a1": "N"}).board
+    # (a pawn a side: a lead with pawns counts in full, at any weight of the knight)
+    board = state_from_pieces({"e1": "K", "e8": "k", "a1": "N", "a3": "P", "h6": "p"}).board
     knight = Weight("MATERIAL", KNIGHT)
     before = gw_eval.evaluate(board, gw_eval.score(board), WHITE)
     knight.set(knight.get() + 1.0)
@@ -51,6 +52,19 @@ def test_a_weight_changes_the_evaluation(weights_kept):
     advance = Weight("PAWN_ADVANCE", 2)
     advance.set(0.5)
     assert gw_eval.PAWN_ADVANCE[2] == 0.5 and len(gw_eval.PAWN_ADVANCE) == 6
+
+
+def test_a_changed_material_weight_moves_the_thin_lead_line(weights_kept):
+    # Knight and bishop against a bishop, no pawns: 3 pawns ahead, a thin lead; with the
+    # knight worth 4, 4 ahead, and no longer thin for White (Black's lead would still be).
+    present = bytes(
+        state_from_pieces({"a1": "K", "d4": "N", "f2": "B", "h8": "k", "e6": "b"}).board
+    )
+    assert gw_eval.pawnless(present) == 0b11
+    knight = Weight("MATERIAL", KNIGHT)
+    knight.set(knight.get() + 1.0)
+    gw_eval.retune()
+    assert gw_eval.pawnless(present) == 0b10
 
 
 def test_every_weight_is_one_of_the_evaluation():

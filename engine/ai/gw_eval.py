@@ -38,7 +38,12 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   cannot reach one of the other side's pieces cannot leave it a bare king, and its lead
   counts only `STUCK` of itself (`stuck_side`).  Without it the search traded into three fers
   against a bishop of the other colour, three pawns up and no way to win (docs/strength.md,
-  eighth run).
+  eighth run);
+- a thin lead without pawns: a side with no pawn left (none to make a new piece of) and at
+  most `PAWNLESS_LEAD` pawns of material ahead counts its lead at `PAWNLESS` (`pawnless`).
+  Such endings against a last piece or two are mostly held: nine of the ten leads the hard
+  level did not convert in the twenty-second run's matches ended so, its last pawns traded
+  off on the way (docs/strength.md, twenty-third run).
 
 Values are in pawns.  The weights are set by hand: scripts/tune_gw_eval.py fits them to the
 results of games and matches other weights against them (`retune` rebuilds the tables after
@@ -107,6 +112,10 @@ TRADE = 0.04  # a side ahead by 2 pawns gains this much for each piece fewer on 
 HUNT_EDGE = 0.1
 HUNT_NEAR = 0.05
 STUCK = 0.25  # what a lead counts for when its side cannot take the other's last pieces
+# What a lead counts for when its side has no pawn left and is at most PAWNLESS_LEAD pawns of
+# material ahead: such endings are mostly held (docs/strength.md, twenty-third run).
+PAWNLESS = 0.5
+PAWNLESS_LEAD = 3.0
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
 
 
@@ -154,8 +163,9 @@ WHITE_KING, BLACK_KING = piece(WHITE, KING), piece(1 - WHITE, KING)
 def retune() -> None:
     """Rebuild the tables after the weights above were changed (scripts/tune_gw_eval.py
     tries weights so), and forget the remembered boards."""
-    global TABLE, KING_MIDDLE, KING_END
+    global TABLE, KING_MIDDLE, KING_END, _HALF_PAWNS
     TABLE, KING_MIDDLE, KING_END = _table(), _king_middle(), _king_end()
+    _HALF_PAWNS = _half_pawns()
     _board_terms.cache_clear()
 
 
@@ -271,7 +281,7 @@ def counts(board: Sequence[int]) -> tuple[list[int], list[float]]:
 
 def evaluate(board: Sequence[int], base: float, colour: int) -> float:
     """The position's value for `colour`, given its `score` (White's side) as `base`."""
-    terms, fewer, stuck, hunts = _board_terms(bytes(board))
+    terms, fewer, stuck, thin, hunts = _board_terms(bytes(board))
     lead = base + terms
     # TRADE and the hunt count from nothing at a pawn ahead to in full from two
     if lead > 1.0:
@@ -280,16 +290,18 @@ def evaluate(board: Sequence[int], base: float, colour: int) -> float:
         lead -= min(-lead - 1.0, 1.0) * (TRADE * fewer + hunts[1])
     if stuck and ((lead > 0 and stuck & 1) or (lead < 0 and stuck & 2)):
         lead *= STUCK
+    if thin and ((lead > 0 and thin & 1) or (lead < 0 and thin & 2)):
+        lead *= PAWNLESS
     return lead if colour == WHITE else -lead
 
 
 @lru_cache(maxsize=BOARD_CACHE)
-def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
+def _board_terms(present: bytes) -> tuple[float, int, int, int, tuple[float, float]]:
     """The terms of `evaluate` only the whole board tells, but for `TRADE` and `hunt`
     (White's side), how many pieces besides the kings are gone, which sides are `stuck` (1
-    White, 2 Black), and by colour what the hunt of the other king is worth to a side well
-    ahead; remembered, since the search's iterations come back to the same leaves again and
-    again."""
+    White, 2 Black), which sides' leads are thin (`pawnless`), and by colour what the hunt
+    of the other king is worth to a side well ahead; remembered, since the search's
+    iterations come back to the same leaves again and again."""
     pieces, covers = counts(present)
     phase = min(pieces[0] + pieces[1], PHASE_FULL) / PHASE_FULL  # 1: middle game, 0: end
     white_king, black_king = present.index(WHITE_KING), present.index(BLACK_KING)
@@ -304,7 +316,7 @@ def _board_terms(present: bytes) -> tuple[float, int, int, tuple[float, float]]:
         hunt(white_king, black_king) if pieces[1] <= 1 else 0.0,
         hunt(black_king, white_king) if pieces[0] <= 1 else 0.0,
     )
-    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck, hunts
+    return terms, 2 * PHASE_FULL - pieces[0] - pieces[1], stuck, pawnless(present), hunts
 
 
 # By colour: the row its king starts on, where the other side's pawns promote (rank 1 for
@@ -344,6 +356,34 @@ def hunt(hunter: int, prey: int) -> float:
     (the king's steps between them)."""
     apart = max(abs(hunter % 8 - prey % 8), abs(hunter // 8 - prey // 8))
     return HUNT_EDGE * (3.0 - _centrality(prey)) + HUNT_NEAR * (7 - apart)
+
+
+def _half_pawns() -> bytes:
+    """By piece code: the piece's material (`MATERIAL`) in half pawns, White's positive and
+    Black's negative, offset by 128 so it fits a byte; kings and empty squares 128."""
+    return bytes(
+        128 + (1 if p >> 3 == WHITE else -1) * round(2 * MATERIAL.get(p & 7, 0.0))
+        if 0 < p < 16
+        else 128
+        for p in range(256)
+    )
+
+
+_HALF_PAWNS = _half_pawns()
+_PAWNS = (piece(WHITE, PAWN), piece(1 - WHITE, PAWN))
+
+
+def pawnless(present: bytes) -> int:
+    """The sides whose lead counts only `PAWNLESS` of itself (1 White, 2 Black): without a
+    pawn (none to make a new piece of) and at most `PAWNLESS_LEAD` pawns of material ahead,
+    or behind."""
+    lead = (sum(present.translate(_HALF_PAWNS)) - 128 * len(present)) / 2
+    thin = 0
+    if _PAWNS[0] not in present and lead <= PAWNLESS_LEAD:
+        thin |= 1
+    if _PAWNS[1] not in present and -lead <= PAWNLESS_LEAD:
+        thin |= 2
+    return thin
 
 
 # By colour, by piece code: 1 for that colour's pawns, knights and rooks (they reach squares
