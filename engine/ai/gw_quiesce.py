@@ -43,7 +43,7 @@ class Quiescence:
     def __init__(self, tick: Callable[[], None]) -> None:
         self.tick = tick
 
-    def score(
+    def score(  # noqa: PLR0913 (the node, its window, and what its caller knows of it)
         self,
         board: list[int],
         colour: int,
@@ -52,29 +52,18 @@ class Quiescence:
         alpha: float,
         beta: float,
         ply: int,
+        check: tuple[int, bool] | None = None,
     ) -> float:
         """The score for `colour`, to move, in the window (alpha, beta), once captures have
         been played out; `base` is the board's `gw_eval.score` and `ply` its distance from
-        the search's root (a mate nearer the root is worth more)."""
-        king = board.index(piece(colour, KING))
-        return self.score_known(
-            board, colour, ep, base, alpha, beta, ply, king, attacked(board, king, 1 - colour)
-        )
-
-    def score_known(  # noqa: PLR0913 (the node, its window, its king's square and check)
-        self,
-        board: list[int],
-        colour: int,
-        ep: int,
-        base: float,
-        alpha: float,
-        beta: float,
-        ply: int,
-        king: int,
-        in_check: bool,
-    ) -> float:
-        """`score`, where the main search has already found the side to move's king on
-        `king` and whether it is in check (`in_check`)."""
+        the search's root (a mate nearer the root is worth more).  `check` is the side to
+        move's king square and whether it is in check, where the caller has found them (the
+        main search has, at its horizon)."""
+        if check is None:
+            king = board.index(piece(colour, KING))
+            in_check = attacked(board, king, 1 - colour)
+        else:
+            king, in_check = check
         if in_check:
             answers = legal_moves_on(board, colour, ep)
             if not answers:

@@ -233,8 +233,8 @@ class GwSearch:
         if in_check:
             depth += 1
         if depth <= 0:
-            return self.quiescence.score_known(
-                board, colour, ep, base, alpha, beta, ply, king, in_check
+            return self.quiescence.score(
+                board, colour, ep, base, alpha, beta, ply, (king, in_check)
             )
         known_move = None
         known = self.table.get(key)
