@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from browser_stand_ins import Storage
 
 from engine.by_link import ByLink
 from web.logic.by_link import link_game_id
@@ -18,44 +19,6 @@ from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore, stale_
 
 KINDS = ("human", "easy")
 SEATS = ["human", "easy"]
-
-
-class Storage:
-    """localStorage or sessionStorage: strings by key, getItem giving None for a missing key.
-    `full`: setItem refuses (the quota); `blocked`: every use throws."""
-
-    def __init__(self):
-        self.items: dict[str, str] = {}
-        self.full = self.blocked = False
-        self.writes = 0
-
-    def check(self):
-        if self.blocked:
-            raise RuntimeError("SecurityError: The operation is insecure.")
-
-    def getItem(self, key):  # noqa: N802 (the browser's name)
-        self.check()
-        return self.items.get(key)
-
-    def setItem(self, key, value):  # noqa: N802
-        self.check()
-        if self.full:
-            raise RuntimeError("QuotaExceededError: The quota has been exceeded.")
-        self.items[key] = value
-        self.writes += 1
-
-    def removeItem(self, key):  # noqa: N802
-        self.check()
-        self.items.pop(key, None)
-
-    @property
-    def length(self):
-        self.check()
-        return len(self.items)
-
-    def key(self, index):
-        self.check()
-        return list(self.items)[index]
 
 
 class Store(GameStore):

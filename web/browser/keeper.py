@@ -1,11 +1,11 @@
 """Keeps the player's games in this browser (browser only): the recent games and this tab's
 side lines in the browser's storage (web/storage/store.py's GameStore, over localStorage and
-sessionStorage), this tab's game in the browser's history, the Recent dialog, and the notes
+sessionStorage), this tab's place in the browser's history, the Recent dialog, and the notes
 about storage.
 
-- `remember` keeps the history entry's address and state ({entry, rev, seats}) current, and
-  pushes a new history entry when another game opens, so Back and Forward move between the
-  games a player opened and reload keeps who plays each seat.
+- `BrowserHistory` is the tab's history entry: its address and state ({entry, rev, seats}),
+  which web/logic/tab.py keeps current, pushing a new entry when another game opens, so Back
+  and Forward move between the games a player opened and a reload keeps who plays each seat.
 - Storage that is full, blocked or absent never stops the page: while saving fails, and when
   a stored value was set aside, #storage-note says so.
 """
@@ -28,6 +28,35 @@ def now() -> int:
     return int(window.Date.now())
 
 
+class BrowserHistory:
+    """This tab's place in the browser's history (web/logic/tab.py's History): the address
+    and the history entry's state ({entry, rev, seats}), so Back and Forward move between the
+    games a player opened and a reload keeps who plays each seat."""
+
+    def __init__(self, kinds: Iterable[str]):
+        self.kinds = tuple(kinds)
+
+    def address(self) -> str:
+        return str(window.location.hash)
+
+    def entry(self):
+        """(entry id, rev, seats) from this history entry, or None when it has none of ours."""
+        try:
+            text = window.history.state
+        except Exception:
+            return None
+        return recent.read_state(text, self.kinds) if isinstance(text, str) else None
+
+    def write(self, state: str, address: str, push: bool) -> None:
+        try:
+            if push:
+                window.history.pushState(state, "", address)
+            else:
+                window.history.replaceState(state, "", address)
+        except Exception:  # too many calls (Safari), a sandbox ...: the game goes on
+            pass
+
+
 class Keeper(GameStore):
     """The game store of this browser, this tab's history entry, and the Recent dialog and
     storage notes.  The page binds the dialog's events: `on_pick` gives back the game to
@@ -40,27 +69,6 @@ class Keeper(GameStore):
 
     def noted(self) -> None:
         self.show()
-
-    # ---- this tab's history entry
-
-    def remember(self, address, seats, push=False):
-        """The history entry: this game's address and state (a new entry when `push`)."""
-        state = recent.state_text(self.entry_id, self.rev, seats)
-        try:
-            if push:
-                window.history.pushState(state, "", address)
-            else:
-                window.history.replaceState(state, "", address)
-        except Exception:  # too many calls (Safari), a sandbox ...: the game goes on
-            pass
-
-    def history_state(self):
-        """(entry id, rev, seats) from this history entry, or None when it has none of ours."""
-        try:
-            text = window.history.state
-        except Exception:
-            return None
-        return recent.read_state(text, self.kinds) if isinstance(text, str) else None
 
     # ---- what the player sees
 

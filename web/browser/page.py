@@ -32,7 +32,7 @@ from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
 from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
 from web.browser.ending_buttons import EndingButtons
-from web.browser.keeper import Keeper
+from web.browser.keeper import BrowserHistory, Keeper
 from web.browser.lesson_mode import LessonMode
 from web.browser.long_opening import LongOpening
 from web.browser.move_list_view import MoveListView, keep_current_move_in_view
@@ -43,10 +43,11 @@ from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
 from web.logic.ending import rematch
 from web.logic.move_list import MoveList
-from web.logic.navigation import Place, Shown, navigate, pick, picked, start_link
+from web.logic.navigation import pick, picked, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
+from web.logic.tab import Tab
 from web.logic.table import SEAT_KINDS, Said, Table
 
 Events = list[tuple[str, str, Callable[[Any], Any]]]  # element id, event, handler
@@ -79,8 +80,7 @@ class Page:
         self.moves_view = MoveListView()  # and on the page, a long one a part at a time
         self.lesson = LessonMode(self)  # Learn: a course on the board
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
-        self.shown_hash = ""
-        self.tried_hash: str | None = None  # a link in the address bar that did not open
+        self.tab = Tab(self.keeper, BrowserHistory(self.keeper.kinds), self.table)
         self.long = LongOpening(self.navigate_now, show_status)  # a long link, in slices
         self.usable = True  # the browser lets the page keep games (Keeper.start)
         self.ready = False  # the first game opened (`started`)
@@ -95,12 +95,12 @@ class Page:
         self.bind()
         self.usable = self.keeper.start()
         # a long game (a link loaded or reloaded, or the saved game reopened) in slices
-        if not self.long.begin(start_link(self.place())):
+        if not self.long.begin(start_link(self.tab.place())):
             self.started()
 
     def started(self) -> None:
         """Open the game navigation decides at start-up (after a long link's slices)."""
-        self.follow(navigate(self.place()).opening, push=False)
+        self.follow(self.tab.starting(), push=False)
         if not self.usable:
             show_message(
                 "This browser does not let the page use its storage, so games are not kept "
@@ -194,23 +194,6 @@ class Page:
 
     # ---- opening games
 
-    def place(self) -> Place:
-        """Where the browser is, for navigation: the address, this tab's history entry and the
-        side lines kept for it, and the saved games."""
-        history = self.keeper.history_state()
-        return Place(
-            address=window.location.hash,
-            history=history,
-            side_lines=self.keeper.side_lines(history[0]) if history is not None else "",
-            saved=self.keeper.saved(),
-            kinds=self.keeper.kinds,
-            link_lines=self.keeper.link_lines,
-        )
-
-    def shown(self) -> Shown:
-        """What the page shows now, for navigation."""
-        return Shown(self.shown_hash, self.tried_hash, self.keeper.entry_id, self.table.game.id)
-
     def open(
         self,
         session: Session,
@@ -220,10 +203,13 @@ class Page:
     ) -> None:
         """Show a game: a new one, or the saved game it continues (see Keeper.begin); `push`
         makes it a new history entry (Back returns to the game before)."""
-        self.keeper.begin(continues)
-        self.table.open(session, seats)
-        document.body.dataset.game = session.game.id
-        self.lesson.opened(session.game.id)
+        self.tab.open(session, seats, continues)
+        self.opened(push)
+
+    def opened(self, push: bool) -> None:
+        """Draw the game the tab opened (a new history entry when `push`)."""
+        document.body.dataset.game = self.table.game.id
+        self.lesson.opened(self.table.game.id)
         self.render(push=push)
 
     def follow(self, opening: Opening | None, push: bool = True) -> None:
@@ -232,12 +218,10 @@ class Page:
         open the game, and show the message."""
         if opening is None:
             return
-        if opening.set_aside is not None:
-            self.keeper.drop(opening.set_aside)
         if opening.offers is not None:
             self.sharing.offers = opening.offers
-        if opening.session is not None:
-            self.open(opening.session, opening.seats, opening.continues, push)
+        if self.tab.follow(opening):
+            self.opened(push)
             if opening.steps:  # the friend's move, animated from the position before it
                 self.change(lambda: self.table.step(opening.steps))
         show(opening)
@@ -248,7 +232,7 @@ class Page:
         address = window.location.hash
         if address == self.long.address:
             return  # being opened (popstate and hashchange both come)
-        if address in (self.shown_hash, self.tried_hash):
+        if address in (self.tab.shown_hash, self.tab.tried_hash):
             self.long.stop()  # a link being opened gives way to the game shown
             self.navigate_now()
         elif not self.long.begin(address):
@@ -258,10 +242,7 @@ class Page:
         if not self.ready:
             self.started()  # the first game, at start-up
             return
-        decision = navigate(self.place(), self.shown())
-        if decision.tried is not None:
-            self.tried_hash = decision.tried
-        self.follow(decision.opening, push=False)
+        self.follow(self.tab.navigated(), push=False)
 
     def on_offer(self, event: Any) -> None:
         """An offer in a problem's message, or in the Record dialog's status; a friend's
@@ -329,11 +310,7 @@ class Page:
             self.move_list.update(self.table.session, self.table.view, self.table.board)
         )
         if not self.lesson.active:  # a lesson's step is neither saved nor in the address
-            self.shown_hash, self.tried_hash = screen.address, None
-            self.keeper.save(self.table.session, self.table.seats)
-            self.keeper.remember(screen.address, self.table.seats, push)
-            self.keeper.keep_side_lines(self.table.session)
-            self.keeper.keep_link_lines(self.table.session)
+            self.tab.commit(push)
         self.advice.follow()
         link_controls.show(self.table)
         self.schedule_computer()
