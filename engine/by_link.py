@@ -5,9 +5,14 @@ Such a link carries, in its last segment (after the moves), with the ply on disp
 
     game=k3f9x2qa   the game's identity: a random id made when the game starts, the same in
                     every link of the game, so a device knows a link continues a game it has
-    to=2            the seat the link hands the game to (counted from 1): its receiver's
+    to=2            the seat the link hands the game to (counted from 1): its receiver's; a
+                    game whose sides are not chosen yet hands over none (no `to=`: the first
+                    move on either device chooses)
     help=off        the players agreed to play without the computer's help (Analyse, Hint)
     offer=draw      the sender offers a draw, which the receiver accepts or declines
+    takeback=12     the sender asks to take back their moves from move 13 on: the link's line
+                    replaces them there if the receiver accepts (the number is how many moves
+                    of the game before stay as they were)
 
 e.g. `wythe/1/size=8/d4e4.c5c6/game=k3f9x2qa,to=1` or `…/ply=3,game=k3f9x2qa,to=2,help=off`.
 A link without `game=` is an ordinary link, as every link was before.
@@ -39,25 +44,30 @@ class ByLink:
     """A game by link as one of its links describes it.
 
     id:    the game's identity (six to sixteen letters a-z and digits).
-    to:    the seat the link hands the game to, from 0.
+    to:    the seat the link hands the game to, from 0 (None: the sides are not chosen yet).
     help:  False when the players agreed to play without the computer's help.
     offer: "draw" when the sender offers a draw, else "".
+    takeback: None, or the ply from which the sender asks to take back their moves (the
+              link's line replaces them there).
     """
 
     id: str
-    to: int
+    to: int | None
     help: bool = True
     offer: str = ""
+    takeback: int | None = None
 
     def __post_init__(self) -> None:
         if not (isinstance(self.id, str) and _ID.match(self.id)):
             raise LinkTailError(
                 f"a game's id is 6 to 16 letters and digits, not {shown_value(self.id)}"
             )
-        if not (type(self.to) is int and self.to >= 0):
+        if not (self.to is None or (type(self.to) is int and self.to >= 0)):
             raise LinkTailError(f"a link hands the game to a seat, not {shown_value(self.to)}")
         if self.offer not in ("", *OFFERS):
             raise LinkTailError(f"unknown offer {shown_value(self.offer)} (offers: draw)")
+        if self.takeback is not None and not (type(self.takeback) is int and self.takeback >= 0):
+            raise LinkTailError(f"a takeback names a move, not {shown_value(self.takeback)}")
 
 
 def new_id(rng: random.Random | None = None) -> str:
@@ -70,9 +80,10 @@ def write_tail(ply: int | None, link: ByLink | None) -> str:
     """The link's last segment ('' when it needs none)."""
     fields = [] if ply is None else [f"ply={ply}"]
     if link is not None:
-        fields += [f"game={link.id}", f"to={link.to + 1}"]
+        fields += [f"game={link.id}"] + ([] if link.to is None else [f"to={link.to + 1}"])
         fields += [] if link.help else ["help=off"]
         fields += [f"offer={link.offer}"] if link.offer else []
+        fields += [] if link.takeback is None else [f"takeback={link.takeback}"]
     return ",".join(fields)
 
 
@@ -86,10 +97,10 @@ def read_tail(text: str, seats: int) -> tuple[int | None, ByLink | None]:
             raise LinkTailError(f"'{shown(field)}' should be ply=<number> or name=value")
         if name in fields:
             raise LinkTailError(f"'{shown(name)}' is given twice")
-        if name not in ("ply", "game", "to", "help", "offer"):
+        if name not in ("ply", "game", "to", "help", "offer", "takeback"):
             raise LinkTailError(
                 f"'{shown(field)}' should be ply=<number> (or, for a game by link, "
-                "game=, to=, help= or offer=)"
+                "game=, to=, help=, offer= or takeback=)"
             )
         fields[name] = value
     ply = None
@@ -101,10 +112,19 @@ def read_tail(text: str, seats: int) -> tuple[int | None, ByLink | None]:
         if fields.keys() - {"ply"}:
             raise LinkTailError("a link that hands a game over names it (game=…)")
         return ply, None
-    to = fields.get("to", "")
-    if not _NUMBER.match(to) or not 1 <= int(to) <= seats:
+    to = fields.get("to")
+    if to is not None and (not _NUMBER.match(to) or not 1 <= int(to) <= seats):
         raise LinkTailError(f"'to={shown(to)}' should name a seat from 1 to {seats}")
     help_text = fields.get("help", "on")
     if help_text not in ("on", "off"):
         raise LinkTailError(f"'help={shown(help_text)}' should be help=off")
-    return ply, ByLink(fields["game"], int(to) - 1, help_text == "on", fields.get("offer", ""))
+    takeback = fields.get("takeback")
+    if takeback is not None and not _NUMBER.match(takeback):
+        raise LinkTailError(f"'takeback={shown(takeback)}' should be takeback=<number>")
+    return ply, ByLink(
+        fields["game"],
+        None if to is None else int(to) - 1,
+        help_text == "on",
+        fields.get("offer", ""),
+        None if takeback is None else int(takeback),
+    )

@@ -39,6 +39,16 @@ def test_a_game_by_link_carries_its_id_and_the_seat_it_hands_over():
     assert decode(encode(helpless, ply=0)) == (helpless, 0)
 
 
+def test_a_game_whose_sides_are_not_chosen_hands_over_no_seat():
+    """`to=` left out: the first move on either device chooses (an undecided game's address);
+    `takeback=` names how many moves stay as they were."""
+    assert read_tail("game=abcdefgh", 2) == (None, ByLink("abcdefgh", None))
+    assert write_tail(None, ByLink("abcdefgh", None)) == "game=abcdefgh"
+    asked = ByLink("abcdefgh", 1, takeback=12)
+    assert write_tail(3, asked) == "ply=3,game=abcdefgh,to=2,takeback=12"
+    assert read_tail("ply=3,game=abcdefgh,to=2,takeback=12", 2) == (3, asked)
+
+
 def test_links_without_a_game_read_as_before():
     record, ply = decode("wythe/1/size=8/d4e4.c5c6/ply=1")
     assert record.link is None and ply == 1 and record.moves == ("d4e4", "c5c6")
@@ -57,8 +67,9 @@ def test_rug_pile_hands_a_link_to_any_of_its_four_seats():
 @pytest.mark.parametrize(
     "tail,message",
     [
-        ("game=abcdefgh", "'to=' should name a seat from 1 to 2"),
+        ("game=abcdefgh,to=", "'to=' should name a seat from 1 to 2"),
         ("game=abcdefgh,to=0", "'to=0' should name a seat from 1 to 2"),
+        ("game=abcdefgh,to=1,takeback=x", "'takeback=x' should be takeback=<number>"),
         ("game=abc,to=1", "a game's id is 6 to 16 letters and digits, not 'abc'"),
         ("game=ABCDEFGH,to=1", "not 'ABCDEFGH'"),
         ("game=abcdefgh,to=1,help=maybe", "'help=maybe' should be help=off"),

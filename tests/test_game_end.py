@@ -9,8 +9,9 @@ from engine.ending import AGREED_DRAW, resignation
 from web.logic import ending
 from web.logic.computer import Computer
 from web.logic.screen import screen_of
+from web.logic.seats import people
 from web.logic.session import Session
-from web.logic.table import Table, people
+from web.logic.table import Table
 from web.storage.recent import entry_for
 from web.worker.thinker import Thinker
 

@@ -5,22 +5,18 @@ move made here, or Send before it, decides which seat this device plays
 from __future__ import annotations
 
 from engine.by_link import ByLink
-from web.logic.by_link import (
+from web.logic.by_link import sent_fragment, start
+from web.logic.link_words import recent_note, share_text, status_text, tab_title
+from web.logic.new_game import form
+from web.logic.screen import screen_of
+from web.logic.seats import (
     FRIEND,
     HUMAN,
     decided_by_move,
     decided_by_send,
-    recent_note,
     seats_problem,
-    sent_fragment,
-    share_text,
-    start,
-    status_text,
-    tab_title,
     undecided,
 )
-from web.logic.new_game import form
-from web.logic.screen import screen_of
 from web.logic.session import Session
 from web.logic.table import Table
 
@@ -46,10 +42,12 @@ def test_before_the_first_move_the_status_offers_both():
     table = open_game()
     assert table.session.link == ByLink("abcdefgh", 0)
     assert table.human_turn()  # this device may make the first move
-    assert status_text(table.session, table.seats, False) == (
+    assert status_text(table.session, table.seats, "") == (
         "Make the first move to play Red, or Send the link to let your friend begin"
     )
-    assert screen_of(table).status == status_text(table.session, table.seats, False)
+    assert screen_of(table).status == status_text(table.session, table.seats, "")
+    # the address names no seat: whoever opens it may begin, or let this device begin
+    assert table.address().endswith("//game=abcdefgh")
     assert tab_title(table.session, table.seats) == "Your move — Rug Pile"
     assert recent_note(table.session.fragment(), table.seats, False) == "your move"
 

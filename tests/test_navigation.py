@@ -10,9 +10,9 @@ import pytest
 from engine import games
 from engine.record import encode, make_record
 from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick, picked, start_link
+from web.logic.seats import SEAT_KINDS
 from web.logic.session import DEFAULT_GAME, Session, side_lines_text
 from web.logic.sharing import Offers, Problem, read_record, resume, take_offer
-from web.logic.table import SEAT_KINDS
 from web.storage.recent import Entry, entry_for
 
 KINDS = [kind for kind, _ in SEAT_KINDS]

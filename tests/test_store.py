@@ -7,18 +7,21 @@ in, and a tab's side lines kept for a reload."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from browser_stand_ins import Storage
 
 from engine.by_link import ByLink
 from web.logic.by_link import link_game_id
+from web.logic.link_exchange import TAKEBACK, Exchange, LinkLine
 from web.logic.session import Session
 from web.storage import aside, recent, saved
-from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore, stale_link_lines
+from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore, old_link_lines
 
-KINDS = ("human", "easy")
+KINDS = ("human", "easy", "friend")
 SEATS = ["human", "easy"]
+LINKED = ["human", "friend"]
 
 
 class Store(GameStore):
@@ -342,29 +345,6 @@ def test_a_tabs_side_lines_are_kept_for_a_reload(blocked):
     assert SIDE_LINES + store.entry_id not in tab.items
 
 
-@pytest.mark.parametrize("blocked", [False, True])
-def test_a_game_by_links_side_lines_are_kept_in_the_browser(blocked):
-    local = Storage()
-    store = Store(local)
-    session = game("3x3a3", "3x3b2")
-    store.keep_link_lines(session)  # not a game by link: nothing kept
-    assert local.items == {}
-    session.link = ByLink("k3f9x2qa", 0)
-    session.goto(1)
-    session.play_text("2x2a1")
-    local.blocked = blocked
-    store.keep_link_lines(session)
-    kept = store.link_lines("k3f9x2qa")
-    if blocked:
-        assert kept == ""
-        return
-    assert "2x2a1" in kept and "3x3b2" in kept
-    assert store.link_lines("zzzzzzzz") == ""
-    session.delete()
-    store.keep_link_lines(session)
-    assert LINK_LINES + "k3f9x2qa" not in local.items
-
-
 def by_link_game(game_id: str) -> Session:
     """A game by link with a side line (Blue's earlier answer 3x3b2) besides its line."""
     session = game("3x3a3", "3x3b2")
@@ -374,32 +354,72 @@ def by_link_game(game_id: str) -> Session:
     return session
 
 
-def test_a_game_by_links_side_lines_leave_with_its_recent_entry():
+def test_a_game_by_link_is_kept_whole_in_one_entry_named_by_its_id():
+    """Its side lines and what was exchanged are in its entry, read back as they were."""
     local = Storage()
     store = Store(local)
-    times = iter(range(1, 100))
-    store.clock = lambda: next(times)
-    for game_id in ("aaaaaaaa", "bbbbbbbb"):
-        store.begin()
-        session = by_link_game(game_id)
-        store.save(session, SEATS)
-        store.keep_link_lines(session)
-    store.begin()
-    store.save(game("3x3a3"), SEATS)  # a write keeps the lines of games still in Recent
-    assert LINK_LINES + "aaaaaaaa" in local.items and LINK_LINES + "bbbbbbbb" in local.items
-    for _ in range(recent.MAX_GAMES - 2):  # newer games push the oldest, aaaaaaaa, out
-        store.begin()
-        store.save(game("2x2a1"), SEATS)
-    assert len(stored(local)) == recent.MAX_GAMES
-    assert all(link_game_id(e.fragment) != "aaaaaaaa" for e in stored(local))
-    assert LINK_LINES + "aaaaaaaa" not in local.items  # gone with its game
-    assert "2x2a1" in store.link_lines("bbbbbbbb")  # still in Recent: kept
-    store.drop(next(e for e in stored(local) if link_game_id(e.fragment) == "bbbbbbbb"))
-    assert LINK_LINES + "bbbbbbbb" not in local.items
+    session = by_link_game("k3f9x2qa")
+    sent_line = LinkLine(("3x3a3",), to=1)
+    session.exchange = Exchange(sent_line, LinkLine(("3x3a3", "2x2a1")), TAKEBACK)
+    store.save(session, LINKED)
+    [entry] = stored(local)
+    assert entry.id == "link-k3f9x2qa" == recent.link_entry_id("k3f9x2qa")
+    assert "3x3b2" in entry.tree
+    again, seats = recent.opened(entry, KINDS)
+    assert seats == LINKED and again.find(("3x3a3", "3x3b2")) is not None
+    assert again.exchange == session.exchange
 
 
-def test_stale_link_lines_are_only_those_of_games_by_link_not_in_recent():
-    kept = by_link_game("aaaaaaaa").fragment()
-    entry = recent.Entry("e1", "r", kept, SEATS, "rugpile", 3, False, 5)
-    keys = [LINK_LINES + "aaaaaaaa", LINK_LINES + "zzzzzzzz", recent.KEY, SIDE_LINES + "e1", None]
-    assert stale_link_lines(keys, [entry]) == [LINK_LINES + "zzzzzzzz"]
+def test_a_game_by_link_saved_by_two_tabs_stays_one_entry_with_both_lines():
+    """Tab 1 saves Blue's reply 3x3b2; tab 2, which had not read it, saves 2x2a1: one
+    entry, both lines (tab 2's the main line, its latest change), and tab 2 is told."""
+    local = Storage()
+    first, second = Store(local), Store(local)
+    one = game("3x3a3", "3x3b2")
+    one.link = ByLink("k3f9x2qa", 0)
+    other = game("3x3a3")
+    other.link = ByLink("k3f9x2qa", 0)
+    second.save(other, LINKED)  # both tabs begin with the game as stored
+    first.begin(stored(local)[0])
+    first.save(one, LINKED)
+    assert second.changed_elsewhere("k3f9x2qa") is not None  # the storage event's question
+    assert first.changed_elsewhere("k3f9x2qa") is None
+    other.play_text("2x2a1")
+    second.save(other, LINKED)
+    [entry] = stored(local)
+    merged, _ = recent.opened(entry, KINDS)
+    assert merged.tree.main_line() == ("3x3a3", "2x2a1")
+    assert merged.find(("3x3a3", "3x3b2")) is not None
+    assert second.merged == entry
+
+
+def test_an_older_pages_two_entries_of_one_game_by_link_become_one():
+    """Older pages kept a game by link under a random id, twice after a second tab saved
+    it, and its side lines apart (LINK_LINES): read now, they are one entry, whose tree
+    holds every line (the newest entry's line the main one), and the side lines' key goes."""
+    local = Storage()
+    older = game("3x3a3", "3x3b2")
+    older.link = ByLink("k3f9x2qa", 0)
+    newer = game("3x3a3", "2x2a1")
+    newer.link = ByLink("k3f9x2qa", 0)
+    entries = [
+        recent.entry_for(older, LINKED, "e1", "r1", 5),
+        recent.entry_for(newer, LINKED, "e2", "r2", 9),
+    ]
+    entries = [replace(e, id=id) for e, id in zip(entries, ("e1", "e2"), strict=True)]
+    local.setItem(recent.KEY, recent.dump(entries))
+    local.setItem(LINK_LINES + "k3f9x2qa", "side lines as older pages kept them")
+    store = Store(local)
+    store.start()
+    [entry] = stored(local)
+    assert entry.id == "link-k3f9x2qa"
+    merged, _ = recent.opened(entry, KINDS)
+    assert merged.tree.main_line() == ("3x3a3", "2x2a1")
+    assert merged.find(("3x3a3", "3x3b2")) is not None
+    store.save(game("3x3a3"), SEATS)  # any write removes the older pages' side lines
+    assert LINK_LINES + "k3f9x2qa" not in local.items
+
+
+def test_old_link_lines_are_only_the_older_pages_keys():
+    keys = [LINK_LINES + "aaaaaaaa", recent.KEY, SIDE_LINES + "e1", None]
+    assert old_link_lines(keys) == [LINK_LINES + "aaaaaaaa"]

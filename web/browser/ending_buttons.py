@@ -14,8 +14,8 @@ from pyscript import window
 from engine.ending import AGREED_DRAW, resignation
 from web.browser.analysis_panel import Judge, judge_once
 from web.logic import by_link, ending
-from web.logic.by_link import FRIEND
-from web.logic.table import HUMAN, Said, Table, people
+from web.logic.seats import FRIEND, HUMAN, people
+from web.logic.table import Said, Table
 
 
 class EndingButtons:
@@ -40,7 +40,8 @@ class EndingButtons:
         offers, asked = offer
         names = table.view.seat_names
         if table.seats[asked] == FRIEND:  # the offer goes by link
-            text = by_link.offer_draw(table.session)
+            by_link.offer_draw(table.session)
+            text = "Your draw offer goes with the link: send it to your friend."
             self.done(Said(message=escape(text), announce=text))
             return
         if table.seats[asked] == HUMAN:

@@ -19,7 +19,7 @@ from pyscript import window
 
 from engine import games
 from web.browser.dom import by_id, closest, found
-from web.logic.by_link import recent_note
+from web.logic.link_words import recent_note
 from web.storage import recent
 from web.storage.store import GameStore
 

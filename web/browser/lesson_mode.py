@@ -29,8 +29,8 @@ from engine import EngineError, games
 from engine.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
 from web.logic.learn_offer import OFFERED_KEY, offer_html, progress_key, read_ids, write_ids
+from web.logic.seats import HUMAN
 from web.logic.session import Session
-from web.logic.table import HUMAN
 
 if TYPE_CHECKING:
     from engine.lessons import Course

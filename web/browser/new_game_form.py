@@ -14,7 +14,9 @@ from web.browser import hint_button
 from web.browser.dom import by_id, found
 from web.logic import by_link
 from web.logic.analysis import hints_field
+from web.logic.link_words import help_field
 from web.logic.new_game import error_id, form, form_choice
+from web.logic.seats import seats_problem
 from web.logic.session import Session
 from web.logic.table import Table
 
@@ -28,9 +30,7 @@ class NewGameForm:
     def open(self, game_id: str | None = None, chosen: dict | None = None) -> None:
         title, html = form(*self.table.new_game_choices(game_id, chosen))
         by_id("newgame-title").textContent = title
-        by_id("option-fields").innerHTML = (
-            html + hints_field(hint_button.allowed()) + by_link.help_field()
-        )
+        by_id("option-fields").innerHTML = html + hints_field(hint_button.allowed()) + help_field()
         for opt in games.get(game_id or self.table.game.id).options_spec:
             for element in option_inputs(opt.name):
                 element.setAttribute("aria-describedby", error_id(opt.name))
@@ -70,7 +70,7 @@ class NewGameForm:
         seats = [
             el.value for el in document.querySelectorAll("#newgame-form select[name^='seat-']")
         ]
-        problem = by_link.seats_problem(seats)
+        problem = seats_problem(seats)
         if problem is not None:
             show_form_error(EngineError(problem))
             return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -39,19 +40,20 @@ from web.browser.move_list_view import MoveListView, keep_current_move_in_view
 from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
-from web.logic.by_link import copied_address, rematch_link
 from web.logic.computer import Computer, Job
-from web.logic.ending import rematch
 from web.logic.move_list import MoveList
 from web.logic.navigation import pick, picked, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
+from web.logic.seats import SEAT_KINDS
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
 from web.logic.tab import Tab
-from web.logic.table import SEAT_KINDS, Said, Table
+from web.logic.table import Said, Table
+from web.storage.recent import KEY as RECENT_KEY
 
 Events = list[tuple[str, str, Callable[[Any], Any]]]  # element id, event, handler
 NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
+CHANGED_ELSEWHERE = "This game changed in another tab: it is shown as it is now."
 
 
 class Page:
@@ -125,6 +127,7 @@ class Page:
         self.lesson.bind(self.on)
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
+        self.on(window, "storage", self.on_storage)
         self.on(document, "keydown", self.on_key)
 
     def board_events(self) -> Events:
@@ -242,17 +245,15 @@ class Page:
         if not self.ready:
             self.started()  # the first game, at start-up
             return
-        self.follow(self.tab.navigated(), push=False)
+        opening, changed = self.tab.navigated()
+        if opening is None and changed:
+            self.opened(push=False)
+        self.follow(opening, push=False)
 
     def on_offer(self, event: Any) -> None:
         """An offer in a problem's message, or in the Record dialog's status; a friend's
         draw offer, accepted."""
-        if closest(event, "[data-action='accept-draw']") is not None:
-            self.ended(self.table.end(AGREED_DRAW))
-            return
-        invitation = link_controls.on_invitation(event, self.keeper.here())
-        if invitation is not None:
-            self.follow(invitation)
+        if self.by_link_answer(event):
             return
         shown = closest(event, "[data-action='link-ply']")  # an old link's position
         if shown is not None:
@@ -265,6 +266,29 @@ class Page:
                 entry.fragment if entry is not None else "",
                 lambda: self.follow(self.sharing.take(action, entry, self.table.game.id)),
             )
+
+    def by_link_answer(self, event: Any) -> bool:
+        """A game by link's answer in the message: an invitation taken or only looked at, a
+        friend's takeback or line answered, a friend's draw offer accepted (True: it was)."""
+        button = closest(event, "[data-action]")
+        action = button.getAttribute("data-action") if button is not None else None
+        answers = {
+            "take-seat": self.tab.take_seat,
+            "just-look": self.tab.just_look,
+            "accept-takeback": lambda: self.tab.answer(theirs=True),
+            "keep-line": lambda: self.tab.answer(theirs=False),
+        }
+        if action == "accept-draw":
+            if not self.synced():
+                self.ended(self.table.end(AGREED_DRAW))
+            return True
+        if action not in answers or self.synced():
+            return action in answers
+        said = answers[action]()
+        self.opened(push=action == "just-look")
+        show_message(escape(said))
+        announce(said)
+        return True
 
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)
@@ -300,7 +324,9 @@ class Page:
     # ---- drawing
 
     def render(self, push: bool = False) -> None:
-        """Write everything the logic shows, save the game, and let the computer move."""
+        """Save the game, write everything the logic shows, and let the computer move."""
+        if not self.lesson.active:  # a lesson's step is neither saved nor in the address
+            self.tab.commit(push)
         screen = screen_of(self.table)
         moved = self.motion.before(self.table)
         self.input.draw(screen.board, screen.status)
@@ -309,8 +335,6 @@ class Page:
         self.moves_view.write(
             self.move_list.update(self.table.session, self.table.view, self.table.board)
         )
-        if not self.lesson.active:  # a lesson's step is neither saved nor in the address
-            self.tab.commit(push)
         self.advice.follow()
         link_controls.show(self.table)
         self.schedule_computer()
@@ -322,7 +346,7 @@ class Page:
     def step_through(self, action: Callable[[], None]) -> None:
         """A step through the moves made (←/→, Home/End, the move list, Undo/Redo); none
         while a lesson holds its step (web/browser/lesson_mode.py)."""
-        if not self.lesson.active:
+        if not self.lesson.active and not self.synced():
             self.change(action)
 
     # ---- playing
@@ -330,9 +354,9 @@ class Page:
     def play(self, move: Any, text: bool = False) -> None:
         """A person's move (an engine move, or notation when `text`); in a lesson, the
         lesson's to judge."""
-        if self.lesson.takes(move, text):
+        if self.lesson.takes(move, text) or self.synced():
             return
-        said = self.table.play_text(move) if text else self.table.play(move)
+        said = self.tab.play(move, text)
         show(said)
         if said.played:
             self.render()
@@ -407,26 +431,40 @@ class Page:
     # ---- links and records
 
     async def copy_link(self) -> None:
-        table = self.table
-        if table.decide(None):  # in an undecided game by link, copied is sent
-            self.render()
-        url = window.location.href.split("#")[0] + copied_address(table.session, table.seats)
+        """Copy link: the address; in a game by link the link to send, which it sends."""
+        if self.synced():
+            return
+        url = window.location.href.split("#")[0] + self.tab.copied()
+        self.render()
         show(await self.sharing.copy_link(url))
 
     async def send_link(self) -> None:
         """Send: a game by link's link to the friend (web/browser/link_controls.py); Send
         before an undecided game's first move hands the first seat to the friend."""
-        if self.table.decide(None):
-            self.render()
-        show(await link_controls.send(self.table))
-        show_status(screen_of(self.table).status)
-        link_controls.show(self.table)
+        if self.synced():
+            return
+        opening = await link_controls.send(self.tab)
+        self.render()
+        show(opening)
 
     def rematch(self) -> None:
         """The same game again, sides swapped; a game by link's rematch is one by link."""
-        session, seats = rematch(self.table.session, self.table.seats)
-        rematch_link(self.table.session, session, seats, new_id())
-        self.open(session, seats)
+        self.tab.rematch(new_id())
+        self.opened(push=True)
+
+    def synced(self) -> bool:
+        """Before a player's action in a game by link: when another tab changed the game, show
+        it as it is now, and say so (True: the action is not carried out)."""
+        if not self.tab.sync():
+            return False
+        self.opened(push=False)
+        show_notice(Said(message=CHANGED_ELSEWHERE, announce=CHANGED_ELSEWHERE))
+        return True
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab changed the storage: a game by link shown follows it."""
+        if event.key in (None, RECENT_KEY) and not self.lesson.active:
+            self.synced()
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())

@@ -1,25 +1,35 @@
-"""A game played by exchanging links, as this device keeps it (pure; tested in CPython).
+"""A game played by exchanging links, as one device keeps it: what a friend's link does to the
+device's game, what it asks the player, and the link the device sends (pure; tested in
+CPython, and as people play it in tests/test_link_model.py).
 
-Each device of a game by link plays one seat (or, in a game of three or four players, the
-seats its player took): its seats are HUMAN, the others FRIEND, whose moves come only by link.
-The session carries the game's `ByLink` (engine/by_link.py) with `to` the device's own seat;
-the link the device sends hands the game `to` the seat to move.
+Each device plays its own seats (web/logic/seats.py: HUMAN); the others are FRIEND seats,
+whose moves come only by link.  Besides its tree of moves, the session of a game by link
+carries its `link` (engine/by_link.py's `ByLink`: the game's id, `to` this device's seat,
+and the draw offer this device makes) and its `exchange` (`Exchange`): the line of the link
+this device sent last, the line of the friend's last link, and what a friend's link asks
+the player until they answer: TAKEBACK (accept or decline the friend's takeback) or
+CONFLICT (the link changes this device's own move, or plays its side: continue the friend's
+line, or keep one's own).
 
-A link of a game this device keeps (found by its `game=` id among the saved games) can be,
-against the line this device holds:
-
-    same       the same moves: nothing new
-    ahead      this device's line and more: the friend's moves (named)
-    behind     a start of this device's line: an older link ("N moves behind your game")
-    branch     it leaves this device's line at one of the friend's moves (the friend answered
-               an old link twice): both lines are kept, the link's, which came last, as the
-               game's main line
-    conflict   it would change or make one of this device's own moves: refused
-
-`compare` decides which, from the two lines of moves (in canonical notation) and the seat
-that made each move of the link's line; `arrive` carries it out on this device's session.
-The page's words for a game by link are here too: the status line, the tab's title, the
-text that goes with a sent link, and what Recent says of the game.
+The game is the tree's main line, and a device always sends its main line.  Nothing is ever
+dropped: every line a link brings is added to the tree, as the main line or as a side line.
+A friend's link, compared with the device's main line (`arrive`), is
+    SAME      the same game: nothing new
+    AHEAD     the device's game and more: the friend's moves, the new main line (ACCEPTED
+              when it goes on from this device's takeback)
+    BEHIND    an older link: the game stays as it is
+    BRANCH    it changes one of the friend's own moves, unasked (the friend answered an old
+              link twice): the latest line, the link's, becomes the main line on both devices
+    DECLINED  it keeps a move this device asked to take back: the friend's line is the game
+    ASKED     it asks to take back the friend's moves (`takeback=` in the link): accept
+              (the link's line becomes the game) or decline (the game stays)
+    CONFLICT  it changes one of this device's own moves, unasked (an old tab, an old version
+              of the page, a move taken back that was sent): the player chooses which line
+              the game goes on with
+A move this device makes from a past position makes its line the game's main line; when that
+changes a move of its own that the friend has (in either line exchanged), the link sent next
+asks the friend to accept the takeback (`takeback_from`).  The page's words for all this
+are web/logic/link_words.py's.
 """
 
 from __future__ import annotations
@@ -31,344 +41,379 @@ from enum import Enum
 
 from engine import EngineError
 from engine.by_link import ByLink
-from engine.ending import can_agree_draw
-from engine.record import encode
+from engine.ending import Ending, can_agree_draw
+from engine.record import Record, encode, read_ending
+from web.logic.link_exchange import (
+    CONFLICT,
+    TAKEBACK,
+    LinkLine,
+    shared_start,
+)
+from web.logic.seats import (
+    FRIEND,
+    HUMAN,
+    by_link,
+    decided_by_move,
+    decided_by_send,
+    invited_seats,
+    own_seats,
+    undecided,
+)
 from web.logic.session import Session
 
-HUMAN = "human"  # web/logic/table.py's
-FRIEND = "friend"  # a seat played on the friend's device: its moves come by link
-FRIEND_LABEL = "Friend, by link"
 COMPACT_FROM = 1500  # a sent link longer than this goes with its moves packed in one word
-DEFAULT_TITLE = "Abstract games: Wythe, Petrify, Stigmergy, Rug Pile, Gwyddbwyll"
 
 
 class Continuation(Enum):
     SAME = "same"
     AHEAD = "ahead"
+    ACCEPTED = "accepted"
     BEHIND = "behind"
     BRANCH = "branch"
+    DECLINED = "declined"
+    ASKED = "asked"
     CONFLICT = "conflict"
 
 
-@dataclass(frozen=True)
-class Comparison:
-    """What a link does to this device's game.
-
-    kind:    how the link's line stands to the device's (Continuation).
-    common:  how many moves the two lines share from the start.
-    behind:  how many of the device's moves the link lacks (BEHIND, BRANCH, CONFLICT).
-    new:     the link's moves past what the two share (AHEAD, BRANCH, CONFLICT).
-    ply:     CONFLICT: the ply (from 0) of the device's own move the link changes or makes.
-    """
-
-    kind: Continuation
-    common: int
-    behind: int = 0
-    new: tuple[str, ...] = ()
-    ply: int | None = None
-
-
-def shared_start(mine: Sequence[str], theirs: Sequence[str]) -> int:
-    """How many moves two lines share from the start."""
-    common = 0
-    for a, b in zip(mine, theirs, strict=False):
-        if a != b:
-            break
-        common += 1
-    return common
-
-
-def compare(
-    mine: Sequence[str], theirs: Sequence[str], movers: Sequence[int], own: frozenset[int]
-) -> Comparison:
-    """How the link's line `theirs` (whose move i was made by seat movers[i]) stands to this
-    device's line `mine`, when this device plays the seats `own`."""
-    common = shared_start(mine, theirs)
-    new = tuple(theirs[common:])
-    behind = len(mine) - common
-    own_move = next((ply for ply in range(common, len(theirs)) if movers[ply] in own), None)
-    if own_move is not None:
-        return Comparison(Continuation.CONFLICT, common, behind, new, own_move)
-    if not new:
-        kind = Continuation.BEHIND if behind else Continuation.SAME
-        return Comparison(kind, common, behind)
-    if not behind:
-        return Comparison(Continuation.AHEAD, common, 0, new)
-    return Comparison(Continuation.BRANCH, common, behind, new)
-
-
-# ---- seats
-
-
-def own_seats(seats: Sequence[str]) -> frozenset[int]:
-    """The seats this device plays in a game by link."""
-    return frozenset(seat for seat, kind in enumerate(seats) if kind == HUMAN)
-
-
-def by_link(seats: Sequence[str]) -> bool:
-    """The seats are those of a game by link (a friend plays one of them)."""
-    return FRIEND in seats
-
-
-def undecided(seats: Sequence[str]) -> bool:
-    """A game by link whose sides are not chosen yet (every seat 'Friend, by link' in the
-    New game form): the first move, or Send, decides which seat this device plays."""
-    return bool(seats) and all(kind == FRIEND for kind in seats)
-
-
-def decided_by_move(seats: Sequence[str], mover: int) -> list[str]:
-    """The seats once this device made the first move of an undecided game: it plays the
-    seat that moved, a friend every other."""
-    return invited_seats(len(seats), mover)
-
-
-def decided_by_send(seats: Sequence[str], first: int) -> list[str]:
-    """The seats once this device pressed Send before any move of an undecided game: the
-    friend gets the seat that moves first (`first`), and this device the next seat in turn
-    (with three or four players every other seat stays a friend's, each link going on to
-    the seat to move)."""
-    return invited_seats(len(seats), (first + 1) % len(seats))
-
-
-def invited_seats(count: int, to: int) -> list[str]:
-    """The seats of a device a link hands seat `to` of a game of `count` seats."""
-    return [HUMAN if seat == to else FRIEND for seat in range(count)]
-
-
-def link_game_id(fragment: str) -> str | None:
-    """The `game=` id of a link (its fragment), or None when it has none; read without
-    decoding the whole link (Recent finds a game's entry by it)."""
-    for field in fragment.rsplit("/", 1)[-1].split(","):
-        name, _, value = field.partition("=")
-        if name == "game" and value:
-            return value
-    return None
-
-
-def find_entry(entries, game_id: str):
-    """The newest saved entry (web/storage/recent.py) of the game by link `game_id`."""
-    found = [e for e in entries if link_game_id(e.fragment) == game_id]
-    return max(found, key=lambda e: e.updated) if found else None
-
-
-# ---- a link arrives
+ADOPTED = (Continuation.AHEAD, Continuation.ACCEPTED, Continuation.BRANCH, Continuation.DECLINED)
+ASKING = (Continuation.ASKED, Continuation.CONFLICT)
 
 
 @dataclass(frozen=True)
 class Arrival:
-    """What a link of a kept game did: the kind, this device's session after it, and the
-    page's message (text)."""
+    """What a friend's link did to this device's game.
+
+    kind:     how the link's line stands to the device's game (Continuation).
+    common:   how many moves the two share from the start.
+    new:      the link's moves after those (its moves the device did not have).
+    replaced: the device's moves after those (which the link leaves out or changes).
+    ended:    the link ended the game (a resignation, an agreed draw).
+    mine:     plies of the link's line where a move of this device's seat was made
+              elsewhere (AHEAD: another tab or device of the same player).
+    """
 
     kind: Continuation
-    session: Session
-    message: str
+    common: int
+    new: tuple[str, ...] = ()
+    replaced: tuple[str, ...] = ()
+    ended: bool = False
+    mine: tuple[int, ...] = ()
 
 
-def movers(session: Session) -> list[int]:
-    """The seat that made each move of the session's line on display."""
-    return [session.game.to_move(state) for state in session.states[:-1]]
+# ---- the game and the line the friend has
 
 
-def named_moves(session: Session, start: int) -> str:
-    """'White played c5c6.' for each move of the line on display from `start`."""
-    names = session.game.seat_names(session.states[0])
-    seats = movers(session)
-    return " ".join(
-        f"{names[seats[ply]]} played {session.moves[ply]}."
-        for ply in range(start, len(session.moves))
-    )
+def main_line(session: Session) -> tuple[str, ...]:
+    return session.tree.main_line()
+
+
+def main_end(session: Session) -> tuple[int, ...]:
+    """The path of the main line's last position."""
+    return (0,) * len(main_line(session))
+
+
+def current(session: Session) -> LinkLine:
+    """The game as this device would send it now: its main line, its ending, its offer."""
+    offer = session.link.offer if session.link is not None else ""
+    return LinkLine(main_line(session), session.tree.ending(main_end(session)), offer)
+
+
+def sent(session: Session) -> bool:
+    """The friend has this device's game as it is (its latest link was sent)."""
+    return session.link is not None and session.exchange.sent == current(session)
+
+
+def mark_sent(session: Session) -> None:
+    """The link of the game as it is was sent (Send, Copy link)."""
+    if session.link is not None:
+        session.exchange = replace(session.exchange, sent=current(session))
+
+
+def asked(session: Session) -> str:
+    """What the friend's link asks the player ('' nothing, TAKEBACK or CONFLICT)."""
+    return session.exchange.question
+
+
+def movers(session: Session, path: Sequence[int]) -> list[int]:
+    """The seat that made each move of the line to `path` in the session's tree."""
+    game, known = session.game, session.known
+    return [game.to_move(known[tuple(path[:ply])]) for ply in range(len(path))]
+
+
+def main_movers(session: Session) -> list[int]:
+    return movers(session, main_end(session))
+
+
+def takeback_from(session: Session, seats: Sequence[str]) -> int | None:
+    """The ply from which this device's game changes moves of its own that the friend has
+    (in a line this device sent, or the friend's): the takeback its next link asks the
+    friend to accept (None: none)."""
+    if asked(session):
+        return None
+    mine, own, movers_of = main_line(session), own_seats(seats), main_movers(session)
+    plies = [
+        ply
+        for line in session.exchange.lines()
+        if (ply := shared_start(mine, line.moves)) < min(len(mine), len(line.moves))
+        and movers_of[ply] in own
+    ]
+    return min(plies, default=None)
+
+
+def declining(session: Session, seats: Sequence[str]) -> bool:
+    """This device keeps its game against the friend's takeback, or line, not yet sent."""
+    theirs = session.exchange.theirs
+    if theirs is None or asked(session) or takeback_from(session, seats) is not None:
+        return False
+    mine = main_line(session)
+    ply = shared_start(mine, theirs.moves)
+    return ply < len(theirs.moves) and ply < len(mine) and not sent(session)
+
+
+def takes_back(session: Session, seats: Sequence[str]) -> int:
+    """How many moves the friend has would a move at the position shown take back (0: none;
+    the position shown is on the main line, this device's seat to move there)."""
+    if any(session.path):
+        return 0
+    mine = main_line(session)
+    known = [
+        len(line.moves)
+        for line in session.exchange.lines()
+        if shared_start(mine, line.moves) >= session.ply
+    ]
+    return max(0, max(known, default=0) - session.ply)
+
+
+# ---- adding a friend's line to the tree
+
+
+def add_line(session: Session, moves: Sequence[str], ending: Ending | None, adopt: bool) -> None:
+    """Add the line `moves` (from the start, ended by `ending` or not) to the session's tree:
+    as its main line when `adopt`, else as a side line; the main line's end is shown after.
+    Where the line goes on from a resignation or an agreed draw in the tree (a friend's moves
+    crossed it), that ending is put back at the line's end: a resignation stands, whatever
+    moves crossed it."""
+    common = shared_start(main_line(session), moves)
+    session.goto_path(main_end(session))
+    session.goto(common)
+    crossed: Ending | None = None
+    for text in moves[common:]:
+        if session.live and session.ending is not None:
+            crossed = session.ending
+            session.take_back_ending()
+        session.play_text(text)
+    path = session.path
+    if not session.tree.children(path):  # the line's end: it may end there
+        for end in (ending, crossed):
+            if end is not None and session.ending is None:
+                with suppress(EngineError):  # the game ended on the board first
+                    session.end(end)
+    if adopt and any(path):
+        session.goto_path(path)
+        session.promote()
+    session.goto_path(main_end(session))
+
+
+def promote_line(session: Session, moves: Sequence[str]) -> None:
+    """Make the line `moves` (already in the tree) the main line; show its end."""
+    path = session.find(tuple(moves))
+    if path is None:
+        raise EngineError("that line is not in this game")
+    session.goto_path(path)
+    session.promote()
+    session.goto_path(main_end(session))
+
+
+def merge(ours: Session, theirs: Session) -> None:
+    """Add every line of `theirs` (the same game, kept by another tab or entry) to `ours`,
+    whose main line stays the game (unless one of theirs goes on from its end)."""
+    tree = theirs.tree
+    for row in tree.rows():
+        if tree.children(row.path):
+            continue
+        word = tree.ending(row.path)
+        ending = read_ending(theirs.game, theirs.known[row.path], word) if word else None
+        add_line(ours, tree.moves(row.path), ending, adopt=False)
+
+
+# ---- a friend's link arrives
 
 
 def arrive(held: Session, seats: Sequence[str], link: Session) -> Arrival:
-    """A link of the game `held` (this device's, played with `seats`) arrives: `held`
-    continued as the link says, never losing a move either side made."""
+    """A friend's link (`link`, as its record describes it) of the game `held` (this device's,
+    played with `seats`) arrives: the link's line is added to the game, which goes on as the
+    `Continuation` says; nothing either side made is lost."""
     own = own_seats(seats)
-    found = compare(held.moves, link.moves, movers(link), own)
-    if held.link is not None and found.kind is not Continuation.CONFLICT:
+    mine, theirs = main_line(held), tuple(link.moves)
+    common = shared_start(mine, theirs)
+    kind, adopt = classify(held, link, own, takeback_from(held, seats))
+    if seat_clash(seats, link) and kind is not Continuation.BEHIND:
+        kind, adopt = Continuation.CONFLICT, False
+    over_before = over(held)
+    add_line(held, mine if kind is Continuation.BEHIND else theirs, link.ending, adopt)
+    exchange = held.exchange
+    theirs_before = exchange.theirs
+    if not (
+        kind is Continuation.BEHIND
+        and theirs_before is not None
+        and theirs_before.moves[: len(theirs)] == theirs
+    ):  # not an older link than the friend's last
+        to = link.link.to if link.link is not None else None
+        theirs_before = LinkLine(theirs, link.tree.ending(link.end_path), to=to)
+    question = {Continuation.ASKED: TAKEBACK, Continuation.CONFLICT: CONFLICT}.get(kind, "")
+    held.exchange = replace(exchange, theirs=theirs_before, question=question)
+    if held.link is not None:
         held.link = replace(held.link, offer="")  # an offer this device sent was answered
-    if found.kind in (Continuation.CONFLICT, Continuation.BEHIND):
-        held.goto(len(held.moves))
-        return Arrival(found.kind, held, refusal(found, held.moves, link.moves))
-    if found.kind in (Continuation.AHEAD, Continuation.BRANCH):
-        held.goto(found.common)
-        for ply, text in enumerate(found.new):
-            held.play_text(text, main=found.kind is Continuation.BRANCH and ply == 0)
-    ended = link.ending is not None and held.ending is None and held.live
-    if ended:
-        with suppress(EngineError):
-            held.end(link.ending)  # type: ignore[arg-type]
-    return Arrival(found.kind, held, news(found, held, own, ended, link.link))
-
-
-def refusal(found: Comparison, mine: Sequence[str], theirs: Sequence[str]) -> str:
-    """What the page says of a link that is behind the device's game or changes its moves."""
-    if found.kind is Continuation.BEHIND:
-        n = found.behind
-        return (
-            f"This link is {n} move{'' if n == 1 else 's'} behind your game: your game is "
-            f"kept as it is (the link's position is move {found.common} in the move list)."
-        )
-    ply = found.ply or 0
-    if ply < len(mine):
-        what = f"it changes your move {ply + 1} ({mine[ply]}) to {theirs[ply]}"
-    else:
-        what = f"it makes your move {ply + 1} for you ({theirs[ply]})"
-    return f"This link was refused: {what}. Your game is kept as it was."
-
-
-def news(
-    found: Comparison, held: Session, own: frozenset[int], ended: bool, link: ByLink | None
-) -> str:
-    """What the page says of a link that brought the friend's moves (or nothing new)."""
-    said = named_moves(held, found.common)
-    over = held.result_text() if held.over and held.live else None
-    if found.kind is Continuation.BRANCH:
-        said = (
-            "Your friend answered an earlier link differently: their latest line is now "
-            f"the game, and the line you had is kept as a side line. {said}"
-        )
-    elif found.kind is Continuation.SAME and not ended:
-        said = "This link shows your game as it is: nothing new."
-    if over:
-        said = f"{said} {over}"
-    elif found.kind is not Continuation.SAME and held.game.to_move(held.state) in own:
-        said += " Your move."
-    if link is not None and link.offer == "draw" and not held.over:
-        said += " Your friend offers a draw: accept it, or play on to decline."
-    return said.strip()
-
-
-# ---- the page's words
-
-
-def seat_name(session: Session, seat: int) -> str:
-    return session.game.seat_names(session.states[0])[seat]
-
-
-def status_text(session: Session, seats: Sequence[str], sent: bool) -> str | None:
-    """The status line of a game by link at its latest position, or None when it is over
-    or not a game by link (the usual status then)."""
-    if not by_link(seats) or session.result is not None:
-        return None
-    seat = session.game.to_move(session.state)
-    name = seat_name(session, seat)
-    if undecided(seats):
-        return f"Make the first move to play {name}, or Send the link to let your friend begin"
-    if not session.live:  # an earlier position: the board's prompt, or the friend's turn
-        return (
-            f"Viewing move {session.ply}. {name} (your friend) to move."
-            if seats[seat] == FRIEND
-            else None
-        )
-    if seats[seat] == HUMAN:
-        return f"Your move ({name})"
-    if not session.moves:
-        if sent:
-            return f"Waiting for {name}'s first move"
-        return f"Send the invitation to your friend: {name} moves first"
-    if sent:
-        return f"Waiting for {name}'s reply"
-    return f"Your move is made: send it to your friend ({name})"
-
-
-def my_turn(session: Session, seats: Sequence[str]) -> bool:
-    """A game by link whose latest position waits for this device's move."""
-    return (
-        by_link(seats)
-        and not session.over
-        and (seats[session.game.to_move(session.states[-1])] == HUMAN or undecided(seats))
+    elsewhere = tuple(
+        ply
+        for ply in range(len(mine), len(theirs))
+        if kind is Continuation.AHEAD and link.game.to_move(link.states[ply]) in own
+    )
+    return Arrival(
+        kind, common, theirs[common:], mine[common:], over(held) and not over_before, elsewhere
     )
 
 
-def tab_title(session: Session, seats: Sequence[str]) -> str:
-    """The tab's title: 'Your move — Wythe' while a game by link waits for this device."""
-    if my_turn(session, seats):
-        return f"Your move — {session.game.name}"
-    return DEFAULT_TITLE
+def seat_clash(seats: Sequence[str], link: Session) -> bool:
+    """A two-player game's link hands this device the seat it does not play: the friend
+    plays this device's side too (both chose to begin, or both to let the other begin)."""
+    to = link.link.to if link.link is not None else None
+    return (
+        len(seats) == 2 and not undecided(seats) and to is not None and to not in own_seats(seats)
+    )
+
+
+def clashing(session: Session, seats: Sequence[str]) -> bool:
+    """The question asked is a seat clash (`seat_clash`) the friend's last link made."""
+    theirs = session.exchange.theirs
+    to = theirs.to if theirs is not None else None
+    return len(seats) == 2 and to is not None and to not in own_seats(seats)
+
+
+def over(session: Session) -> bool:
+    """The game (the main line) has ended, on the board or off it."""
+    end = main_end(session)
+    return session.tree.ending(end) != "" or session.game.result(session.known[end]) is not None
+
+
+def classify(
+    held: Session, link: Session, own: frozenset[int], asked_back: int | None
+) -> tuple[Continuation, bool]:
+    """(how the link's line stands to this device's game, whether it becomes the game's main
+    line); `asked_back`: the ply of the takeback this device asks for, if any."""
+    mine, theirs = main_line(held), tuple(link.moves)
+    common = shared_start(mine, theirs)
+    if theirs == mine:
+        return Continuation.SAME, True
+    if common == len(theirs):
+        return Continuation.BEHIND, True  # the game (mine) stays the main line
+    if common == len(mine):
+        accepted = asked_back is not None
+        return (Continuation.ACCEPTED if accepted else Continuation.AHEAD), True
+    if link.game.to_move(link.states[common]) not in own:
+        takeback = link.link.takeback if link.link is not None else None
+        if takeback is not None and common >= takeback:
+            return Continuation.ASKED, False
+        return Continuation.BRANCH, True
+    kept = any(line.moves[: common + 1] == theirs[: common + 1] for line in held.exchange.lines())
+    if asked_back == common and kept:
+        return Continuation.DECLINED, True
+    return Continuation.CONFLICT, False
+
+
+def answer(session: Session, seats: Sequence[str], theirs: bool) -> list[str]:
+    """The player answers the link's question: the friend's line (`theirs`: the takeback
+    accepted, or their line continued, as the seat their link hands this device) becomes the
+    game, or this device's stays (the takeback declined, or its own line kept, which the
+    next link asks the friend to take).  The device's seats after it."""
+    line = session.exchange.theirs
+    if not asked(session) or line is None:
+        return list(seats)
+    session.exchange = replace(session.exchange, question="")
+    if not theirs:
+        session.goto_path(main_end(session))
+        return list(seats)
+    mine = main_line(session)
+    if line.moves[: len(mine)] == mine or not line.moves:
+        add_line(session, line.moves, None, adopt=True)
+    else:
+        promote_line(session, line.moves)
+    if line.to is None or line.to in own_seats(seats) or len(seats) != 2:
+        return list(seats)
+    if session.link is not None:  # the friend played this device's seat: it takes the other
+        session.link = replace(session.link, to=line.to)
+    return invited_seats(len(seats), line.to)
+
+
+def moved(session: Session) -> None:
+    """This device made a move in the game: any question is answered by it (the line it was
+    made on is the game)."""
+    session.exchange = replace(session.exchange, question="")
+
+
+# ---- the link this device sends
 
 
 def next_seat(session: Session, seats: Sequence[str]) -> int:
-    """The seat the link this device sends hands the game to: the seat to move at the end
-    of the line, else (the game over, or this device to move) the first friend's."""
-    if not session.over:
-        seat = session.game.to_move(session.states[-1])
+    """The seat the link this device sends hands the game to: the seat to move at the end of
+    the game, when a friend's, else (the game over, or this device to move) the first
+    friend's seat after this device's."""
+    states = main_states(session)
+    if session.game.result(states[-1]) is None and not current(session).ending:
+        seat = session.game.to_move(states[-1])
         if seats[seat] == FRIEND:
             return seat
-    return seats.index(FRIEND) if FRIEND in seats else 0
+    count = len(seats)
+    mine = min(own_seats(seats), default=0)
+    return next(
+        (seat for step in range(1, count + 1) if seats[seat := (mine + step) % count] == FRIEND),
+        0,
+    )
 
 
-def sent_fragment(session: Session, seats: Sequence[str]) -> str:
-    """The fragment of the link this device sends: the whole line, handed to the friend to
-    move (with this device's draw offer, if it made one), its moves packed when the plain
-    link would be long."""
+def main_states(session: Session) -> list:
+    """The positions of the game's main line."""
+    known, end = session.known, main_end(session)
+    return [known[end[:ply]] for ply in range(len(end) + 1)]
+
+
+def sent_record(session: Session, seats: Sequence[str]):
+    """The record of the link this device sends: its game's main line, handed to the friend
+    to move, with its draw offer and the takeback it asks for."""
     link = session.link
     if link is None:
         raise EngineError("this game is not played by link")
-    record = replace(
-        session.current_record(),
-        link=replace(link, to=next_seat(session, seats), offer="" if session.over else link.offer),
+    game = current(session)
+    return Record(
+        session.record.game,
+        session.record.version,
+        session.record.options,
+        game.moves,
+        game.ending,
+        replace(
+            link,
+            to=None if undecided(seats) else next_seat(session, seats),
+            offer="" if game.ending else link.offer,
+            takeback=takeback_from(session, seats),
+        ),
     )
+
+
+def sent_fragment(session: Session, seats: Sequence[str]) -> str:
+    """The fragment of the link this device sends (its moves packed when the plain link
+    would be long): what Send shares and the address bar always holds."""
+    record = sent_record(session, seats)
     plain = encode(record)
     return plain if len(plain) <= COMPACT_FROM else encode(record, compact=True)
 
 
-def copied_address(session: Session, seats: Sequence[str]) -> str:
-    """The location.hash Copy link copies: in a game by link the link Send sends (handed to
-    the friend), else the game's own at the ply shown."""
-    if by_link(seats) and session.link is not None:
-        return "#" + sent_fragment(session, seats)
-    return "#" + session.fragment()
+# ---- offers and seats
 
 
-def share_text(session: Session, seats: Sequence[str]) -> str:
-    """The line that goes with a sent link: 'Wythe, move 12: your turn — I played d4e4', or
-    the invitation when no move is made."""
-    game, moves = session.game.name, session.moves
-    to = seat_name(session, next_seat(session, seats))
-    if not moves:
-        return f"Your friend invites you to a game of {game}: you play {to}"
-    last = moves[-1]
-    if session.over:
-        return f"{game}, move {len(moves)}: {session.result_text()}"
-    return f"{game}, move {len(moves) + 1}: your turn ({to}) — I played {last}"
-
-
-def invitation(session: Session, to: int) -> str:
-    """What a device says when a friend's link of a game new to it opens."""
-    name = seat_name(session, to)
-    help_note = "" if session.link is None or session.link.help else " (without help)"
-    return (
-        f"Your friend invites you to play {name} in this {session.game.name} game"
-        f"{help_note}: accept to play that side, or just look."
-    )
-
-
-def recent_note(fragment: str, seats: Sequence[str], finished: bool) -> str:
-    """What Recent says of a game by link beside its moves: whose move it is."""
-    if finished or not by_link(seats):
-        return ""
-    try:
-        session = Session.from_fragment(fragment)
-    except EngineError:
-        return ""
-    seat = session.game.to_move(session.states[-1])
-    if seats[seat] == HUMAN or undecided(seats):
-        return "your move"
-    return f"waiting for {seat_name(session, seat)}"
-
-
-def help_allowed(session: Session) -> bool:
-    """Analyse and Hint are on: not a game by link the players started without help."""
-    return session.link is None or session.link.help
-
-
-def offer_draw(session: Session) -> str:
-    """Offer draw in a game by link: the offer goes with the next link sent; what the page
-    says."""
+def offer_draw(session: Session) -> None:
+    """Offer draw in a game by link: the offer goes with the next link sent."""
     if session.link is not None:
         session.link = replace(session.link, offer="draw")
-        session.sent = False
-    return "Your draw offer goes with the link: send it to your friend."
 
 
 def draw_offered(link: Session, held: Session) -> bool:
@@ -378,34 +423,14 @@ def draw_offered(link: Session, held: Session) -> bool:
         and link.link.offer == "draw"
         and not held.over
         and held.live
+        and not asked(held)
         and can_agree_draw(held.game, held.state)
     )
 
 
-ACCEPT_DRAW = '<button type="button" data-action="accept-draw">Accept the draw</button>'
-
-
-def show_link_position(ply: int) -> str:
-    """The button that shows an old link's position in this device's game (nothing lost:
-    the game stays as it is)."""
-    return (
-        f'<button type="button" data-action="link-ply" data-ply="{int(ply)}">'
-        f"Show the link's position (move {int(ply)})</button>"
-    )
-
-
-# ---- starting one
-
-
-def seats_problem(seats: Sequence[str]) -> str | None:
-    """What is wrong with the seats of a new game by link, or None (or not a game by link)."""
-    if not by_link(seats):
-        return None
-    if HUMAN not in seats and not undecided(seats):
-        return "A game by link needs you in one seat: choose Human for your side."
-    if any(kind not in (HUMAN, FRIEND) for kind in seats):
-        return "A game by link is between people: choose Human or Friend for each seat."
-    return None
+def help_allowed(session: Session) -> bool:
+    """Analyse and Hint are on: not a game by link the players started without help."""
+    return session.link is None or session.link.help
 
 
 def start(session: Session, seats: Sequence[str], help: bool, game_id: str) -> None:
@@ -438,11 +463,17 @@ def rematch_link(old: Session, new: Session, seats: Sequence[str], game_id: str)
         start(new, seats, old.link.help, game_id)
 
 
-def help_field() -> str:
-    """The New game form's switch for a game by link without help."""
-    return (
-        '<label class="field check"><input type="checkbox" name="link-help" checked>'
-        "<span>Analysis allowed in a game with a friend by link</span>"
-        "<small>Unticked, Analyse is off on both devices, and the link says so.</small>"
-        "</label>"
-    )
+def link_game_id(fragment: str) -> str | None:
+    """The `game=` id of a link (its fragment), or None when it has none; read without
+    decoding the whole link (Recent finds a game's entry by it)."""
+    for field in fragment.rsplit("/", 1)[-1].split(","):
+        name, _, value = field.partition("=")
+        if name == "game" and value:
+            return value
+    return None
+
+
+def find_entry(entries, game_id: str):
+    """The newest saved entry (web/storage/recent.py) of the game by link `game_id`."""
+    found = [e for e in entries if link_game_id(e.fragment) == game_id]
+    return max(found, key=lambda e: e.updated) if found else None

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from web.logic.by_link import FRIEND
+from web.logic.seats import FRIEND, HUMAN
 from web.logic.session import Session
-from web.logic.table import HUMAN, Said, Table
+from web.logic.table import Said, Table
 
 SLICE_SECONDS = 0.15  # the worker thinks in slices this long, so progress can be shown
 MIN_MOVE_SECONDS = 0.4  # a computer move never lands faster, so it can be followed

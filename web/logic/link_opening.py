@@ -1,44 +1,40 @@
 """What a friend's link of a game by link opens on this device (pure; tested in CPython).
 
-The first link of a game on this device is an invitation: the game opens as an ordinary link
-(no seat taken) with two choices, to play the seat the link hands over (`take_seat`: then
-that seat is this device's, the others the friend's) or just to look.  A later link of the
-same game (its `game=` id matches a saved game) continues that saved game, one Recent entry
-per game: web/logic/by_link.py's `arrive` says what the link adds, and the message says it.
+The first link of a game on this device is an invitation: the game opens with the seat the
+link hands over offered to this device (`invited`), which a move on the board or Play takes;
+Just look makes it an analysis copy of the game, an ordinary game that is not sent.  Nothing
+of an invitation is kept until it is taken.  A later link of the same game (its `game=` id
+matches a saved game) continues that game, one saved game an id: web/logic/by_link.py's
+`arrive` says what the link does, and web/logic/link_words.py says it.
 web/logic/navigation.py asks this first for every link that names a game by link.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 from html import escape
 
-from engine import EngineError
-from web.logic.by_link import (
+from web.logic.by_link import ASKING, Continuation, arrive, draw_offered, find_entry
+from web.logic.link_words import (
     ACCEPT_DRAW,
-    Continuation,
-    arrive,
-    draw_offered,
-    find_entry,
+    arrival_text,
     invitation,
-    invited_seats,
+    question_html,
     seat_name,
     show_link_position,
 )
-from web.logic.session import Session, with_side_lines
-from web.logic.sharing import Continues, Opening
+from web.logic.seats import FRIEND, invited_seats, undecided
+from web.logic.session import Session
+from web.logic.sharing import Opening
 from web.storage import recent
 
 
 def link_opening(
-    session: Session,
-    saved: Sequence[recent.Entry],
-    kinds: Collection[str],
-    link_lines: Callable[[str], str] = lambda game_id: "",
+    session: Session, saved: Sequence[recent.Entry], kinds: Collection[str]
 ) -> Opening | None:
     """The opening of a link of a game by link (`session`, as the link describes it), given
-    the saved games and the side lines kept for a game by link; None when the link is not
-    of a game by link."""
+    the saved games; None when the link is not of a game by link."""
     link = session.link
     if link is None:
         return None
@@ -49,74 +45,66 @@ def link_opening(
         except Exception:
             entry = None  # a saved game that no longer opens: the link opens afresh
         else:
-            held.link = link if held.link is None else held.link
-            held = with_side_lines(held, link_lines(link.id))
-            came = arrive(held, seats, session)
-            accept = f" {ACCEPT_DRAW}" if draw_offered(session, came.session) else ""
-            if came.kind is Continuation.BEHIND:
-                accept = " " + show_link_position(len(session.moves))
-            steps = last_move_shown_arriving(came.session, came.kind)
-            return Opening(
-                session=came.session,
-                seats=seats,
-                continues=entry,
-                message=escape(came.message) + accept,
-                steps=steps,
-                announce=came.message,
-            )
-    return invited(session, saved)
+            return arrived(held, seats, session, entry)
+    return invited(session)
 
 
-def invited(session: Session, saved: Sequence[recent.Entry] = ()) -> Opening:
-    """The first link of a game by link on this device: the game shown as an ordinary link
-    (no seat taken, nothing kept as a game by link; the saved game it shows exactly, if one
-    is), with the invitation's two choices: play the seat the link hands over, or just look."""
+def arrived(held: Session, seats: list[str], link: Session, entry: recent.Entry) -> Opening:
+    """A link of the game by link `held`, kept on this device with `seats`."""
+    to = link.link.to if link.link is not None else None
+    if undecided(seats) and to is not None:  # the friend's link decides an undecided game
+        seats = invited_seats(len(seats), to)
+    if held.link is None or undecided(seats) or (to is not None and undecided(entry.seats)):
+        held.link = replace(link.link, offer="", takeback=None) if link.link else held.link
+    came = arrive(held, seats, link)
+    text = arrival_text(came, held, seats, link.link)
+    html = escape(text)
+    if came.kind in ASKING:
+        html = question_html(held, seats)
+    elif came.kind is Continuation.BEHIND:
+        html += " " + show_link_position(len(link.moves))
+    elif draw_offered(link, held):
+        html += " " + ACCEPT_DRAW
+    return Opening(
+        session=held,
+        seats=seats,
+        continues=entry,
+        message=html,
+        steps=last_move_shown_arriving(held, came.kind),
+        announce=text,
+    )
+
+
+def invited(session: Session) -> Opening:
+    """The first link of a game by link on this device: the game, with the seat the link
+    hands over offered (a move takes it, as Play does), or just look.  A link of a game whose
+    sides are not chosen yet offers none: the first move here, or Send, chooses."""
     link = session.link
     assert link is not None
-    fragment = session.fragment()
-    name = seat_name(session, link.to)
     said = invitation(session, link.to)
-    session.link = None  # just looking: an ordinary link until the seat is taken
-    looked = session.fragment()
-    entry = next((e for e in saved if e.fragment == looked), None)
-    buttons = (
-        f'<button type="button" class="primary" data-action="take-seat" '
-        f'data-fragment="{escape(fragment, quote=True)}">Play {escape(name)}</button> '
-        '<button type="button" data-action="just-look">Just look</button>'
-    )
-    return Opening(
-        session=session, continues=entry, message=f"{escape(said)} {buttons}", announce=said
-    )
-
-
-def take_seat(fragment: str, continues: Continues = None) -> Opening:
-    """Play the seat an invitation (the link `fragment`) hands over: the game by link opens
-    with that seat this device's and the others the friend's, in place of the game looked at
-    (`continues`, this tab's entry, so Recent keeps one entry)."""
-    session = Session.from_fragment(fragment)
-    link = session.link
-    if link is None:
-        raise EngineError("this link is not of a game by link")
+    play = ""
+    if link.to is not None:
+        name = escape(seat_name(session, link.to))
+        play = (
+            f'<button type="button" class="primary" data-action="take-seat">Play {name}</button> '
+        )
+    buttons = f'{play}<button type="button" data-action="just-look">Just look</button>'
     count = session.game.num_seats(session.states[0])
-    said = (
-        f"You play {seat_name(session, link.to)}. Make your move when it is your turn, "
-        "then send the link back."
-    )
     return Opening(
         session=session,
-        seats=invited_seats(count, link.to),
-        continues=continues,
-        message=escape(said),
+        seats=[FRIEND] * count if link.to is None else invited_seats(count, link.to),
+        message=f"{escape(said)} {buttons}",
         announce=said,
+        invitation=True,
     )
 
 
 def last_move_shown_arriving(session: Session, kind: Continuation) -> int:
     """For a link that brought the friend's moves: show the position before the last of
     them, and say to step on one move (the page animates it); 0 for any other link."""
-    if kind not in (Continuation.AHEAD, Continuation.BRANCH) or not session.live:
+    if kind not in (Continuation.AHEAD, Continuation.ACCEPTED, Continuation.BRANCH):
         return 0
-    if not session.moves or session.ending is not None:
+    if not session.moves or session.ending is not None or not session.live:
         return 0
     session.goto(len(session.moves) - 1)
     return 1

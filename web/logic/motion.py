@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from engine.core import View
 from web import boards
 from web.boards.motion import NOTHING, Motion
-from web.logic.table import HUMAN
+from web.logic.seats import HUMAN
 
 __all__ = ["NOTHING", "PERSON_MS", "QUICK_MS", "Change", "Motion", "Shown", "change", "motion"]
 

@@ -26,12 +26,13 @@ inputs from the browser and carries the decision out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from engine.plugins import registered
 from engine.record import Record, legal_part, unquote_link
 from web.logic import replay_ahead
+from web.logic.by_link import find_entry
 from web.logic.link_opening import link_opening
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
@@ -55,7 +56,6 @@ class Place:
     side_lines: the side lines kept for that entry, as a text record ('' for none).
     saved:      the saved games, newest first.
     kinds:      the seat kinds a saved game may name.
-    link_lines: the side lines kept for a game by link, by its id ('' for none).
     """
 
     address: str
@@ -63,7 +63,6 @@ class Place:
     side_lines: str = ""
     saved: Sequence[recent.Entry] = ()
     kinds: Collection[str] = ()
-    link_lines: Callable[[str], str] = lambda game_id: ""
 
 
 @dataclass(frozen=True)
@@ -147,6 +146,10 @@ def reopened(place: Place) -> Opening | None:
         linked = Session.from_fragment(unquote_link(place.address))
     except Exception:
         return None
+    if linked.link is not None:  # a game by link: as this device keeps it
+        entry = find_entry(place.saved, linked.link.id)
+        if entry is not None:
+            return resume(entry, place.kinds, linked.game.id)
     session = with_side_lines(linked, place.side_lines)
     note = SIDE_LINES_LOST if place.side_lines and session is linked else None
     if len(seats) != session.game.num_seats(session.states[0]):
@@ -180,7 +183,7 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             current=named_game(place.address) or current,
         )
         return said.opening(), True
-    by_link = link_opening(session, place.saved, place.kinds, place.link_lines)
+    by_link = link_opening(session, place.saved, place.kinds)
     if by_link is not None:
         return by_link, False
     fragment = session.fragment()

@@ -16,7 +16,7 @@ from engine import games
 from engine.core import Game
 from web import boards
 from web.boards.base import Board
-from web.logic.table import HUMAN, SEAT_KINDS
+from web.logic.seats import HUMAN, SEAT_KINDS
 
 
 def form(game: Game, options: dict, seats: Sequence[str]) -> tuple[str, str]:

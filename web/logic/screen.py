@@ -17,10 +17,11 @@ from html import escape
 from engine import games
 from engine.core import View
 from web.boards.base import Board
-from web.logic.by_link import FRIEND
-from web.logic.by_link import status_text as link_status
+from web.logic.by_link import asked, main_line, sent
 from web.logic.ending import draw_offer, resigner
-from web.logic.table import HUMAN, Table, people
+from web.logic.link_words import status_text as link_status
+from web.logic.seats import FRIEND, HUMAN, by_link, people, undecided
+from web.logic.table import Table
 from web.logic.wording import for_touch, your_move
 
 
@@ -49,13 +50,15 @@ class Screen:
     resign_hidden: bool  # nobody may resign now
     draw_hidden: bool  # no draw may be offered now
     rematch_hidden: bool  # the game is not over
-    address: str  # the location.hash of this game at this ply
+    send: str  # a game by link's Send: '' hidden, 'send', or 'primary' (a move to send)
+    address: str  # the location.hash of this game (a game by link's: the link to send)
 
 
 def screen_of(table: Table) -> Screen:
     """Everything on screen for the position shown."""
     view, session, board = table.view, table.session, table.board
     over = view.result is not None
+    linked = by_link(table.seats)  # a game by link: its main line is the game both have
     actions = board.actions(view) if table.human_turn() else []
     return Screen(
         board=board_svg(table),
@@ -64,11 +67,11 @@ def screen_of(table: Table) -> Screen:
         actions=actions_html(actions),
         scores=scores_html(view, board, table.seats),
         result=table.result_text(),
-        side_line=any(session.path),
-        deletable=session.ply > 0,
+        side_line=any(session.path) and not linked,
+        deletable=session.ply > 0 and (any(session.path) or not linked),
         title=table.game.name,
         game=table.game.id,
-        undo_disabled=session.ply == 0,
+        undo_disabled=session.ply == 0 or (linked and session.over and sent(session)),
         redo_disabled=session.live,
         back_disabled=session.ply == 0,
         forward_disabled=session.live,
@@ -79,8 +82,24 @@ def screen_of(table: Table) -> Screen:
         resign_hidden=resigner(session, people(table.seats)) is None,
         draw_hidden=draw_offer(session, people(table.seats)) is None,
         rematch_hidden=not over or not session.live,
+        send=send_button(table),
         address=table.address(),
     )
+
+
+def send_button(table: Table) -> str:
+    """A game by link's Send: shown while there is something to send (the friend's turn, or
+    the invitation before the first move), and highlighted while it is not sent; '' hidden
+    (not a game by link, an invitation not taken, a question to answer first)."""
+    session, seats = table.session, table.seats
+    if not by_link(seats) or asked(session):
+        return ""
+    if table.invitation and not undecided(seats):  # its seat is taken by Play, or a move
+        return ""
+    mine = table.human_turn() and session.live
+    if mine and main_line(session):
+        return ""
+    return "send" if sent(session) or mine else "primary"
 
 
 def board_svg(table: Table) -> str:
@@ -101,7 +120,7 @@ def status(table: Table) -> str:
         return "Game over."
     prefix = "" if session.live else f"Viewing move {session.ply}. "
     seat = view.to_move
-    by_link = link_status(session, table.seats, session.sent)
+    by_link = link_status(session, table.seats, prompt(table) if table.human_turn() else "")
     if by_link is not None:
         return by_link
     if table.seats[seat] != HUMAN:

@@ -30,6 +30,7 @@ from engine.record import (
 )
 from engine.record_text import load_tree_text, tree_to_text
 from web.logic import replay_ahead
+from web.logic.link_exchange import NO_EXCHANGE, Exchange
 
 DEFAULT_GAME = "rugpile"  # what a first visit with no link opens
 
@@ -85,7 +86,7 @@ class Session:
         self.ending: Ending | None = None
         self.ply = 0
         self.link: ByLink | None = None  # a game by link (web/logic/by_link.py), its seat
-        self.sent = False  # a game by link: its latest link was sent since the last move
+        self.exchange: Exchange = NO_EXCHANGE  # a game by link: the lines exchanged, a question
         self.hint_at: Path | None = None  # the position a hint was shown for
         self.hinted: set[Path] = set()  # the moves played after a hint
         self._show(())
@@ -201,7 +202,6 @@ class Session:
         if self.hint_at == path:
             self.hinted.add(child)
         self.hint_at = None
-        self.sent = False
         if main and any(child):
             child = self._reshape(tree.promote(child))
         self._show(self.tree.line_end(child))

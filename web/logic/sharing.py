@@ -60,6 +60,9 @@ class Opening:
                for `lasts` seconds (0: until replaced); `announce` is said to screen readers,
                and the element with id `focus` is focused and selected.
     steps:     after opening, step on this many moves, so the move arriving is animated.
+    invitation: the game is a friend's invitation to a game by link (web/logic/
+               link_opening.py): its offered seat is taken by a move or Play, and nothing of
+               it is kept until then.
     """
 
     session: Session | None = None
@@ -73,6 +76,7 @@ class Opening:
     lasts: float = 0
     focus: str = ""
     steps: int = 0  # then step on this many moves (a friend's move by link, animated)
+    invitation: bool = False
 
     @property
     def opens(self) -> bool:

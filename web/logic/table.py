@@ -24,21 +24,10 @@ from engine.core import Game, View
 from engine.ending import Ending
 from web import boards
 from web.boards.base import Board, Ui, settle
-from web.logic.by_link import FRIEND, FRIEND_LABEL, undecided
 from web.logic.by_link import decide as decide_seats
+from web.logic.by_link import sent_fragment
+from web.logic.seats import FRIEND, HUMAN, by_link, undecided
 from web.logic.session import DEFAULT_GAME, Session
-
-HUMAN = "human"
-# Who can sit in a seat: a person, or the computer at a level (engine.ai.LEVELS).
-SEAT_KINDS = (
-    (HUMAN, "Human"),
-    ("easy", "Computer: easy"),
-    ("medium", "Computer: medium"),
-    ("hard", "Computer: hard"),
-    ("greedy", "Computer: greedy (weak)"),
-    ("random", "Computer: random moves"),
-    (FRIEND, FRIEND_LABEL),  # a game by link: this seat is played on the friend's device
-)
 
 
 @dataclass(frozen=True)
@@ -67,6 +56,7 @@ class Table:
         self.ui = Ui()
         self.paused = False
         self.took_back = False  # Undo was pressed: the next move's line becomes the main
+        self.invitation = False  # the seats are offered by a friend's invitation, not taken
         self._view: tuple[Hashable, Ending | None, View] | None = None  # (state, ending, view)
         self.open(session or self.session, seats)
 
@@ -93,10 +83,14 @@ class Table:
             self._view = (state, ending, view)
         return self._view[2]
 
-    def open(self, session: Session, seats: Sequence[str] | None = None) -> None:
-        """Show a game with its seats (everyone a person when None).  The board keeps its
-        flip for another game of the same kind, and starts afresh for another kind; one
-        person against the computer sits at the bottom."""
+    def open(
+        self, session: Session, seats: Sequence[str] | None = None, invitation: bool = False
+    ) -> None:
+        """Show a game with its seats (everyone a person when None; a friend's `invitation`
+        to a game by link offers them, and a move takes them).  The board keeps its flip for
+        another game of the same kind, and starts afresh for another kind; one person
+        against the computer, or this device's seat of a game by link, sits at the
+        bottom."""
         same = session.game.id == self.session.game.id and self.seats
         self.session = session
         self.board = boards.get(session.game.id)
@@ -108,6 +102,7 @@ class Table:
             ui = replace(ui, flipped=people[0] == 1)
         self.ui = ui
         self.paused = self.took_back = False
+        self.invitation = invitation
         self._sync()
 
     def _sync(self) -> None:
@@ -148,11 +143,16 @@ class Table:
     def play(self, move: Any) -> Said:
         """Play an engine move (from the board) at the position on screen: from a past
         position a new move starts a side line (after Undo, the new main line)."""
-        return self._play(lambda: self.session.play(move, main=self.took_back))
+        return self._play(lambda: self.session.play(move, main=self.new_main_line()))
 
     def play_text(self, text: str) -> Said:
         """Play a move in notation (a word-move button, the computer's move)."""
-        return self._play(lambda: self.session.play_text(text, main=self.took_back))
+        return self._play(lambda: self.session.play_text(text, main=self.new_main_line()))
+
+    def new_main_line(self) -> bool:
+        """A move from a past position starts the main line (after Undo, or always in a game
+        by link, whose game is its main line) rather than a side line."""
+        return self.took_back or by_link(self.seats)
 
     def _play(self, make: Callable[[], None]) -> Said:
         seat, names = self.view.to_move, self.view.seat_names
@@ -306,7 +306,11 @@ class Table:
         return self.session.result_text()
 
     def address(self) -> str:
-        """The location.hash of the game at the ply shown."""
+        """The location.hash: a game by link's is the link its friend needs (the one Send
+        sends: whatever the player copies is a link to send), any other game's the game at
+        the ply shown."""
+        if self.session.link is not None and by_link(self.seats):
+            return "#" + sent_fragment(self.session, self.seats)
         return "#" + self.session.fragment()
 
     # ---- a new game
@@ -336,8 +340,3 @@ def colours_chosen(
     if len(humans) == 1:
         text += f": you play {after[humans[0]]}"
     return text + "."
-
-
-def people(seats: Sequence[str]) -> list[bool]:
-    """Which seats a person plays."""
-    return [kind == HUMAN for kind in seats]

@@ -13,17 +13,25 @@ the game has side lines:
 - tree: the whole tree of moves as a text record (web/logic/session.py's side_lines_text),
   when it holds side lines: the fragment is only the line on display, and closing a tab
   while a side line shows must not lose the main line.  Reopened around the fragment's line.
+- sent, theirs, question: a game by link's exchange (web/logic/by_link.py): the line of the
+  link the device sent last and of the friend's last link, each {"moves": [...], "ending",
+  "offer", "to"} (absent: none yet), and what a friend's link asks the player ('' or
+  absent: nothing).  A game by link is one entry, whatever tab
+  saves it: its id is "link-" and the game's id (`link_entry_id`).
 At most MAX_GAMES are kept: when the list is full, finished games go first, then the oldest.
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import EngineError, games
 from engine.record import MAX_FRAGMENT, decode
+from web.logic.by_link import link_game_id, merge
+from web.logic.link_exchange import CONFLICT, NO_EXCHANGE, TAKEBACK, Exchange, LinkLine
 from web.logic.session import side_lines_text, with_side_lines
 from web.storage import bounded_json
 from web.storage.saved import SaveError, valid_seats
@@ -34,7 +42,7 @@ FORMAT = 2
 MAX_GAMES = 20
 MAX_ID = 40
 MAX_TREE = MAX_FRAGMENT  # a longer tree is not kept (the line on display is)
-MAX_ITEM = MAX_FRAGMENT + MAX_TREE + 400  # an entry's JSON text
+MAX_ITEM = 3 * MAX_FRAGMENT + MAX_TREE + 400  # an entry's JSON text (with two lines sent)
 MAX_CHARS = MAX_GAMES * MAX_ITEM + 100
 MAX_SCAN = 4 * MAX_CHARS  # a longer text is not split into its entries (storage holds less)
 
@@ -50,30 +58,86 @@ class Entry:
     finished: bool
     updated: int
     tree: str = ""  # the text record of the whole tree, when it has side lines
+    exchange: Exchange | None = None  # a game by link's (web/logic/by_link.py)
 
     def as_json(self) -> dict:
-        return {
-            "id": self.id,
-            "rev": self.rev,
-            "fragment": self.fragment,
-            "seats": list(self.seats),
-            "game": self.game,
-            "moves": self.moves,
-            "finished": self.finished,
-            "updated": self.updated,
-        } | ({"tree": self.tree} if self.tree else {})
+        return (
+            {
+                "id": self.id,
+                "rev": self.rev,
+                "fragment": self.fragment,
+                "seats": list(self.seats),
+                "game": self.game,
+                "moves": self.moves,
+                "finished": self.finished,
+                "updated": self.updated,
+            }
+            | ({"tree": self.tree} if self.tree else {})
+            | exchange_json(self.exchange)
+        )
 
     def kept(self) -> tuple:
         """What a save stores of the game: a save that changes none of it writes nothing."""
-        return self.fragment, self.seats, self.tree
+        return self.fragment, self.seats, self.tree, self.exchange
+
+
+def link_entry_id(game_id: str) -> str:
+    """The entry id of the game by link `game_id`: one entry a game, whatever tab saves it."""
+    return "link-" + game_id
+
+
+def exchange_json(exchange: Exchange | None) -> dict:
+    """A game by link's exchange as stored ({} for none)."""
+    if exchange is None:
+        return {}
+    out: dict[str, Any] = {"question": exchange.question} if exchange.question else {}
+    for name, line in (("sent", exchange.sent), ("theirs", exchange.theirs)):
+        if line is not None:
+            out[name] = {"moves": list(line.moves), "ending": line.ending}
+            out[name] |= {"offer": line.offer} if line.offer else {}
+            out[name] |= {"to": line.to} if line.to is not None else {}
+    return out
+
+
+def read_exchange(item: dict) -> Exchange | None:
+    """A stored entry's exchange (None when it has none); ValueError when it is not one."""
+    question = item.get("question", "")
+    sent, theirs = read_line(item.get("sent")), read_line(item.get("theirs"))
+    if question not in ("", TAKEBACK, CONFLICT):
+        raise ValueError("not a question this site asks")
+    if sent is None and theirs is None and not question:
+        return None
+    return Exchange(sent, theirs, question)
+
+
+def read_line(value: Any) -> LinkLine | None:
+    """A stored line of a link: None when absent; ValueError when it is not one."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("not a line of a link")
+    moves, ending, offer = value.get("moves"), value.get("ending", ""), value.get("offer", "")
+    to = value.get("to")
+    if not (
+        isinstance(moves, list)
+        and len(moves) <= MAX_FRAGMENT
+        and all(isinstance(m, str) and 0 < len(m) <= 40 for m in moves)
+        and isinstance(ending, str)
+        and len(ending) <= 40
+        and offer in ("", "draw")
+        and (to is None or (type(to) is int and 0 <= to < 8))
+    ):
+        raise ValueError("not a line of a link")
+    return LinkLine(tuple(moves), ending, offer, to)
 
 
 def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
     """The entry of a game on the page (a web.logic.session.Session) and its seats."""
     game = session.game
     tree = side_lines_text(session)
+    link = session.link
     return Entry(
-        id,
+        id if link is None else link_entry_id(link.id),
         rev,
         session.fragment(),
         tuple(seats),
@@ -82,6 +146,7 @@ def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:
         session.over,
         int(now),
         tree if len(tree) <= MAX_TREE else "",
+        session.exchange if link is not None and session.exchange != NO_EXCHANGE else None,
     )
 
 
@@ -104,6 +169,10 @@ def _entry(item, kinds) -> Entry | None:
     ]
     id, rev, fragment, seats, game, moves, finished, updated = values
     tree = item.get("tree", "")
+    try:
+        exchange = read_exchange(item)
+    except ValueError:
+        return None
     if not (
         isinstance(id, str)
         and 0 < len(id) <= MAX_ID
@@ -121,7 +190,7 @@ def _entry(item, kinds) -> Entry | None:
         and len(tree) <= MAX_TREE
     ):
         return None
-    return Entry(id, rev, fragment, tuple(seats), game, moves, finished, updated, tree)
+    return Entry(id, rev, fragment, tuple(seats), game, moves, finished, updated, tree, exchange)
 
 
 def parse(text, kinds) -> tuple[list[Entry], list[str]]:
@@ -173,17 +242,24 @@ def find(entries, id) -> Entry | None:
     return next((e for e in entries if e.id == id), None)
 
 
-def put(entries, entry: Entry, known_rev, fresh_id: str) -> tuple[list[Entry], Entry, bool]:
+def put(
+    entries, entry: Entry, known_rev, fresh_id: str, kinds=()
+) -> tuple[list[Entry], Entry, bool]:
     """(the list with `entry` stored, the entry as stored, whether the list changed).
 
     `known_rev` is the rev of this entry as the tab last read or wrote it: when the stored
     one differs, another tab has saved this game since, and `entry` is stored as a new game
-    (`fresh_id`) beside it.  An entry the same as the stored one changes nothing."""
+    (`fresh_id`) beside it; a game by link, one entry whatever tab saves it, keeps the
+    other tab's lines in its tree (`merged`).  An entry the same as the stored one changes
+    nothing."""
     stored = find(entries, entry.id)
     if stored is not None and stored.kept() == entry.kept():
         return list(entries), stored, False
     if stored is not None and stored.rev != known_rev:
-        entry = replace(entry, id=fresh_id)
+        if entry.id == link_entry_id(link_game_id(entry.fragment) or ""):
+            entry = merged(entry, [stored], kinds)
+        else:
+            entry = replace(entry, id=fresh_id)
     kept = [entry] + [e for e in entries if e.id != entry.id]
     return trim(kept, entry.id), entry, True
 
@@ -256,7 +332,10 @@ def opened(entry: Entry, kinds):
     """(session, seats) of an entry, with its side lines; EngineError says why it cannot be
     played (side lines that do not fit its line are left out)."""
     session, seats = open_saved(entry.fragment, list(entry.seats), kinds)
-    return (with_side_lines(session, entry.tree) if entry.tree else session), seats
+    session = with_side_lines(session, entry.tree) if entry.tree else session
+    if session.link is not None:
+        session.exchange = entry.exchange or NO_EXCHANGE
+    return session, seats
 
 
 def state_text(id: str, rev, seats) -> str:
@@ -282,3 +361,36 @@ def read_state(text, kinds) -> tuple[str, str | None, list] | None:
     ):
         return None
     return id, rev, list(seats)
+
+
+def merged(ours: Entry, others: list[Entry], kinds) -> Entry:
+    """The entry of a game by link `ours` with the lines of its other entries (`others`: kept
+    by another tab, or twice by an older page) in its tree; its main line stays the game.
+    An entry that cannot be opened adds nothing (it is kept as it is where it was read)."""
+    try:
+        session, seats = opened(ours, kinds)
+    except EngineError:
+        return ours
+    for other in others:
+        with suppress(EngineError):
+            merge(session, opened(other, kinds)[0])
+    entry = entry_for(session, seats, ours.id, ours.rev, ours.updated)
+    return replace(entry, id=link_entry_id(session.link.id) if session.link else ours.id)
+
+
+def one_entry_a_game(entries: list[Entry], kinds) -> tuple[list[Entry], bool]:
+    """(the entries with one entry for each game by link, under its id `link_entry_id`, its
+    other entries' lines merged into the newest's tree; whether any changed)."""
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        game_id = link_game_id(entry.fragment)
+        if game_id is not None:
+            groups.setdefault(game_id, []).append(entry)
+    changed = False
+    out = [e for e in entries if link_game_id(e.fragment) is None]
+    for game_id, group in groups.items():
+        newest, *rest = newest_first(group)
+        if rest or newest.id != link_entry_id(game_id):
+            newest, changed = replace(merged(newest, rest, kinds), id=link_entry_id(game_id)), True
+        out.append(newest)
+    return newest_first(out), changed

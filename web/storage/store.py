@@ -7,8 +7,10 @@ the browser's storage and puts what it says on the page.
   Each tab shows one entry of them (a new one for each game it starts) and `save`, after
   every change, updates only that entry.  A game with no moves is not stored.
 - A tab's side lines (a link holds only the line shown) are kept in the tab's own storage
-  (sessionStorage), for a reload.  A game by link's side lines are kept in localStorage by
-  the game's id, and removed when the game leaves the recent games.
+  (sessionStorage), for a reload.  A game by link is one entry, whatever tab saves it
+  (recent.link_entry_id); a tab that saves it after another tab did keeps the other tab's
+  lines in its tree (recent.put), and `changed_elsewhere` tells a tab that shows it that
+  another tab changed it.
 - Storage that is full, blocked or absent never stops the page: while saving fails,
   `failed` says why, until a save succeeds.  A game that could not be saved is kept for the
   tab (in memory and in the tab's storage, UNSAVED): the recent games this tab reads show it
@@ -29,12 +31,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine import EngineError
-from web.logic.by_link import link_game_id
 from web.logic.session import Session, side_lines_text
 from web.storage import aside, recent, saved
 
 SIDE_LINES = "abstract-games/side-lines/"  # + entry id: a tab's side lines, for a reload
-LINK_LINES = "abstract-games/link-lines/"  # + a game by link's id: its side lines, kept
+# + a game by link's id: its side lines, as pages before one entry a game by link kept them
+# apart; the entry's tree holds them now, and these keys are removed.
+LINK_LINES = "abstract-games/link-lines/"
 UNSAVED = "abstract-games/unsaved"  # a tab's games that could not be saved (recent's format)
 
 # A storage object (localStorage, sessionStorage), fetched when it is used: in a browser that
@@ -46,17 +49,10 @@ def new_id() -> str:
     return f"{random.getrandbits(64):016x}"
 
 
-def stale_link_lines(keys: Iterable[Any], entries: Iterable[recent.Entry]) -> list[str]:
-    """The keys, among a storage's `keys`, of side lines kept for a game by link that none of
-    the recent games `entries` is."""
-    kept = {link_game_id(entry.fragment) for entry in entries}
-    return [
-        key
-        for key in keys
-        if isinstance(key, str)
-        and key.startswith(LINK_LINES)
-        and key[len(LINK_LINES) :] not in kept
-    ]
+def old_link_lines(keys: Iterable[Any]) -> list[str]:
+    """The keys, among a storage's `keys`, of side lines an older page kept apart for a game
+    by link."""
+    return [key for key in keys if isinstance(key, str) and key.startswith(LINK_LINES)]
 
 
 class GameStore:
@@ -76,6 +72,7 @@ class GameStore:
         self.failed = ""  # why saving fails, while it does
         self.notes: list[str] = []  # what was set aside
         self.unsaved: list[recent.Entry] = []  # this tab's games whose save failed
+        self.merged: recent.Entry | None = None  # saved with another tab's lines merged in
 
     def noted(self) -> None:
         """`failed` or `notes` changed (the browser's keeper shows them)."""
@@ -96,6 +93,9 @@ class GameStore:
             )
             storage.removeItem(recent.KEY)
             return []
+        entries, merged = recent.one_entry_a_game(entries, self.kinds)
+        if merged:
+            storage.setItem(recent.KEY, recent.dump(entries))
         if bad:
             many = len(bad) > 1
             self.set_aside(
@@ -111,15 +111,15 @@ class GameStore:
     def write(self, entries: list[recent.Entry]) -> None:
         self.local().setItem(recent.KEY, recent.dump(entries))
         self.list = entries
-        self.forget_link_lines(entries)
+        self.forget_old_link_lines()
 
-    def forget_link_lines(self, entries: Iterable[recent.Entry]) -> None:
-        """Remove the side lines kept for games by link no longer among the recent games (so
-        they leave with their game, and are never more than MAX_GAMES)."""
+    def forget_old_link_lines(self) -> None:
+        """Remove the side lines an older page kept apart for games by link (their entries'
+        trees hold them)."""
         with contextlib.suppress(Exception):  # storage unusable: they stay, harmless
             storage = self.local()
             keys = [storage.key(index) for index in range(int(storage.length))]
-            for key in stale_link_lines(keys, entries):
+            for key in old_link_lines(keys):
                 storage.removeItem(key)
 
     def set_aside(self, text: str, note: str | None = None, many: bool = False) -> None:
@@ -198,6 +198,14 @@ class GameStore:
         self.refresh()
         return recent.find(self.list, id)
 
+    def changed_elsewhere(self, game_id: str) -> recent.Entry | None:
+        """The stored entry of the game by link `game_id` when another tab saved it since this
+        tab last read or wrote it (None: not changed, or not stored)."""
+        entry = self.find(recent.link_entry_id(game_id))
+        if entry is None or (entry.id == self.entry_id and entry.rev == self.rev):
+            return None
+        return entry
+
     def drop(self, entry: recent.Entry) -> None:
         """Set aside a stored game that cannot be opened (the caller says why)."""
         self.set_aside(json.dumps(entry.as_json()))
@@ -218,14 +226,14 @@ class GameStore:
             # a game whose save failed (before a reload) is saved again, or said unsaved again
             unsaved = recent.find(self.unsaved, self.entry_id) is not None
             # its side lines are not in history (None: unknown, taken as stored)
-            self.stored = None if unsaved else (fragment, tuple(seats), None)
+            self.stored = None if unsaved else (fragment, tuple(seats), None, None, "")
 
     def here(self) -> tuple[str, str | None, str, tuple[str, ...]] | None:
         """This tab's saved game, as `begin` takes it from history: (id, rev, fragment, seats)
         (None: not saved yet)."""
         if self.stored is None:
             return None
-        fragment, seats, _ = self.stored  # the side lines stay with the entry, not history
+        fragment, seats = self.stored[:2]  # the side lines stay with the entry, not history
         return (self.entry_id, self.rev, fragment, seats)
 
     def save(self, session: Session, seats: Iterable[str]) -> None:
@@ -239,11 +247,14 @@ class GameStore:
             self.stored is not None
             and self.stored[:2] == kept[:2]
             and self.stored[2] in (None, kept[2])
+            and self.stored[3:] == kept[3:]
         ):
             self.stored = kept  # as stored (from history, its tree unknown: taken as stored)
             return
         try:
-            entries, entry, changed = recent.put(self.entries(), entry, self.rev, new_id())
+            entries, entry, changed = recent.put(
+                self.entries(), entry, self.rev, new_id(), self.kinds
+            )
             if changed:
                 self.write(entries)
         except Exception as err:
@@ -258,6 +269,8 @@ class GameStore:
             return
         if self.unsaved:
             self.keep_unsaved(None, self.entry_id)
+        if entry.kept() != kept:  # another tab's lines merged in (recent.put)
+            self.merged = entry
         self.entry_id, self.rev, self.stored = entry.id, entry.rev, entry.kept()
         if self.failed:
             self.failed = ""
@@ -272,26 +285,6 @@ class GameStore:
                 self.tab().setItem(SIDE_LINES + self.entry_id, text)
             else:
                 self.tab().removeItem(SIDE_LINES + self.entry_id)
-
-    def keep_link_lines(self, session: Session) -> None:
-        """Keep a game by link's side lines (a friend's earlier answers) in this browser, so
-        the next link of the game, in any tab, finds them."""
-        if session.link is None:
-            return
-        text = side_lines_text(session)
-        with contextlib.suppress(Exception):  # only the side lines are not kept
-            if text:
-                self.local().setItem(LINK_LINES + session.link.id, text)
-            else:
-                self.local().removeItem(LINK_LINES + session.link.id)
-
-    def link_lines(self, game_id: str) -> str:
-        """The side lines kept for a game by link ('' for none)."""
-        try:
-            text = self.local().getItem(LINK_LINES + game_id)
-        except Exception:
-            return ""
-        return text if isinstance(text, str) else ""
 
     def side_lines(self, entry_id: str) -> str:
         """The side lines kept for an entry of this tab ('' for none)."""
