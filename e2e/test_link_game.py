@@ -1,91 +1,28 @@
 """A game with a friend by link, on two devices (two browser contexts, one a phone with touch):
 Rug Pile's fool's mate played by exchanging the links Send gives (navigator.share stubbed
 only to capture what it is given); an old link opened again changes nothing and keeps one
-Recent entry; a friend's second answer to an old link is a branch, both kept; a link that
-changes this device's own move is refused; a resignation travels by link.  Screenshots of the
-invitation, the waiting state and Recent at desktop and phone size."""
+Recent entry; a friend's second answer to an old link, older than the game, is kept as a side
+line; a link that changes this device's own move asks which line goes on; a resignation
+travels by link.  Screenshots of the invitation, the waiting state and Recent at
+desktop and phone size.  The slips players make are e2e/test_link_slips.py's."""
 
 from __future__ import annotations
 
 import re
 
-from conftest import guard, open_page, reach, shot
+from by_link import (
+    device,
+    moves_of,
+    new_tab,
+    opened,
+    place,
+    recent_entries,
+    send,
+    start_by_link,
+    your_move,
+)
+from conftest import reach, shot
 from playwright.sync_api import expect
-
-GAME_START = "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/"
-CAPTURE = """
-navigator.share = async (data) => { window.__shared = data; };
-"""
-
-
-def device(browser, phone: bool):
-    size = {"width": 375, "height": 812} if phone else {"width": 1280, "height": 800}
-    extra = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2} if phone else {}
-    context = browser.new_context(viewport=size, **extra)
-    context.add_init_script(CAPTURE)
-    return context
-
-
-def new_tab(context):
-    page = context.new_page()
-    page.outside = guard(page)
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    return page
-
-
-def place(page, kind: int, square: str, moves: int, touch: bool = False):
-    """Place a tile of the supply's `kind` centred on `square` (a tap previews, the second
-    places it on a phone)."""
-    act = page.tap if touch else page.click
-    act(f"#panel [data-action='kind'][data-kind='{kind}']")
-    if touch:
-        page.tap(f"#board [data-cell='{square}']")
-        page.wait_for_selector("#board .preview")
-        page.tap(f"#board [data-cell='{square}']")
-    else:
-        page.hover(f"#board [data-cell='{square}']")
-        page.click(f"#board [data-cell='{square}']")
-    expect(page.locator("#moves button")).to_have_count(moves)
-
-
-def send(page) -> dict:
-    """Press Send: what the share sheet was given ({title, text, url})."""
-    page.evaluate("window.__shared = null")
-    page.click("#send-link")
-    page.wait_for_function("window.__shared !== null")
-    return page.evaluate("window.__shared")
-
-
-def opened(page, url: str):
-    """Open a friend's link: a full load in a new tab, or a hashchange in the tab shown
-    (the message that follows says when it is done)."""
-    if page.url.split("#")[0] == url.split("#")[0] and page.url != "about:blank":
-        page.evaluate("u => { location.hash = u.split('#')[1]; }", url)
-    else:
-        open_page(page, url)
-
-
-def moves_of(page) -> list[str]:
-    return [t.strip() for t in page.locator("#moves button").all_text_contents()]
-
-
-def recent_entries(page) -> list[str]:
-    reach(page, "#recent-open").click()
-    items = [t.strip() for t in page.locator("#recent-list li").all_text_contents()]
-    page.click("#recent-close")
-    return items
-
-
-def start_by_link(page, site, help: bool = True):
-    """New game of Rug Pile with a friend by link, this device playing Red."""
-    open_page(page, site + GAME_START)
-    page.click("#new-game")
-    page.select_option("#option-fields select[name='seat-1']", "friend")
-    if not help:
-        page.uncheck("#option-fields input[name='link-help']")
-    page.click("#newgame-form button[type='submit']")
-    expect(page.locator("#status")).to_have_text("Your move (Red)")
 
 
 def alice_invites(alice, site) -> dict:
@@ -99,7 +36,9 @@ def alice_invites(alice, site) -> dict:
     assert alice.title() != "Your move — Rug Pile"
     first = send(alice)
     assert first["text"] == "Rug Pile, move 2: your turn (Blue) — I played 3x3a3"
-    assert re.search(r"/3x3a3/game=[a-z0-9]{8},to=2$", first["url"]), first["url"]
+    assert re.search(r"/3x3a3/game=[a-z0-9]{8},to=2,n=1,by=[a-z0-9]{8}$", first["url"]), first[
+        "url"
+    ]
     expect(alice.locator("#status")).to_contain_text("Waiting for Blue's reply")
     shot(alice, "link-desktop-waiting")
     return first
@@ -109,14 +48,14 @@ def bob_accepts(bob, first) -> dict:
     """Bob's phone: the invitation; only Blue's moves are his."""
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text(
-        "Your friend invites you to play Blue in this Rug Pile game: accept to play that side"
+        "Your friend invites you to play Blue in this Rug Pile game: make your move to accept"
     )
-    expect(bob.locator("#send-link")).to_be_hidden()  # only looking: no seat taken yet
-    expect(bob.locator("#status")).not_to_contain_text("Your move")
+    expect(bob.locator("#send-link")).to_be_hidden()  # offered: no seat taken yet
+    your_move(bob, "Blue")  # a move here takes the seat
     shot(bob, "link-phone-invitation")
     bob.tap("#message [data-action='take-seat']")
-    expect(bob.locator("#message")).to_contain_text("You play Blue.")
-    expect(bob.locator("#status")).to_have_text("Your move (Blue)")
+    expect(bob.locator("#message")).to_contain_text("You play Blue: your move.")
+    your_move(bob, "Blue")
     assert bob.title() == "Your move — Rug Pile"
     place(bob, 2, "c3", 2, touch=True)
     second = send(bob)
@@ -142,7 +81,7 @@ def old_link_again(context, first):
     again.close()
 
 
-def alice_wins(alice, bob, second):
+def alice_wins(alice, bob, second) -> dict:
     """Alice gets Bob's reply in her tab, and ends the game; Bob sees the end."""
     opened(alice, second["url"])
     expect(alice.locator("#message")).to_have_text("Blue played 3x3b2. Your move.")
@@ -157,46 +96,65 @@ def alice_wins(alice, bob, second):
     entries = recent_entries(bob)
     assert len(entries) == 1 and "Friend, by link v Human" in entries[0], entries
     assert len(recent_entries(alice)) == 1
+    return third
 
 
 def branch_and_conflict(alice, bob2, first) -> None:
-    """Bob's second device answers the first link differently: Alice keeps both lines; a
-    link changing Alice's own move is refused, and keeps them too."""
+    """Bob's second device answers the first link differently (moving on the invitation takes
+    its seat), after Alice's mate: his answer is older than her game, and kept as a side
+    line.  A newer link changing Alice's own move asks her which line goes on, and keeps
+    every line."""
     opened(bob2, first["url"])
-    bob2.tap("#message [data-action='take-seat']")
     place(bob2, 0, "a1", 2, touch=True)
+    expect(bob2.locator("#message")).to_contain_text("You play Blue: send your move")
     branch = send(bob2)
     opened(alice, branch["url"])
     expect(alice.locator("#message")).to_contain_text(
-        "Your friend answered an earlier link differently"
+        "This link is older than your game: its line is kept as a side line"
     )
-    expect(alice.locator("#message")).to_contain_text("Blue played 2x2a1. Your move.")
-    assert moves_of(alice)[:2] == ["3x3a3", "2x2a1"]
-    side = alice.text_content("#moves")  # the earlier line, a side line
-    assert "3x3b2" in side and "2x2d1" in side, side
+    assert moves_of(alice) == ["3x3a3", "3x3b2", "2x2d1"]
+    assert "2x2a1" in alice.text_content("#moves")  # Bob's second answer, a side line
     assert len(recent_entries(alice)) == 1
-    changed = re.sub(r"/3x3a3\.2x2a1/", "/2x2d4.2x2a1/", branch["url"])
+    newer = re.sub(r",n=\d+,", ",n=9,", branch["url"])  # as if sent after her mate
+    changed = re.sub(r"/3x3a3\.2x2a1/", "/2x2d4.2x2a1/", newer)
     opened(alice, changed)
     expect(alice.locator("#message")).to_contain_text(
-        "This link was refused: it changes your move 1 (3x3a3) to 2x2d4"
+        "Your friend's link goes on from move 1 (2x2d4) where you played 3x3a3: continue "
+        "their line, or keep yours"
     )
-    assert moves_of(alice)[:2] == ["3x3a3", "2x2a1"]
+    assert moves_of(alice) == ["3x3a3", "3x3b2", "2x2d1"]  # hers until she chooses
     side = alice.text_content("#moves")
-    assert "3x3b2" in side and "2x2d1" in side, side
+    assert "2x2a1" in side and "2x2d4" in side, side
+    shot(alice, "link-desktop-conflict")
+    alice.click("#message [data-action='keep-line']")
+    expect(alice.locator("#message")).to_contain_text("You kept your game")
+    assert moves_of(alice) == ["3x3a3", "3x3b2", "2x2d1"]
 
 
-def alice_resigns(alice, bob2):
-    alice.once("dialog", lambda dialog: dialog.accept())
-    reach(alice, "#resign").click()
-    expect(alice.locator("#result")).to_contain_text("Red resigned")
-    resigned = send(alice)
-    opened(bob2, resigned["url"])
-    expect(bob2.locator("#result")).to_contain_text("Blue wins: Red resigned")
+def bob2_catches_up(bob2, third) -> None:
+    """Bob's second device opens Alice's mate: it changes his answer there, so he is asked,
+    and continuing her line, he sees her win; Recent shots at phone size."""
+    opened(bob2, third["url"])
+    expect(bob2.locator("#message")).to_contain_text(
+        "Your friend's link goes on from move 2 (3x3b2) where you played 2x2a1"
+    )
+    bob2.tap("#message [data-action='accept-takeback']")
+    expect(bob2.locator("#result")).to_contain_text("Red wins 9–8")
     reach(bob2, "#recent-open").click()
     shot(bob2, "link-phone-recent")
     bob2.click("#recent-close")
+
+
+def resigns_by_link(carol, alice) -> None:
+    """Carol resigns; the resignation travels in her next link."""
+    carol.once("dialog", lambda dialog: dialog.accept())
+    reach(carol, "#resign").click()
+    expect(carol.locator("#result")).to_contain_text("Blue resigned")
+    resigned = send(carol)
+    opened(alice, resigned["url"])
+    expect(alice.locator("#result")).to_contain_text("Red wins: Blue resigned")
     reach(alice, "#recent-open").click()
-    shot(alice, "link-desktop-recent")
+    shot(alice, "link-phone-recent-resigned")
     alice.click("#recent-close")
 
 
@@ -206,9 +164,9 @@ def test_a_whole_game_by_link_on_two_devices(browser, site):
     first = alice_invites(alice, site)
     second = bob_accepts(bob, first)
     old_link_again(contexts[1], first)
-    alice_wins(alice, bob, second)
+    third = alice_wins(alice, bob, second)
     branch_and_conflict(alice, bob2, first)
-    alice_resigns(alice, bob2)
+    bob2_catches_up(bob2, third)
     for page in (alice, bob, bob2):
         assert page.errors == [] and page.outside == []
     for context in contexts:
@@ -227,7 +185,7 @@ def test_an_invitation_just_looked_at_takes_no_seat(browser, site):
     expect(carol.locator("#message")).to_contain_text("Your friend invites you to play Blue")
     shot(carol, "link-desktop-invitation")
     carol.click("#message [data-action='just-look']")
-    expect(carol.locator("#message")).to_be_empty()
+    expect(carol.locator("#message")).to_contain_text("An analysis copy of your friend's game")
     expect(carol.locator("#send-link")).to_be_hidden()
     assert carol.title() != "Your move — Rug Pile"
     assert "game=" not in carol.url  # an ordinary link: not a game by link
@@ -235,10 +193,12 @@ def test_an_invitation_just_looked_at_takes_no_seat(browser, site):
     assert "Friend, by link" not in looked, looked
     opened(carol, first["url"])  # the invitation again: this time, Play
     carol.click("#message [data-action='take-seat']")
-    expect(carol.locator("#status")).to_have_text("Your move (Blue)")
+    your_move(carol, "Blue")
     place(carol, 2, "c3", 2)
-    [kept] = recent_entries(carol)
-    assert "waiting for Red" in kept, kept
+    kept, looked_again = recent_entries(carol)  # the game by link, and the analysis copy
+    assert "waiting for Red" in kept and "Friend, by link" in kept, kept
+    assert looked_again == looked.replace(" (on screen)", ""), looked_again
+    resigns_by_link(carol, alice)
     for page in (alice, carol):
         assert page.errors == [] and page.outside == []
     for context in (alice_context, carol_context):
@@ -253,7 +213,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     expect(alice.locator("#hint")).to_be_hidden()
     place(alice, 2, "b4", 1)
     first = send(alice)
-    assert first["url"].endswith(",to=2,help=off")
+    assert re.search(r",to=2,help=off,n=1,by=[a-z0-9]{8}$", first["url"]), first["url"]
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text("(without help)")
     bob.tap("#message [data-action='take-seat']")
@@ -263,7 +223,7 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     reach(bob, "#offer-draw").click()
     expect(bob.locator("#message")).to_contain_text("Your draw offer goes with the link")
     offer = send(bob)
-    assert offer["url"].endswith(",offer=draw")
+    assert ",offer=draw," in offer["url"], offer["url"]
     opened(alice, offer["url"])
     expect(alice.locator("#message")).to_contain_text("Your friend offers a draw")
     shot(alice, "link-desktop-draw-offer")
@@ -279,10 +239,10 @@ def test_a_draw_by_link_without_help_and_a_rematch(browser, site):
     )
     rematch = send(alice)
     assert rematch["text"] == "Your friend invites you to a game of Rug Pile: you play Red"
-    assert rematch["url"].endswith(",to=1,help=off")
+    assert re.search(r",to=1,help=off,n=1,by=[a-z0-9]{8}$", rematch["url"]), rematch["url"]
     opened(bob, rematch["url"])
     bob.tap("#message [data-action='take-seat']")
-    expect(bob.locator("#status")).to_have_text("Your move (Red)")
+    your_move(bob, "Red")
     shot(bob, "link-phone-rematch-invitation")
     place(bob, 2, "b4", 1, touch=True)  # a game is kept once it has a move
     entries = recent_entries(bob)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
+from by_link import GAME_START, device, new_tab, opened, place, send, your_move
 from conftest import open_page, shot
 from playwright.sync_api import expect
-from test_link_game import GAME_START, device, new_tab, opened, place, send
 
 UNDECIDED = "Make the first move to play Red, or Send the link to let your friend begin"
 
@@ -33,19 +33,19 @@ def test_send_first_lets_the_friend_begin(browser, site):
     start_undecided(alice, site, "link-undecided-desktop")
     first = send(alice)
     assert first["text"] == "Your friend invites you to a game of Rug Pile: you play Red"
-    assert re.search(r"/game=[a-z0-9]{8},to=1$", first["url"]), first["url"]
+    assert re.search(r"/game=[a-z0-9]{8},to=1,n=1,by=[a-z0-9]{8}$", first["url"]), first["url"]
     expect(alice.locator("#status")).to_have_text("Waiting for Red's first move")
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text("Your friend invites you to play Red")
     bob.tap("#message [data-action='take-seat']")
-    expect(bob.locator("#status")).to_have_text("Your move (Red)")
+    your_move(bob, "Red")
     place(bob, 2, "b4", 1, touch=True)
     second = send(bob)
     opened(alice, second["url"])
     expect(alice.locator("#message")).to_have_text("Red played 3x3a3. Your move.")
-    expect(alice.locator("#status")).to_have_text("Your move (Blue)")
+    your_move(alice, "Blue")
     alice.reload()  # the side taken by Send was kept
-    expect(alice.locator("#status")).to_have_text("Your move (Blue)")
+    your_move(alice, "Blue")
     for page in (alice, bob):
         assert page.errors == [] and page.outside == []
     for context in contexts:
@@ -61,7 +61,9 @@ def test_the_first_move_takes_its_side(browser, site):
         "Your move is made: send it to your friend (Blue)"
     )
     first = send(alice)
-    assert re.search(r"/3x3a3/game=[a-z0-9]{8},to=2$", first["url"]), first["url"]
+    assert re.search(r"/3x3a3/game=[a-z0-9]{8},to=2,n=1,by=[a-z0-9]{8}$", first["url"]), first[
+        "url"
+    ]
     opened(bob, first["url"])
     expect(bob.locator("#message")).to_contain_text("Your friend invites you to play Blue")
     for page in (alice, bob):

@@ -5,9 +5,9 @@ each.  (Rug Pile's whole game by link is e2e/test_link_game.py's.)"""
 
 from __future__ import annotations
 
+from by_link import device, new_tab, opened, recent_entries, send
 from conftest import open_page
 from playwright.sync_api import expect
-from test_link_game import device, new_tab, opened, recent_entries, send
 
 # Gwyddbwyll at its default options: a legal game (tests/test_gwyddbwyll.py's seed 471, as in
 # e2e/test_page_gwyddbwyll.py) that Black ends by checkmate with its 32nd ply, Re6-e1.
@@ -123,7 +123,7 @@ def play_by_link(browser, site, start: str, first: str, moves, play, result: str
     alice.click("#new-game")  # the form starts from the options of the game shown
     alice.select_option("#option-fields select[name='seat-1']", "friend")
     alice.click("#newgame-form button[type='submit']")
-    expect(alice.locator("#status")).to_have_text(f"Your move ({first})")
+    expect(alice.locator("#status")).to_contain_text(f"{first}, your move")
     players = [alice, bob]
     for ply, move in enumerate(moves):
         mover, other = players[ply % 2], players[(ply + 1) % 2]

@@ -171,7 +171,7 @@ def test_keeping_ones_line_asks_the_friend_to_take_it_back():
     assert held.moves == ["3x3a3", "2x2a1"] and not asked(held)
     assert takeback_from(held, BLUE) == 1  # Blue's move 2 differs from the friend's
     fragment = sent_fragment(held, BLUE)
-    assert fragment.endswith("/3x3a3.2x2a1/game=k3f9x2qa,to=1,takeback=1")
+    assert fragment.endswith("/3x3a3.2x2a1/game=k3f9x2qa,to=1,takeback=1,n=1")
 
 
 def test_a_link_that_makes_the_devices_move_elsewhere_is_taken_and_said():
@@ -211,11 +211,11 @@ def test_a_move_from_a_past_position_after_a_send_is_a_takeback_to_ask_for():
     assert screen_of(table).status == (
         "Your takeback is made: send it to your friend (Blue), who is asked to accept it"
     )
-    assert sent_fragment(session, RED).endswith("/2x2a1/game=k3f9x2qa,to=2,takeback=0")
+    assert sent_fragment(session, RED).endswith("/2x2a1/game=k3f9x2qa,to=2,takeback=0,n=1")
     assert share_text(session, RED) == (
         "Rug Pile: I ask to take back my move 1 and play 2x2a1 instead"
     )
-    mark_sent(session)
+    mark_sent(session, RED)
     assert screen_of(table).status == "Waiting for Blue to accept your takeback"
 
 
@@ -225,7 +225,7 @@ def test_a_takeback_before_any_send_is_no_takeback():
     table.take_back()
     table.play_text("2x2a1")
     assert takeback_from(session, RED) is None
-    assert sent_fragment(session, RED).endswith("/2x2a1/game=k3f9x2qa,to=2")
+    assert sent_fragment(session, RED).endswith("/2x2a1/game=k3f9x2qa,to=2,n=1")
 
 
 def test_the_friend_is_asked_to_accept_a_takeback():
@@ -243,7 +243,7 @@ def test_the_friend_is_asked_to_accept_a_takeback():
         held, BLUE
     )
     assert status_text(held, BLUE, "") == (
-        "Your friend's link asks you something: answer above the board"
+        "Your friend asks for a takeback: accept it, or decline"
     )
     assert tab_title(held, BLUE) == "Your move — Rug Pile"
 
@@ -306,7 +306,7 @@ def test_a_resignation_travels_in_the_next_link():
     sender.end(resigns)
     assert not sent(sender)  # the resignation is news to send
     got = Session.from_fragment(sent_fragment(sender, RED))
-    assert got.link == ByLink("k3f9x2qa", 1)
+    assert got.link == ByLink("k3f9x2qa", 1, n=1)
     held = rug(FOOLS[:2], 1, shared=FOOLS[:2])
     arrival, said = came(held, BLUE, got)
     assert arrival.kind is Continuation.SAME and arrival.ended
@@ -327,11 +327,11 @@ def test_a_resignation_crossed_by_the_friends_move_still_stands():
 def test_a_draw_offer_goes_by_link_and_is_said():
     sender = rug(FOOLS[:1], 1, shared=FOOLS[:1])  # Blue offers a draw with its reply
     sender.play_text("3x3b2")
-    mark_sent(sender)
+    mark_sent(sender, BLUE)
     offer_draw(sender)
     assert not sent(sender)  # to send again, with the offer
     fragment = sent_fragment(sender, BLUE)
-    assert fragment.endswith("/3x3a3.3x3b2/game=k3f9x2qa,to=1,offer=draw")
+    assert fragment.endswith("/3x3a3.3x3b2/game=k3f9x2qa,to=1,offer=draw,n=2")
     got = Session.from_fragment(fragment)
     held = rug(FOOLS[:1], 0, shared=FOOLS[:1])
     arrival, said = came(held, RED, got)
@@ -346,7 +346,7 @@ def test_a_draw_offer_goes_by_link_and_is_said():
     opened = navigate(Place("#" + fragment, saved=kept, kinds=KINDS)).opening
     assert opened.message.endswith(ACCEPT_DRAW)
     sender.end(AGREED_DRAW)  # accepted: the draw travels, the offer does not
-    assert sent_fragment(sender, BLUE).endswith("/3x3a3.3x3b2.draw-agreed/game=k3f9x2qa,to=1")
+    assert sent_fragment(sender, BLUE).endswith("/3x3a3.3x3b2.draw-agreed/game=k3f9x2qa,to=1,n=2")
 
 
 def test_an_offer_this_device_sent_is_answered_by_the_next_link():
@@ -361,7 +361,7 @@ def test_an_offer_this_device_sent_is_answered_by_the_next_link():
 def test_the_sent_link_and_the_address_hand_the_game_to_the_friend():
     session = rug(FOOLS[:1], 0)
     fragment = sent_fragment(session, RED)
-    assert fragment == "rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3/game=k3f9x2qa,to=2"
+    assert fragment == "rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3/game=k3f9x2qa,to=2,n=1"
     table = Table(session, RED)
     assert table.address() == "#" + fragment  # the address bar: the friend's link too
     session.goto(0)
@@ -374,10 +374,9 @@ def test_the_link_before_ones_own_first_move_invites_the_friend_and_says_so():
     """Red, to move first, sends before moving: the friend is invited to Blue, and the page
     says it is Red's move (web/logic/link_words.py's sent_notice)."""
     session = rug([], 0)
-    assert sent_fragment(session, RED).endswith("//game=k3f9x2qa,to=2")
+    assert sent_fragment(session, RED).endswith("//game=k3f9x2qa,to=2,n=1")
     assert sent_notice(session, RED, "copy") == (
-        "Link copied: paste it to your friend. Your friend plays Blue. It is your move: "
-        "make it, then send it."
+        "Link copied: your friend plays Blue. Your move: make it, then send it."
     )
     session.play_text("3x3a3")
     assert sent_notice(session, RED, "share") == "Sent. Open your friend's link when it comes."
@@ -454,7 +453,7 @@ def test_the_tab_title_says_your_move():
 
 def test_a_move_made_after_sending_is_to_send_again():
     session = rug([], 0)
-    mark_sent(session)
+    mark_sent(session, RED)
     assert sent(session)
     session.play_text("3x3a3")
     assert not sent(session)
@@ -530,7 +529,7 @@ def test_the_first_link_of_a_game_is_an_invitation_and_later_ones_continue_it():
     sent_link = sent_fragment(rug(FOOLS[:1], to=0), RED)
     first = navigate(Place("#" + sent_link, kinds=KINDS)).opening
     assert first.invitation and first.seats == BLUE  # offered; kept only once taken
-    assert first.session.link == ByLink("k3f9x2qa", 1)
+    assert first.session.link == ByLink("k3f9x2qa", 1, n=1)
     assert first.message.startswith(
         "Your friend invites you to play Blue in this Rug Pile game: make your move to "
         "accept, or just look."
@@ -551,7 +550,7 @@ def test_a_link_of_an_undecided_game_offers_no_seat():
     make the first move or let the other begin."""
     session = rug([], 0)
     undecided_link = sent_fragment(session, [FRIEND, FRIEND])
-    assert undecided_link.endswith("//game=k3f9x2qa")
+    assert undecided_link.endswith("//game=k3f9x2qa,n=1")
     opened = navigate(Place("#" + undecided_link, kinds=KINDS)).opening
     assert opened.invitation and opened.seats == [FRIEND, FRIEND]
     assert "take-seat" not in opened.message
@@ -616,33 +615,47 @@ def test_rug_pile_for_three_each_device_its_seat():
         session.link = ByLink("k3f9x2qa", seat)
         return session
 
-    assert sent_fragment(device(moves[:1], 0), red).endswith("/2x2a1/game=k3f9x2qa,to=2")
-    assert sent_fragment(device(moves[:2], 1), blue).endswith(",to=3")
+    assert sent_fragment(device(moves[:1], 0), red).endswith("/2x2a1/game=k3f9x2qa,to=2,n=1")
+    assert sent_fragment(device(moves[:2], 1), blue).endswith(",to=3,n=1")
     green = device(moves[:3], 2)
     got = sent_fragment(green, [FRIEND, FRIEND, HUMAN])
-    assert got.endswith(",to=1")
+    assert got.endswith(",to=1,n=1")
     held = device(moves[:1], 0)
     arrival, said = came(held, red, Session.from_fragment(got))
     assert arrival.kind is Continuation.AHEAD
     assert said == "Blue played 2x2c1. Green played 2x2e1. Your move."
     held.play_text(moves[3])
-    assert sent_fragment(held, red).endswith(",to=2")  # Blue again
+    assert sent_fragment(held, red).endswith(",to=2,n=2")  # Blue again
 
 
 def test_two_players_on_one_side_are_asked_which_side_to_play():
-    """Both devices let the other begin (both play Blue): the friend's link hands this one
-    Red; the player chooses, and choosing the friend's line takes Red."""
-    held = rug([], 1, shared=[])
-    arrival, said = came(held, BLUE, link([], to=0))
+    """Both devices made the first move of an undecided game as Red (one had copied its
+    address, which names no seat, and the friend moved first there too): the friend's link
+    hands this one Blue; the player chooses, and choosing the friend's line takes Blue."""
+    held = rug(["2x2a1"], 0)
+    arrival, said = came(held, RED, link(["3x3a3"], to=1))
     assert arrival.kind is Continuation.CONFLICT and asked(held) == CONFLICT
     assert said == (
-        "Your friend's link hands you Red, and you play Blue: you both chose the same side. "
-        "Play Red (their line is the game), or keep Blue (your friend is then asked to "
+        "Your friend's link hands you Blue, and you play Red: you both chose the same side. "
+        "Play Blue (their line is the game), or keep Red (your friend is then asked to "
         "switch)."
     )
-    assert 'data-action="accept-takeback">Play Red</button>' in question_html(held, BLUE)
-    assert 'data-action="keep-line">Keep Blue</button>' in question_html(held, BLUE)
-    assert answer(held, BLUE, theirs=True) == RED and held.link.to == 0
+    assert 'data-action="accept-takeback">Play Blue</button>' in question_html(held, RED)
+    assert 'data-action="keep-line">Keep Red</button>' in question_html(held, RED)
+    assert answer(held, RED, theirs=True) == BLUE and held.link.to == 1
+    assert held.moves == ["3x3a3"] and held.find(("2x2a1",)) is not None
+
+
+def test_ones_own_link_opened_again_changes_nothing():
+    """Red's own link (it hands Blue the game), opened in another tab or reopened: the game
+    stays as it is, and nothing is taken as the friend's."""
+    held = rug(FOOLS[:1], 0)
+    mark_sent(held, RED)
+    before = held.exchange
+    for moves in (FOOLS[:1], []):
+        arrival = arrive(held, RED, link(moves, to=1))
+        assert arrival.kind in (Continuation.SAME, Continuation.BEHIND)
+        assert held.exchange == before and held.moves == FOOLS[:1] and not asked(held)
 
 
 def test_the_friends_seat_is_not_the_computers_nor_playable_here():

@@ -176,6 +176,7 @@ class LinkGames(RuleBasedStateMachine):
         self.links: list[Link] = []
         self.newest: dict[str, Link] = {}  # a person: the newest link they made
         self.seen: dict[tuple[str, str], set[tuple[str, ...]]] = {}  # (device, game id): lines
+        self.clock_before = 0  # the receiving device's clock before the link it opens
 
     # ---- the tabs an action may be taken in
 
@@ -244,7 +245,7 @@ class LinkGames(RuleBasedStateMachine):
         }[seats]
         driver = self.devices[0].new_tab()
         session = Session(GAME, {"players": count})
-        by_link.start(session, kinds, True, new_id())
+        by_link.start(session, kinds, True, new_id(), new_id())
         driver.tab.open(session, kinds, None)
         driver.tab.commit(push=True)
         for device in self.devices[1:]:
@@ -334,13 +335,17 @@ class LinkGames(RuleBasedStateMachine):
             return
         link = links[-1] if newest else data.draw(st.sampled_from(links))
         if new_tab:
+            game_id = link.record.link.id if link.record.link else ""
+            self.clock_before = clock(device, game_id)
+            own = sendable(device, game_id) == link.fragment
             driver = device.new_tab("#" + link.fragment)
-            self.opened(driver, link)
+            self.opened(driver, link, own)
         else:
             self.open(data.draw(st.sampled_from(device.tabs)), link)
 
     def open(self, driver: TabDriver, link: Link) -> None:
         game_id = link.record.link.id if link.record.link else ""
+        self.clock_before = clock(driver.device, game_id)
         own = (
             driver.tab.address() == "#" + link.fragment
             and driver.store.changed_elsewhere(game_id) is None
@@ -351,11 +356,15 @@ class LinkGames(RuleBasedStateMachine):
     def opened(self, driver: TabDriver, link: Link, own: bool = False) -> None:
         """After a link opened; `own`: it is the very link of the game this tab showed (a
         friend's link that says nothing this device's own does not, as when both players
-        chose the same side and resigned it: nothing happens, and nothing is checked)."""
+        chose the same side and resigned it: nothing happens, and nothing is checked).  A
+        link older than one this device sent or opened (its `n` smaller) crossed it: the
+        friend had not seen this device's newer link, and nothing is checked of it either."""
         game_id = link.record.link.id if link.record.link else None
         if game_id is not None and driver.device.games(game_id):
             self.seen.setdefault((driver.device.name, game_id), set()).add(link.record.moves)
-        if not own:
+        if not own and (
+            link.record.link is None or (link.record.link.n or 0) >= self.clock_before
+        ):
             self.check_caught_up(driver, link)
             self.check_seats(driver, link)
 
@@ -457,6 +466,8 @@ class LinkGames(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def rematch(self, data):
+        if self.PLAYERS > 2:
+            return  # each player's seat moves on: the model's own seat for each player goes
         driver = self.pick(data, can_rematch)
         if driver is not None:
             driver.tab.rematch(new_id())
@@ -498,6 +509,22 @@ class LinkGames(RuleBasedStateMachine):
             ids = [link_game_id(e.fragment) for e in device.entries()]
             ids = [i for i in ids if i is not None]
             assert len(ids) == len(set(ids)), f"{device.name} keeps one game twice: {ids}"
+
+
+def sendable(device: Device, game_id: str) -> str | None:
+    """The link the device's saved game would send now (None: it keeps no such game)."""
+    entries = device.games(game_id) if game_id else []
+    if not entries:
+        return None
+    session, seats = recent.opened(entries[0], KINDS)
+    return by_link.sent_fragment(session, seats)
+
+
+def clock(device: Device, game_id: str) -> int:
+    """The largest place of a link the device sent or opened of the game."""
+    entries = device.games(game_id) if game_id else []
+    exchange = entries[0].exchange if entries else None
+    return exchange.clock if exchange is not None else 0
 
 
 def questioned(entry: recent.Entry) -> bool:

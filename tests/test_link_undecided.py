@@ -47,7 +47,7 @@ def test_before_the_first_move_the_status_offers_both():
     )
     assert screen_of(table).status == status_text(table.session, table.seats, "")
     # the address names no seat: whoever opens it may begin, or let this device begin
-    assert table.address().endswith("//game=abcdefgh")
+    assert table.address().endswith("//game=abcdefgh,n=1")
     assert tab_title(table.session, table.seats) == "Your move — Rug Pile"
     assert recent_note(table.session.fragment(), table.seats, False) == "your move"
 
@@ -60,7 +60,7 @@ def test_the_first_move_takes_the_seat_that_moved():
     assert table.session.link == ByLink("abcdefgh", 0)
     assert not table.human_turn() and not table.ui.flipped
     assert screen_of(table).status == "Your move is made: send it to your friend (Blue)"
-    assert sent_fragment(table.session, table.seats).endswith("/3x3a3/game=abcdefgh,to=2")
+    assert sent_fragment(table.session, table.seats).endswith("/3x3a3/game=abcdefgh,to=2,n=1")
 
 
 def test_send_first_hands_the_first_seat_to_the_friend():
@@ -69,7 +69,7 @@ def test_send_first_hands_the_first_seat_to_the_friend():
     assert table.seats == [FRIEND, HUMAN]
     assert table.session.link == ByLink("abcdefgh", 1)
     assert not table.human_turn() and table.ui.flipped  # Blue's side faces this device
-    assert sent_fragment(table.session, table.seats).endswith("game=abcdefgh,to=1")
+    assert sent_fragment(table.session, table.seats).endswith("game=abcdefgh,to=1,n=1")
     assert share_text(table.session, table.seats) == (
         "Your friend invites you to a game of Rug Pile: you play Red"
     )
@@ -88,7 +88,7 @@ def test_rug_pile_for_three_first_move_takes_seat_0():
     table = open_game(3)
     table.play_text("2x2a1")
     assert table.seats == [HUMAN, FRIEND, FRIEND]
-    assert sent_fragment(table.session, table.seats).endswith(",to=2")  # to Blue
+    assert sent_fragment(table.session, table.seats).endswith(",to=2,n=1")  # to Blue
 
 
 def test_rug_pile_for_three_send_first_takes_the_next_seat():
@@ -98,7 +98,7 @@ def test_rug_pile_for_three_send_first_takes_the_next_seat():
     table.decide(None)
     assert table.seats == [FRIEND, HUMAN, FRIEND]
     assert table.session.link == ByLink("abcdefgh", 1)
-    assert sent_fragment(table.session, table.seats).endswith("game=abcdefgh,to=1")
+    assert sent_fragment(table.session, table.seats).endswith("game=abcdefgh,to=1,n=1")
     assert decided_by_send([FRIEND] * 4, 0) == [FRIEND, HUMAN, FRIEND, FRIEND]
     assert decided_by_move([FRIEND] * 4, 0) == [HUMAN, FRIEND, FRIEND, FRIEND]
 

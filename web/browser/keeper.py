@@ -94,7 +94,8 @@ class Keeper(GameStore):
         for entry in self.listed:
             here = entry.id == self.entry_id
             current = ' aria-current="true"' if here else ""
-            note = recent_note(entry.fragment, entry.seats, entry.finished)  # a game by link
+            question = entry.exchange.question if entry.exchange is not None else ""
+            note = recent_note(entry.fragment, entry.seats, entry.finished, question)
             items.append(
                 f'<li><button type="button" data-entry="{escape(entry.id, quote=True)}"{current}>'
                 f'<span class="recent-game">{escape(games.name(entry.game))}'

@@ -75,7 +75,8 @@ class NewGameForm:
             show_form_error(EngineError(problem))
             return None
         elements = by_id("newgame-form").elements
-        by_link.start(session, seats, bool(elements.namedItem("link-help").checked), new_id())
+        helped = bool(elements.namedItem("link-help").checked)
+        by_link.start(session, seats, helped, new_id(), new_id())
         by_id("newgame").close()
         hint_button.allow(bool(elements.namedItem("hints").checked))
         return session, seats

@@ -41,6 +41,7 @@ from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
 from web.logic.computer import Computer, Job
+from web.logic.link_words import question_html
 from web.logic.move_list import MoveList
 from web.logic.navigation import pick, picked, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
@@ -223,11 +224,22 @@ class Page:
             return
         if opening.offers is not None:
             self.sharing.offers = opening.offers
-        if self.tab.follow(opening):
+        opens = self.tab.follow(opening)
+        if opens:
             self.opened(push)
             if opening.steps:  # the friend's move, animated from the position before it
                 self.change(lambda: self.table.step(opening.steps))
         show(opening)
+        if opens:
+            self.ask()
+
+    def ask(self) -> None:
+        """A game by link whose friend's link asks its player something (a takeback, which
+        line goes on) says so with its answers, however it was opened: a reload, Recent,
+        another tab's change."""
+        html = question_html(self.table.session, self.table.seats)
+        if html and 'data-action="keep-line"' not in str(by_id("message").innerHTML):
+            show_message(html)
 
     def on_navigate(self) -> None:
         """Back, Forward, or a link typed into the address bar (popstate, then hashchange).  A
@@ -459,6 +471,7 @@ class Page:
             return False
         self.opened(push=False)
         show_notice(Said(message=CHANGED_ELSEWHERE, announce=CHANGED_ELSEWHERE))
+        self.ask()
         return True
 
     def on_storage(self, event: Any) -> None:

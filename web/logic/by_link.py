@@ -43,12 +43,7 @@ from engine import EngineError
 from engine.by_link import ByLink
 from engine.ending import Ending, can_agree_draw
 from engine.record import Record, encode, read_ending
-from web.logic.link_exchange import (
-    CONFLICT,
-    TAKEBACK,
-    LinkLine,
-    shared_start,
-)
+from web.logic.link_exchange import CONFLICT, TAKEBACK, Exchange, LinkLine, shared_start
 from web.logic.seats import (
     FRIEND,
     HUMAN,
@@ -119,14 +114,59 @@ def current(session: Session) -> LinkLine:
 
 
 def sent(session: Session) -> bool:
-    """The friend has this device's game as it is (its latest link was sent)."""
-    return session.link is not None and session.exchange.sent == current(session)
+    """The friend has this device's game as it is: its latest link was sent, or the game is
+    the friend's last link's (and this device offers nothing new)."""
+    if session.link is None:
+        return False
+    game, exchange = current(session), session.exchange
+    theirs, lines = exchange.theirs, exchange.lines()
+    if exchange.sent in lines and same_game(exchange.sent, game):  # not left by the friend's
+        return exchange.sent.offer == game.offer
+    return theirs is not None and same_game(theirs, game) and not game.offer
 
 
-def mark_sent(session: Session) -> None:
-    """The link of the game as it is was sent (Send, Copy link)."""
-    if session.link is not None:
-        session.exchange = replace(session.exchange, sent=current(session))
+def same_game(a: LinkLine, b: LinkLine) -> bool:
+    """Two lines of links carry the same game (moves and ending)."""
+    return a.moves == b.moves and a.ending == b.ending
+
+
+def mark_sent(session: Session, seats: Sequence[str]) -> None:
+    """The link of the game as it is (`sent_record`) was sent (Send, Copy link): it is the
+    line the friend has, its place the device's clock, and a takeback it asks for keeps the
+    line it replaces until the friend answers."""
+    if session.link is None:
+        return
+    exchange = session.exchange
+    replaced = exchange.replaced
+    ply = takeback_from(session, seats)
+    if ply is not None and replaced is None:
+        mine = main_line(session)
+        replaced = next(
+            (line for line in exchange.lines() if shared_start(mine, line.moves) == ply), None
+        )
+    n = next_place(session)
+    session.exchange = replace(
+        exchange,
+        sent=replace(current(session), n=n),
+        replaced=replaced,
+        clock=max(n, exchange.clock),
+    )
+
+
+def next_place(session: Session) -> int:
+    """The place (`n`) of the link this device sends now: the last one's again when it sends
+    the same game and has seen nothing newer since, else one more than the largest it sent
+    or opened."""
+    exchange, game = session.exchange, current(session)
+    sent_line = exchange.sent
+    if (
+        sent_line is not None
+        and sent_line.n == exchange.clock
+        and same_game(sent_line, game)
+        and sent_line.offer == game.offer
+    ):
+        return sent_line.n
+    return exchange.clock + 1
 
 
 def asked(session: Session) -> str:
@@ -246,7 +286,13 @@ def arrive(held: Session, seats: Sequence[str], link: Session) -> Arrival:
     own = own_seats(seats)
     mine, theirs = main_line(held), tuple(link.moves)
     common = shared_start(mine, theirs)
+    n = link.link.n if link.link is not None else None
+    if n is not None and n < held.exchange.clock and theirs != mine:
+        return older(held, link, common)
     kind, adopt = classify(held, link, own, takeback_from(held, seats))
+    if own_link(held, seats, link):  # this device's own link, opened here: shown, no more
+        held.goto_path(main_end(held))
+        return Arrival(kind if kind is Continuation.SAME else Continuation.BEHIND, common)
     if seat_clash(seats, link) and kind is not Continuation.BEHIND:
         kind, adopt = Continuation.CONFLICT, False
     over_before = over(held)
@@ -259,9 +305,12 @@ def arrive(held: Session, seats: Sequence[str], link: Session) -> Arrival:
         and theirs_before.moves[: len(theirs)] == theirs
     ):  # not an older link than the friend's last
         to = link.link.to if link.link is not None else None
-        theirs_before = LinkLine(theirs, link.tree.ending(link.end_path), to=to)
+        theirs_before = LinkLine(theirs, link.tree.ending(link.end_path), to=to, n=n or 0)
     question = {Continuation.ASKED: TAKEBACK, Continuation.CONFLICT: CONFLICT}.get(kind, "")
-    held.exchange = replace(exchange, theirs=theirs_before, question=question)
+    clock = max(exchange.clock, n or 0)
+    held.exchange = replace(
+        exchange, theirs=theirs_before, question=question, replaced=None, clock=clock
+    )
     if held.link is not None:
         held.link = replace(held.link, offer="")  # an offer this device sent was answered
     elsewhere = tuple(
@@ -271,6 +320,37 @@ def arrive(held: Session, seats: Sequence[str], link: Session) -> Arrival:
     )
     return Arrival(
         kind, common, theirs[common:], mine[common:], over(held) and not over_before, elsewhere
+    )
+
+
+def older(held: Session, link: Session, common: int) -> Arrival:
+    """A friend's link older than one this device has sent or opened (its `n` is smaller):
+    its line is kept, as a side line unless it is a start of the game, and nothing else
+    changes."""
+    mine, theirs = main_line(held), tuple(link.moves)
+    if common < len(theirs):
+        add_line(held, theirs, link.ending, adopt=False)
+    held.goto_path(main_end(held))
+    return Arrival(Continuation.BEHIND, common, theirs[common:], mine[common:])
+
+
+def own_link(held: Session, seats: Sequence[str], link: Session) -> bool:
+    """A link this device made, opened on it: by its `by=`; for a link of an older page,
+    with two players, one that hands the game to the other seat, whose line is one of this
+    device's game, and that is not the friend's last link."""
+    to = link.link.to if link.link is not None else None
+    by = link.link.by if link.link is not None else None
+    if by is not None and held.exchange.me:
+        return by == held.exchange.me
+    theirs = held.exchange.theirs
+    seen = theirs is not None and theirs.moves == tuple(link.moves) and theirs.to == to
+    return (
+        len(seats) == 2
+        and not undecided(seats)
+        and to is not None
+        and to not in own_seats(seats)
+        and held.find(tuple(link.moves)) is not None
+        and not seen  # the friend's own last link, opened again
     )
 
 
@@ -395,6 +475,8 @@ def sent_record(session: Session, seats: Sequence[str]):
             to=None if undecided(seats) else next_seat(session, seats),
             offer="" if game.ending else link.offer,
             takeback=takeback_from(session, seats),
+            n=next_place(session),
+            by=session.exchange.me or None,
         ),
     )
 
@@ -433,13 +515,16 @@ def help_allowed(session: Session) -> bool:
     return session.link is None or session.link.help
 
 
-def start(session: Session, seats: Sequence[str], help: bool, game_id: str) -> None:
+def start(
+    session: Session, seats: Sequence[str], help: bool, game_id: str, device: str = ""
+) -> None:
     """A new game with `seats`: a game by link (its id `game_id`, this device's seat the
-    first Human, or seat 0 until an undecided game's first move or Send decides) when a
-    friend plays a seat."""
+    first Human, or seat 0 until an undecided game's first move or Send decides; `device`
+    this device's id in it) when a friend plays a seat."""
     if by_link(seats):
         mine = list(seats).index(HUMAN) if HUMAN in seats else 0
         session.link = ByLink(game_id, mine, help)
+        session.exchange = Exchange(me=device)
 
 
 def decide(session: Session, seats: Sequence[str], mover: int | None) -> list[str]:
@@ -457,10 +542,12 @@ def decide(session: Session, seats: Sequence[str], mover: int | None) -> list[st
     return after
 
 
-def rematch_link(old: Session, new: Session, seats: Sequence[str], game_id: str) -> None:
+def rematch_link(
+    old: Session, new: Session, seats: Sequence[str], game_id: str, device: str = ""
+) -> None:
     """Rematch by link: the new game (sides swapped, `seats`) is a new game by link."""
     if old.link is not None:
-        start(new, seats, old.link.help, game_id)
+        start(new, seats, old.link.help, game_id, device)
 
 
 def link_game_id(fragment: str) -> str | None:

@@ -15,7 +15,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from html import escape
 
+from engine.by_link import new_id
 from web.logic.by_link import ASKING, Continuation, arrive, draw_offered, find_entry
+from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import (
     ACCEPT_DRAW,
     arrival_text,
@@ -61,7 +63,7 @@ def arrived(held: Session, seats: list[str], link: Session, entry: recent.Entry)
     html = escape(text)
     if came.kind in ASKING:
         html = question_html(held, seats)
-    elif came.kind is Continuation.BEHIND:
+    elif came.kind is Continuation.BEHIND and not came.new:
         html += " " + show_link_position(len(link.moves))
     elif draw_offered(link, held):
         html += " " + ACCEPT_DRAW
@@ -81,6 +83,9 @@ def invited(session: Session) -> Opening:
     sides are not chosen yet offers none: the first move here, or Send, chooses."""
     link = session.link
     assert link is not None
+    line = LinkLine(tuple(session.moves), session.tree.ending(session.end_path), to=link.to)
+    session.exchange = Exchange(theirs=line, me=new_id())  # the friend has the game as it came
+    session.link = replace(link, offer="", takeback=None)
     said = invitation(session, link.to)
     play = ""
     if link.to is not None:

@@ -71,6 +71,11 @@ def arrival_text(
 ) -> str:
     """What the page says of a friend's link of a game this device keeps."""
     kind, common = came.kind, came.common
+    if kind is Continuation.BEHIND and came.new:
+        return (
+            "This link is older than your game: its line is kept as a side line, and your "
+            "game goes on as it is."
+        )
     if kind is Continuation.BEHIND:
         n = len(came.replaced)
         said = (
@@ -212,8 +217,10 @@ def status_text(session: Session, seats: Sequence[str], prompt: str) -> str | No
     name = seat_name(session, seat)
     if undecided(seats):
         return f"Make the first move to play {name}, or Send the link to let your friend begin"
+    if asked(session) == TAKEBACK:
+        return "Your friend asks for a takeback: accept it, or decline"
     if asked(session):
-        return "Your friend's link asks you something: answer above the board"
+        return "Your friend's link differs from your game: choose which line goes on"
     if not session.live or any(session.path):
         return past_status(session, seats, prompt)
     if seats[seat] == HUMAN:
@@ -291,13 +298,15 @@ def share_text(session: Session, seats: Sequence[str]) -> str:
 
 def sent_notice(session: Session, seats: Sequence[str], shared_by: str) -> str:
     """What the page says once a link was sent (`shared_by`: 'share' for the share sheet,
-    'copy' for the clipboard)."""
-    done = "Sent." if shared_by == "share" else "Link copied: paste it to your friend."
+    'copy' for the clipboard): short, a passing notice."""
+    done = "Sent" if shared_by == "share" else "Link copied"
     seat = session.game.to_move(main_states(session)[-1])
     if not session.over and seats[seat] == HUMAN and not main_line(session):
         name = seat_name(session, next_seat(session, seats))
-        return f"{done} Your friend plays {name}. It is your move: make it, then send it."
-    return f"{done} Open your friend's link when it comes."
+        return f"{done}: your friend plays {name}. Your move: make it, then send it."
+    if shared_by == "share":
+        return "Sent. Open your friend's link when it comes."
+    return "Link copied: paste it to your friend, and open theirs when it comes."
 
 
 def invitation(session: Session, to: int | None) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Protocol
 
+from engine.by_link import new_id
 from web.logic.by_link import answer as by_link_answer
 from web.logic.by_link import mark_sent, rematch_link, sent_fragment
 from web.logic.by_link import moved as by_link_moved
@@ -227,8 +228,9 @@ class Tab:
             return self.history.address()  # a friend's invitation, as it came
         table.invitation = False
         table.decide(None)
-        mark_sent(self.session)
-        return self.address()
+        address = self.address()
+        mark_sent(self.session, table.seats)
+        return address
 
     def sending(self) -> tuple[str, str]:
         """Send: (the link's fragment, the line that goes with it); Send before an undecided
@@ -240,12 +242,12 @@ class Tab:
 
     def sent(self, shared_by: str) -> str:
         """The link Send made was shared ('share') or copied ('copy'); what the page says."""
-        mark_sent(self.session)
+        mark_sent(self.session, self.table.seats)
         return sent_notice(self.session, self.table.seats, shared_by)
 
     def rematch(self, game_id: str) -> None:
         """The same game again, sides swapped; a game by link's rematch is one by link (its
         id `game_id`)."""
         session, seats = rematch(self.table.session, self.table.seats)
-        rematch_link(self.table.session, session, seats, game_id)
+        rematch_link(self.table.session, session, seats, game_id, new_id())
         self.open(session, seats, None)

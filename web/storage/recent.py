@@ -91,23 +91,37 @@ def exchange_json(exchange: Exchange | None) -> dict:
     if exchange is None:
         return {}
     out: dict[str, Any] = {"question": exchange.question} if exchange.question else {}
-    for name, line in (("sent", exchange.sent), ("theirs", exchange.theirs)):
+    if exchange.clock:
+        out["clock"] = exchange.clock
+    if exchange.me:
+        out["me"] = exchange.me
+    for name, line in (
+        ("sent", exchange.sent),
+        ("theirs", exchange.theirs),
+        ("replaced", exchange.replaced),
+    ):
         if line is not None:
             out[name] = {"moves": list(line.moves), "ending": line.ending}
             out[name] |= {"offer": line.offer} if line.offer else {}
             out[name] |= {"to": line.to} if line.to is not None else {}
+            out[name] |= {"n": line.n} if line.n else {}
     return out
 
 
 def read_exchange(item: dict) -> Exchange | None:
     """A stored entry's exchange (None when it has none); ValueError when it is not one."""
-    question = item.get("question", "")
+    question, clock, me = item.get("question", ""), item.get("clock", 0), item.get("me", "")
     sent, theirs = read_line(item.get("sent")), read_line(item.get("theirs"))
+    replaced = read_line(item.get("replaced"))
     if question not in ("", TAKEBACK, CONFLICT):
         raise ValueError("not a question this site asks")
-    if sent is None and theirs is None and not question:
+    if not (type(clock) is int and 0 <= clock < 10**9):
+        raise ValueError("not a place in an exchange")
+    if not (isinstance(me, str) and len(me) <= MAX_ID):
+        raise ValueError("not a device's id")
+    if sent is None and theirs is None and not (question or clock or replaced or me):
         return None
-    return Exchange(sent, theirs, question)
+    return Exchange(sent, theirs, question, replaced, clock, me)
 
 
 def read_line(value: Any) -> LinkLine | None:
@@ -117,7 +131,7 @@ def read_line(value: Any) -> LinkLine | None:
     if not isinstance(value, dict):
         raise ValueError("not a line of a link")
     moves, ending, offer = value.get("moves"), value.get("ending", ""), value.get("offer", "")
-    to = value.get("to")
+    to, n = value.get("to"), value.get("n", 0)
     if not (
         isinstance(moves, list)
         and len(moves) <= MAX_FRAGMENT
@@ -126,9 +140,11 @@ def read_line(value: Any) -> LinkLine | None:
         and len(ending) <= 40
         and offer in ("", "draw")
         and (to is None or (type(to) is int and 0 <= to < 8))
+        and type(n) is int
+        and 0 <= n < 10**9
     ):
         raise ValueError("not a line of a link")
-    return LinkLine(tuple(moves), ending, offer, to)
+    return LinkLine(tuple(moves), ending, offer, to, n)
 
 
 def entry_for(session, seats, id: str, rev: str, now: int) -> Entry:

@@ -226,7 +226,7 @@ class GameStore:
             # a game whose save failed (before a reload) is saved again, or said unsaved again
             unsaved = recent.find(self.unsaved, self.entry_id) is not None
             # its side lines are not in history (None: unknown, taken as stored)
-            self.stored = None if unsaved else (fragment, tuple(seats), None, None, "")
+            self.stored = None if unsaved else (fragment, tuple(seats), None, None)
 
     def here(self) -> tuple[str, str | None, str, tuple[str, ...]] | None:
         """This tab's saved game, as `begin` takes it from history: (id, rev, fragment, seats)
