@@ -47,11 +47,11 @@ $(VENV)/.installed: requirements-dev.txt
 node_modules/.package-lock.json: package-lock.json
 	npm ci --no-audit --no-fund
 
-# vendor/ holds the standard library the app's modules import (scripts/make_stdlib.mjs): rebuilt
-# when they change.
+# vendor/ holds the standard library the app's modules import (scripts/make_stdlib.mjs, which
+# lists them with scripts/app_modules.py): rebuilt when they change.
 vendor/.built: node_modules/.package-lock.json scripts/build_vendor.sh scripts/make_snapshot.mjs \
 		scripts/make_pyscript_bytecode.mjs scripts/make_stdlib.mjs scripts/stdlib_subset.py \
-		scripts/pyscript_sources.mjs $(shell find engine web -name '*.py')
+		scripts/pyscript_sources.mjs scripts/app_modules.py $(shell find engine web -name '*.py')
 	./scripts/build_vendor.sh
 
 vendor: vendor/.built
