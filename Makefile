@@ -1,8 +1,8 @@
 # Two commands do all the set-up on a fresh Debian/Ubuntu machine:
 #   make play   serve the game page at http://127.0.0.1:8000/
-#   make test   run every test (unit tests and doctests in CPython, end-to-end in headless
-#               Chromium), the formatter's and linter's checks (ruff, pyproject.toml) and
-#               the type checker (mypy.ini)
+#   make test   run every test (unit tests and doctests in CPython, the strength lab's tools'
+#               tests, end-to-end in headless Chromium), the formatter's and linter's checks
+#               (ruff, pyproject.toml) and the type checker (mypy.ini)
 # and, while working on the code:
 #   make unit   the CPython tests but those marked slow (for speed only: the depth-4 perft,
 #               some 6 s; `make test`, which CI runs, runs them), then ruff and mypy
@@ -17,11 +17,11 @@ play: vendor/.built
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1
 
 test: lint vendor/.built chromium
-	$(VENV)/bin/python -m pytest tests e2e
+	$(VENV)/bin/python -m pytest tests lab/tests e2e
 	$(VENV)/bin/python -m mypy
 
 unit: lint
-	$(VENV)/bin/python -m pytest tests -m "not slow"
+	$(VENV)/bin/python -m pytest tests lab/tests -m "not slow"
 	$(VENV)/bin/python -m mypy
 
 # The code's layout and the linter's rules (pyproject.toml; docs/design.md says why).

@@ -24,13 +24,7 @@ from scripts.app_modules import (
 
 # engine/ and web/ sources the browser never imports: the command line and what only it uses,
 # the scripts loaded by their path, and the finder shipped in the standard library's zip.
-NOT_IMPORTED = {
-    "engine/__main__.py",
-    "engine/ai/arena.py",
-    "engine/ai/alphabeta.py",
-    *ENTRY_SCRIPTS,
-    STDLIB_FALLBACK,
-}
+NOT_IMPORTED = {"engine/__main__.py", "engine/ai/arena.py", *ENTRY_SCRIPTS, STDLIB_FALLBACK}
 
 
 def sources() -> set[str]:

@@ -68,8 +68,9 @@ def test_the_engine_never_imports_browser_modules():
 
 
 def test_test_files_have_unique_names():
-    # pytest collects tests/ and e2e/ in one run; a basename in both stops the run.
-    names = [p.name for folder in ("tests", "e2e") for p in (ROOT / folder).glob("test_*.py")]
+    # pytest collects tests/, lab/tests/ and e2e/ in one run; a basename twice stops the run.
+    folders = ("tests", "lab/tests", "e2e")
+    names = [p.name for folder in folders for p in (ROOT / folder).glob("test_*.py")]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
 
 

@@ -45,7 +45,7 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   level did not convert in the twenty-second run's matches ended so, its last pawns traded
   off on the way (docs/strength.md, twenty-third run).
 
-Values are in pawns.  The weights are set by hand: scripts/tune_gw_eval.py fits them to the
+Values are in pawns.  The weights are set by hand: lab/tune_gw_eval.py fits them to the
 results of games and matches other weights against them (`retune` rebuilds the tables after
 it changes them), and no weights it tried played better (docs/strength.md, seventh run).  The
 weights of where pieces stand (centralisation, the pawns' and the king's squares, mobility and
@@ -161,7 +161,7 @@ WHITE_KING, BLACK_KING = piece(WHITE, KING), piece(1 - WHITE, KING)
 
 
 def retune() -> None:
-    """Rebuild the tables after the weights above were changed (scripts/tune_gw_eval.py
+    """Rebuild the tables after the weights above were changed (lab/tune_gw_eval.py
     tries weights so), and forget the remembered boards."""
     global TABLE, KING_MIDDLE, KING_END, _HALF_PAWNS
     TABLE, KING_MIDDLE, KING_END = _table(), _king_middle(), _king_end()

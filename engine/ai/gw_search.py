@@ -1,6 +1,6 @@
 """The hard Gwyddbwyll player: an alpha-beta search that can stop and go on (issue 27).
 
-The Monte Carlo search lost to the engine's plain alpha-beta (engine/ai/alphabeta.py, the
+The Monte Carlo search lost to the engine's plain alpha-beta (lab/alphabeta.py, the
 yardstick: material and mobility) by short tactics its playouts did not see.  The hard level
 therefore chooses its move by this search instead (the Monte Carlo search stays the judge of
 the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_kernel.py):
