@@ -20,6 +20,7 @@ from scripts.app_modules import (
     browser_files,
     module_name,
     module_path,
+    reaches,
 )
 
 # engine/ and web/ sources the browser never imports: the command line and what only it uses,
@@ -41,6 +42,12 @@ def test_the_app_is_every_source_but_those_the_browser_never_imports():
     assert len(files) == len(set(files)) and files == sorted(files)
     assert set(files) == sources() - NOT_IMPORTED
     assert set(browser_files()) == set(files) | set(ENTRY_SCRIPTS) | {STDLIB_FALLBACK}
+
+
+def test_the_engine_and_the_page_never_import_the_lab_the_scripts_or_the_tests():
+    imported = reaches(ROOT / path for path in sources())
+    assert "engine.core" in imported and "web.logic.session" in imported
+    assert sorted(n for n in imported if n.split(".")[0] in ("lab", "scripts", "tests")) == []
 
 
 def test_every_plugins_parts_and_the_pages_and_workers_modules_are_in_it():
