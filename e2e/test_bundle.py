@@ -1,25 +1,21 @@
-"""The built site's bundle of Python modules (scripts/make_bundle.mjs): every module imports
-from the zip's bytecode in the vendored Pyodide (run under node, as the build runs it), and the
-zip is the same bytes each build, so an unchanged site keeps its service-worker version.
-Here rather than in tests/ because it needs vendor/, which `make e2e` and `make test` build."""
+"""The built site's bundle of Python modules (scripts/make_bundle.mjs): it holds the app's
+modules (scripts/app_modules.py: what the page's and worker's scripts import) and nothing else,
+every one imports from the zip's bytecode in the vendored Pyodide (run under node, as the build
+runs it), and the zip is the same bytes each build, so an unchanged site keeps its
+service-worker version.  Here rather than in tests/ because it needs vendor/, which `make e2e`
+and `make test` build."""
 
 import hashlib
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from scripts.app_modules import app_files, module_name
+
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_SCRIPTS = {"web/main.py", "web/ai_worker.py"}  # run by the page, not imported
-
-
-def browser_only(path: str) -> bool:
-    """The modules that import pyscript or js: the DOM adapters (web/browser/, not the package
-    itself) and the entry scripts."""
-    return path in ENTRY_SCRIPTS or (
-        path.startswith("web/browser/") and not path.endswith("__init__.py")
-    )
 
 
 IMPORT_ALL = """
@@ -60,22 +56,21 @@ def bundled(tmp_path_factory):
     return site
 
 
-def module_names() -> list[str]:
-    paths = sorted(
-        p.relative_to(ROOT).as_posix()
-        for folder in ("engine", "web")
-        for p in (ROOT / folder).rglob("*.py")
-        if "__pycache__" not in p.parts
-    )
-    return [
-        p.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-        for p in paths
-        if not browser_only(p)
-    ]
+def test_the_bundle_holds_the_app_modules_and_nothing_else(bundled):
+    with zipfile.ZipFile(bundled / "app.zip") as bundle:
+        names = bundle.namelist()
+    files = app_files()
+    assert "engine/__main__.py" not in files and "web/main.py" not in files
+    assert sorted(names) == sorted([*files, *(f + "c" for f in files)])
 
 
 def test_every_module_imports_from_the_bundles_bytecode(bundled):
-    names = module_names()
+    # the DOM adapters (web/browser/'s modules, not the package) import pyscript or js
+    names = [
+        module_name(ROOT / f)
+        for f in app_files()
+        if not f.startswith("web/browser/") or f.endswith("__init__.py")
+    ]
     assert "engine.core" in names and "web.boards.rugpile" in names
     run = subprocess.run(
         ["node", "--input-type=module", "-e", IMPORT_ALL, str(bundled), " ".join(names)],

@@ -5,6 +5,8 @@
 ('wythe', 'petrify', 'stigmergy', 'rugpile', 'gwyddbwyll')
 """
 
+__version__ = "0.1.0"  # the one place of the package's version (pyproject.toml reads it)
+
 from . import games
 from .core import Game
 from .errors import (

@@ -1,6 +1,6 @@
-"""Command line for the engine: list games, show legal moves, random games, perft.
+"""Command line for the engine: list games, show legal moves, random games, perft, matches.
 
-    python -m engine list
+    python -m engine list                     # or `abstract-games list`, once pip-installed
     python -m engine moves rugpile --opt players=3 3x3a3 3x3b2
     python -m engine random wythe --games 5 --seed 1 --opt size=6
     python -m engine perft rugpile 3
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -189,8 +190,15 @@ def cmd_arena(args: argparse.Namespace) -> None:
     )
 
 
+def program() -> str:
+    """How the command line was called, for its messages: `python -m engine`, or the name of
+    the script pip installed (pyproject.toml: abstract-games)."""
+    name = os.path.basename(sys.argv[0])
+    return "python -m engine" if name in ("__main__.py", "-c", "") else name
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="python -m engine", description=__doc__.split("\n")[0])
+    parser = Parser(prog=program(), description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
 

@@ -1,7 +1,7 @@
 """Write pyscript.toml: the vendored interpreter and the app's Python modules in [files].
 
 Run it after adding a module (tests/test_site.py fails while one is missing):
-    python3 scripts/gen_pyscript_toml.py            # the repo's: every engine/ and web/ source
+    python3 scripts/gen_pyscript_toml.py            # the repo's: the app's modules as sources
     python3 scripts/gen_pyscript_toml.py --bundle DEST/pyscript.toml
                                                     # the built site's: one zip of them all
 """
@@ -9,18 +9,12 @@ Run it after adding a module (tests/test_site.py fails while one is missing):
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-ENTRY_SCRIPTS = {"web/main.py", "web/ai_worker.py"}  # loaded by <script src>, not imported
+if __package__ in (None, ""):  # run as a script: its folder is on sys.path, not the repo
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scripts.app_modules import ROOT, app_files
+
 BUNDLE = "app.zip"  # made by scripts/make_bundle.mjs; the entry scripts put it on sys.path
-
-
-def modules() -> list[str]:
-    found = sorted(
-        p.relative_to(ROOT).as_posix()
-        for folder in ("engine", "web")
-        for p in (ROOT / folder).rglob("*.py")
-    )
-    return [m for m in found if m not in ENTRY_SCRIPTS and "__pycache__" not in m]
 
 
 def render(bundle: bool = False) -> str:
@@ -36,7 +30,7 @@ def render(bundle: bool = False) -> str:
         "",
         "[files]",
     ]
-    names = [BUNDLE] if bundle else modules()
+    names = [BUNDLE] if bundle else app_files()
     lines += [f'"./{name}" = "./{name}"' for name in names]
     return "\n".join(lines) + "\n"
 
@@ -47,4 +41,4 @@ if __name__ == "__main__":
         print(f"{sys.argv[2]}: the modules from {BUNDLE}")
     else:
         (ROOT / "pyscript.toml").write_text(render())
-        print(f"pyscript.toml: {len(modules())} modules")
+        print(f"pyscript.toml: {len(app_files())} modules")

@@ -2,10 +2,12 @@
 // (what web/interpreter.mjs gives Pyodide as stdLibURL) next to the full python_stdlib.zip
 // (kept, fetched only if a module outside the subset is ever imported).  Run by build_vendor.sh:
 //     node scripts/make_stdlib.mjs VENDOR_DIR
-// The subset is what Pyodide imports to start plus what the app's modules (engine/, web/) and
-// PyScript's import, with all they import in turn (scripts/stdlib_subset.py says how).  The
-// build fails loudly if a fresh Pyodide started with the subset cannot import all of it.
-import { readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+// The subset is what Pyodide imports to start plus what the Python the browser runs (the app's
+// modules and scripts: scripts/app_modules.py --browser) and PyScript's import, with all they
+// import in turn (scripts/stdlib_subset.py says how).  The build fails loudly if a fresh
+// Pyodide started with the subset cannot import all of it.
+import { execFileSync } from "node:child_process";
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -15,21 +17,11 @@ const vendor = resolve(process.argv[2] || "vendor");
 const root = resolve(new URL("..", import.meta.url).pathname);
 const { loadPyodide } = await import(pathToFileURL(`${vendor}/pyodide/pyodide.mjs`).href);
 
-// Modules of ours the page never imports (the command line).
-const NEVER_IN_BROWSER = ["engine/__main__.py"];
-
 function appSources() {
+  const lister = join(root, "scripts/app_modules.py");
+  const paths = execFileSync("python3", [lister, "--browser", root], { encoding: "utf8" });
   const out = {};
-  const walk = (folder) => {
-    for (const name of readdirSync(join(root, folder))) {
-      const path = join(folder, name);
-      if (name === "__pycache__") continue;
-      if (statSync(join(root, path)).isDirectory()) walk(path);
-      else if (name.endsWith(".py") && !NEVER_IN_BROWSER.includes(path)) out[path] = readFileSync(join(root, path), "utf8");
-    }
-  };
-  walk("engine");
-  walk("web");
+  for (const path of paths.trim().split("\n")) out[path] = readFileSync(join(root, path), "utf8");
   const pyscript = pyscriptSources(vendor);
   if (!pyscript) throw new Error("PyScript's Python modules not found in its core chunk");
   return { ...out, ...flatSources(pyscript) };

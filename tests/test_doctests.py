@@ -1,12 +1,13 @@
 """The examples in the engine's docstrings run, and give what they say: every module under
-engine/ is run through doctest (so `make test` runs them), and the API's most used methods
-keep an example each."""
+engine/ is run through doctest (so `make test` runs them), the API's most used methods keep an
+example each, and the README's use of the engine from Python works."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +45,9 @@ def test_the_api_most_used_has_examples(method):
 def test_the_examples_are_found():
     tests = doctest.DocTestFinder(exclude_empty=True).find(importlib.import_module("engine.core"))
     assert sum(len(test.examples) for test in tests) >= 40
+
+
+def test_the_readmes_example_runs():
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, report=False)
+    assert result.attempted == 3 and result.failed == 0, result

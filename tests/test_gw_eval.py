@@ -215,7 +215,7 @@ def test_a_bishop_keeps_its_quarter_and_a_fers_its_colour():
     assert reach(piece(WHITE, KNIGHT), sq["a1"]) == reach(piece(WHITE, ROOK), 0) == 0b1111
 
 
-# The end of a drawn match game (docs/strength.md, eighth run): White's three fers stand
+# The end of a drawn match game (lab/notebook.md, eighth run): White's three fers stand
 # on d7, d5 and d3, squares of the other colour from Black's bishop on d6 (d7 is file 3,
 # rank 6: odd sum; d6 file 3, rank 5: even sum), so none of them can ever take it.
 FERS_AGAINST_BISHOP = {"d4": "K", "d7": "Q", "d5": "Q", "d3": "Q", "c7": "k", "d6": "b"}

@@ -322,7 +322,7 @@ def test_futility_prunes_where_a_side_is_far_ahead_or_behind(monkeypatch):
     assert move == full_move
 
 
-# The first 14 plies of the sixth run's game of seed 71000 (docs/strength-records/)
+# The first 14 plies of the sixth run's game of seed 71000 (lab/records/)
 RECORDED_OPENING = "h3h4 d7e5 c2a2 e7f5 e3e4 f5g7 c1e3 c7a7 a3a5 a7b7 a5b6 b7b6 c3c5 b6b4"
 
 

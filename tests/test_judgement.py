@@ -16,7 +16,7 @@ from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
 
 GAMES = games.ids()
-# The graph's budget in playouts (scripts/judgement.py: GRAPH_PLAYOUTS)
+# The graph's budget in playouts (lab/judgement.py: GRAPH_PLAYOUTS)
 PLAYOUTS = {"wythe": 40, "petrify": 75, "stigmergy": 120, "rugpile": 100, "gwyddbwyll": 50}
 PLIES = 16  # the seeded line's length
 # The side-to-move lean allowed.  On these lines (16 positions each, seeded) the chance shown

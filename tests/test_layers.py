@@ -4,81 +4,21 @@ and are tested in CPython.  Checked on the source (ast), imports inside function
 
 from __future__ import annotations
 
-import ast
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from scripts.app_modules import ROOT, imported, module_name, module_path
+from scripts.app_modules import reaches as reaches_from
+
 PURE = ("web/logic", "web/storage", "web/boards", "web/worker")
 BROWSER = ("js", "pyscript", "pyodide", "web.browser")
 
 
-def module_name(path: Path) -> str:
-    return (
-        path.relative_to(ROOT)
-        .with_suffix("")
-        .as_posix()
-        .removesuffix("/__init__")
-        .replace("/", ".")
-    )
-
-
-def module_path(name: str) -> Path | None:
-    """The source of a module of this repo, or None for any other."""
-    base = ROOT / name.replace(".", "/")
-    for path in (base.with_suffix(".py"), base / "__init__.py"):
-        if path.is_file():
-            return path
-    return None
-
-
-def imported(path: Path) -> set[str]:
-    """The modules a source imports, by absolute name (`from web import x` counts as
-    importing web.x when that is a module)."""
-    package = module_name(path)
-    if path.name != "__init__.py":
-        package = package.rpartition(".")[0]
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
-                source = f"{base}.{node.module}" if node.module else base
-            else:
-                source = node.module or ""
-            out.add(source)
-            out.update(
-                f"{source}.{alias.name}"
-                for alias in node.names
-                if module_path(f"{source}.{alias.name}") is not None
-            )
-    return out
-
-
-@cache
-def imports_of(name: str) -> frozenset[str]:
-    """The modules a module of this repo imports (none for any other module)."""
-    path = module_path(name)
-    return frozenset(imported(path)) if path is not None else frozenset()
-
-
 def reaches(name: str) -> set[str]:
     """Every module a module of this repo imports, directly or through the repo's modules
-    (the web and engine packages, which may import each other in a circle); the others are
-    followed no further."""
-    found: set[str] = set()
-    todo = [name]
-    while todo:
-        for other in imports_of(todo.pop()):
-            if other not in found:
-                found.add(other)
-                if other.startswith(("web.", "engine.")):
-                    todo.append(other)
-    return found
+    (scripts/app_modules.py, which the build's list of the app's modules comes from)."""
+    path = module_path(name)
+    assert path is not None, name
+    return reaches_from([path])
 
 
 def pure_modules() -> list[str]:

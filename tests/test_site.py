@@ -1,31 +1,20 @@
-"""The static site's wiring: every module is served to Pyodide, nothing is fetched from
-outside, and the engine stays free of browser imports."""
+"""The static site's wiring: the app's modules are served to Pyodide (which ones:
+tests/test_app_modules.py), nothing is fetched from outside, and the engine stays free of
+browser imports."""
 
 import re
 import tomllib
 from pathlib import Path
 
 from scripts import gen_index
-from scripts.gen_pyscript_toml import ENTRY_SCRIPTS, render
+from scripts.app_modules import ENTRY_SCRIPTS
+from scripts.gen_pyscript_toml import render
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def listed_files():
     return tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-
-
-def test_every_engine_and_web_module_is_in_pyscript_toml():
-    files = listed_files()
-    modules = sorted(
-        p.relative_to(ROOT).as_posix()
-        for folder in ("engine", "web")
-        for p in (ROOT / folder).rglob("*.py")
-        if "__pycache__" not in p.parts
-    )
-    missing = [m for m in modules if m not in ENTRY_SCRIPTS and f"./{m}" not in files]
-    assert missing == [], f"add to pyscript.toml (python3 scripts/gen_pyscript_toml.py): {missing}"
-    assert all((ROOT / path).is_file() for path in files), "pyscript.toml lists a missing file"
 
 
 def test_pyscript_toml_is_what_the_generator_writes():
@@ -79,8 +68,9 @@ def test_the_engine_never_imports_browser_modules():
 
 
 def test_test_files_have_unique_names():
-    # pytest collects tests/ and e2e/ in one run; a basename in both stops the run.
-    names = [p.name for folder in ("tests", "e2e") for p in (ROOT / folder).glob("test_*.py")]
+    # pytest collects tests/, lab/tests/ and e2e/ in one run; a basename twice stops the run.
+    folders = ("tests", "lab/tests", "e2e")
+    names = [p.name for folder in folders for p in (ROOT / folder).glob("test_*.py")]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
 
 

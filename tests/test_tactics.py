@@ -1,10 +1,9 @@
-"""Gwyddbwyll's short tactics (engine/ai/gw_tactics.py) and the alpha-beta player it is
-measured against (engine/ai/alphabeta.py), on positions whose answers are worked by hand."""
+"""Gwyddbwyll's short tactics (engine/ai/gw_tactics.py), on positions whose answers are
+worked by hand."""
 
 from __future__ import annotations
 
 from engine import games
-from engine.ai.alphabeta import AlphaBeta
 from engine.ai.gw_tactics import (
     TACTICS_MARGIN,
     attackers,
@@ -85,18 +84,6 @@ def test_a_queen_left_to_a_bishops_jump_is_moved_and_checks_are_kept():
     assert {"g2h2", "g2g8"} <= kept  # checks
     assert not {"a1b1", "g2f2", "g2g5"} & kept
     assert move_score(list(state.board), WHITE, -1, game.parse(state, "g2f2")) == (-1.5, False)
-
-
-def test_alpha_beta_takes_the_last_piece_and_parries_a_mate():
-    # test_ai's positions: Ra1xa8 leaves Black a bare king (a win); with Black to move only
-    # the knight's guard of a8 (b6, c7) or its checks (e7, f4) stop Ra8 mate.
-    game = games.get("gwyddbwyll")
-    pieces = {"e1": "K", "a1": "R", "h8": "k", "a8": "n"}
-    take = state_from_pieces(pieces, turn=WHITE)
-    assert game.notation(take, AlphaBeta().choose(take, 60.0, max_depth=2)) == "a1a8"
-    threat = state_from_pieces({"g6": "K", "a1": "R", "h8": "k", "d5": "n"}, turn=BLACK)
-    move = AlphaBeta().choose(threat, 60.0, max_depth=3)
-    assert game.notation(threat, move) in ("d5b6", "d5c7", "d5e7", "d5f4")
 
 
 def test_a_choice_is_never_cut_to_one_move():

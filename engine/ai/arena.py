@@ -22,9 +22,6 @@ from ..core import Game, Result, State
 from . import THINK_SECONDS, choose_move
 from .knowledge import for_game
 
-# Playouts per CPU second of the search in CPython at each game's default size,
-# from the start position (measured with time.process_time on the shared machine).
-
 
 @dataclass
 class MatchResult:

@@ -12,9 +12,8 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
   gone (`phase`), toward the middle, where it helps hunt the last pieces;
 - the back rank (`back_rank`): in the middle game, a king on its first row loses
   `BACK_RANK` for each enemy rook whose file lies open down to that row.  A rook that comes
-  down checks along the row, and a second one doubles behind it: the yardstick's rooks won
-  five games so, the same line each time, through a file the hard level had let open
-  several moves before its search saw the loss (docs/strength.md, eleventh run);
+  down checks along the row, and a second one doubles behind it: a file let open is lost
+  several moves before a search of a few plies sees it;
 - mobility (`mobility`): a rook gains for each square it could move to along its lines
   (`ROOK_FREE`: empty squares up to the first piece, and that piece if it is an enemy's) and
   for standing on a file without a pawn of its own (`ROOK_OPEN`: half-open or open, where
@@ -31,29 +30,25 @@ move by move (`delta`), plus a few terms only the whole board tells (`evaluate`)
 - the hunt of a side with one piece left (`hunt`): a side ahead gains as the other king
   stands nearer the edge (`HUNT_EDGE`) and its own king nearer it (`HUNT_NEAR`), growing
   with the lead as `TRADE` does.  A lone rook is hard to catch, and the search's horizon is
-  short of the net: without it the search walked around rook, fers and bishop against a
-  lone rook, three pawns up, to the move limit (docs/strength.md, tenth run);
+  short of the net: without it the search can walk around a won ending (rook, fers and
+  bishop against a lone rook) to the move limit;
 - pieces that cannot take the other side's last ones: a fers keeps to the squares of one
   colour and a bishop to a quarter of the board, so a side whose pieces besides its king
   cannot reach one of the other side's pieces cannot leave it a bare king, and its lead
-  counts only `STUCK` of itself (`stuck_side`).  Without it the search traded into three fers
-  against a bishop of the other colour, three pawns up and no way to win (docs/strength.md,
-  eighth run);
+  counts only `STUCK` of itself (`stuck_side`), so that the search does not trade into such
+  an ending (three fers against a bishop of the other colour: three pawns up and no way to
+  win);
 - a thin lead without pawns: a side with no pawn left (none to make a new piece of) and at
   most `PAWNLESS_LEAD` pawns of material ahead counts its lead at `PAWNLESS` (`pawnless`).
-  Such endings against a last piece or two are mostly held: nine of the ten leads the hard
-  level did not convert in the twenty-second run's matches ended so, its last pawns traded
-  off on the way (docs/strength.md, twenty-third run).
+  Such endings against a last piece or two are mostly held, so a lead there is worth
+  keeping the pawns for.
 
-Values are in pawns.  The weights are set by hand: scripts/tune_gw_eval.py fits them to the
-results of games and matches other weights against them (`retune` rebuilds the tables after
-it changes them), and no weights it tried played better (docs/strength.md, seventh run).  The
-weights of where pieces stand (centralisation, the pawns' and the king's squares, mobility and
-the back rank) are 0.6 of what they were until the thirteenth run: at full weight the search
-scored positions it went on to lose a pawn in its favour for where its pieces stood.  At 0.6,
-on the same 25 seeds against the yardstick, it won six games the full weights drew and drew
-two they won: a lean, not a proof (docs/strength.md, thirteenth run).
-Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
+Values are in pawns.  The weights are set by hand (lab/tune_gw_eval.py fits them to game
+results and matches them against these; none it fitted played better; `retune` rebuilds the
+tables after a weight changes).  The weights of where pieces stand (centralisation, the pawns'
+and the king's squares, mobility and the back rank) are kept small against material: heavier,
+the search scored positions in which it went on to lose a pawn as good for where its pieces
+stood.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
 """
 
 from __future__ import annotations
@@ -113,7 +108,7 @@ HUNT_EDGE = 0.1
 HUNT_NEAR = 0.05
 STUCK = 0.25  # what a lead counts for when its side cannot take the other's last pieces
 # What a lead counts for when its side has no pawn left and is at most PAWNLESS_LEAD pawns of
-# material ahead: such endings are mostly held (docs/strength.md, twenty-third run).
+# material ahead: such endings are mostly held.
 PAWNLESS = 0.5
 PAWNLESS_LEAD = 3.0
 PHASE_FULL = 20  # pieces on the board (besides kings) at which the middle game is full
@@ -161,7 +156,7 @@ WHITE_KING, BLACK_KING = piece(WHITE, KING), piece(1 - WHITE, KING)
 
 
 def retune() -> None:
-    """Rebuild the tables after the weights above were changed (scripts/tune_gw_eval.py
+    """Rebuild the tables after the weights above were changed (lab/tune_gw_eval.py
     tries weights so), and forget the remembered boards."""
     global TABLE, KING_MIDDLE, KING_END, _HALF_PAWNS
     TABLE, KING_MIDDLE, KING_END = _table(), _king_middle(), _king_end()

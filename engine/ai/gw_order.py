@@ -17,7 +17,7 @@ the sooner it tries that move the less it searches.  A node's moves are tried in
 (the moves that led to the node, which the search writes into `line` as it goes).  The
 history outlives a search: the same side's next search takes it over (with its table),
 since what refuted moves two plies ago still mostly does.  Better order is fewer nodes to
-a depth, so a deeper search in the same time (docs/strength.md, eleventh run).
+a depth, so a deeper search in the same time.
 """
 
 from __future__ import annotations

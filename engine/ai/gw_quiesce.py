@@ -4,12 +4,11 @@ worth once its captures are played out (engine/ai/gw_search.py asks it at every 
 The side to move may stop (stand pat) at the evaluation of engine/ai/gw_eval.py, or take.  It
 tries the captures that can lift its score into the window, dearest victim first, then
 cheapest attacker, and leaves out those that give a dearer piece for a defended one when the
-swap-off on that square loses (engine/ai/gw_tactics.py; a rook behind a rook counts:
-docs/strength.md, fifth and seventeenth runs).  A side in check may not stop: it has its best
-answer, captures first, and none is checkmate (docs/strength.md, twelfth run; a capture with
-check used to be scored as if the other side could stop there, so a capture that mates was
-worth its victim only).  A capture that leaves the other side a bare king wins
-(web/rules/gwyddbwyll.html).
+swap-off on that square loses (engine/ai/gw_tactics.py; a rook behind a rook counts): such
+captures are mostly lost material, and leaving them out searches fewer nodes.  A side in check
+may not stop: it has its best answer, captures first, and none is checkmate (were it allowed
+to stand pat, a capture that mates would be worth its victim only).  A capture that leaves the
+other side a bare king wins (web/rules/gwyddbwyll.html).
 """
 
 from __future__ import annotations

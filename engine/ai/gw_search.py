@@ -1,8 +1,8 @@
-"""The hard Gwyddbwyll player: an alpha-beta search that can stop and go on (issue 27).
+"""The hard Gwyddbwyll player: an alpha-beta search that can stop and go on.
 
-The Monte Carlo search lost to the engine's plain alpha-beta (engine/ai/alphabeta.py, the
-yardstick: material and mobility) by short tactics its playouts did not see.  The hard level
-therefore chooses its move by this search instead (the Monte Carlo search stays the judge of
+The Monte Carlo search lost to a plain alpha-beta player (material and mobility) by short
+tactics its playouts did not see.  The hard level therefore chooses its move by this search
+instead (the Monte Carlo search stays the judge of
 the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_kernel.py):
 
 - iterative deepening with a principal variation search (null windows after the first move);
@@ -16,13 +16,12 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   that cannot move loses here, so zugzwang is real with few pieces: then it is off), the
   search after the pass a ply shallower from NULL_DEEPER plies deep;
 - a ply more when the side to move is in check, and late quiet moves searched a ply
-  shallower (`LATE_FROM`: one ply, not more, as deeper reductions hid short tactics,
-  docs/strength.md, fourteenth run);
+  shallower (`LATE_FROM`: one ply, not more, as deeper reductions hid short tactics);
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
 - at the horizon, the quiescence search of engine/ai/gw_quiesce.py: captures, leaving out
   those that give a dearer piece for a defended one and lose the exchange, and every answer
-  to a check (a side in check may not stop: docs/strength.md, twelfth run);
+  to a check (a side in check may not stop);
 - a position of the game or of the line come back to: no progress, worth a little less to
   the searcher than the position (`CONTEMPT`), as the table's search of it found it or, if
   the table has none, as the evaluation does; when it is ahead, less each time the game
@@ -91,7 +90,7 @@ CONTEMPT = 0.5  # what coming back to a position costs the searcher (`_repeated`
 # fewer, its last pieces can be hunted down, and a bare king loses (`_repeated`).
 PLAY_ON_PIECES = 3
 # Nodes of this search in the CPU time of one of the Monte Carlo search's playouts (about
-# 53,000 a second against 2,100, CPython, mid-game: docs/strength.md)
+# 53,000 a second against 2,100, CPython, mid-game)
 NODES_PER_PLAYOUT = 25
 
 
@@ -417,15 +416,13 @@ def _repeated(worth: float, searchers_move: bool, times: int, pieces: int) -> fl
       less CONTEMPT (it can leave the cycle later, so it gives nothing away to escape one
       now: scored as the draw whatever the position, a side 2.5 pawns up gave up a bishop
       for a new position); each return costs CONTEMPT more, down to the draw's worth, since
-      a position that keeps coming back is a shuffle the other side holds (docs/strength.md,
-      ninth and tenth runs).
+      a position that keeps coming back is a shuffle the other side holds.
     - When it is behind with PLAY_ON_PIECES or more, it is worth the position less
       CONTEMPT: the searcher plays on for a new position rather than shuffle to the draw
-      (taken as the draw's worth, a side a pawn down shuffled for 500 plies in 14 of the 23
-      games the hard level drew against the yardstick, with chances left to win it back:
-      docs/strength.md, twentieth run).
+      (taken as the draw's worth, a side a pawn down shuffles to the move limit with
+      chances left to win it back).
     - When it is behind with fewer, the draw's worth: a side with one or two pieces left
-      that played on was hunted down to a bare king (ninth run)."""
+      that plays on is hunted down to a bare king."""
     if worth < 0 and pieces >= PLAY_ON_PIECES:
         for_searcher = worth - CONTEMPT
     else:

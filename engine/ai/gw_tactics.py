@@ -2,7 +2,7 @@
 
 The Monte Carlo search's playouts are noisy about material: at a fraction of a second a move
 it lost games by pushing pawns where they were taken for nothing, trading a knight for a pawn
-and leaving a queen to a bishop's jump (issue 27).  This is the static-exchange check that
+and leaving a queen to a bishop's jump.  This is the static-exchange check that
 catches such moves before the search weighs them: a move is worth what it captures, less the
 most the opponent can then win by an exchange on one of the mover's pieces (the swap-off on
 that square, each side taking with its cheapest attacker first, either side free to stop).

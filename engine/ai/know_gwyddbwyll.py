@@ -45,7 +45,7 @@ CAPTURE_CHANCE = 0.8  # how often a playout move is the best capture, when there
 
 class GwyddbwyllKnowledge(Knowledge[GwState]):
     # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
-    # CPython rate arena budgets are counted in (docs/strength.md)
+    # CPython rate arena budgets are counted in (engine/ai/arena.py)
     search_curve = Curve(1.432, 0.019)
     glance_curve = Curve(1.456, 0.083)
     graph_noise = 0.055
@@ -75,7 +75,7 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
         previous: Any = None,
     ) -> Any:
         """The hard level chooses by an alpha-beta search (engine/ai/gw_search.py: the Monte
-        Carlo search lost to a plain one by short tactics, issue 27), which takes over the
+        Carlo search lost to a plain one by short tactics), which takes over the
         table of its search of the side's last move; the others by the Monte Carlo search."""
         if level != "hard":
             return None

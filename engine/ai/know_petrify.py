@@ -138,7 +138,7 @@ def _fast_playout(state: PetrifyState, rng: random.Random, max_plies: int) -> Pe
 
 class PetrifyKnowledge(Knowledge):
     # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
-    # CPython rate arena budgets are counted in (docs/strength.md)
+    # CPython rate arena budgets are counted in (engine/ai/arena.py)
     search_curve = Curve(1.538, 0.136)
     glance_curve = Curve(0.148, 0.092)
     graph_noise = 0.072

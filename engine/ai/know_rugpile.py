@@ -64,7 +64,7 @@ def fast_playout(
 
 class RugPileKnowledge(Knowledge):
     # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
-    # CPython rate arena budgets are counted in (docs/strength.md)
+    # CPython rate arena budgets are counted in (engine/ai/arena.py)
     search_curve = Curve(1.018, 0.074)
     glance_curve = Curve(0.0, -0.029)
     graph_noise = 0.038

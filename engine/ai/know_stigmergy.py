@@ -45,10 +45,10 @@ search did not buy much (Hard beat Medium 18-14 at a quarter of their think
 time's budgets).  Selection therefore mixes in each child's implicit minimax
 value, the minimax of the evaluations below it (minimax_weight: 0.4, not tuned;
 the technique is Lanctot, Winands, Pepels and Sturtevant's, 2014): with it, at a
-tenth of the budgets, Hard beat Medium in the first 8 of 8 games (stopped
-there to run the table), and at equal budgets it beat the plain mean 9-7.  At a
-quarter of the budgets Hard still beat Medium only 19-13 in 32 games (the
-strength table then): Hard was not clearly stronger.
+tenth of the budgets, Hard beat Medium 8-0, and at equal budgets it beat the
+plain mean 9-7.  At a quarter of the budgets Hard still beat Medium only 19-13
+in 32 games: Hard was not clearly stronger (its own search, engine/ai/st_hard.py,
+is what made it so).
 
 The logistic curve that turns the lead into a win estimate was then widened
 (SPREAD_BASE, SPREAD_PER_EMPTY: 4 points, plus 1/100 per empty cell, where it
@@ -62,7 +62,7 @@ with the steep curve a side a dozen points ahead saw nearly every move as a
 sure win and could hardly tell them apart (a game of Hard against Medium went
 from Hard 18 ahead to 3 behind), while the wide one keeps it adding points.  In
 a screening at a quarter of the budgets Hard beat Medium 11-5 with it (16
-games), and in the strength table's run planned after that 40-24 (64 games).
+games), and 40-24 in 64 games after that.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ _fair_komi: dict[int, int] = dict(FAIR_KOMI)
 
 class StigmergyKnowledge(Knowledge):
     # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
-    # CPython rate arena budgets are counted in (docs/strength.md)
+    # CPython rate arena budgets are counted in (engine/ai/arena.py)
     graph_noise = 0.010
     arena_rate = 2100
 
@@ -164,7 +164,7 @@ class StigmergyKnowledge(Knowledge):
         previous: Any = None,
     ) -> Any:
         """The hard level chooses by a search with every node's moves in evaluation order
-        (engine/ai/st_hard.py, issue 27); the others by the Monte Carlo search with this
+        (engine/ai/st_hard.py); the others by the Monte Carlo search with this
         knowledge."""
         if level != "hard":
             return None

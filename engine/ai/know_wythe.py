@@ -33,7 +33,7 @@ from .knowledge import Knowledge
 
 class WytheKnowledge(Knowledge[WytheState]):
     # docs/judgement.md: calibration fitted on hard self-play; the graph's noise; the
-    # CPython rate arena budgets are counted in (docs/strength.md)
+    # CPython rate arena budgets are counted in (engine/ai/arena.py)
     search_curve = Curve(1.543, 0.161)
     glance_curve = Curve(1.598, 0.108)
     graph_noise = 0.081

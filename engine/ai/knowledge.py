@@ -49,7 +49,7 @@ class Knowledge(Generic[S]):
     # carry no playout noise for a maximum to pick up).
     judge_by_best_move: bool = False
     # What the game's win chances mean (engine/ai/calibration.py, fitted by
-    # scripts/judgement.py, docs/judgement.md): the curve from the search's value (at the
+    # lab/judgement.py, docs/judgement.md): the curve from the search's value (at the
     # graph's budget) to the mover's chance, the one from the evaluation alone (the glance),
     # and the line from the expected margin to the final one (None: the margin as it is).
     search_curve: Curve = IDENTITY

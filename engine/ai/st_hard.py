@@ -4,12 +4,11 @@ The levels' shared knowledge (engine/ai/know_stigmergy.py) opens the moves of a 
 plies or more below the root in random order, after the best of 16 sampled, because the
 1-ply look that orders them all is costly.  With four times medium's playouts that made the
 hard level only narrowly stronger: its extra playouts mostly deepened lines of poorly chosen
-moves (docs/strength.md, "Stigmergy: hard against medium").  The hard level's search here
-orders every node's moves by the evaluation after each (the stones' moves judged on the
-board's working copy, not a new state each: the same values and order, faster), and so makes
-fewer playouts in its time; against medium at equal CPU time it won clearly where the site's
-hard level won narrowly (docs/strength.md).  The analysis and its calibration keep the shared
-knowledge and search.
+moves.  The hard level's search here orders every node's moves by the evaluation after each
+(the stones' moves judged on the board's working copy, not a new state each: the same values
+and order, faster), and so makes fewer playouts in its time; against medium at equal CPU time
+it wins clearly where the shared search won narrowly.  The analysis and its calibration keep
+the shared knowledge and search.
 
 For the arena's playout budgets (engine/ai/arena.py: think time times the knowledge's
 `arena_rate`), a playout here counts as `playout_cost` of the shared search's: the same CPU
@@ -38,7 +37,7 @@ from .mcts import Search
 
 # The CPU time of one of this search's playouts in the shared search's is 1 + cells /
 # COST_CELLS (CPython, the same positions of a game, playouts a second: 4595 against 5406 at
-# side 4, 3398 against 4649 at side 6, 1523 against 2720 at side 8; docs/strength.md)
+# side 4, 3398 against 4649 at side 6, 1523 against 2720 at side 8)
 COST_CELLS = 215
 
 

@@ -21,7 +21,7 @@ SWING = 0.15  # a drop in the mover's chance at least this big is a swing (at th
 MOST_SWINGS = 5
 # The noise of the graph's chances is each game's knowledge's `graph_noise`: the standard
 # deviation, in a game's positions judged again and again with other seeds at the graph's
-# budget, of each judgement (scripts/judgement.py noise; docs/judgement.md).  Two judgements
+# budget, of each judgement (lab/judgement.py noise; docs/judgement.md).  Two judgements
 # differ by more than 3 * sqrt(2) of it by chance in about 3 in 1,000 pairs: a drop that big
 # is a mistake, not the search's noise.
 NOISE_MARGIN = 3 * 2**0.5

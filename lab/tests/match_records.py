@@ -1,4 +1,4 @@
-"""Match records made up for tests of the scripts that read them (scripts/duel.py writes
+"""Match records made up for tests of the scripts that read them (lab/duel.py writes
 the real ones: a JSON line a game)."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""Matches of the Monte Carlo search against the alpha-beta player in Gwyddbwyll, at given
-think times (engine/ai/alphabeta.py; issue 27's measure of the search's tactics).
+"""Matches of Gwyddbwyll's search against the yardstick, an alpha-beta player (lab/alphabeta.py),
+at given think times: the measure of the hard level's play against an outside kind of player.
 
-    python scripts/duel.py --games 20 --seconds 0.5 --factor 4 --seed 1
+    python lab/duel.py --hard --games 20 --seconds 0.5 --factor 4 --seed 1 --opening 4
+    python lab/duel.py --tally RECORD...      # W/D/L, score and 95% Wilson interval of records
 
 Both players think for CPU time (time.process_time, so other work on a shared machine
 does not count against either): the search `--seconds` a move, the alpha-beta `--seconds`
@@ -14,13 +15,16 @@ Both players are deterministic or nearly so (the hard level's seed only orders e
 moves), so games with the same seats from the start position are much alike.  With
 --opening N each pair of games (the same seed and seats swapped) starts from N plies drawn
 at random from the moves that give no material away (`opening`), so a match samples more
-varied games and each opening is played once from either side.
+varied games and each opening is played once from either side.  --record appends each
+game to a file (a JSON line: its seed, the search's seat and reward, the moves), which
+--tally sums up.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -31,9 +35,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai import Search, searcher
-from engine.ai.alphabeta import AlphaBeta
 from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
 from engine.ai.knowledge import for_game
+from lab.alphabeta import AlphaBeta
 
 
 class PlainRoot(GwyddbwyllKnowledge):
@@ -81,7 +85,7 @@ def opening(plies: int, seed: str) -> list[str]:
     know = GwyddbwyllKnowledge(game)
     rng = random.Random(seed)
     state = game.new()
-    moves = []
+    moves: list[str] = []
     while len(moves) < plies and game.result(state) is None:
         move = rng.choice(know.root_moves(state))
         moves.append(game.notation(state, move))
@@ -129,6 +133,37 @@ def play(
     return reward, len(moves), moves
 
 
+def outcome(reward: float) -> int:
+    """0 for a win, 1 for a draw, 2 for a loss: where a game counts in W/D/L."""
+    return 0 if reward == 1 else 1 if reward == 0.5 else 2
+
+
+def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a score (a draw counting half) over `games` games."""
+    if not games:
+        return (0.0, 1.0)
+    spread = z * z / games
+    centre = score + spread / 2
+    half = z * math.sqrt(score * (1 - score) / games + spread / (4 * games))
+    return ((centre - half) / (1 + spread), (centre + half) / (1 + spread))
+
+
+def tally(paths: Sequence[str]) -> str:
+    """The search side's W/D/L, score and 95% Wilson interval over --record's files."""
+    counts = [0, 0, 0]
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                counts[outcome(json.loads(line)["reward"])] += 1
+    played = sum(counts)
+    score = (counts[0] + counts[1] / 2) / played if played else 0.0
+    low, high = wilson(score, played)
+    return (
+        f"{played} games, W/D/L {counts[0]}/{counts[1]}/{counts[2]} for the search, "
+        f"score {score:.1%}, 95% Wilson {low:.0%}-{high:.0%}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10)
@@ -152,6 +187,9 @@ def main() -> None:
         "moves that give no material away",
     )
     parser.add_argument("--record", help="append each game's moves here, a JSON line each")
+    parser.add_argument(
+        "--tally", nargs="+", metavar="RECORD", help="sum up these records instead of playing"
+    )
     parser.add_argument(
         "--plain-root",
         action="store_true",
@@ -182,6 +220,9 @@ def main() -> None:
         "engine/ai/gw_search.py), not the Monte Carlo search",
     )
     args = parser.parse_args()
+    if args.tally:
+        print(tally(args.tally))
+        return
     HARD[0] = args.hard
     QUIESCENCE[0] = not args.no_quiescence
     for item in args.set:
@@ -190,7 +231,7 @@ def main() -> None:
     if args.plain_root:
         game = games.get("gwyddbwyll")
         for_game(game).root_moves = game.legal_moves  # type: ignore[method-assign]
-    tally = [0, 0, 0]
+    counts = [0, 0, 0]
     for n in range(args.first, args.first + args.games):
         seat = n % 2
         start = opening(args.opening, f"{args.seed} opening {n // 2}")
@@ -199,7 +240,7 @@ def main() -> None:
             args.seed * 1000 + n, seat, args.seconds, args.factor, args.cap, args.opponent, start
         )
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        tally[0 if reward == 1 else 1 if reward == 0.5 else 2] += 1
+        counts[outcome(reward)] += 1
         if args.record:
             line = {
                 "game": n,
@@ -216,10 +257,10 @@ def main() -> None:
         print(
             f"game {n} search {'White' if seat == 0 else 'Black'}: {reward} in {plies} plies "
             f"({wall:.0f} s wall, {cpu:.0f} s CPU); "
-            f"W/D/L {tally[0]}/{tally[1]}/{tally[2]}; {' '.join(moves[:12])} ...",
+            f"W/D/L {counts[0]}/{counts[1]}/{counts[2]}; {' '.join(moves[:12])} ...",
             flush=True,
         )
-    print(f"search vs {args.opponent} x{args.factor:g} at {args.seconds} s: W/D/L {tally}")
+    print(f"search vs {args.opponent} x{args.factor:g} at {args.seconds} s: W/D/L {counts}")
 
 
 if __name__ == "__main__":

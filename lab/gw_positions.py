@@ -3,12 +3,12 @@ recorded matches, each judged by a long search, against which a short search's m
 scored.
 
 A match of 40 games cannot tell apart two searches whose scores differ by less than about
-ten points (docs/strength.md, seventeenth run): the same opening replayed gives another
+ten points (lab/notebook.md, seventeenth run): the same opening replayed gives another
 result a quarter of the time.  Here every position is searched by a node budget, so a
 search's choices are reproducible, and two searches are compared position by position.
 
-    python scripts/gw_positions.py build RECORDS... --out FILE [--count 240] [--nodes 150000]
-    python scripts/gw_positions.py score FILE [--nodes 15000] [--label NAME] [--set M.NAME=V]
+    python lab/gw_positions.py build RECORDS... --out FILE [--count 240] [--nodes 150000]
+    python lab/gw_positions.py score FILE [--nodes 15000] [--label NAME] [--set M.NAME=V]
 
 `build` draws positions where the hard level was to move (plies 10-99, from games it did
 not win first: their middle games are where it lost material) and searches each with

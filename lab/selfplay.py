@@ -1,11 +1,11 @@
-"""Self-play games of the hard level, saved for judging the judgement (scripts/judgement.py).
+"""Self-play games of the hard level, saved for judging the judgement (lab/judgement.py).
 
-    python scripts/selfplay.py --game wythe --games 40 --seed 1 --scale 0.05
+    python lab/selfplay.py --game wythe --games 40 --seed 1 --scale 0.05
 
 Each game is played by the hard level against itself with a playout budget (the hard
 level's think time times the game's nominal CPython rate, its knowledge's arena_rate,
 times --scale, as the arena computes it) and appended at once, as one JSON line (the
-moves in notation and each seat's reward), to scripts/judgement_data/<game>.jsonl, so a
+moves in notation and each seat's reward), to lab/judgement_data/<game>.jsonl, so a
 long run can be stopped and resumed.  The games are the calibration set's source: every
 position of a game has been played on from there once by the hard level against itself.
 """

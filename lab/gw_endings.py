@@ -2,23 +2,23 @@
 (issue 27).
 
 Some of the hard level's draws against the yardstick reach the move cap with it well ahead
-and the other side down to its king and one piece (docs/strength.md, nineteenth run): to win
+and the other side down to its king and one piece (lab/notebook.md, nineteenth run): to win
 it must take that piece (a bare king loses) or leave the other side no move, and the search
 often shuffles instead.  `find` collects, from the records' drawn games, the first position
 where the other side had at most one piece besides its king and the hard level led by a
 pawn or more of material (engine/ai/gw_tactics.py: VALUES).  With `--behind PLY` it takes
 instead the position at that ply of each drawn game where the hard level was behind by half
-a pawn or more: most such games were a shuffle from there to the cap (docs/strength.md,
+a pawn or more: most such games were a shuffle from there to the cap (lab/notebook.md,
 twentieth run).  `play` plays each on, the hard level from its own seat against the
 yardstick, for `--plies` more plies, the hard level at `--seconds` of CPU time a move and
-the yardstick at `--factor` times that (scripts/duel.py: play), and `tally` counts how many
+the yardstick at `--factor` times that (lab/duel.py: play), and `tally` counts how many
 it won.  To compare two searches, run `play` from two work trees and tally both: a game
 played on is won or not by chance too, so only large differences count.
 
-    python scripts/gw_endings.py find RECORDS... --out FILE [--behind PLY]
-    python scripts/gw_endings.py play FILE --out RESULTS [--plies 150] [--seconds 0.5]
+    python lab/gw_endings.py find RECORDS... --out FILE [--behind PLY]
+    python lab/gw_endings.py play FILE --out RESULTS [--plies 150] [--seconds 0.5]
         [--factor 1] [--first 0] [--count N]
-    python scripts/gw_endings.py tally RESULTS...
+    python lab/gw_endings.py tally RESULTS...
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from engine import games
 from engine.ai.gw_tactics import piece_value
 from engine.games.gwyddbwyll import LETTERS
 from engine.games.gwyddbwyll_kernel import KING
-from scripts import duel
+from lab import duel
 
 GAME = games.get("gwyddbwyll")
 LEAD = 1.0  # pawns of material the hard level must be ahead by
@@ -105,7 +105,7 @@ def behind(record: dict, ply: int) -> dict | None:
 def find(paths: list[str], behind_at: int | None = None) -> list[dict]:
     """`ending` of each drawn game in the records, in their order, or with `behind_at` its
     position at that ply if the hard level was `behind`.  Lines that are not
-    scripts/duel.py's games (no `search_seat`: this script's own results) are passed over."""
+    lab/duel.py's games (no `search_seat`: this script's own results) are passed over."""
     found = []
     for path in paths:
         with open(path) as f:

@@ -7,16 +7,16 @@ White (1, 1/2 or 0), and the weights are those under which the logistic of the e
 sigmoid(K * value), best predicts those labels (least log loss; K is fitted first, on the
 weights as they are).
 
-    python scripts/tune_gw_eval.py play --first 10000 --games 400 --out games.jsonl
-    python scripts/tune_gw_eval.py fit games.jsonl [more.jsonl ...] --save fitted.json
-    python scripts/tune_gw_eval.py match fitted.json --pairs 30 --nodes 3000
+    python lab/tune_gw_eval.py play --first 10000 --games 400 --out games.jsonl
+    python lab/tune_gw_eval.py fit games.jsonl [more.jsonl ...] --save fitted.json
+    python lab/tune_gw_eval.py match fitted.json --pairs 30 --nodes 3000
 
 `play` makes the games: the hard level's search against itself at a budget of nodes a move
 (each side's search taking over its last one's table, as in the page), after a few random
 plies (OPENING, plus the seed modulo 5) so that the games differ, stopped as drawn at CAP
 plies.  A game file holds a JSON line a game, with its moves in notation and either "white"
 (White's reward, as `play` writes) or "reward" and "search_seat" (the match records of
-docs/strength-records/).  A position is quiet when its side to move is not in check and
+lab/records/).  A position is quiet when its side to move is not in check and
 neither the move before it nor the move after it took a piece.  The games whose number
 (their line, from 0) is a multiple of HOLD_OUT are kept out of the fit and report the loss
 on games it has not seen.
@@ -30,7 +30,7 @@ bonus).  Prints the loss before and after and the weights to write into gw_eval.
 `match` then plays the saved weights against the weights as they are, both sides the hard
 level's search at a budget of nodes a move, two games a seed (the same random opening, either
 side to each), and prints the saved weights' wins, draws and losses.  A better fit of the
-results is not a stronger player: docs/strength.md (seventh run) has the fits and matches
+results is not a stronger player: lab/notebook.md (seventh run) has the fits and matches
 so far.
 """
 
@@ -44,12 +44,14 @@ import random
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai import gw_eval
 from engine.ai.gw_search import GwSearch
+from engine.games.gwyddbwyll import GwState
 from engine.games.gwyddbwyll_kernel import (
     BISHOP,
     EMPTY,
@@ -59,6 +61,7 @@ from engine.games.gwyddbwyll_kernel import (
     QUEEN,
     ROOK,
     WHITE,
+    Step,
     attacked,
     is_en_passant,
     piece,
@@ -137,7 +140,8 @@ def play(seed: int, nodes: int, sides: Sequence[dict[str, float]] | None = None)
     game = games.get("gwyddbwyll")
     state = game.new()
     rng = random.Random(seed)
-    moves, earlier = [], []
+    moves: list[str] = []
+    earlier: list[GwState] = []
     last: list[GwSearch | None] = [None, None]  # each side's search of its last move
     while game.result(state) is None and len(moves) < CAP:
         if len(moves) < OPENING + seed % 5:
@@ -174,7 +178,7 @@ def quiet_positions(moves: Sequence[str], skip: int = SKIP) -> Iterable[tuple[in
     state = game.new()
     took_before = False
     for ply, text in enumerate(moves):
-        move = game.parse(state, text)
+        move = cast(Step, game.parse(state, text))
         board = state.board
         takes = board[move[1]] != EMPTY or is_en_passant(board, move[0], move[1], state.ep)
         king = board.index(piece(state.turn, KING))
@@ -191,7 +195,8 @@ def quiet_positions(moves: Sequence[str], skip: int = SKIP) -> Iterable[tuple[in
 
 def load(paths: Iterable[str]) -> tuple[list, list]:
     """(board, White's reward) of every quiet position: those to fit on, those held out."""
-    fit, held = [], []
+    fit: list[tuple[tuple[int, ...], float]] = []
+    held: list[tuple[tuple[int, ...], float]] = []
     number = 0
     for path in paths:
         with open(path) as f:

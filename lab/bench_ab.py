@@ -1,8 +1,8 @@
 """Playouts per second of two checkouts side by side (say, before and after a change), in
 CPython and in the browser, interleaved so that a noisy machine weighs on both alike.
 
-    python -m scripts.bench_ab ../old-checkout . --rounds 5 --seconds 1
-    python -m scripts.bench_ab OLD NEW --games petrify --kinds search --where browser
+    python -m lab.bench_ab ../old-checkout . --rounds 5 --seconds 1
+    python -m lab.bench_ab OLD NEW --games petrify --kinds search --where browser
 
 Each checkout needs its vendor/ built (`make vendor`).  Per round every game and kind is
 measured in both checkouts in turn, the order of the two alternating by round; it prints

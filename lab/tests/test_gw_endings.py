@@ -1,4 +1,4 @@
-"""scripts/gw_endings.py: the endings it finds in match records, and its tally."""
+"""lab/gw_endings.py: the endings it finds in match records, and its tally."""
 
 import json
 from pathlib import Path
@@ -8,9 +8,9 @@ from match_records import first_moves_record
 
 from engine import games
 from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
-from scripts import gw_endings
+from lab import gw_endings
 
-RECORD = Path(__file__).parent.parent / "docs/strength-records/gwyddbwyll-18-equal-219.jsonl"
+RECORD = Path(__file__).parent.parent / "records/gwyddbwyll-18-equal-219.jsonl"
 
 
 def _board(pieces: dict[str, str]) -> tuple[int, ...]:

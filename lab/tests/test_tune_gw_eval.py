@@ -1,4 +1,4 @@
-"""The fit of the Gwyddbwyll evaluation's weights to game results (scripts/tune_gw_eval.py,
+"""The fit of the Gwyddbwyll evaluation's weights to game results (lab/tune_gw_eval.py,
 issue 27): which positions it fits on, how it changes a weight, and that its regression finds
 weights that made the labels."""
 
@@ -11,8 +11,8 @@ import pytest
 from engine.ai import gw_eval
 from engine.games.gwyddbwyll import state_from_pieces
 from engine.games.gwyddbwyll_kernel import KNIGHT, WHITE
-from scripts import tune_gw_eval
-from scripts.tune_gw_eval import WEIGHTS, Weight, newton, quiet_positions, white_reward
+from lab import tune_gw_eval
+from lab.tune_gw_eval import WEIGHTS, Weight, newton, quiet_positions, white_reward
 
 
 @pytest.fixture

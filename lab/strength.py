@@ -1,13 +1,14 @@
 """The strength table: arena matches for every game at its default size, and the
-search's playouts per second in CPython, written to docs/strength.md.
+search's playouts per second in CPython, written to lab/notebook.md (docs/strength.md copies
+the table).
 
-    python scripts/strength.py                       # everything (hours at full budgets)
-    python scripts/strength.py --games 20 --scale 0.25 --only rugpile wythe
-    python scripts/strength.py --write-only          # rebuild the page from saved results
-    python scripts/strength.py --only rugpile --pairs hard:medium --scale 0.1 --seed 2 --add
+    python lab/strength.py                       # everything (hours at full budgets)
+    python lab/strength.py --games 20 --scale 0.25 --only rugpile wythe
+    python lab/strength.py --write-only          # rebuild the page from saved results
+    python lab/strength.py --only rugpile --pairs hard:medium --scale 0.1 --seed 2 --add
 
 Each finished match is saved at once, as JSON in a comment at the end of
-docs/strength.md, so a long run can be stopped and resumed, or split across
+lab/notebook.md, so a long run can be stopped and resumed, or split across
 several processes (one --only each), and the page is rebuilt from everything
 saved so far; the page's sections after the table and rates are written by hand and
 kept as they are (from HAND_MARK to the results).  Budgets are playout
@@ -21,7 +22,6 @@ import argparse
 import contextlib
 import fcntl
 import json
-import math
 import os
 import random
 import sys
@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai import THINK_SECONDS, Search
-from engine.ai.arena import play_match
+from engine.ai.arena import MatchResult, play_match
 from engine.ai.knowledge import for_game
 
 PAIRINGS = (
@@ -41,11 +41,11 @@ PAIRINGS = (
     ("hard", "medium", "interval above 50%", lambda m: m["low"] > 0.5),
 )
 ROOT = os.path.join(os.path.dirname(__file__), "..")
-PAGE = os.path.join(ROOT, "docs", "strength.md")
-DATA_MARK = "<!-- results (read back by scripts/strength.py):"
+PAGE = os.path.join(ROOT, "lab", "notebook.md")
+DATA_MARK = "<!-- results (read back by lab/strength.py):"
 # The page's sections from here to the results are written by hand (the matches of
-# scripts/duel.py and scripts/stigmergy_hard.py, their traces, the notes): kept as they are.
-HAND_MARK = "<!-- written by hand from here to the results; scripts/strength.py keeps it -->"
+# lab/duel.py and lab/stigmergy_hard.py, their traces, the notes): kept as they are.
+HAND_MARK = "<!-- written by hand from here to the results; lab/strength.py keeps it -->"
 
 
 def _page_text() -> str:
@@ -141,15 +141,15 @@ def combine(old: dict, new: dict) -> dict:
         (old["plies"] * old["games"] + new["plies"] * new["games"]) / merged["games"]
     )
     merged["seed"] = f"{old['seed']},{new['seed']}"
-    s, m = (merged["wins"] + merged["draws"] / 2) / merged["games"], merged["games"]
-    half = 1.96 * math.sqrt(s * (1 - s) / m)
-    merged.update(score=s, low=max(0.0, s - half), high=min(1.0, s + half))
+    both = MatchResult("", "", "", merged["wins"], merged["draws"], merged["losses"])
+    low, high = both.interval
+    merged.update(score=both.score, low=low, high=high)
     return merged
 
 
 def run_match(game_id, a, b, n, scale, seed) -> dict:
     began = time.perf_counter()
-    by_seat = {}  # player A's seat -> [wins, draws, losses]
+    by_seat: dict[str, list[int]] = {}  # player A's seat -> [wins, draws, losses]
 
     def tally(_, seat, outcome, __):
         counts = by_seat.setdefault(str(seat), [0, 0, 0])
@@ -187,9 +187,12 @@ def seat_split(match: dict) -> str:
 def page(data: dict, by_hand: str = "") -> str:
     """The page: the table and rates from `data`, then the sections `by_hand`."""
     lines = [
-        "# Strength of the computer players",
+        "# Strength of the computer players: the lab's notebook",
         "",
-        "Written by `scripts/strength.py` from arena matches (`python -m engine arena`) on a",
+        "The summary, for reading: docs/strength.md. This page's table and rates are written",
+        "by `lab/strength.py`; the runs after them by hand.",
+        "",
+        "Written by `lab/strength.py` from arena matches (`python -m engine arena`) on a",
         "small shared machine (2 cores, shared with other work), CPython 3.11.",
         "Every game at its default size; seats alternate (player A moves first in half the",
         "games). Score s = (W + D/2)/M with a 95% interval of ±1.96·√(s(1−s)/M) (this",

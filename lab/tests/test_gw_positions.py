@@ -1,4 +1,4 @@
-"""scripts/gw_positions.py: the positions it draws from match records and how it scores the
+"""lab/gw_positions.py: the positions it draws from match records and how it scores the
 moves a short search chooses there."""
 
 import json
@@ -6,7 +6,7 @@ import json
 from match_records import first_moves_record
 
 from engine import games
-from scripts import gw_positions
+from lab import gw_positions
 
 
 def test_positions_are_the_hard_levels_turns_from_ply_10_to_99_games_not_won_first(tmp_path):

@@ -1,7 +1,7 @@
 """The analysis's speed in the browser for two checkouts (before and after a change),
 interleaved: the first estimate on opening Analyse and the graph of a 100-ply game.
 
-    python -m scripts.bench_judgement OLD NEW --rounds 2
+    python -m lab.bench_judgement OLD NEW --rounds 2
 
 Each checkout needs its vendor/ built (`make vendor`).  In headless Chromium, per round and
 checkout (the order alternating by round): on each game's mid-game position of

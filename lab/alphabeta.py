@@ -1,20 +1,19 @@
-"""An alpha-beta player for Gwyddbwyll: material first, then mobility.
+"""The yardstick: an alpha-beta player for Gwyddbwyll, material first, then mobility.
 
-The yardstick for the search's tactics (issue 27: the hard level is measured against Ludii's
-Alpha-Beta, which judges material first and mobility second).  It searches with iterative
+The hard Gwyddbwyll level is measured against it (lab/duel.py), as a stand-in for Ludii's
+Alpha-Beta, which judges material first and mobility second.  It searches with iterative
 deepening, alpha-beta over the legal moves, a transposition table for move order, captures
 first (the most valuable victim, then the cheapest attacker) and, at the horizon, a quiescence
 search of captures, so that it does not stop in the middle of an exchange.  Its evaluation is
-the one the Monte Carlo search's knowledge uses (engine/ai/know_gwyddbwyll.py: VALUES and 0.05
-a move of mobility), in material units for the side to move.  A side with no legal move, or
-with its king alone, has lost, as the rules say.
+material (engine/ai/gw_tactics.py: the pieces' values) and 0.05 a move of mobility, in
+material units for the side to move.  A side with no legal move, or with its king alone, has
+lost, as the rules say.
 
     player = AlphaBeta()
     move = player.choose(state, seconds=0.5)
 
 It works on the rules' own kernel (engine/games/gwyddbwyll_kernel.py), so each rule is written
-once; `tactics` (the same search to a fixed depth) is the Monte Carlo search's check of its
-root moves (engine/ai/know_gwyddbwyll.py).
+once.
 """
 
 from __future__ import annotations
@@ -22,8 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..games.gwyddbwyll import GwState
-from ..games.gwyddbwyll_kernel import (
+from engine.ai.gw_tactics import MOBILITY, piece_value
+from engine.games.gwyddbwyll import GwState
+from engine.games.gwyddbwyll_kernel import (
     WHITE,
     Step,
     apply_on,
@@ -31,7 +31,6 @@ from ..games.gwyddbwyll_kernel import (
     legal_moves_on,
     pseudo_moves,
 )
-from .gw_tactics import MOBILITY, piece_value
 
 MATE = 10_000.0  # a lost position, less the plies to it
 CHECK_EVERY = 256  # nodes between looks at the clock
@@ -88,18 +87,6 @@ class AlphaBeta:
                 best, alpha = move, score
         self.table[(bytes(board), colour, ep)] = (depth, best)
         return best, alpha
-
-    def scores(
-        self, board: list[int], colour: int, ep: int, depth: int, moves: list[Step]
-    ) -> list[float]:
-        """Each move's exact score by a search `depth` plies deep (no time limit)."""
-        self.deadline = float("inf")
-        out = []
-        for move in moves:
-            child = list(board)
-            next_ep = apply_on(child, move[0], move[1], ep)
-            out.append(-self.search(child, 1 - colour, next_ep, depth - 1, -2 * MATE, 2 * MATE, 1))
-        return out
 
     # ---- search
 

@@ -1,9 +1,9 @@
-"""docs/strength.md's writer (scripts/strength.py) keeps the page's hand-written sections
+"""lab/notebook.md's writer (lab/strength.py) keeps the page's hand-written sections
 when it saves a new result, and reads its saved results back."""
 
 from __future__ import annotations
 
-from scripts import strength
+from lab import strength
 
 MATCH = {
     "wins": 3,

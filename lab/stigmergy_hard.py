@@ -1,7 +1,7 @@
 """Screening matches of Stigmergy's hard level against its medium with the hard level's search
-settings changed (issue 27: a hard level clearly stronger than medium).
+settings changed: is a candidate search clearly stronger than medium?
 
-    python scripts/stigmergy_hard.py --games 24 --seed 201 --scale 0.25 --size 6 \
+    python lab/stigmergy_hard.py --games 24 --seed 201 --scale 0.25 --size 6 \
         --set '{"exploration": 0.16}'
 
 The arena's protocol (engine/ai/arena.py): seats alternate (hard first in the even games),
@@ -12,10 +12,9 @@ plies, the CPU and wall seconds it took) and the total as wins and losses for ha
 
 To compare searches whose playouts cost differently, --hard-seconds gives the hard level CPU
 seconds a move instead (time.process_time; the site's hard level took a mean 0.34 s a move at
-scale 0.25 on the side-6 board, 2100 playouts).  Candidates: --ordered (every node's moves in
-evaluation order: engine/ai/st_hard.py), --alphabeta (an alpha-beta search once the
-stones are played: scripts/stigmergy_alphabeta.py), --alphabeta-below N (the alpha-beta
-search only where the hard level has at most N moves, the Monte Carlo search before).
+scale 0.25 on the side-6 board, 2100 playouts).  --ordered: the settings change
+engine/ai/st_hard.py's search (every node's moves in evaluation order, the site's hard level
+since it won this screening) instead of the shared one.
 """
 
 from __future__ import annotations
@@ -34,27 +33,19 @@ from engine.ai import Search
 from engine.ai.arena import budget_for, play_game
 from engine.ai.knowledge import for_game
 from engine.ai.st_hard import OrderedKnowledge
-from scripts.stigmergy_alphabeta import StigmergySearch
 
 
-def hard_player(
-    game, settings: dict, alphabeta: bool = False, below: int = 0, ordered: bool = False
-):
+def hard_player(game, settings: dict, ordered: bool = False):
     """A `player` hook (engine/ai/knowledge.py) giving the hard level a search with the shared
-    knowledge's class changed by `settings` (or, with `alphabeta`, scripts/stigmergy_alphabeta.py's
-    search once the stones are played, or only where the mover has at most `below` moves),
-    and every other level the site's player.  `ordered`: the settings change
-    engine/ai/st_hard.py's OrderedKnowledge instead (every node's moves in evaluation
-    order)."""
+    knowledge's class changed by `settings`, and every other level the site's player.
+    `ordered`: the settings change engine/ai/st_hard.py's OrderedKnowledge instead (every
+    node's moves in evaluation order)."""
     shared = for_game(game)
     site_player = shared.player
     parent = OrderedKnowledge if ordered else type(shared)
     variant = type("HardVariant", (parent,), dict(settings))(game)
 
     def player(state, level, seed, clock, earlier=()):
-        endgame = below and len(game.legal_moves(state)) <= below
-        if level == "hard" and (alphabeta or endgame) and state.phase == "play":
-            return StigmergySearch(game, state, seed=seed, clock=time.process_time)
         if level == "hard":
             # CPU time, not wall time: a budget in seconds (--hard-seconds) should not
             # depend on the other work on the machine.
@@ -78,24 +69,17 @@ def main() -> None:
         help="the hard level's budget in CPU seconds a move instead of playouts",
     )
     parser.add_argument(
-        "--alphabeta", action="store_true", help="the hard level plays by stigmergy_alphabeta.py"
-    )
-    parser.add_argument(
-        "--alphabeta-below",
-        type=int,
-        default=0,
-        help="the hard level plays by stigmergy_alphabeta.py where it has at most this many moves",
-    )
-    parser.add_argument(
         "--ordered",
         action="store_true",
-        help="hard's knowledge: stigmergy_ordered.py's OrderedKnowledge",
+        help="hard's knowledge: engine/ai/st_hard.py's OrderedKnowledge",
     )
     args = parser.parse_args()
     game = games.get("stigmergy")
-    if args.set or args.hard_seconds or args.alphabeta or args.alphabeta_below or args.ordered:
-        for_game(game).player = hard_player(
-            game, json.loads(args.set or "{}"), args.alphabeta, args.alphabeta_below, args.ordered
+    if args.set or args.hard_seconds or args.ordered:
+        # the knowledge's player hook, swapped for this run's
+        knowledge = for_game(game)
+        knowledge.player = hard_player(  # type: ignore[method-assign]
+            game, json.loads(args.set or "{}"), args.ordered
         )
     first = game.new(size=args.size)
     budgets = {level: budget_for(game.id, level, scale=args.scale) for level in ("hard", "medium")}
@@ -103,7 +87,7 @@ def main() -> None:
         budgets["hard"] = {"seconds": args.hard_seconds}
     print(
         f"budgets {budgets}, size {args.size}, seed {args.seed}, hard set {args.set or '-'}, "
-        f"alpha-beta {args.alphabeta}, below {args.alphabeta_below}, ordered {args.ordered}"
+        f"ordered {args.ordered}"
     )
     rng = random.Random(args.seed)
     wins = losses = 0
