@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from conftest import ROOT, guard, open_page, reach, shot
+from lesson_said import lesson_said
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())
@@ -40,7 +41,8 @@ def show_me(page, course, number: int):
     at_step(page, course, number)
     page.click("#lesson [data-lesson='show']")
     page.wait_for_selector("#lesson[data-status='done']")
-    bar_says(page, course["steps"][number - 1]["success"])
+    step = course["steps"][number - 1]
+    bar_says(page, lesson_said(course["game"], step["id"], *step["solution"]))
     page.wait_for_selector(".motion-layer", state="detached")  # the move's animation over
 
 
@@ -80,8 +82,9 @@ def first_step_wrong_then_right(page):
     click_square(page, "d3")  # wrong: the black half on d3, the white on c3
     click_square(page, "c3")
     page.wait_for_selector("#lesson[data-status='missed']")
-    bar_says(page, WYTHE["steps"][0]["try_again"])
-    assert WYTHE["steps"][0]["try_again"] in page.text_content("#announce")
+    missed = lesson_said("wythe", "first-piece", "d3c3")
+    bar_says(page, missed)
+    assert missed in page.text_content("#announce")
     assert page.locator("#board .wy-piece").count() == 1
     for tool in ("#undo", "#redo", "#resign"):  # Try again, not these, in a lesson
         assert page.locator(tool).is_hidden(), tool
@@ -92,7 +95,7 @@ def first_step_wrong_then_right(page):
     click_square(page, "c3")  # right: black on c3
     click_square(page, "d3")
     page.wait_for_selector("#lesson[data-status='done']")
-    bar_says(page, WYTHE["steps"][0]["success"])
+    bar_says(page, lesson_said("wythe", "first-piece", "c3d3"))
     assert "c3d3" in location_hash(page)  # the link's game stays in the address
 
 
@@ -167,7 +170,7 @@ def test_petrify_course_a_wrong_placement_then_every_step_shown(page, site):
     at_step(page, PETRIFY, 1)
     click_square(page, "d4")  # wrong: the disk on d4, not c3
     page.wait_for_selector("#lesson[data-status='missed']")
-    bar_says(page, PETRIFY["steps"][0]["try_again"])
+    bar_says(page, lesson_said("petrify", "place", "d4"))
     shot(page, "learn-petrify-missed-desktop")
     for number in range(1, len(PETRIFY["steps"]) + 1):
         show_me(page, PETRIFY, number)
@@ -191,7 +194,7 @@ def test_stigmergy_course_a_wrong_stone_then_every_step_shown(page, site):
     at_step(page, STIGMERGY, 1)
     click_square(page, "c3")  # wrong: the stone on c3, not d4
     page.wait_for_selector("#lesson[data-status='missed']")
-    bar_says(page, STIGMERGY["steps"][0]["try_again"])
+    bar_says(page, lesson_said("stigmergy", "place", "c3"))
     shot(page, "learn-stigmergy-missed-phone")
     for number in range(1, len(STIGMERGY["steps"])):
         show_me(page, STIGMERGY, number)
@@ -217,7 +220,7 @@ def the_end_with_whites_scripted_pass(page):
     shot(page, "learn-stigmergy-reply-phone")
     page.click("#panel [data-move='pass']")
     page.wait_for_selector("#lesson[data-status='done']")
-    bar_says(page, step["success"])
+    bar_says(page, lesson_said("stigmergy", "end", "c6", "pass"))
     assert "19" in page.text_content("#result")
 
 
@@ -230,7 +233,7 @@ def test_gwyddbwyll_course_a_wrong_step_then_every_step_shown(page, site):
     click_square(page, "e3")  # wrong: one step, e3e4
     click_square(page, "e4")
     page.wait_for_selector("#lesson[data-status='missed']")
-    bar_says(page, GWYDDBWYLL["steps"][0]["try_again"])
+    bar_says(page, lesson_said("gwyddbwyll", "pawn", "e3e4"))
     for number in range(1, len(GWYDDBWYLL["steps"]) + 1):
         show_me(page, GWYDDBWYLL, number)
         step_id = GWYDDBWYLL["steps"][number - 1]["id"]
@@ -254,8 +257,8 @@ def test_on_a_phone_the_lesson_says_tap_never_click(browser, site):
     at_step(page, PETRIFY, 1)
     page.tap("#board [data-cell='d4']")  # wrong: the disk on d4, not c3
     page.wait_for_selector("#lesson[data-status='missed']")
-    assert PETRIFY["steps"][0]["try_again"].startswith("That disk went elsewhere. Click")
-    bar_says(page, "That disk went elsewhere. Tap the empty square c3.")
+    assert PETRIFY["steps"][0]["try_again"].endswith(". Click the empty square c3.")
+    bar_says(page, "Your disk went to d4. Tap the empty square c3.")
     assert "Tap the empty square c3." in page.text_content("#announce")
     shot(page, "learn-petrify-missed-touch-phone")
     clipped = page.evaluate(
@@ -298,7 +301,7 @@ def test_a_step_is_not_stepped_back_through(page, site):
     click_square(page, "b2")
     click_square(page, "d4")
     page.wait_for_selector("#lesson[data-status='done']")
-    bar_says(page, PETRIFY["steps"][1]["success"])
+    bar_says(page, lesson_said("petrify", "capture", "b2xd4"))
     assert page.errors == []
 
 

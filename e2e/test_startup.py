@@ -66,14 +66,20 @@ def test_pyscripts_modules_run_from_the_bytecode_made_at_build_time(page, site):
 
 # Modules that opening the page does not need: a course's judge and its run (Learn), and the
 # search's (the graph's swing threshold reads the search's knowledge).
-LATER = ["engine.lessons", "engine.lesson_goals", "web.logic.lesson", "engine.ai.knowledge"]
+LATER = [
+    "engine.lessons",
+    "engine.lesson_goals",
+    "engine.lesson_words",
+    "web.logic.lesson",
+    "engine.ai.knowledge",
+]
 IMPORTED = "import json, sys; json.dumps([name in sys.modules for name in NAMES])"
 
 
 def test_learns_modules_are_imported_when_a_course_is_first_opened(page, site):
     open_page(page, site + "/index.html#rugpile")
-    assert json.loads(run_python(page, IMPORTED, NAMES=LATER)) == [False] * 4
+    assert json.loads(run_python(page, IMPORTED, NAMES=LATER)) == [False] * len(LATER)
     page.click("#learn-open")
     page.wait_for_selector("#lesson:not([hidden]) .lesson-goal")
-    assert json.loads(run_python(page, IMPORTED, NAMES=LATER[:3])) == [True] * 3
+    assert json.loads(run_python(page, IMPORTED, NAMES=LATER[:4])) == [True] * 4
     assert page.errors == []

@@ -208,6 +208,12 @@ def button(at: Reached, colour: str) -> bool:
     return bool(at.view.button_holder == STONE_COLOURS[colour])
 
 
+def komi(at: Reached, at_least: int, at_most: int) -> bool:
+    """The komi has been named, from `at_least` to `at_most` points for White."""
+    value = at.view.komi
+    return value is not None and at_least <= value <= at_most
+
+
 # ---- Gwyddbwyll (GwyddbwyllView: cells, a Piece (kind, colour, jump) or None each; check)
 
 SIDES = {"white": 0, "black": 1}
@@ -252,7 +258,7 @@ BY_GAME: dict[str, dict[str, Condition]] = {
     },
     "rugpile": {"shows": shows, "tile": tile},
     "petrify": {"holding": holding, "blocks": blocks, "patch": patch},
-    "stigmergy": {"stone": stone, "controls": controls, "button": button},
+    "stigmergy": {"stone": stone, "controls": controls, "button": button, "komi": komi},
     "gwyddbwyll": {"piece": piece, "empty": empty, "check": check},
 }
 

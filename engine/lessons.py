@@ -11,12 +11,16 @@ make, so any move that meets the goal passes, not one fixed move.
 `judge` is the whole of the teaching logic: an illegal move gets the engine's own reason, a
 legal move that meets the goal gets the step's explanation, one that misses it gets the
 step's try-again message, and a move that neither meets nor ends the step (a step of more
-than one move) gets the opponent's scripted reply.  Pure Python: CPython and Pyodide alike.
+than one move) gets the opponent's scripted reply; once that reply is played, `replied` says
+whether the goal can still be met (the step's `then`) or not (its try-again message).  The
+messages' named facts are said of the position reached (engine/lesson_words.py), so they
+are true of the move played.  Pure Python: CPython and Pyodide alike.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,8 +29,20 @@ from . import games
 from .core import Game
 from .errors import EngineError
 from .lesson_goals import BadLesson, Reached, check_condition, holds
+from .lesson_words import check_words, fill
 
-__all__ = ["BadLesson", "Course", "Judgement", "Step", "judge", "load", "reply_to", "start"]
+__all__ = [
+    "BadLesson",
+    "Course",
+    "Judgement",
+    "Step",
+    "judge",
+    "load",
+    "reachable",
+    "replied",
+    "reply_to",
+    "start",
+]
 
 # What a move did to the step.
 ILLEGAL = "illegal"  # the rules refuse it: the engine's reason
@@ -55,6 +71,7 @@ class Step:
     sections: tuple[str, ...] = ()  # the rules page's sections the step teaches
     options: tuple[tuple[str, Any], ...] = ()  # the game's options for the step
     figure: str = ""  # the id of a <figure> of the rules page the step shows (or none)
+    then: str = ""  # said after the opponent's reply while the goal can still be met
 
     @property
     def turns(self) -> int:
@@ -119,11 +136,10 @@ def _step(raw: object, game_id: str, number: int) -> Step:
     where = f"step {number}"
     if not isinstance(raw, dict):
         raise BadLesson(f"{where} must be an object")
-    known = {*TEXT_FIELDS, *LIST_FIELDS, "check", "options", "figure"}
+    known = {*TEXT_FIELDS, *LIST_FIELDS, "check", "options", "figure", "then"}
     for key in raw:
         if key not in known:
             raise BadLesson(f"{where}: unknown field '{key}'")
-    texts = {key: _text(raw, key, where) for key in TEXT_FIELDS}
     lists = {}
     for key in LIST_FIELDS:
         value = raw.get(key, [])
@@ -143,6 +159,7 @@ def _step(raw: object, game_id: str, number: int) -> Step:
     figure = raw.get("figure", "")
     if not isinstance(figure, str):
         raise BadLesson(f"{where}: 'figure' must be a figure's id")
+    texts = _texts(raw, game_id, where, len(lists["solution"]))
     return Step(
         **texts,
         start=lists["start"],
@@ -154,6 +171,23 @@ def _step(raw: object, game_id: str, number: int) -> Step:
         options=tuple(options.items()),
         figure=figure,
     )
+
+
+def _texts(raw: dict, game_id: str, where: str, turns: int) -> dict[str, str]:
+    """A step's texts: those said before a move name no fact of the position reached, the
+    others only facts engine/lesson_words.py knows; `then` belongs to a step of several
+    moves, and such a step must have it."""
+    texts = {key: _text(raw, key, where) for key in TEXT_FIELDS}
+    for key in ("title", "goal"):
+        if re.search(r"[{}]", texts[key]):
+            raise BadLesson(f"{where}: '{key}' is said before a move and names no fact")
+    if turns > 1:
+        texts["then"] = _text(raw, "then", where)
+    elif raw.get("then"):
+        raise BadLesson(f"{where}: 'then' is for a step of more than one move")
+    for key in ("success", "try_again", "then"):
+        check_words(game_id, texts.get(key, ""), f"{where}: '{key}'")
+    return texts
 
 
 def start(game: Game, step: Step) -> Any:
@@ -183,11 +217,39 @@ def judge(game: Game, step: Step, state: Any, played: Sequence[str], move: Any) 
     notation = game.notation(state, move)
     after = game.apply(state, move)
     made = (*played, notation)
+    at = Reached(game, after, made)
     if meets(game, step, after, made):
-        return Judgement(MET, step.success, made)
+        return Judgement(MET, fill(step.success, at), made)
     if len(made) < step.turns and game.result(after) is None:
         return Judgement(GOES_ON, "", made, reply_to(game, step, after, len(made) - 1))
-    return Judgement(MISSED, step.try_again, made)
+    return Judgement(MISSED, fill(step.try_again, at), made)
+
+
+def replied(game: Game, step: Step, state: Any, played: Sequence[str]) -> Judgement:
+    """Where the step stands once the opponent's reply is played (`state`), after the
+    player's moves `played`: the goal can still be met (GOES_ON, the step's `then`), or it
+    cannot (MISSED, its try-again message)."""
+    at = Reached(game, state, tuple(played))
+    if reachable(game, step, state, played):
+        return Judgement(GOES_ON, fill(step.then, at), tuple(played))
+    return Judgement(MISSED, fill(step.try_again, at), tuple(played))
+
+
+def reachable(game: Game, step: Step, state: Any, played: Sequence[str]) -> bool:
+    """Whether the player's moves left in the step (the opponent replying as `judge`
+    has it) can still meet the goal from `state`, the player to move."""
+    if len(played) >= step.turns or game.result(state) is not None:
+        return False
+    for move in game.legal_moves(state):
+        verdict = judge(game, step, state, played, move)
+        if verdict.outcome == MET:
+            return True
+        if verdict.outcome == GOES_ON and verdict.reply is not None:
+            after = game.apply(state, move)
+            answered = game.play(after, game.parse(after, verdict.reply))
+            if reachable(game, step, answered, verdict.played):
+                return True
+    return False
 
 
 def reply_to(game: Game, step: Step, state: Any, turn: int) -> str:

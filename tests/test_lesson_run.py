@@ -67,7 +67,8 @@ def test_an_illegal_move_says_the_engines_reason_and_the_step_goes_on():
 def test_meeting_the_goal_marks_the_step_done_and_offers_next():
     lesson = run()
     said = play(lesson, "3x3b2")
-    assert said.message == lesson.step.success
+    assert said.message == lesson.step.success.replace("{move}", "3x3b2")
+    assert "The move list writes this move 3x3b2:" in said.message
     assert lesson.status == DONE and lesson.done == {"first-rug"}
     assert lesson.step_done and not lesson.playing
     assert "data-lesson='next'" in lesson.bar_html()
@@ -111,11 +112,11 @@ def test_the_offer_names_the_game_and_its_button():
 
 def test_on_a_touch_screen_the_bar_says_tap_where_the_course_wrote_click():
     course = load((ROOT / plugin("petrify").lessons).read_text(), "petrify")
-    assert course.steps[0].try_again == "That disk went elsewhere. Click the empty square c3."
+    assert course.steps[0].try_again == "Your disk went to {move}. Click the empty square c3."
     for touch, word in ((True, "Tap"), (False, "Click")):
         lesson = LessonRun(course, touch=touch)
         play(lesson, "d4")  # wrong: the disk on d4, not c3
-        said = f"That disk went elsewhere. {word} the empty square c3."
+        said = f"Your disk went to d4. {word} the empty square c3."
         assert said in lesson.bar_html()
         assert lesson.announcement() == said
     lesson = LessonRun(course, done={"place", "capture"}, touch=True)  # mound
@@ -170,3 +171,30 @@ def test_a_step_without_a_figure_shows_none():
     lesson = run()
     assert lesson.step.figure == ""
     assert lesson.figure(rules("rugpile")) == ""
+
+
+def test_halfway_through_a_step_of_two_moves_the_bar_says_what_to_do_and_offers_no_try_again():
+    lesson = run("stigmergy", done={"place", "control", "flip", "bid", "komi", "button"})
+    assert lesson.step.id == "end"
+    session = lesson.session()
+    game, state = session.game, session.state
+    said = play(lesson, "c6")  # the uncontrolled cell: White's scripted pass follows
+    assert (said.message, said.reply) == ("", "pass")
+    state = game.play(game.play(state, game.parse(state, "c6")), "pass")
+    lesson.replied(state)
+    assert lesson.playing and lesson.message == lesson.step.then
+    html = lesson.bar_html()
+    assert "Try again" not in html and "Start the step over" in html
+    assert lesson.step.then in html and lesson.announcement() == lesson.step.then
+
+
+def test_halfway_through_a_step_of_two_moves_a_goal_out_of_reach_is_missed_at_once():
+    lesson = run("stigmergy", done={"place", "control", "flip", "bid", "komi", "button"})
+    session = lesson.session()
+    game, state = session.game, session.state
+    said = play(lesson, "d3")  # c6 stays uncontrolled: no pass after White's reply
+    assert said.reply is not None
+    state = game.play(state, game.parse(state, "d3"))
+    lesson.replied(game.play(state, game.parse(state, said.reply)))
+    assert lesson.status == MISSED and lesson.message == lesson.step.try_again
+    assert "Try again" in lesson.bar_html()

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from engine import games
-from engine.lesson_goals import BadLesson
+from engine.lesson_goals import BadLesson, Reached
+from engine.lesson_words import fill
 from engine.lessons import GOES_ON, ILLEGAL, MET, MISSED, Course, judge, load, reply_to, start
 from engine.plugins import PLUGINS, plugin
 
@@ -49,7 +50,7 @@ COVERS = {
         "Sight and control": ["control", "flip"],
         "Your turn": ["flip", "end"],
         "Score": ["button", "end"],
-        "Komi and the button": ["komi", "button"],
+        "Komi and the button": ["bid", "komi", "button"],
         "Our readings": ["komi"],
         "Options": ["place"],
         "Notation": ["place"],
@@ -128,7 +129,7 @@ def test_the_solution_meets_the_goal(game_id, step):
         state, played = game.play(state, move), verdict.played
         if not last:
             state = game.play(state, game.parse(state, verdict.reply))
-    assert verdict.message == step.success
+    assert verdict.message == fill(step.success, Reached(game, state, played))
 
 
 @pytest.mark.parametrize(("game_id", "step"), steps())
@@ -146,10 +147,13 @@ def test_a_legal_wrong_move_misses_with_the_steps_message(game_id, step):
             state = game.play(state, game.parse(state, verdict.reply))
             for then in game.legal_moves(state):
                 last = judge(game, step, state, verdict.played, then)
-                assert (last.outcome, last.message) == (MISSED, step.try_again), then
+                said = fill(step.try_again, Reached(game, game.apply(state, then), last.played))
+                assert (last.outcome, last.message) == (MISSED, said), then
             continue
         assert verdict.outcome == MISSED
-        assert verdict.message == step.try_again
+        assert verdict.message == fill(
+            step.try_again, Reached(game, game.play(state, move), (text,))
+        )
 
 
 @pytest.mark.parametrize(("game_id", "step"), steps())
@@ -168,7 +172,6 @@ def test_the_figures_shown_by_the_courses():
     }
     assert shown == {
         ("wythe", "stack"): "fig-stacking",
-        ("wythe", "score"): "fig-scoring",
         ("petrify", "capture"): "fig-capture",
         ("stigmergy", "control"): "fig-sight",
         ("rugpile", "fools-mate"): "fig-fools-mate",
@@ -235,6 +238,7 @@ TWO_MOVES = {
     "replies": ["3x3b2"],
     "success": "Red wins.",
     "try_again": "Not yet.",
+    "then": "Blue replied: lay your second rug.",
 }
 
 
@@ -249,6 +253,12 @@ TWO_MOVES = {
         ({"start": "3x3a3"}, "'start' must be a list"),
         ({"colour": "red"}, "unknown field 'colour'"),
         ({"figure": 3}, "'figure' must be a figure's id"),
+        ({"success": "Red has {glory}."}, "no fact '{glory}'"),
+        ({"success": "Now {scores:a1}."}, "the fact '{scores}' takes no argument"),
+        ({"try_again": "A {brace."}, "a brace that names no fact"),
+        ({"goal": "Lay {move}."}, "'goal' is said before a move"),
+        ({"then": ""}, "'then' must be some text"),
+        ({"solution": ["3x3a3"], "replies": []}, "'then' is for a step of more than one move"),
     ],
 )
 def test_a_step_that_cannot_be_used_is_refused_with_what_is_wrong(change, says):

@@ -90,6 +90,7 @@ __all__ = [
     "PetrifyView",
     "enemy_of",
     "formation_text",
+    "patch_summary",
 ]
 
 COLOUR_NAMES = {BLUE: "Blue", ORANGE: "Orange"}
@@ -231,6 +232,25 @@ def patch_view(patch: Patch) -> PatchView:
         tuple(cancelled),
         tuple(leftover),
     )
+
+
+def patch_summary(patch: PatchView) -> str:
+    """A patch's reckoning in words, as the board's panel and the lessons say it, e.g. '1 pair
+    of size 3 cancel; Orange's group of 2 is the biggest left: Orange owns these 36 squares'."""
+    area = f"these {patch.size} squares" if patch.size > 1 else "this square"
+    if not patch.groups:
+        return f"no disks in {area}: nobody owns it"
+    parts = [
+        f"{c.pairs} pair{'s' if c.pairs > 1 else ''} of size {c.size} cancel"
+        for c in patch.cancelled
+    ]
+    if patch.owner == Cell.EMPTY:
+        parts.append("nothing is left, so nobody owns it")
+    else:
+        best = patch.leftover[0]
+        name = COLOUR_NAMES[best.colour]
+        parts.append(f"{name}'s group of {best.size} is the biggest left: {name} owns {area}")
+    return "; ".join(parts)
 
 
 def touched(move: Move | None) -> tuple[int, ...]:

@@ -31,6 +31,7 @@ from engine.games.petrify import (
     Reach,
     formation_text,
     name_of,
+    patch_summary,
 )
 
 from .base import Board, Ui, attr, svg_open
@@ -105,25 +106,6 @@ def note_text(view: PetrifyView, note: Note) -> str:
         return f"{name} holds a block: nothing can go there."
     disk = _a_disk(view.cells[note.square])
     return f"{name} holds {disk}: to take it, click one of your disks first."
-
-
-def patch_summary(patch: PatchView) -> str:
-    """A patch's reckoning in words, e.g. '1 pair of size 3 cancel; Orange's group of 2 is
-    the biggest left: Orange owns these 36 squares'."""
-    area = f"these {patch.size} squares" if patch.size > 1 else "this square"
-    if not patch.groups:
-        return f"no disks in {area}: nobody owns it"
-    parts = [
-        f"{c.pairs} pair{'s' if c.pairs > 1 else ''} of size {c.size} cancel"
-        for c in patch.cancelled
-    ]
-    if patch.owner == Cell.EMPTY:
-        parts.append("nothing is left, so nobody owns it")
-    else:
-        best = patch.leftover[0]
-        name = COLOUR_NAMES[best.colour]
-        parts.append(f"{name}'s group of {best.size} is the biggest left: {name} owns {area}")
-    return "; ".join(parts)
 
 
 # ---- drawing

@@ -266,6 +266,8 @@ class LessonMode:
         if self.run is not None:
             self.page.table.play_text(text)
             self.page.render()
+            self.run.replied(self.page.table.state)
+            self.write_bar()
         self.busy = False
 
     async def show_me(self) -> None:

@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 from engine import games
-from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge
+from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge, replied
 from web.logic.session import Session
 from web.logic.wording import for_touch
 
@@ -127,6 +127,16 @@ class LessonRun:
             self.status, self.message = MISSED, verdict.message
         return Said(self.message)
 
+    def replied(self, state: Any) -> None:
+        """The opponent's reply is on the board (`state`): the bar says what the player
+        does now while the goal can still be met, else the step is missed."""
+        if self.status != PLAYING or not self.played:
+            return
+        verdict = replied(self.game, self.step, state, self.played)
+        self.message = verdict.message
+        if verdict.outcome != GOES_ON:
+            self.status = MISSED
+
     # ---- the bar
 
     def words(self, text: str) -> str:
@@ -164,8 +174,10 @@ class LessonRun:
 
     def buttons_html(self) -> str:
         buttons = []
-        if self.status == MISSED or (self.status == PLAYING and self.played):
-            buttons.append(("retry", "Try again", "primary" if self.status == MISSED else ""))
+        if self.status == MISSED:
+            buttons.append(("retry", "Try again", "primary"))
+        elif self.status == PLAYING and self.played:  # halfway, the goal still in reach
+            buttons.append(("retry", "Start the step over", ""))
         if self.status != DONE:
             buttons.append(("show", "Show me", ""))
         if self.status == DONE and not self.last:
