@@ -108,7 +108,6 @@ def test_a_history_entry_continues_its_saved_game():
     assert local.writes == writes and again.entry_id == entry.id
 
 
-
 def test_back_to_an_earlier_history_entry_of_a_game_writes_nothing():
     """Back to the tab's entry of two moves ago: the game shown is the entry's as it was
     then, which is no change to keep (and no second game beside it)."""
@@ -121,6 +120,7 @@ def test_back_to_an_earlier_history_entry_of_a_game_writes_nothing():
     writes = local.writes
     store.save(game("3x3a3"), SEATS)
     assert local.writes == writes and [e.id for e in stored(local)] == [earlier[0]]
+
 
 def test_this_tabs_game_as_history_takes_it_continues_it():
     """here() is what begin() takes from history (an invitation's Play passes it on): the
