@@ -7,6 +7,7 @@ import time
 import pytest
 from conftest import READY, HeldEngine, built_site, run_python, shot
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 # Every text the status line shows, in order (it changes faster than a test can poll).
 RECORD_STATUS = """
@@ -153,3 +154,50 @@ def test_a_link_naming_an_objects_own_property_is_no_game(page, pages_site, name
     assert "undefined" not in page.text_content("#title")
     page.wait_for_selector("#message.error", timeout=90_000)
     assert f"unknown game '{name}'" in page.text_content("#message")
+
+
+def test_a_move_made_before_python_is_ready_is_played_when_it_is(page, pages_site):
+    engine = HeldEngine(page)
+    page.goto(pages_site + "#petrify", wait_until="domcontentloaded")
+    page.click("#board [data-cell='d4']")  # Python cannot have started: the wasm is held
+    expect(page.locator("#status")).to_contain_text("Your move is kept")
+    assert page.get_attribute("#board [data-cell='d4']", "class").endswith("first-tap")
+    assert page.get_attribute("body", "data-ready") is None
+    shot(page, "first-visit-move-kept")
+    engine.release()
+    page.wait_for_selector(READY, timeout=90_000)
+    page.wait_for_function("location.hash.endsWith('/d4')")
+    assert page.locator("#moves button").all_text_contents() == ["d4"]
+    assert page.locator(".first-tap").count() == 0
+    assert page.errors == []
+
+
+def test_taps_on_a_phone_before_python_is_ready_make_a_move_or_hear_why_not(browser, pages_site):
+    def phone():
+        context = browser.new_context(
+            viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True
+        )
+        return context, context.new_page()
+
+    context, page = phone()
+    engine = HeldEngine(page)
+    page.goto(pages_site + "#gwyddbwyll", wait_until="domcontentloaded")
+    page.tap("#board [data-cell='c2']")  # a move of two taps: the piece, then its square
+    page.tap("#board [data-cell='b2']")
+    expect(page.locator("#board .first-tap")).to_have_count(2)
+    shot(page, "first-visit-taps-kept-phone")
+    engine.release()
+    page.wait_for_selector(READY, timeout=90_000)
+    page.wait_for_function("location.hash.endsWith('/c2b2')")
+    context.close()
+
+    context, page = phone()  # a tap on an empty square: no move, and the page says why
+    engine = HeldEngine(page)
+    page.goto(pages_site + "#gwyddbwyll", wait_until="domcontentloaded")
+    page.tap("#board [data-cell='d4']")
+    engine.release()
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.locator("#moves button").count() == 0
+    expect(page.locator("#status")).to_have_text("White to move: tap a piece, then where it goes.")
+    shot(page, "first-visit-tap-refused-phone")
+    context.close()

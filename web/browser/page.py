@@ -33,6 +33,7 @@ from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
 from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
 from web.browser.ending_buttons import EndingButtons
+from web.browser.first_taps import play_first_taps
 from web.browser.keeper import BrowserHistory, Keeper
 from web.browser.lesson_mode import LessonMode
 from web.browser.long_opening import LongOpening
@@ -111,6 +112,9 @@ class Page:
             )
         by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
         self.ready = True
+        dropped = play_first_taps(self.table, self.input.made)  # a move made while loading
+        if dropped:
+            show_message(escape(dropped))
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
