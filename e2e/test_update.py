@@ -289,3 +289,30 @@ def test_every_file_a_page_asks_for_is_in_its_version(versions, deployed, tabs):
     assert asked - listed - {"sw.js"} == set()
     assert any(name.endswith("app.zip") for name in asked)
     assert any(name.endswith("web/ai_worker.py") for name in asked)
+
+
+def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
+    """A dozen new tabs, some opened at once, while the new version's worker installs,
+    waits and takes over: each starts, wholly one version or the other, and the last ones
+    are the new version."""
+    deploy, site = deployed
+    deploy(versions["1"])
+    first = tabs()
+    assert wholly(load(first, site), "1")
+    first.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    deploy(versions["2"])
+    opened = []
+    for size in range(1, 5):  # one tab, then two at once, then three at once...
+        batch = [tabs() for _ in range(size)]
+        for tab in batch:
+            tab.goto(site, wait_until="commit")
+        for tab in batch:
+            tab.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+            marks = tab.evaluate(MARKS)
+            assert wholly(marks, "1") or wholly(marks, "2"), marks
+            opened.append(marks["page"])
+            assert tab.errors == []
+    assert len(opened) == 10
+    first.wait_for_selector(NOTE, timeout=120_000)  # the new version is stored by now
+    for _ in range(2):
+        assert wholly(load(tabs(), site), "2")
