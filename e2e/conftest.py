@@ -167,12 +167,13 @@ def run_python(page, code: str, **values) -> str:
     )
 
 
-def shot(page, name: str):
-    """Save the whole page as SHOTS/name.png, with any move still animating taken to its end
-    (Playwright finishes finite animations for the screenshot), so a shot shows the position
-    the test reached rather than a tile or piece half-way there."""
+def shot(page, name: str, full_page: bool = True):
+    """Save the whole page (or, `full_page` False, the screen as the player sees it: a sheet
+    fixed at its foot stays there) as SHOTS/name.png, with any move still animating taken to
+    its end (Playwright finishes finite animations for the screenshot), so a shot shows the
+    position the test reached rather than a tile or piece half-way there."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled")
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page, animations="disabled")
 
 
 def reach(page, selector: str):

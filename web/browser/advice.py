@@ -37,6 +37,7 @@ class Advice:
         """Bind the controls: on(element id, event, handler)."""
         for name, event, handler in (
             ("analyse", "click", self.analyse.toggle),
+            ("analysis-close", "click", self.analyse.toggle),  # a phone's sheet's Close
             ("hint", "click", lambda e: run_soon(self.hint.ask())),
             ("graph-open", "click", self.graph.open),
             ("graph-after", "click", self.graph.open),

@@ -1,7 +1,8 @@
 """The Analyse control (browser only): while it is on, the computer judges the position on
 screen in its worker, in short slices so the page never waits, and the panel beside the board
-and the marks on it follow each better estimate; it starts again on another position and stops
-when turned off.  What it shows is web/logic/analysis.py's.
+(a sheet at the foot of a phone's screen, under the board) and the marks on it follow each
+better estimate; it starts again on another position and stops when turned off.  What it
+shows is web/logic/analysis.py's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
-from web.browser.dom import announce, by_id, found, run_soon
+from web.browser.dom import announce, by_id, found, run_soon, show_board
 from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
 from web.logic.analysis_loop import AnalysisLoop
 from web.logic.table import Said, Table
@@ -56,6 +57,7 @@ class AnalysePanel:
         self.loop.stop()
         if self.on:
             self.follow()
+            show_board()  # on a phone the panel is a sheet at the foot, the board above it
         self.refresh()
 
     def follow(self) -> None:

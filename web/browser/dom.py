@@ -8,8 +8,8 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
-from pyodide.ffi import jsnull
-from pyscript import document
+from pyodide.ffi import jsnull, to_js
+from pyscript import document, window
 
 
 def by_id(name: str) -> Any:
@@ -44,6 +44,17 @@ def asset_url(path: str) -> str:
     the page."""
     folder = document.documentElement.getAttribute("data-assets")
     return (folder if found(folder) and folder else "./") + path
+
+
+def into_view(element: Any, block: str = "nearest") -> None:
+    """Scroll the page (and any box that scrolls round it) just enough to show `element`."""
+    element.scrollIntoView(to_js({"block": block}, dict_converter=window.Object.fromEntries))
+
+
+def show_board() -> None:
+    """Bring the board into view after a tap elsewhere changed it (on a phone, the page may
+    be scrolled down to the panels, or a sheet at the foot was tapped: the board is above)."""
+    into_view(by_id("board"))
 
 
 def announce(text: str) -> None:

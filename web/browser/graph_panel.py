@@ -1,9 +1,10 @@
 """The game's win-chance graph on the page (browser only): opened from the Analyse panel or
 the end of a game, it has the worker judge every position of the line on display, a few at a
 time, and draws the graph as the points come (with the count done), marks and lists the
-biggest swings, and goes to a ply when the graph or a swing is clicked.  A longer line that
-begins with the one judged (a move played since) keeps the points it has.  What it draws is
-web/logic/graph.py's.
+biggest swings, and goes to a ply when the graph or a swing is clicked, bringing the board
+into view (on a phone the graph is a sheet at the foot of the screen, the board above it).
+A longer line that begins with the one judged (a move played since) keeps the points it has.
+What it draws is web/logic/graph.py's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from pyscript import window
 
 from engine.record import encode
-from web.browser.dom import by_id, closest, found, run_soon
+from web.browser.dom import by_id, closest, found, into_view, run_soon, show_board
 from web.logic import graph
 from web.logic.table import Table
 
@@ -44,7 +45,8 @@ class GraphPanel:
         self.on = True
         by_id("graph").hidden = False
         self.follow()
-        by_id("graph").scrollIntoView({"block": "nearest"})
+        into_view(by_id("graph"))  # a desktop's side column scrolls to it (a phone's is a sheet)
+        show_board()  # on a phone the sheet is at the foot, the board above it
 
     def close(self, event: Any = None) -> None:
         self.on = False
@@ -108,10 +110,11 @@ class GraphPanel:
         by_id("graph-swings").innerHTML = graph.swings_html(marked, names)
 
     def on_click(self, event: Any) -> None:
-        """A click on the graph or on a swing: show that position."""
+        """A click on the graph or on a swing: show that position, the board in view."""
         target = closest(event, "[data-ply]")
         if target is not None:
             self.goto(int(target.dataset.ply))
+            show_board()
 
 
 def paint_lines(body: Any) -> None:

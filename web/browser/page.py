@@ -31,7 +31,7 @@ from web.browser import link_controls
 from web.browser.advice import Advice
 from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
-from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon
+from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon, show_board
 from web.browser.ending_buttons import EndingButtons
 from web.browser.first_taps import play_first_taps
 from web.browser.keeper import BrowserHistory, Keeper
@@ -410,6 +410,7 @@ class Page:
         button = closest(event, "[data-move]")
         if button is not None and self.table.human_turn():
             self.play(button.dataset.move, text=True)
+            show_board()  # on a phone the panel is a sheet under the board
 
     def on_move_list(self, event: Any) -> None:
         button = closest(event, "[data-row]")

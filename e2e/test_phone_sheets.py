@@ -1,0 +1,108 @@
+"""Analyse's panel and the graph where the player looks (issue 29, item 5).  On a phone
+with touch, at the end of a game scrolled down to the panels, Analyse opens its panel as a
+sheet over the bar at the foot of the screen, under the board, which it brings into view; so
+does Graph of the game, and a tap on the graph or on a swing brings the changed board into
+view; each sheet has its Close.  On a desktop both stay in the side column."""
+
+from conftest import guard, open_page, shot
+from playwright.sync_api import expect
+
+# Gwyddbwyll: ten moves, then White resigns (White's line is the one that was faint)
+ENDED = "gwyddbwyll/1//e2g1.d7e5.d3e4.e5d7.a3a4.e7g8.c3c5.f7h7.g3g4.b6b4.white-resigns"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def box(page, selector: str) -> dict:
+    return page.locator(selector).bounding_box()
+
+
+def scroll_down(page) -> None:
+    """Scroll to the foot of the page, as a player reading the panels under the board."""
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+
+
+def board_in_view_above(page, sheet: str) -> None:
+    """The whole board is on the screen, and the sheet starts under it, ending at the bar."""
+    board, panel, bar = box(page, "#board"), box(page, sheet), box(page, "nav.bar")
+    assert board["y"] >= 0, board
+    assert board["y"] + board["height"] <= panel["y"] + 1, (board, panel)
+    assert panel["y"] + panel["height"] <= bar["y"] + 1, (panel, bar)
+    assert panel["height"] >= 200, panel  # room to read it
+
+
+def judged(page) -> None:
+    expect(page.locator("#graph-progress")).to_contain_text(
+        "All 11 positions judged", timeout=60_000
+    )
+
+
+def test_analyse_and_the_graph_open_where_a_phone_player_looks(browser, site):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, f"{site}/index.html#{ENDED}")
+    expect(page.locator("#result")).to_be_visible()
+    scroll_down(page)
+    assert box(page, "#board")["y"] < 0  # scrolled off the top: the old panel opened lower
+    page.tap("#analyse")
+    expect(page.locator("#analysis")).to_be_visible()
+    expect(page.locator("#analysis .chances li")).to_have_count(2)
+    board_in_view_above(page, "#analysis")
+    expect(page.locator("#analysis-close")).to_be_visible()
+    shot(page, "phone-sheet-analysis", full_page=False)
+
+    page.tap("#graph-open")
+    expect(page.locator("#graph")).to_be_visible()
+    judged(page)
+    board_in_view_above(page, "#graph")
+    expect(page.locator("#graph-close")).to_be_visible()
+    shot(page, "phone-sheet-graph", full_page=False)
+
+    # a tap on the graph, the page scrolled down: that position, and the board in view
+    scroll_down(page)
+    page.tap("#graph-body .hit[data-ply='2']", force=True)
+    expect(page.locator("#moves [data-ply='2']")).to_have_attribute("aria-current", "true")
+    assert page.evaluate("location.hash").endswith("/ply=2")
+    board_in_view_above(page, "#graph")
+    swings = page.locator("#graph-swings button")
+    if swings.count():  # a swing too
+        ply = swings.first.get_attribute("data-ply")
+        scroll_down(page)
+        swings.first.tap()
+        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_attribute(
+            "aria-current", "true"
+        )
+        board_in_view_above(page, "#graph")
+    shot(page, "phone-sheet-graph-tapped", full_page=False)
+
+    # Close: the graph goes, the panel is back; its Close ends the analysis, as Analyse does
+    page.tap("#graph-close")
+    expect(page.locator("#graph")).to_be_hidden()
+    expect(page.locator("#analysis")).to_be_visible()
+    page.tap("#analysis-close")
+    expect(page.locator("#analysis")).to_be_hidden()
+    expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board .best-marks")).to_have_count(0)
+    context.close()
+    assert outside == [] and errors == []
+
+
+def test_on_a_desktop_the_panel_and_the_graph_stay_in_the_side_column(page, site):
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{ENDED}")
+    page.click("#analyse")
+    expect(page.locator("#analysis")).to_be_visible()
+    expect(page.locator("#analysis-close")).to_be_hidden()  # Analyse is beside it
+    page.click("#graph-open")
+    judged(page)
+    side = box(page, "aside.side")
+    for sheet in ("#analysis", "#graph"):
+        assert page.eval_on_selector(sheet, "e => getComputedStyle(e).position") == "static"
+        panel = box(page, sheet)
+        assert panel["x"] >= side["x"] and panel["x"] + panel["width"] <= side["x"] + side["width"]
+    page.locator("#graph-body .hit[data-ply='4']").click(force=True)
+    expect(page.locator("#moves [data-ply='4']")).to_have_attribute("aria-current", "true")
+    shot(page, "desktop-graph-axes")
+    assert page.errors == []
