@@ -2,7 +2,7 @@
 game, the graph of a seeded self-play game lists as swings only moves whose mover's chance fell
 by more than the game's noise allows (web/logic/graph.py: swing_threshold), and each seat's key
 and line are drawn in the colour that seat plays, the colour beside its name in the score list
-(Petrify's Blue in blue)."""
+(Petrify's Blue in blue), made to stand out where it is faint on the graph (White's)."""
 
 import random
 import re
@@ -12,6 +12,7 @@ from conftest import open_page, shot
 from playwright.sync_api import expect
 
 from engine import ai, games
+from web.logic.contrast import css, parse, seen, standing_out
 from web.logic.graph import swing_threshold
 from web.logic.session import Session
 
@@ -53,6 +54,7 @@ def test_the_graph_lists_only_real_mistakes_in_the_seats_colours(page, site, gam
         before, after = int(found.group(3)), int(found.group(4))
         assert before - after >= least - 1, (text, least)  # -1: the page rounds to whole %
     names = page.locator("#scores .name").all_text_contents()
+    plot = seen(colour_of(page, "#graph-body svg.graph", "backgroundColor"))
     expect(page.locator("#graph-body .graph-key li")).to_have_count(len(names))
     for seat, name in enumerate(names):
         key = f"#graph-body .graph-key li[data-seat='{seat}']"
@@ -60,7 +62,11 @@ def test_the_graph_lists_only_real_mistakes_in_the_seats_colours(page, site, gam
         seat_colour = colour_of(
             page, f"#scores li:nth-child({seat + 1}) .swatch", "backgroundColor"
         )
-        assert colour_of(page, f"{key} .key", "backgroundColor") == seat_colour, name
-        assert colour_of(page, f"#graph-body polyline.g{seat}", "stroke") == seat_colour, name
+        assert colour_of(page, f"{key} .swatch", "backgroundColor") == seat_colour, name
+        # the line, and the key's piece of it, in that colour, or where it is too faint on
+        # the graph (White's on a light page), darkened just enough to stand out (issue 29)
+        line = css(standing_out(parse(seat_colour)[0], plot))
+        assert colour_of(page, f"{key} .key", "backgroundColor") == line, name
+        assert colour_of(page, f"#graph-body polyline.g{seat}", "stroke") == line, name
     shot(page, f"graph-judgement-{game_id}")
     assert page.errors == []

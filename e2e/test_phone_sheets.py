@@ -1,11 +1,15 @@
-"""Analyse's panel and the graph where the player looks (issue 29, item 5).  On a phone
+"""Analyse's panel and the graph where the player looks (issue 29, items 5 and 6).  On a phone
 with touch, at the end of a game scrolled down to the panels, Analyse opens its panel as a
 sheet over the bar at the foot of the screen, under the board, which it brings into view; so
 does Graph of the game, and a tap on the graph or on a swing brings the changed board into
-view; each sheet has its Close.  On a desktop both stay in the side column."""
+view; each sheet has its Close.  On a desktop both stay in the side column.  The graph labels
+its axes (0-100%, move numbers) and every seat's line stands out on it, light or dark."""
 
+import pytest
 from conftest import guard, open_page, shot
 from playwright.sync_api import expect
+
+from web.logic.contrast import LEAST_CONTRAST, contrast, parse, seen
 
 # Gwyddbwyll: ten moves, then White resigns (White's line is the one that was faint)
 ENDED = "gwyddbwyll/1//e2g1.d7e5.d3e4.e5d7.a3a4.e7g8.c3c5.f7h7.g3g4.b6b4.white-resigns"
@@ -58,6 +62,8 @@ def test_analyse_and_the_graph_open_where_a_phone_player_looks(browser, site):
     judged(page)
     board_in_view_above(page, "#graph")
     expect(page.locator("#graph-close")).to_be_visible()
+    expect(page.locator("#graph .graph-y span")).to_have_text(["100%", "50%", "0%"])
+    expect(page.locator("#graph .graph-x span")).to_have_text(["2", "4", "6", "8", "10"])
     shot(page, "phone-sheet-graph", full_page=False)
 
     # a tap on the graph, the page scrolled down: that position, and the board in view
@@ -102,7 +108,41 @@ def test_on_a_desktop_the_panel_and_the_graph_stay_in_the_side_column(page, site
         assert page.eval_on_selector(sheet, "e => getComputedStyle(e).position") == "static"
         panel = box(page, sheet)
         assert panel["x"] >= side["x"] and panel["x"] + panel["width"] <= side["x"] + side["width"]
+    expect(page.locator("#graph .graph-y span")).to_have_text(["100%", "50%", "0%"])
+    expect(page.locator("#graph .graph-x span")).to_have_text(["2", "4", "6", "8", "10"])
     page.locator("#graph-body .hit[data-ply='4']").click(force=True)
     expect(page.locator("#moves [data-ply='4']")).to_have_attribute("aria-current", "true")
     shot(page, "desktop-graph-axes")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_every_line_stands_out_on_the_graph(page, site, scheme, viewport):
+    """White's line was a faint outline on a light page (Black's was lost on a dark one):
+    each line now stands out on the graph's background by WCAG's 3:1 for graphics, and the
+    two lines from each other, and each key is drawn as its line is."""
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size(viewport)
+    open_page(page, f"{site}/index.html#{ENDED}")
+    page.click("#analyse")
+    page.click("#graph-open")
+    judged(page)
+    background = seen(
+        page.eval_on_selector("svg.graph", "e => getComputedStyle(e).backgroundColor")
+    )
+    lines = []
+    for seat in (0, 1):
+        stroke = page.eval_on_selector(f"polyline.g{seat}", "e => getComputedStyle(e).stroke")
+        key = page.eval_on_selector(
+            f".graph-key li[data-seat='{seat}'] .key", "e => getComputedStyle(e).backgroundColor"
+        )
+        assert key == stroke
+        assert page.eval_on_selector(f"polyline.g{seat}", "e => e.style.filter") == ""
+        colour = parse(stroke)[0]
+        assert contrast(colour, background) >= LEAST_CONTRAST, (seat, stroke, background)
+        lines.append(colour)
+    assert contrast(*lines) >= LEAST_CONTRAST, lines
+    label = "phone" if viewport is PHONE else "desktop"
+    shot(page, f"graph-lines-{scheme}-{label}", full_page=viewport is DESKTOP)
     assert page.errors == []

@@ -13,13 +13,16 @@ from web.logic.graph import (
     NOISE_MARGIN,
     PAD,
     SWING,
+    WIDTH,
     Swing,
     graph_svg,
     legend_html,
+    plot_html,
     swing_text,
     swing_threshold,
     swings,
     swings_html,
+    ticks,
 )
 from web.logic.session import Session
 from web.worker.thinker import Thinker
@@ -105,6 +108,39 @@ def test_a_swing_must_drop_beyond_the_games_noise():
 def test_the_key_is_in_the_seats_swatch_colours():
     # Petrify's first seat may play Blue: its key takes the board's swatch class for it, not
     # the colour of its place at the table (the legend drew Blue's line in orange).
+    # Each key is a piece of the seat's line, then the colour it plays, then its name.
     html = legend_html(("Blue", "Orange"), ("pf-c-blue", "pf-c-orange"))
-    assert '<li data-seat="0"><span class="key swatch pf-c-blue"></span>Blue</li>' in html
-    assert '<li data-seat="1"><span class="key swatch pf-c-orange"></span>Orange</li>' in html
+    assert (
+        '<li data-seat="0"><span class="key g0"></span><span class="swatch pf-c-blue"></span>'
+        "Blue</li>" in html
+    )
+    assert (
+        '<li data-seat="1"><span class="key g1"></span><span class="swatch pf-c-orange"></span>'
+        "Orange</li>" in html
+    )
+
+
+def test_the_move_numbers_along_the_foot_come_at_round_steps():
+    # at most six labels, every 1, 2 or 5 times a power of ten; the start (0) unlabelled
+    assert ticks(0) == [] and ticks(1) == [1]
+    assert ticks(6) == [1, 2, 3, 4, 5, 6] and ticks(7) == [2, 4, 6]
+    assert ticks(31) == [5, 10, 15, 20, 25, 30]
+    assert ticks(37) == [10, 20, 30]
+    assert ticks(100) == [20, 40, 60, 80, 100]
+    assert ticks(301) == [50, 100, 150, 200, 250, 300]
+
+
+def test_the_graph_has_its_axes_labelled():
+    # CHANCES has 4 plies: 0-100% at the side (100% at the top pad, 0% at the bottom one),
+    # moves 1 to 4 along the foot, each where its ply is drawn (in percent of the box)
+    html = plot_html(CHANCES, ("White", "Black"), 2)
+    assert html.startswith('<div class="graph-plot">') and '<svg class="graph"' in html
+    top, bottom = 100 * PAD / HEIGHT, 100 * (HEIGHT - PAD) / HEIGHT
+    assert f'<span style="top: {top:.1f}%">100%</span>' in html
+    assert '<span style="top: 50.0%">50%</span>' in html
+    assert f'<span style="top: {bottom:.1f}%">0%</span>' in html
+    for ply in range(1, 5):
+        left = 100 * (PAD + (WIDTH - 2 * PAD) * ply / 4) / WIDTH
+        assert f'<span style="left: {left:.1f}%">{ply}</span>' in html
+    assert '<span style="left: 1.0%">0</span>' not in html  # the start: no label
+    assert ">move</div>" in html

@@ -4,7 +4,7 @@ time, and draws the graph as the points come (with the count done), marks and li
 biggest swings, and goes to a ply when the graph or a swing is clicked, bringing the board
 into view (on a phone the graph is a sheet at the foot of the screen, the board above it).
 A longer line that begins with the one judged (a move played since) keeps the points it has.
-What it draws is web/logic/graph.py's.
+What it draws is web/logic/graph.py's, in colours that stand out (web/logic/contrast.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pyscript import window
 
 from engine.record import encode
 from web.browser.dom import by_id, closest, found, into_view, run_soon, show_board
-from web.logic import graph
+from web.logic import contrast, graph
 from web.logic.table import Table
 
 # graph(fragment, start, count, seconds, seed) -> JSON list of chances (web/ai_worker.graph)
@@ -95,7 +95,7 @@ class GraphPanel:
         marked = graph.swings(self.chances, movers, graph.swing_threshold(table.game.id))
         swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
         body = by_id("graph-body")
-        body.innerHTML = graph.graph_svg(
+        body.innerHTML = graph.plot_html(
             self.chances, names, session.ply, marked
         ) + graph.legend_html(names, swatches)
         paint_lines(body)
@@ -118,13 +118,22 @@ class GraphPanel:
 
 
 def paint_lines(body: Any) -> None:
-    """Give each seat's line the colour of its key in the legend (the seat's swatch, as the
-    board's style sheet colours it), with a thin edge so a white line shows on the panel."""
+    """Draw each seat's line, and its key, in the colour of its swatch in the legend (the
+    colour that seat plays, as the board's style sheet colours it), or, where that is too
+    faint on the graph's background (White on a light page), in one that stands out."""
+    plot = body.querySelector("svg.graph")
+    if not found(plot):
+        return
+    background = contrast.seen(window.getComputedStyle(plot).backgroundColor)
     for key in body.querySelectorAll(".graph-key li[data-seat]"):
         seat = key.dataset.seat
-        line = body.querySelector(f"polyline.g{seat}")
-        swatch = key.querySelector(".key")
+        line, swatch = body.querySelector(f"polyline.g{seat}"), key.querySelector(".swatch")
         if not (found(line) and found(swatch)):
             continue
-        line.style.stroke = window.getComputedStyle(swatch).backgroundColor
-        line.style.filter = "drop-shadow(0 0 1px var(--edge))"
+        style = window.getComputedStyle(swatch)
+        colour = contrast.seen(style.backgroundColor, style.backgroundImage)
+        if colour is None or background is None:
+            continue
+        shown = contrast.css(contrast.standing_out(colour, background))
+        line.style.stroke = shown
+        key.querySelector(".key").style.background = shown

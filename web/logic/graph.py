@@ -1,5 +1,6 @@
 """The game's win-chance graph (issue 18, item 3): each seat's chance after every ply of the
-line on display, as an SVG, and the biggest swings, listed as lichess lists mistakes
+line on display, as an SVG with its axes' labels (0-100% at the side, move numbers along the
+foot), and the biggest swings, listed as lichess lists mistakes
 ("move 23 (White): win chance 61% → 34%").
 
 `chances[k]` is each seat's chance in the position after k moves (None while not yet
@@ -134,20 +135,59 @@ def graph_svg(
     return "".join(parts)
 
 
+def ticks(plies: int, most: int = 6) -> list[int]:
+    """The plies labelled along the graph's foot: every 1, 2 or 5 times a power of ten,
+    the least such step that labels at most `most` of them (0 unlabelled: the start)."""
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if plies // step <= most:
+                return list(range(step, plies + 1, step))
+        power *= 10
+
+
+def plot_html(
+    chances: Sequence[Sequence[float] | None],
+    names: Sequence[str],
+    current: int,
+    marked: Sequence[Swing] = (),
+) -> str:
+    """The graph with its axes' labels: 100%, 50% and 0% at the side, move numbers (ticks)
+    along the foot, each placed in percent of the graph's box, which stretches."""
+    plies = len(chances) - 1
+    side = "".join(
+        f'<span style="top: {100 * _y(chance) / HEIGHT:.1f}%">{round(chance * 100)}%</span>'
+        for chance in (1.0, 0.5, 0.0)
+    )
+    foot = "".join(
+        f'<span style="left: {100 * _x(ply, plies) / WIDTH:.1f}%">{ply}</span>'
+        for ply in ticks(plies)
+    )
+    return (
+        '<div class="graph-plot">'
+        f'<div class="graph-y" aria-hidden="true">{side}</div>'
+        + graph_svg(chances, names, current, marked)
+        + '<div class="graph-move" aria-hidden="true">move</div>'
+        f'<div class="graph-x" aria-hidden="true">{foot}</div>'
+        "</div>"
+    )
+
+
 def legend_html(names: Sequence[str], swatches: Sequence[str] | None = None) -> str:
-    """Which line is whose: a key per seat in the colour that seat plays, its board's swatch
-    class (`swatches`, as the score list shows them; without them, the seat's place colour),
-    which the page also gives that seat's line (web/graph_panel.py)."""
-    keys = (
-        [f"key swatch {swatch}" for swatch in swatches]
+    """Which line is whose: per seat a piece of its line (class key g<seat>), then the
+    colour that seat plays, its board's swatch class (`swatches`, as the score list shows
+    them), and its name.  The page draws each seat's line and key in that colour, or, where
+    it is too faint on the graph, one that stands out (web/browser/graph_panel.py)."""
+    swatched = (
+        [f'<span class="swatch {escape(swatch)}"></span>' for swatch in swatches]
         if swatches is not None
-        else [f"key g{seat}" for seat in range(len(names))]
+        else [""] * len(names)
     )
     return (
         '<ul class="graph-key">'
         + "".join(
-            f'<li data-seat="{seat}"><span class="{escape(key)}"></span>{escape(name)}</li>'
-            for seat, (name, key) in enumerate(zip(names, keys, strict=True))
+            f'<li data-seat="{seat}"><span class="key g{seat}"></span>{swatch}{escape(name)}</li>'
+            for seat, (name, swatch) in enumerate(zip(names, swatched, strict=True))
         )
         + "</ul>"
     )
