@@ -4,10 +4,13 @@ screenshots of play and of the end."""
 
 import base64
 import random
+import re
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import guard, open_page, shot
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import games
@@ -252,18 +255,18 @@ def test_the_cell_under_the_pointer_or_cursor_is_named(page, site):
 
 
 def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
-    """Issue 19: on a phone a side-8 board's cells were 22x26 px.  The panel's Zoom board
-    draws the board larger in a box that pans (centred at first); a cell is then at least
-    40 px each way, and a tap (a preview) and a second tap place a stone."""
-    context = browser.new_context(viewport={"width": 375, "height": 812}, has_touch=True)
+    """Issue 19: on a phone a side-8 board's cells were 22x26 px.  Zoom board draws the board
+    larger in a box that pans (centred at first); a cell is then at least 40 px each way, and
+    a tap (a preview) and a second tap place a stone.  Issue 29, item 7: such a board now
+    opens zoomed on a phone; Zoom board shows it whole, and again zoomed."""
+    context = browser.new_context(
+        viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     outside, errors = guard(page), []
     page.on("pageerror", lambda err: errors.append(str(err)))
     open_page(page, site + "/index.html#stigmergy/1/size=8,komi=3/")
     cell = "#board [data-cell='h8']"  # the middle
-    small = page.locator(cell).bounding_box()
-    assert small["width"] < 40
-    page.tap("#panel [data-action='zoom']")
     assert page.get_attribute("#panel [data-action='zoom']", "aria-pressed") == "true"
     box = page.locator(cell).bounding_box()
     assert box["width"] >= 40 and box["height"] >= 40, box
@@ -272,6 +275,9 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert board["x"] < middle[0] < board["x"] + board["width"]  # shown, not scrolled off
+    assert board["y"] < middle[1] < board["y"] + board["height"]
+    expect(page.locator("#panel [data-action='zoom']")).to_be_in_viewport()  # and its way out
+    shot(page, "stigmergy-phone-opens-zoomed", full_page=False)
     page.locator(cell).scroll_into_view_if_needed()
     page.tap(cell)
     assert "Tap again to place on h8" in page.text_content("#status")  # issue 24
@@ -281,10 +287,34 @@ def test_zoom_gives_phone_taps_cells_of_40_px(browser, site):
     shot(page, "stigmergy-phone-zoomed")
     box = page.locator("#board [data-cell='a1']").bounding_box()  # still zoomed
     assert box["width"] >= 40 and box["height"] >= 40, box
-    page.tap("#panel [data-action='zoom']")
+    page.tap("#panel [data-action='zoom']")  # the whole board
+    assert page.get_attribute("#panel [data-action='zoom']", "aria-pressed") == "false"
     assert page.locator(cell).bounding_box()["width"] < 40
+    whole = page.locator("#board svg").bounding_box()
+    assert whole["x"] >= 0 and whole["x"] + whole["width"] <= 375, whole
+    shot(page, "stigmergy-phone-whole")
+    page.tap("#panel [data-action='zoom']")
+    assert page.locator(cell).bounding_box()["width"] >= 40
     context.close()
     assert outside == [] and errors == []
+
+
+@pytest.mark.parametrize("size", [4, 8])
+def test_a_board_opens_whole_where_its_cells_are_big_enough(page, site, size):
+    """Issue 29, item 7: a side-4 board on a phone (46 px cells), and any board on a desktop,
+    opens whole, not zoomed."""
+    for viewport in ({"width": 375, "height": 812}, {"width": 1280, "height": 800}):
+        if size == 8 and viewport["width"] == 375:
+            continue  # the test above
+        page.set_viewport_size(viewport)
+        open_page(page, site + f"/index.html#stigmergy/1/size={size},komi=3/")
+        expect(page.locator("#board svg.stig-board")).not_to_have_class(re.compile("zoomed"))
+        if viewport["width"] == 375:
+            box = page.locator("#board [data-cell='a1']").bounding_box()
+            assert box["width"] >= 40, box
+        else:
+            shot(page, f"stigmergy-desktop-size-{size}")
+    assert page.errors == []
 
 
 def test_phone_prompts_say_tap_from_the_first_screen(browser, site):

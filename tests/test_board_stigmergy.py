@@ -22,6 +22,7 @@ from engine.games import stigmergy
 from engine.games.stigmergy import BLACK, BUTTON, PASS, WHITE, Flip, Komi, Place, Side
 from web.boards.base import Ui
 from web.boards.stigmergy import KomiEntry, Prefs, StigmergyBoard
+from web.logic.session import Session
 
 GAME = games.get("stigmergy")
 BOARD = StigmergyBoard(GAME)
@@ -411,9 +412,48 @@ def test_zoom_draws_the_board_large_and_is_kept():
     assert 'data-action="zoom" aria-pressed="true"' in panel(state, ui)
     assert ui.cleared().prefs == Prefs(zoom=True)
     ui = BOARD.key(GAME.view(state), ui, "z")
-    assert ui is not None and ui.prefs == Prefs()
+    assert ui is not None and ui.prefs == Prefs(zoom=False)  # the player's choice, kept
     both = BOARD.key(GAME.view(state), replace(LIVE, prefs=Prefs(zoom=True)), "c")
     assert both is not None and both.prefs == Prefs(show_control=False, zoom=True)
+
+
+def test_a_phone_opens_a_board_too_small_for_a_finger_zoomed():
+    """Issue 29, item 7: on a 375 px phone a side-8 board's cells were 23 px across; a board
+    whose cells would be under 36 px opens zoomed there (44 px cells, in the box that pans),
+    until the player says otherwise with Zoom board or Z; on a wider screen, never."""
+    big = GAME.new(size=8, komi=3)
+    phone = replace(LIVE, narrow=375.0)
+
+    def opening(state, ui):
+        return re.match(r"<svg[^>]*>", draw(state, ui)).group(0)
+
+    assert 'class="stig-board zoomed"' in opening(big, phone)
+    assert 'data-action="zoom" aria-pressed="true"' in panel(big, phone)
+    assert 'class="stig-board"' in opening(big, LIVE)  # not a phone
+    assert 'class="stig-board"' in opening(big, replace(LIVE, narrow=760.0))  # 47 px cells
+    # side 5 on 375 px: cells of 37 px, playable whole; side 6: 31 px, zoomed
+    for size, zoom in ((4, False), (5, False), (6, True), (10, True)):
+        state = GAME.new(size=size, komi=3)
+        assert ("zoomed" in opening(state, phone)) is zoom, size
+    # Zoom board on a board that opened zoomed shows it whole, and that choice is kept
+    ui, move = hit(big, phone, {"action": "zoom"})
+    assert move is None and ui.prefs == Prefs(zoom=False)
+    assert 'class="stig-board"' in opening(big, ui.cleared())
+    assert 'data-action="zoom" aria-pressed="false"' in panel(big, ui)
+    ui, _ = hit(big, ui, {"action": "zoom"})
+    assert ui.prefs == Prefs(zoom=True) and "zoomed" in opening(big, ui)
+
+
+def test_the_table_keeps_the_phones_width_for_every_game():
+    from web.logic.table import Table
+
+    table = Table()
+    assert table.use_narrow(375.0) and not table.use_narrow(375.0)
+    table.open(Session("stigmergy", options={"size": 8, "komi": 3}))
+    assert table.ui.narrow == 375.0
+    assert 'class="stig-board zoomed"' in BOARD.draw(table.view, table.ui)
+    assert table.use_narrow(0.0)  # a phone turned round past the phone layout
+    assert 'class="stig-board"' in BOARD.draw(table.view, table.ui)
 
 
 def test_the_zoomed_board_names_every_empty_cell():

@@ -61,6 +61,9 @@ class Ui:
              value of the renderer's own (None: its defaults); kept, like `flipped`.
     touch:   the player uses a touch screen (no pointer hovers; a first tap previews):
              prompts say tap, never click or point; kept, like `flipped`.
+    narrow:  the board's width in CSS px when the page lays it out across a narrow screen
+             (a phone), else 0: a board may draw itself larger there for a finger (Stigmergy's
+             zoom); kept, like `flipped`.
     """
 
     live: bool = False
@@ -72,6 +75,7 @@ class Ui:
     refused: Verdict | None = None
     prefs: Any = None
     touch: bool = False
+    narrow: float = 0.0
 
     def cleared(self) -> Ui:
         """The same board with nothing half-made: after a move, undo, or a new game."""
@@ -81,6 +85,7 @@ class Ui:
             cursor=self.cursor,
             prefs=self.prefs,
             touch=self.touch,
+            narrow=self.narrow,
         )
 
 

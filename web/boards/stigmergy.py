@@ -4,7 +4,8 @@ panel beside it, the prompt, and what the pointer and the keys do.
 
 The control overlay is on by default; the panel's "Show control" button or the C key turns
 it off and on (it stays so across moves and games), and on a phone the Zoom board button or
-the Z key draws the board larger in a box that scrolls.
+the Z key draws the board larger in a box that scrolls, or whole again; a board whose cells
+would be too small for a finger (side 6 and more on a 375 px phone) opens zoomed there.
 
 Playing: click an empty cell to place, an enemy stone on a cell you control
 to flip it (those stones wear a dashed ring).  Pointing at a cell shows what a
@@ -41,7 +42,14 @@ from engine.games.stigmergy import (
 
 from .base import Board, Ui, attr
 from .motion import Motion
-from .stigmergy_drawing import board_move, board_svg, cell_move, colour_name, mover_colour
+from .stigmergy_drawing import (
+    board_move,
+    board_svg,
+    cell_move,
+    cell_px,
+    colour_name,
+    mover_colour,
+)
 
 
 @dataclass(frozen=True)
@@ -54,23 +62,37 @@ class KomiEntry:
 @dataclass(frozen=True)
 class Prefs:
     """The ui's prefs: whether each cell is tinted and marked by who controls it, and whether
-    the board is drawn large (cells 44 px across) in a box that scrolls, on a narrow screen."""
+    the board is drawn large (cells 44 px across) in a box that scrolls, on a narrow screen
+    (None: until the player says, when its cells would be too small for a finger)."""
 
     show_control: bool = True
-    zoom: bool = False
+    zoom: bool | None = None
 
 
 DEFAULT_PREFS = Prefs()
+FINGER = 36.0  # CSS px: a board whose cells would be narrower opens zoomed on a phone
 
 
 def prefs_of(ui: Ui) -> Prefs:
     return ui.prefs if isinstance(ui.prefs, Prefs) else DEFAULT_PREFS
 
 
-def toggled(ui: Ui, name: str) -> Ui:
-    """The ui with one of its prefs (show_control, zoom) turned the other way."""
+def zoomed(view: StigmergyView, ui: Ui) -> bool:
+    """Whether the board is drawn large: as the player chose, else on a phone (the ui's
+    `narrow`) when the whole board's cells would be narrower than a finger (FINGER): a side-8
+    board's are 23 px on a 375 px phone, so it opens zoomed, centred on its middle."""
+    chosen = prefs_of(ui).zoom
+    if chosen is not None:
+        return chosen
+    return bool(ui.narrow) and cell_px(view, ui.narrow) < FINGER
+
+
+def toggled(view: StigmergyView, ui: Ui, name: str) -> Ui:
+    """The ui with one of its prefs (show_control, zoom) turned the other way (the zoom from
+    how the board is drawn now, and from then on as the player chose)."""
     prefs = prefs_of(ui)
-    return replace(ui, prefs=replace(prefs, **{name: not getattr(prefs, name)}))
+    now = zoomed(view, ui) if name == "zoom" else getattr(prefs, name)
+    return replace(ui, prefs=replace(prefs, **{name: not now}))
 
 
 def komi_entry(ui: Ui) -> int:
@@ -241,16 +263,15 @@ class StigmergyBoard(Board[StigmergyView]):
         return Motion(placed=placed, turned=turned)
 
     def draw(self, view: StigmergyView, ui: Ui) -> str:
-        prefs = prefs_of(ui)
-        return board_svg(view, ui, prefs.show_control, prefs.zoom)
+        return board_svg(view, ui, prefs_of(ui).show_control, zoomed(view, ui))
 
     def panel(self, view: StigmergyView, ui: Ui) -> str:
-        zoomed = "true" if prefs_of(ui).zoom else "false"
+        pressed = "true" if zoomed(view, ui) else "false"
         parts = [
             '<div class="stig-panel">',
             f'<div class="row stig-zoom"><button type="button" '
-            f'data-action="zoom" aria-pressed="{zoomed}" title="Draw the board larger, '
-            f'in a box you can pan (key Z)">Zoom board</button></div>',
+            f'data-action="zoom" aria-pressed="{pressed}" title="Draw the board larger, '
+            f'in a box you can pan, or whole (key Z)">Zoom board</button></div>',
         ]
         if view.phase == "bid":
             parts.append(bid_panel(view, ui))
@@ -360,7 +381,7 @@ class StigmergyBoard(Board[StigmergyView]):
         action = target.get("action")
         limit, entry = view.komi_limit, komi_entry(ui)
         if action in ("overlay", "zoom"):
-            return toggled(ui, "zoom" if action == "zoom" else "show_control"), None
+            return toggled(view, ui, "zoom" if action == "zoom" else "show_control"), None
         if action == "komi-step":
             step = int(target.get("step", "0"))
             return replace(ui, pick=KomiEntry(max(-limit, min(limit, entry + step)))), None
@@ -379,7 +400,7 @@ class StigmergyBoard(Board[StigmergyView]):
 
     def key(self, view: StigmergyView, ui: Ui, key: str) -> Ui | None:
         if key.lower() in ("c", "z"):
-            return toggled(ui, "zoom" if key.lower() == "z" else "show_control")
+            return toggled(view, ui, "zoom" if key.lower() == "z" else "show_control")
         if view.phase != "bid":
             return None
         entry = komi_entry(ui)

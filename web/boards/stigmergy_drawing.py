@@ -85,6 +85,14 @@ def hex_points(cx: float, cy: float, scale: float = 1.0) -> str:
     return " ".join(f"{cx + r * dx:.1f},{cy + r * dy:.1f}" for dx, dy in HEX)
 
 
+def cell_px(view: StigmergyView, box: float) -> float:
+    """How wide a cell is drawn, in CSS px, when the whole board fits a square `box` px wide
+    (not zoomed: a phone's board)."""
+    frame = Frame.of(view, False)
+    width, height = (frame.right - frame.left) * UNIT, (frame.top - frame.bottom) * UNIT
+    return UNIT * box / max(width, height)
+
+
 # --------------------------------------------------------------------------- the whole board
 
 

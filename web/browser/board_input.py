@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from web.browser.dom import announce, by_id, closest, data_of, found
 from web.logic import screen
 from web.logic.table import Table
 
 TARGET = "[data-cell],[data-action]"  # what a pointer event on the board is about
+PHONE = "(max-width: 760px)"  # web/style.css's phone layout: the board across the screen
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
@@ -44,6 +45,15 @@ class BoardInput:
         self.drawn()
         if self.cursor.keyboard and document.activeElement == by_id("board"):
             self.cursor.show()
+
+    def fit(self, event: Any = None) -> None:
+        """Tell the table how wide the board is across a phone's screen (0 on a wider one):
+        a board may draw itself larger for a finger.  After a resize (a phone turned round)
+        that changed it, the board is drawn again."""
+        phone = bool(window.matchMedia(PHONE).matches)
+        width = float(by_id("board").parentElement.clientWidth) if phone else 0.0
+        if self.table.use_narrow(width) and event is not None:
+            self.redraw_live()
 
     def redraw(self) -> None:
         """The board and the status line, after the pointer or the keyboard moved."""

@@ -96,6 +96,7 @@ class Page:
         after a reload, else the link's, else the newest saved game, else a fresh one."""
         by_id("picker").innerHTML = picker_html()
         self.table.use_touch(bool(window.matchMedia("(hover: none)").matches))  # tap, not click
+        self.input.fit()  # a phone's board across its screen: how wide
         self.bind()
         self.usable = self.keeper.start()
         # a long game (a link loaded or reloaded, or the saved game reopened) in slices
@@ -133,6 +134,7 @@ class Page:
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
         self.on(window, "storage", self.on_storage)
+        self.on(window, "resize", self.input.fit)
         self.on(document, "keydown", self.on_key)
 
     def board_events(self) -> Events:

@@ -96,7 +96,7 @@ class Table:
         self.board = boards.get(session.game.id)
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or [HUMAN] * count)
-        ui = self.ui.cleared() if same else Ui(touch=self.ui.touch)
+        ui = self.ui.cleared() if same else Ui(touch=self.ui.touch, narrow=self.ui.narrow)
         people = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
         if len(people) == 1:
             ui = replace(ui, flipped=people[0] == 1)
@@ -250,6 +250,14 @@ class Table:
         if self.ui.touch == touch:
             return False
         self.ui = replace(self.ui, touch=touch)
+        return True
+
+    def use_narrow(self, width: float) -> bool:
+        """The board is laid out `width` CSS px wide across a narrow screen (0: not): a board
+        may draw itself larger for a finger.  True when that changed."""
+        if self.ui.narrow == width:
+            return False
+        self.ui = replace(self.ui, narrow=width)
         return True
 
     def flip(self) -> None:
