@@ -95,6 +95,27 @@ def test_analyse_and_the_graph_open_where_a_phone_player_looks(browser, site):
     assert outside == [] and errors == []
 
 
+def test_what_a_sheet_covers_can_be_scrolled_above_it(browser, site):
+    """Analyse on, Rug Pile's tiles and the status are under the sheet: the page scrolls far
+    enough to bring them above it, to choose a tile."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    outside, errors = guard(page), []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, f"{site}/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/2x2d4.3x3a1")
+    page.tap("#analyse")
+    expect(page.locator("#analysis")).to_be_visible()
+    sheet = box(page, "#analysis")["y"]
+    assert box(page, "#panel")["y"] + box(page, "#panel")["height"] > sheet  # covered
+    scroll_down(page)
+    for covered in ("#status", "#panel", "#scores"):
+        shown = box(page, covered)
+        assert shown["y"] >= 0 and shown["y"] + shown["height"] <= sheet, (covered, shown)
+    shot(page, "phone-sheet-scrolled-rugpile", full_page=False)
+    context.close()
+    assert outside == [] and errors == []
+
+
 def test_on_a_desktop_the_panel_and_the_graph_stay_in_the_side_column(page, site):
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{ENDED}")
