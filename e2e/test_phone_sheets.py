@@ -137,15 +137,29 @@ def test_on_a_desktop_the_panel_and_the_graph_stay_in_the_side_column(page, site
     assert page.errors == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_every_line_stands_out_on_the_graph(page, site, scheme, viewport):
+# Stigmergy: a dark page draws its Black stone's swatch as a gradient, its colour transparent
+STIGMERGY = "stigmergy/1/size=4,komi=2/d1.g3.b5.e5.g1.e3.d6.a3.b2.f4"
+
+
+@pytest.mark.parametrize(
+    ("fragment", "scheme", "viewport"),
+    [
+        (ENDED, "light", DESKTOP),
+        (ENDED, "dark", DESKTOP),
+        (ENDED, "light", PHONE),
+        (ENDED, "dark", PHONE),
+        (STIGMERGY, "light", DESKTOP),
+        (STIGMERGY, "dark", DESKTOP),
+    ],
+    ids=["desktop-light", "desktop-dark", "phone-light", "phone-dark", "st-light", "st-dark"],
+)
+def test_every_line_stands_out_on_the_graph(page, site, fragment, scheme, viewport):
     """White's line was a faint outline on a light page (Black's was lost on a dark one):
     each line now stands out on the graph's background by WCAG's 3:1 for graphics, and the
     two lines from each other, and each key is drawn as its line is."""
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size(viewport)
-    open_page(page, f"{site}/index.html#{ENDED}")
+    open_page(page, f"{site}/index.html#{fragment}")
     page.click("#analyse")
     page.click("#graph-open")
     judged(page)
@@ -164,6 +178,8 @@ def test_every_line_stands_out_on_the_graph(page, site, scheme, viewport):
         assert contrast(colour, background) >= LEAST_CONTRAST, (seat, stroke, background)
         lines.append(colour)
     assert contrast(*lines) >= LEAST_CONTRAST, lines
-    label = "phone" if viewport is PHONE else "desktop"
+    label = ("phone" if viewport is PHONE else "desktop") + (
+        "-stigmergy" * (fragment == STIGMERGY)
+    )
     shot(page, f"graph-lines-{scheme}-{label}", full_page=viewport is DESKTOP)
     assert page.errors == []
