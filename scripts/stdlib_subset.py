@@ -62,10 +62,15 @@ def files_of(modules, listing: set[str]) -> list[str]:
     return sorted(files)
 
 
-def without_docstrings(source: bytes):
+def without_docstrings(source, classes: bool = True):
+    """The syntax tree of a source without the docstrings of its module and functions, and of
+    its classes unless `classes` is False."""
+    kinds = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef) + (
+        (ast.ClassDef,) if classes else ()
+    )
     tree = ast.parse(source)
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, kinds):
             body = node.body
             if (
                 body
@@ -77,10 +82,11 @@ def without_docstrings(source: bytes):
     return tree
 
 
-def pyc(source, name: str) -> bytes:
+def pyc(source, name: str, classes: bool = True) -> bytes:
     """An unchecked-hash .pyc (zipimport takes it as is), without docstrings (the standard
-    library works without them, as under `python -OO`; about 15% smaller)."""
-    code = compile(without_docstrings(source), name, "exec", dont_inherit=True)
+    library works without them, as under `python -OO`; about 15% smaller); with `classes`
+    False, classes keep theirs (a dataclass without one makes one from its signature)."""
+    code = compile(without_docstrings(source, classes), name, "exec", dont_inherit=True)
     data = source.encode() if isinstance(source, str) else source
     return _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
 
