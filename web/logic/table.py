@@ -84,19 +84,25 @@ class Table:
         return self._view[2]
 
     def open(
-        self, session: Session, seats: Sequence[str] | None = None, invitation: bool = False
+        self,
+        session: Session,
+        seats: Sequence[str] | None = None,
+        invitation: bool = False,
+        fresh: bool = False,
     ) -> None:
         """Show a game with its seats (everyone a person when None; a friend's `invitation`
-        to a game by link offers them, and a move takes them).  The board keeps its flip for
-        another game of the same kind, and starts afresh for another kind; one person
-        against the computer, or this device's seat of a game by link, sits at the
-        bottom."""
+        to a game by link offers them, and a move takes them).  One person against the
+        computer, or this device's seat of a game by link, sits at the bottom; else the
+        board keeps its flip for another game of the same kind (a saved game, Back), and
+        starts unflipped for another kind or a `fresh` game (New game, Rematch)."""
         same = session.game.id == self.session.game.id and self.seats
         self.session = session
         self.board = boards.get(session.game.id)
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or [HUMAN] * count)
         ui = self.ui.cleared() if same else Ui(touch=self.ui.touch)
+        if fresh:
+            ui = replace(ui, flipped=False)
         people = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
         if len(people) == 1:
             ui = replace(ui, flipped=people[0] == 1)
