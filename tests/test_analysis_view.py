@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine import games
 from engine.ai.analysis import Analysis, Candidate
 from web import boards
-from web.logic.analysis import Mark, margin_text, marks, move_words, panel_html, percent, words
+from web.logic.analysis import Mark, margin_text, marks, panel_html, percent, words
+from web.logic.move_names import move_words
 
 GW = games.get("gwyddbwyll")
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import EngineError, Game
 from web.boards.base import Board
+from web.logic.move_names import move_word
 
 if TYPE_CHECKING:  # the page imports the computer's modules on first use, not at start
     from engine.ai.analysis import Analysis
@@ -38,35 +39,6 @@ class Mark:
 
 def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
-
-
-def move_words(game: Game, state: Any, line: Sequence[str]) -> list[str]:
-    """The moves of a line from `state` as the move list shows them (Gwyddbwyll: "Nd2xc4+");
-    a move that does not replay (the position changed under the worker) ends the list."""
-    out = []
-    for text in line:
-        played = _played(game, state, text)
-        if played is None:
-            break
-        state, label = played
-        out.append(label)
-    return out
-
-
-def move_word(game: Game, state: Any, text: str) -> str | None:
-    """One move from `state` as the move list shows it; None if it is not legal there."""
-    played = _played(game, state, text)
-    return None if played is None else played[1]
-
-
-def _played(game: Game, state: Any, text: str) -> tuple[Any, str] | None:
-    """(the position after the move `text`, its label in the move list), or None when it is
-    not legal at `state`."""
-    try:
-        after = game.play(state, game.parse(state, text))
-    except EngineError:  # the position changed under the worker: advice only
-        return None
-    return after, game.move_label(state, after, text)
 
 
 def alternatives(game: Game, state: Any, moves: Sequence[str]) -> list[str]:

@@ -21,6 +21,7 @@ from html import escape
 from engine.core import Game, View
 from engine.move_tree import Path, Row
 from web.boards.base import Board
+from web.logic.move_names import move_name
 from web.logic.session import Session
 
 LONG_LIST = 200  # a list that is one line, written whole with this many moves, is in parts
@@ -39,7 +40,7 @@ WIDE = 7
 
 def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
     """Each row's move as the move list writes it (the game may add to the notation)."""
-    return [game.move_label(known[row.path[:-1]], known[row.path], row.move) for row in rows]
+    return [move_name(game, known[row.path[:-1]], known[row.path], row.move) for row in rows]
 
 
 def move_list_html(
@@ -248,7 +249,7 @@ class MoveList:
         current = self.row(session.path)
 
         def words(start: int, end: int) -> list[str]:
-            return [game.move_label(states[k], states[k + 1], moves[k]) for k in range(start, end)]
+            return [move_name(game, states[k], states[k + 1], moves[k]) for k in range(start, end)]
 
         if first:
             return Update(

@@ -26,6 +26,7 @@ from web import boards
 from web.boards.base import Board, Ui, settle
 from web.logic.by_link import decide as decide_seats
 from web.logic.by_link import sent_fragment
+from web.logic.move_names import move_name
 from web.logic.seats import FRIEND, HUMAN, by_link, undecided
 from web.logic.session import DEFAULT_GAME, Session
 
@@ -172,7 +173,11 @@ class Table:
         self._changed()
         session = self.session
         chose = colours_chosen(names, self.view.seat_names, self.seats, seat)
-        played = f"{mover} played {session.moves[session.ply - 1]}."
+        ply = session.ply
+        move = move_name(
+            self.game, session.states[ply - 1], session.states[ply], session.moves[ply - 1]
+        )
+        played = f"{mover} played {move}."
         return Said(played=True, announce=f"{played} {chose}".strip(), message=escape(chose))
 
     def key_step(self, key: str) -> int | None:
