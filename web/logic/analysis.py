@@ -106,15 +106,24 @@ def panel_html(
         parts.append(f'<h4>Best moves</h4><ol class="best">{items}</ol>')
     if line:
         parts.append(f'<h4>Line</h4><p class="line">{escape(" ".join(line))}</p>')
-    if analysis.playouts == 0 and not analysis.done:
-        effort = "At a glance; the computer is thinking…"
-    else:
-        effort = (
-            f"{analysis.playouts:,} playouts in {analysis.elapsed:.1f} s"
-            f"{' · settled' if analysis.done else ' · thinking…'}"
-        )
+    effort = effort_text(analysis.playouts, analysis.elapsed, analysis.done)
     parts.append(f'<p class="effort">{effort}</p>')
     return "".join(parts)
+
+
+def effort_text(playouts: int, elapsed: float, done: bool) -> str:
+    """What the judgement cost, under the panel.
+
+    >>> effort_text(1, 0.02, True), effort_text(1234, 1.23, False)
+    ('1 playout in under 0.1 s · settled', '1,234 playouts in 1.2 s · thinking…')
+    >>> effort_text(0, 0.0, False)
+    'At a glance; the computer is thinking…'
+    """
+    if playouts == 0 and not done:
+        return "At a glance; the computer is thinking…"
+    count = f"{playouts:,} playout{'' if playouts == 1 else 's'}"
+    seconds = "under 0.1 s" if elapsed < 0.05 else f"{elapsed:.1f} s"
+    return f"{count} in {seconds}{' · settled' if done else ' · thinking…'}"
 
 
 def marks(game: Game, board: Board, state: Any, analysis: Analysis) -> list[Mark]:
