@@ -186,6 +186,19 @@ def test_phone_a_tap_on_a_refused_tiles_anchor_nudges_it(browser, site):
     assert page.outside == []
 
 
+def test_the_new_game_form_names_the_number_of_players_and_who_plays_apart(page, site):
+    open_page(page, site + "/index.html#rugpile/1/players=2/")
+    for size, name in (((375, 812), "phone"), ((1280, 800), "desktop")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.click("#new-game")
+        field = page.locator("#option-fields label.field:has([name='opt-players']) > span")
+        expect(field).to_have_text("Number of players")
+        expect(page.locator("#newgame-form legend")).to_have_text("Players")
+        shot(page, f"rugpile-newgame-{name}")
+        page.click("#newgame-cancel")
+    assert page.errors == []
+
+
 def test_three_player_move_list_says_who_moved(page, site):
     open_page(page, site + "/index.html#rugpile/1/players=3/2x2a1.2x2c1.2x2e1.2x2a3")
     items = page.locator("#moves li")

@@ -815,3 +815,15 @@ def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id)
     other = next(g for g in games.ids() if g != game_id)
     table.open(Session(other))  # another game: a fresh board
     assert table.ui == Ui(live=True)
+
+
+@pytest.mark.parametrize("game_id", ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"])
+def test_each_field_of_the_new_game_form_has_a_name_of_its_own(game_id):
+    """Rug Pile's form had two "Players": its number of players and who plays each seat."""
+    game = games.get(game_id)
+    html = form_fields(game, boards.get(game_id), game.normalise_options(), [])
+    names = re.findall(
+        r'<label class="field[^"]*"><span>([^<]*)</span>|<legend>([^<]*)</legend>', html
+    )
+    shown = [label or legend for label, legend in names]
+    assert "Players" in shown and len(shown) == len(set(shown)), shown
