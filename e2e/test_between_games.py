@@ -73,6 +73,7 @@ def test_a_rematch_against_the_computer_starts_afresh(browser, site):
         "Red (computer) accepts the draw.", timeout=30_000
     )
     expect(page.locator("#result")).to_have_text("A draw, agreed by the players.")
+    expect(page.locator("#status")).to_have_text("Game over.")  # the result once: the banner's
     shot(page, "afresh-before-rematch-phone")
     tap(page, "#rematch")  # the person now plays Red, first
     assert_afresh(page, flipped=False)
