@@ -29,10 +29,8 @@ def test_a_gwyddbwyll_game_speaks_one_notation(page, site):
     (_, top1, white), (_, top1b, black), (_, top2, white2), (_, top2b, black2) = laid[:4]
     assert top1 == top1b < top2 == top2b < laid[4][1]  # a row per full move: three rows
     assert white == white2 == laid[4][2] < black == black2  # White's column, then Black's
-    # the rows are numbered 1., 2., 3. (the style sheet's counter, before White's move)
-    numbers = page.evaluate("""() => [...document.querySelectorAll('#moves li.w')]
-        .map(li => getComputedStyle(li, '::before').content)""")
-    assert numbers == ['counter(move) "."'] * 3
+    numbers = page.eval_on_selector_all("#moves .n", "ns => ns.map(n => n.textContent)")
+    assert numbers == ["1.", "2.", "3."]  # each row's number, before White's move
     shot(page, "move-names-desktop")
     page.click("#recent-open")
     expect(page.locator("#recent-list button").first).to_contain_text("5 moves, last e4xf5")
@@ -45,6 +43,7 @@ def test_a_gwyddbwyll_game_speaks_one_notation(page, site):
     # another White move at move 2: a side line under Rc2b2, and Black's f6f5 after it in a
     # row of its own, "2. …"
     page.click("#moves [data-ply='2']")
+    expect(page.locator("#status")).to_contain_text("Viewing move 1 (Black's). White to move")
     page.click("#board [data-cell='d2']")
     page.click("#board [data-cell='c4']")
     expect(page.locator("#moves li.side")).to_have_text(
@@ -53,9 +52,10 @@ def test_a_gwyddbwyll_game_speaks_one_notation(page, site):
     expect(page.locator("#moves li.gap")).to_have_count(1)
     gap, black = (
         page.locator(selector).bounding_box()
-        for selector in ("#moves li.gap", "#moves li.b >> nth=1")
+        for selector in ("#moves li.gap", "#moves li:has(> [data-ply='4'])")
     )
     assert abs(gap["y"] - black["y"]) < 2 and gap["x"] < black["x"]  # one row: "2. …  f6f5"
+    expect(page.locator("#moves li.gap")).to_have_text("2.…")
     shot(page, "move-names-side-line-desktop")
     page.set_viewport_size({"width": 375, "height": 812})
     reach(page, "#moves button[data-ply='5']")

@@ -23,6 +23,11 @@ def b(row: int, ply: int, move: str, current: bool = False, side: bool = False) 
     )
 
 
+def n(move: int) -> str:
+    """The number of a full move, before White's move in a list by full moves."""
+    return f'<span class="n">{move}.</span>'
+
+
 def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
     # main a b c; d instead of b, then e; f instead of e (a side line of the side line);
     # then the side line goes on with g
@@ -290,20 +295,20 @@ def test_seven_letters_fit_a_column():
 
 
 def test_gwyddbwyll_numbers_full_moves_white_then_black():
-    """A row per full move, "1. Ne2g1 Ne7g8 2. ...": White's item (w) opens a numbered row,
-    Black's (b) ends it; the style sheet numbers the rows (web/style.css)."""
+    """A row per full move, "1. Ne2g1 Ne7g8 2. ...": White's item opens a row with its
+    number, Black's ends it (the list's two columns)."""
     session = long_game(5)
     board = boards.get("gwyddbwyll")
     moves = MoveList()
     update = moves.update(session, session.game.view(session.state), board)
     assert update.pairs and update.markup == (
-        f'<li class="w">{b(0, 1, "Ne2g1")}</li><li class="b">{b(1, 2, "Ne7g8")}</li>'
-        f'<li class="w">{b(2, 3, "Ng1e2")}</li><li class="b">{b(3, 4, "Ng8e7")}</li>'
-        f'<li class="w">{b(4, 5, "Ne2g1")}</li>'
+        f"<li>{n(1)}{b(0, 1, 'Ne2g1')}</li><li>{b(1, 2, 'Ne7g8')}</li>"
+        f"<li>{n(2)}{b(2, 3, 'Ng1e2')}</li><li>{b(3, 4, 'Ng8e7')}</li>"
+        f"<li>{n(3)}{b(4, 5, 'Ne2g1')}</li>"
     )
     session.play_text("e7g8")  # Black's move ends the row White's began
     added = moves.update(session, session.game.view(session.state), board)
-    assert added.pairs and added.append == f'<li class="b">{b(5, 6, "Ne7g8")}</li>'
+    assert added.pairs and added.append == f"<li>{b(5, 6, 'Ne7g8')}</li>"
     wythe = Session("wythe", {"size": 8})
     first_moves(wythe, 2)
     other = MoveList().update(wythe, wythe.game.view(wythe.state), boards.get("wythe"))
@@ -314,15 +319,12 @@ def test_a_long_gwyddbwyll_line_in_parts_counts_full_moves_from_each_parts_start
     session = long_game(250)
     update = MoveList().update(session, session.game.view(session.state), boards.get("gwyddbwyll"))
     assert update.markup is not None and update.later is not None
-    assert update.markup.startswith(
-        '<li class="part"><ol start="1" style="counter-reset: move 0"><li class="w">'
-    )
+    assert update.markup.startswith(f'<li class="part"><ol start="1"><li>{n(1)}')
     second, third = list(update.later)  # plies 101-200: full moves 51-100
     assert second.startswith(
-        '<li class="part"><ol start="101" style="counter-reset: move 50"><li class="w">'
-        + b(100, 101, "Ne2g1")
+        f'<li class="part"><ol start="101"><li>{n(51)}' + b(100, 101, "Ne2g1")
     )
-    assert third.startswith('<li class="part"><ol start="201" style="counter-reset: move 100">')
+    assert third.startswith(f'<li class="part"><ol start="201"><li>{n(101)}')
 
 
 def test_by_full_moves_a_black_move_after_side_lines_has_a_row_of_its_own():
@@ -332,11 +334,11 @@ def test_by_full_moves_a_black_move_after_side_lines_has_a_row_of_its_own():
     rows = tree.rows()
     html = move_list_html(rows, [r.move for r in rows], None, pairs=True)
     assert html == (
-        f'<li class="w">{b(0, 1, "a")}</li>'
+        f"<li>{n(1)}{b(0, 1, 'a')}</li>"
         '<li class="side"><div class="line" style="--depth:1"><span class="ply">1.</span>'
         f"{b(1, 1, 'x', side=True)}</div></li>"
-        f'<li class="w gap" aria-hidden="true"></li><li class="b">{b(2, 2, "b")}</li>'
+        f'<li class="gap" aria-hidden="true">{n(1)}…</li><li>{b(2, 2, "b")}</li>'
         '<li class="side"><div class="line" style="--depth:1"><span class="ply">1…</span>'
         f"{b(3, 2, 'y', side=True)}</div></li>"
-        f'<li class="w">{b(4, 3, "c")}</li>'
+        f"<li>{n(2)}{b(4, 3, 'c')}</li>"
     )

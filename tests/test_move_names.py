@@ -10,6 +10,7 @@ from web.logic.by_link import arrive
 from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import arrival_text, question_text, share_text
 from web.logic.move_names import last_name, line_names, move_word, move_words
+from web.logic.screen import status
 from web.logic.seats import FRIEND, HUMAN
 from web.logic.session import Session
 from web.logic.table import Table
@@ -72,3 +73,16 @@ def test_recent_names_the_last_move_as_the_list_does():
     entry = Entry("i", "r", fragment, ("human", "hard"), "gwyddbwyll", 5, False, 0)
     labels = {"human": "Human", "hard": "Computer: hard"}
     assert recent.summary(entry, labels) == "5 moves, last e4xf5 · Human v Computer: hard"
+
+
+def test_the_position_shown_is_numbered_as_the_list_numbers_it():
+    table = Table(Session("gwyddbwyll", moves=LINE), [HUMAN, HUMAN])
+    table.goto(4)  # after f6f5, Black's move in full move 2
+    assert status(table).startswith("Viewing move 2 (Black's). White to move")
+    table.goto(3)  # after Rc2b2, White's
+    assert status(table).startswith("Viewing move 2 (White's). Black to move")
+    table.goto(0)
+    assert status(table).startswith("Viewing move 0.")
+    wythe = Table(Session("wythe", {"size": 6}, ["c2d2", "b5a5", "f5f4"]), [HUMAN, HUMAN])
+    wythe.goto(2)  # the other games number every move
+    assert status(wythe).startswith("Viewing move 2.")

@@ -28,7 +28,7 @@ from web.logic.by_link import (
     takeback_from,
     takes_back,
 )
-from web.logic.move_names import line_names
+from web.logic.move_names import line_names, viewing
 from web.logic.seats import FRIEND, HUMAN, by_link, own_seats, undecided
 from web.logic.session import Session
 from web.logic.wording import your_move
@@ -242,7 +242,7 @@ def past_status(session: Session, seats: Sequence[str], prompt: str) -> str:
     """At a position before the game's last: the friend's turn, or what a move here does."""
     seat = session.game.to_move(session.state)
     name = seat_name(session, seat)
-    at = f"Viewing move {session.ply}."
+    at = viewing(session)
     if seats[seat] == FRIEND:
         return f"{at} {name} (your friend) to move."
     back = takes_back(session, seats)

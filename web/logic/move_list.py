@@ -1,9 +1,9 @@
 """The move list as the page shows it: the main line in numbered columns, and each side line
 indented under the move it is an alternative to, as on an analysis board.  Moves are named as
 web/logic/move_names.py says.  A board with `full_moves` (Gwyddbwyll) numbers full moves, a
-row each: "1. e3e4 a6a5 2. ..." (`pairs`: its items' classes `w` and `b`, numbered by the
-style sheet's counter, and a black move after side lines in a row of its own, "3. …"); the
-others number every move.
+row each: "1. e3e4 a6a5 2. ..." (`pairs`: two columns, White's item beginning with its
+number, then Black's; a black move after side lines in a row of its own, after "3. …"); the
+others number every move, by the list itself.
 
 Every move is a button carrying its row, its place in the list (`data-row`: the list keeps
 each row's path in the tree), and its ply (`data-ply`); the move shown is marked current.  A
@@ -76,10 +76,10 @@ def move_list_html(
             if not pairs:
                 items.append(f'<li value="{row.ply}">{button}</li>')
             elif row.ply % 2:
-                items.append(f'<li class="w">{button}</li>')
+                items.append(f"<li>{full_move(row.ply)}{button}</li>")
             else:  # Black's move; after side lines, in a row of its own
-                gap = '<li class="w gap" aria-hidden="true"></li>' if after_side else ""
-                items.append(f'{gap}<li class="b">{button}</li>')
+                gap = f'<li class="gap" aria-hidden="true">{full_move(row.ply - 1)}…</li>'
+                items.append(f"{gap if after_side else ''}<li>{button}</li>")
             continue
         starts = row.path[-1] > 0 and row.depth > 0
         if starts or row.depth != depth:
@@ -104,6 +104,11 @@ def number(ply: int, pairs: bool) -> str:
     if not pairs:
         return f"{ply}."
     return f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}…"
+
+
+def full_move(ply: int) -> str:
+    """The number of White's move at `ply` (odd) in a list by full moves."""
+    return f'<span class="n">{(ply + 1) // 2}.</span>'
 
 
 def _close(side: list[str], stretch: list[str], depth: int) -> None:
@@ -169,13 +174,13 @@ def line_html(
     numbered by the list itself (`<li>`, their numbers their plies): Chromium took 2-3 s to lay
     out 2,500 items each with its own number (`<li value>`), 0.1 s without; only move 1,000
     says its number, for the style sheet's room for four digits.  By full moves (`pairs`),
-    the style sheet numbers White's items (`w`)."""
+    White's items say theirs (a list numbered by the browser counts every item)."""
     items = []
     for i, word in enumerate(words, start=first):
         row = Row((), word, 0, i + 1)
         button = _button(i, row, word, False, movers[i] if movers else None, i in hinted)
         if pairs:
-            item = '<li class="b">' if i % 2 else '<li class="w">'
+            item = "<li>" if i % 2 else f"<li>{full_move(i + 1)}"
         else:
             item = '<li value="1000">' if i + 1 == 1000 else "<li>"
         items.append(f"{item}{button}</li>")
@@ -194,8 +199,7 @@ def part_html(
     parts in view (web/style.css: `content-visibility`); one grid of 2,500 items took it
     0.4-1.2 s to lay out, the parts in view 0.01-0.04 s."""
     items = line_html(words, movers, hinted, first, pairs)
-    reset = f' style="counter-reset: move {first // 2}"' if pairs else ""  # first: even
-    return f'<li class="part"><ol start="{first + 1}"{reset}>{items}</ol></li>'
+    return f'<li class="part"><ol start="{first + 1}">{items}</ol></li>'
 
 
 def one_line(session: Session) -> bool:

@@ -2,8 +2,8 @@
 "Rc2b2", "e4xd5", "Nd2c4+"; the engine's notation in the other games).  Everything the page
 writes of a move for a player names it here: the move list, the message and announcement after
 a move, the Analyse panel's best moves and line, Hint, a game by link's messages and the text
-sent with its link, Recent's "last".  Links and records keep the engine's canonical notation
-("c2b2").
+sent with its link, Recent's "last"; and the status numbers the position shown as the list
+numbers it.  Links and records keep the engine's canonical notation ("c2b2").
 
 Pure Python, tested in CPython (tests/test_move_names.py).
 """
@@ -15,6 +15,8 @@ from typing import Any
 
 from engine.core import EngineError, Game
 from engine.replay import replay
+from web import boards
+from web.logic.session import Session
 
 
 def move_name(game: Game, before: Any, after: Any, text: str) -> str:
@@ -71,3 +73,15 @@ def last_name(game: Game, state: Any, line: Sequence[str]) -> str:
     except EngineError:
         return line[-1]
     return move_word(game, before, line[-1]) or line[-1]
+
+
+def viewing(session: Session) -> str:
+    """The status's "Viewing move 12." for a position before the last, numbered as the move
+    list numbers it: by full moves (Gwyddbwyll's), "Viewing move 6 (Black's)."."""
+    ply = session.ply
+    if ply == 0 or not boards.get(session.game.id).full_moves:
+        return f"Viewing move {ply}."
+    mover = session.game.seat_names(session.states[0])[
+        session.game.to_move(session.states[ply - 1])
+    ]
+    return f"Viewing move {(ply + 1) // 2} ({mover}'s)."
