@@ -108,3 +108,14 @@ def test_the_key_is_in_the_seats_swatch_colours():
     html = legend_html(("Blue", "Orange"), ("pf-c-blue", "pf-c-orange"))
     assert '<li data-seat="0"><span class="key swatch pf-c-blue"></span>Blue</li>' in html
     assert '<li data-seat="1"><span class="key swatch pf-c-orange"></span>Orange</li>' in html
+
+
+def test_by_full_moves_the_swings_are_numbered_as_gwyddbwylls_list_numbers_them():
+    swing = Swing(6, 1, 0.7, 0.2)  # Black's move 3
+    assert swing_text(swing, ("White", "Black"), full=True) == (
+        "move 3 (Black): win chance 70% → 20%"
+    )
+    assert swing_text(swing, ("White", "Black")) == "move 6 (Black): win chance 70% → 20%"
+    assert "move 3 (Black)" in swings_html([swing], ("White", "Black"), full=True)
+    svg = graph_svg([[0.5, 0.5]] * 7, ("White", "Black"), 6, [swing], full=True)
+    assert "Black lost most at move 3" in svg and "<title>move 3</title>" in svg

@@ -9,7 +9,14 @@ from engine.by_link import ByLink
 from web.logic.by_link import arrive
 from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import arrival_text, question_text, share_text
-from web.logic.move_names import last_name, line_names, move_word, move_words
+from web.logic.move_names import (
+    last_name,
+    line_names,
+    move_number,
+    move_word,
+    move_words,
+    numbered_line,
+)
 from web.logic.screen import status
 from web.logic.seats import FRIEND, HUMAN
 from web.logic.session import Session
@@ -59,12 +66,14 @@ def test_a_game_by_link_names_moves_as_the_list_does():
         "Black played f6f5."
     )
     held.play_text("e4f5")
-    assert share_text(held, [HUMAN, FRIEND]).endswith("— I played e4xf5")
+    assert share_text(held, [HUMAN, FRIEND]) == (
+        "Gwyddbwyll, move 3: your turn (Black) — I played e4xf5"  # full move 3, Black's turn
+    )
     # Black's device took back Rc7b7 for another move, and White's answer to Rc7b7 comes
     black = by_link(["e3e4", "e6e5"], 1, shared=LINE[:1])
     arrive(black, [FRIEND, HUMAN], by_link(LINE[:3], 1))
     assert question_text(black, [FRIEND, HUMAN]).startswith(
-        "Your friend's link goes on from move 2 (Rc7b7) where you played e6e5:"
+        "Your friend's link goes on from 1… Rc7b7 where you played e6e5:"
     )
 
 
@@ -86,3 +95,12 @@ def test_the_position_shown_is_numbered_as_the_list_numbers_it():
     wythe = Table(Session("wythe", {"size": 6}, ["c2d2", "b5a5", "f5f4"]), [HUMAN, HUMAN])
     wythe.goto(2)  # the other games number every move
     assert status(wythe).startswith("Viewing move 2.")
+
+
+def test_moves_named_in_words_are_numbered_as_the_list_numbers_them():
+    assert numbered_line(GW, 1, NAMED[1:4]) == "1… Rc7b7 2. Rc2b2 f6f5"
+    assert numbered_line(GW, 2, NAMED[2:3]) == "2. Rc2b2"
+    after = GW.play(GW.new(), GW.parse(GW.new(), "e3e4"))
+    assert move_number(GW, after, 2) == "1 (Black's)" and move_number(GW, after, 2, False) == "1"
+    wythe = games.get("wythe")
+    assert move_number(wythe, wythe.new(), 7) == "7"  # every move numbered

@@ -28,7 +28,7 @@ from web.logic.by_link import (
     takeback_from,
     takes_back,
 )
-from web.logic.move_names import line_names, viewing
+from web.logic.move_names import full_moves, line_names, move_number, numbered_line, viewing
 from web.logic.seats import FRIEND, HUMAN, by_link, own_seats, undecided
 from web.logic.session import Session
 from web.logic.wording import your_move
@@ -54,10 +54,20 @@ def names(session: Session, start: int, moves: Sequence[str]) -> list[str]:
     return line_names(session.game, main_states(session)[start], moves)
 
 
+def number(session: Session, ply: int, whose: bool = True) -> str:
+    """The number of the game's move at `ply` (its main line's) as the move list numbers it
+    ("12", or by full moves "6 (Black's)", "6" without `whose`)."""
+    states = main_states(session)
+    return move_number(session.game, states[ply - 1] if ply else None, ply, whose)
+
+
 def numbered(session: Session, start: int, moves: Sequence[str]) -> str:
     """'move 13 (c3c4)' or 'moves 13–14 (c3c4 and c5c6)': `moves` from ply `start` of the
-    game's main line, named as the player reads them."""
+    game's main line, named and numbered as the move list does (by full moves, Gwyddbwyll's:
+    '7. c3c4 c5c6', '6… c5c6')."""
     moves = names(session, start, moves)
+    if full_moves(session.game):
+        return numbered_line(session.game, start, moves)
     if len(moves) == 1:
         return f"move {start + 1} ({moves[0]})"
     return f"moves {start + 1}–{start + len(moves)} ({moves_text(moves)})"
@@ -89,7 +99,8 @@ def arrival_text(
         n = len(came.replaced)
         said = (
             f"This link is {n} move{'' if n == 1 else 's'} behind your game: your game is "
-            f"kept as it is (the link's position is move {common} in the move list)."
+            f"kept as it is (the link's position is move {number(session, common)} in the move "
+            "list)."
         )
         return f"{said} {ended(session)}".strip() if came.ended else said
     if kind in (Continuation.ASKED, Continuation.CONFLICT):
@@ -299,13 +310,15 @@ def share_text(session: Session, seats: Sequence[str]) -> str:
     if not moves:
         return f"Your friend invites you to a game of {game}: you play {to}"
     if session.over:
-        return f"{game}, move {len(moves)}: {session.result_text()}"
+        return f"{game}, move {number(session, len(moves), False)}: {session.result_text()}"
     back = takeback_from(session, seats)
     if back is not None:
         instead = names(session, back, moves[back : back + 1])[0]
-        return f"{game}: I ask to take back my move {back + 1} and play {instead} instead"
+        back_to = number(session, back + 1)
+        return f"{game}: I ask to take back my move {back_to} and play {instead} instead"
     last = names(session, len(moves) - 1, moves[-1:])[0]
-    return f"{game}, move {len(moves) + 1}: your turn ({to}) — I played {last}"
+    turn = number(session, len(moves) + 1, False)
+    return f"{game}, move {turn}: your turn ({to}) — I played {last}"
 
 
 def sent_notice(session: Session, seats: Sequence[str], shared_by: str) -> str:

@@ -75,13 +75,36 @@ def last_name(game: Game, state: Any, line: Sequence[str]) -> str:
     return move_word(game, before, line[-1]) or line[-1]
 
 
+def full_moves(game: Game) -> bool:
+    """The game's move list numbers full moves (its board's `full_moves`: Gwyddbwyll's)."""
+    return boards.get(game.id).full_moves
+
+
+def move_number(game: Game, before: Any, ply: int, whose: bool = True) -> str:
+    """The number of the move at `ply` (1 on; 0: the start), played from `before`, as the
+    move list numbers it: "12"; by full moves "6 (Black's)" ("6" without `whose`)."""
+    if ply == 0 or not full_moves(game):
+        return str(ply)
+    if not whose:
+        return str((ply + 1) // 2)
+    return f"{(ply + 1) // 2} ({game.seat_names(before)[game.to_move(before)]}'s)"
+
+
+def numbered_line(game: Game, start: int, words: Sequence[str]) -> str:
+    """Moves from ply `start` (named), numbered as a list by full moves numbers them:
+    "2. Rc2b2 f6f5", "1… Rc7b7 2. Rc2b2"."""
+    parts = []
+    for ply, word in enumerate(words, start + 1):
+        if ply % 2:
+            parts.append(f"{(ply + 1) // 2}. {word}")
+        else:
+            parts.append(word if ply > start + 1 else f"{ply // 2}… {word}")
+    return " ".join(parts)
+
+
 def viewing(session: Session) -> str:
     """The status's "Viewing move 12." for a position before the last, numbered as the move
     list numbers it: by full moves (Gwyddbwyll's), "Viewing move 6 (Black's)."."""
     ply = session.ply
-    if ply == 0 or not boards.get(session.game.id).full_moves:
-        return f"Viewing move {ply}."
-    mover = session.game.seat_names(session.states[0])[
-        session.game.to_move(session.states[ply - 1])
-    ]
-    return f"Viewing move {(ply + 1) // 2} ({mover}'s)."
+    before = session.states[ply - 1] if ply else None
+    return f"Viewing move {move_number(session.game, before, ply)}."
