@@ -164,7 +164,7 @@ def test_a_side_line_from_a_past_position_and_its_promotion(page, site, game):
     expect(page.locator("#moves > li > button")).to_have_count(len(moves))  # and the main
     page.click("#promote")
     expect(page.locator("#promote")).to_be_hidden()
-    expect(page.locator(f"#moves li[value='{len(moves)}'] button")).to_have_attribute(
+    expect(page.locator(f"#moves > li > button[data-ply='{len(moves)}']")).to_have_attribute(
         "aria-current", "true"
     )  # now on the main line
     expect(page.locator("#moves li.side button")).to_have_count(1)  # the old move, aside

@@ -4,6 +4,7 @@ clicking, see the result; the new-game form; screenshots at desktop and phone si
 import itertools
 
 from conftest import SHOTS, guard, open_page, shot
+from playwright.sync_api import expect
 
 
 def click_square(page, name):
@@ -160,6 +161,42 @@ def test_phone_a_tap_beside_the_tile_nudges_it_and_place_tile_places_it(browser,
     assert "Blue to move" in page.text_content("#status")
     context.close()
     assert page.outside == []
+
+
+def test_phone_a_tap_on_a_refused_tiles_anchor_nudges_it(browser, site):
+    """A refused tile, tapped on its anchor square, moves there as a mouse pointing there
+    would move it (it only said "You cannot place there"); a tap again places it."""
+    context, page = phone(browser)
+    open_page(page, site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3")
+    page.tap("#panel [data-action='kind'][data-kind='2']")  # Blue's 3x3
+    page.tap("#board [data-cell='b4']")  # a3..c5: exactly on Red's area
+    page.wait_for_selector("#board .preview.illegal")
+    expect(page.locator("#status")).to_contain_text("cannot go there")
+    shot(page, "rugpile-phone-refused")
+    page.tap("#board [data-cell='a3']")  # its anchor: the tile moves to a2..c4
+    page.wait_for_selector("#board .preview.p1")
+    expect(page.locator("#status")).to_contain_text("3×3 tile at a2")
+    assert page.evaluate("location.hash").endswith("/3x3a3")  # nothing placed
+    shot(page, "rugpile-phone-refused-nudged")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shot(page, "rugpile-desktop-refused-nudged")
+    page.tap("#board [data-cell='a3']")  # a tap again places it
+    page.wait_for_function("location.hash.endsWith('/3x3a3.3x3a2')")
+    context.close()
+    assert page.outside == []
+
+
+def test_the_new_game_form_names_the_number_of_players_and_who_plays_apart(page, site):
+    open_page(page, site + "/index.html#rugpile/1/players=2/")
+    for size, name in (((375, 812), "phone"), ((1280, 800), "desktop")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.click("#new-game")
+        field = page.locator("#option-fields label.field:has([name='opt-players']) > span")
+        expect(field).to_have_text("Number of players")
+        expect(page.locator("#newgame-form legend")).to_have_text("Players")
+        shot(page, f"rugpile-newgame-{name}")
+        page.click("#newgame-cancel")
+    assert page.errors == []
 
 
 def test_three_player_move_list_says_who_moved(page, site):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine import games
 from engine.ai.analysis import Analysis, Candidate
 from web import boards
-from web.logic.analysis import Mark, margin_text, marks, move_words, panel_html, percent, words
+from web.logic.analysis import Mark, margin_text, marks, panel_html, percent, words
+from web.logic.move_names import move_words
 
 GW = games.get("gwyddbwyll")
 
@@ -137,3 +138,13 @@ def test_the_move_list_marks_the_moves_played_after_a_hint():
     assert session.hinted == {(0,)} and session.path == (1,)
     session.promote()  # the marks follow the moves they mark
     assert session.tree.main_line() == ("c3c4",) and session.hinted == {(1,)}
+
+
+def test_the_effort_says_one_playout_and_no_zero_seconds():
+    from web.logic.analysis import effort_text
+
+    assert effort_text(1, 0.02, True) == "1 playout in under 0.1 s · settled"
+    assert effort_text(2, 0.049, False) == "2 playouts in under 0.1 s · thinking…"
+    assert effort_text(1234, 1.23, False) == "1,234 playouts in 1.2 s · thinking…"
+    assert effort_text(0, 0.0, False) == "At a glance; the computer is thinking…"
+    assert effort_text(0, 0.0, True) == "0 playouts in under 0.1 s · settled"  # a won position

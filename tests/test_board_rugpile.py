@@ -163,6 +163,28 @@ def test_a_tapped_illegal_tile_says_tap_elsewhere():
     )
 
 
+def test_a_tap_on_a_refused_tiles_anchor_square_nudges_it_as_pointing_there_would():
+    """On a touch screen a refused tile is moved by a tap on its anchor square, as a mouse
+    pointing there moves it, rather than tried again ("You cannot place there")."""
+    hand = Hand(after_red_3x3())
+    hand.choose(2)
+    hand.event(B4)  # a tap: Blue's 3x3 at a3, on Red's area, refused
+    assert GAME.notation(hand.state, hand.ui.preview) == "3x3a3" and not hand.verdict().legal
+    a3 = {"cell": "a3", "col": "0", "row": "2"}  # its anchor square
+    assert hand.event(a3) is None and hand.ui.refused is None
+    assert GAME.notation(hand.state, hand.ui.preview) == "3x3a2" and hand.verdict().legal
+    pointed = Hand(after_red_3x3())
+    pointed.choose(2)
+    pointed.event(a3, "hover")  # the mouse's way: the same tile where it points
+    assert pointed.ui.preview == hand.ui.preview
+    assert GAME.notation(hand.state, hand.event(a3)) == "3x3a2"  # tapped again: placed
+    # a refused tile a tap cannot move (the same place) is tried, and says why not
+    hand = Hand(after_red_3x3())
+    hand.choose(2)
+    hand.event(B4)
+    assert hand.event(B4) is None and hand.refused().code == "buries-area"
+
+
 def test_every_tile_size_is_centred_on_the_pointer_the_same_way():
     """Odd sides centre on the pointed square; along even sides the pointed square is the
     middle square nearer the top left of the screen, on a turned board too."""

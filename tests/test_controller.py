@@ -242,12 +242,29 @@ def test_no_flip_or_selection_carried_to_another_game():
     assert table.ui == Ui(live=True)
 
 
-def test_a_new_game_of_the_same_kind_keeps_the_flip_not_the_selection():
+def test_another_game_of_the_same_kind_reopened_keeps_the_flip_not_the_selection():
     table = table_of()
     table.flip()
     table.hit({"cell": "a"})
-    table.open(Session("claim"))
+    table.open(Session("claim"))  # a saved game, Back, Recent
     assert table.ui.flipped and table.ui.pick is None
+
+
+@pytest.mark.parametrize(
+    "seats, flipped",
+    [
+        (("human", "human"), False),  # hot seat: the first seat at the bottom
+        (("easy", "hard"), False),  # two computers: the same
+        (("easy", "human"), True),  # against the computer: the person's seat
+        (("human", "easy"), False),
+    ],
+)
+def test_a_fresh_game_faces_the_person_or_starts_unflipped(seats, flipped):
+    """New game and Rematch: the flip of the game before is not carried into it."""
+    table = table_of()
+    table.flip()
+    table.open(Session("claim"), list(seats), fresh=True)
+    assert table.ui.flipped is flipped and screen_of(table).flip_pressed is flipped
 
 
 def test_flip_from_the_button_and_from_the_board():
@@ -798,3 +815,15 @@ def test_every_game_seats_one_person_against_the_computer_at_the_bottom(game_id)
     other = next(g for g in games.ids() if g != game_id)
     table.open(Session(other))  # another game: a fresh board
     assert table.ui == Ui(live=True)
+
+
+@pytest.mark.parametrize("game_id", ["wythe", "petrify", "stigmergy", "rugpile", "gwyddbwyll"])
+def test_each_field_of_the_new_game_form_has_a_name_of_its_own(game_id):
+    """Rug Pile's form had two "Players": its number of players and who plays each seat."""
+    game = games.get(game_id)
+    html = form_fields(game, boards.get(game_id), game.normalise_options(), [])
+    names = re.findall(
+        r'<label class="field[^"]*"><span>([^<]*)</span>|<legend>([^<]*)</legend>', html
+    )
+    shown = [label or legend for label, legend in names]
+    assert "Players" in shown and len(shown) == len(set(shown)), shown

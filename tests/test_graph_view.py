@@ -144,3 +144,23 @@ def test_the_graph_has_its_axes_labelled():
         assert f'<span style="left: {left:.1f}%">{ply}</span>' in html
     assert '<span style="left: 1.0%">0</span>' not in html  # the start: no label
     assert ">move</div>" in html
+
+
+def test_by_full_moves_the_swings_are_numbered_as_gwyddbwylls_list_numbers_them():
+    swing = Swing(6, 1, 0.7, 0.2)  # Black's move 3
+    assert swing_text(swing, ("White", "Black"), full=True) == (
+        "move 3 (Black): win chance 70% → 20%"
+    )
+    assert swing_text(swing, ("White", "Black")) == "move 6 (Black): win chance 70% → 20%"
+    assert "move 3 (Black)" in swings_html([swing], ("White", "Black"), full=True)
+    svg = graph_svg([[0.5, 0.5]] * 7, ("White", "Black"), 6, [swing], full=True)
+    assert "Black lost most at move 3" in svg and "<title>move 3</title>" in svg
+
+
+def test_by_full_moves_the_foot_is_labelled_with_full_move_numbers():
+    # 7 plies: full moves 1-4, each labelled where its first ply (White's) is drawn
+    html = plot_html([[0.5, 0.5]] * 8, ("White", "Black"), 0, full=True)
+    for move in range(1, 5):
+        left = 100 * (PAD + (WIDTH - 2 * PAD) * (2 * move - 1) / 7) / WIDTH
+        assert f'<span style="left: {left:.1f}%">{move}</span>' in html
+    assert ">5</span>" not in html

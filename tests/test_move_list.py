@@ -9,6 +9,7 @@ from engine import EngineError, Termination
 from engine.ending import Ending
 from engine.move_tree import MoveTree
 from web import boards
+from web.boards.base import Board
 from web.logic.move_list import MoveList, Update, labels, move_list_html
 from web.logic.session import Session
 
@@ -20,6 +21,11 @@ def b(row: int, ply: int, move: str, current: bool = False, side: bool = False) 
     return (
         f'<button type="button" data-row="{row}" data-ply="{ply}"{marked}>{where}{move}</button>'
     )
+
+
+def n(move: int) -> str:
+    """The number of a full move, before White's move in a list by full moves."""
+    return f'<span class="n">{move}.</span>'
 
 
 def test_side_lines_sit_under_the_move_they_replace_nested_deeper():
@@ -90,6 +96,13 @@ def test_a_step_rewrites_nothing_and_only_moves_the_current_mark():
     assert moves.path(str(after.current)) == session.path == (0, 0, 1)
 
 
+def per_ply(game_id: str) -> Board:
+    """The board of `game_id`, numbering every move as the placement games' boards do: the
+    list's mechanics for one line numbered by plies, shown on Gwyddbwyll's long games."""
+    board = boards.get(game_id)
+    return type("PerPly", (type(board),), {"full_moves": False})(board.game)
+
+
 def whole(update: Update) -> str:
     """A list's markup with every part of it written."""
     assert update.markup is not None
@@ -108,7 +121,7 @@ def test_a_long_games_markup_grows_with_its_length_not_its_square():
 
 def test_a_long_line_is_written_in_parts_each_labelled_when_written():
     session = long_game(250)
-    view, board = session.game.view(session.state), boards.get(session.game.id)
+    view, board = session.game.view(session.state), per_ply(session.game.id)
     update = MoveList().update(session, view, board)
     assert update.markup is not None and update.later is not None and update.current == 249
     # The first part: moves 1-100, a list of its own in one item, numbered from 1.
@@ -133,7 +146,7 @@ def test_a_long_line_is_written_in_parts_each_labelled_when_written():
 
 def test_a_line_under_200_moves_is_one_list():
     session = long_game(199)
-    update = MoveList().update(session, session.game.view(session.state), boards.get("gwyddbwyll"))
+    update = MoveList().update(session, session.game.view(session.state), per_ply("gwyddbwyll"))
     assert update.later is None and update.markup is not None
     assert update.markup.startswith("<li>" + b(0, 1, "Ne2g1") + "</li>")
     assert update.markup.count("<li>") == 199 and "part" not in update.markup
@@ -194,7 +207,7 @@ def test_a_list_that_is_one_line_is_the_same_markup_made_without_paths():
     session.goto(3)
     session.hint_at = session.path
     session.play_text("g8e7")  # the move already played: followed, marked as hinted
-    view, board = session.game.view(session.state), boards.get(session.game.id)
+    view, board = session.game.view(session.state), per_ply(session.game.id)
     rows = session.tree.rows()
     whole = move_list_html(rows, labels(session.game, session.known, rows), None, None, {(0,) * 4})
     update = MoveList().update(session, view, board)
@@ -207,7 +220,7 @@ def test_a_list_that_is_one_line_is_the_same_markup_made_without_paths():
 
 def test_a_move_at_the_end_of_a_long_line_adds_one_item_and_rewrites_nothing():
     session = long_game(2000)
-    view, board = session.game.view(session.state), boards.get(session.game.id)
+    view, board = session.game.view(session.state), per_ply(session.game.id)
     moves = MoveList()
     first = whole(moves.update(session, view, board))
     assert first.count("value=") == 1  # only move 1,000 says its number
@@ -279,3 +292,53 @@ def test_seven_letters_fit_a_column():
     html = move_list_html(rows, ["Rc2xd2+", "komi-37"], (0, 0))
     assert 'class="wide"' not in html
     assert f'<li value="1">{b(0, 1, "Rc2xd2+")}</li>' in html
+
+
+def test_gwyddbwyll_numbers_full_moves_white_then_black():
+    """A row per full move, "1. Ne2g1 Ne7g8 2. ...": White's item opens a row with its
+    number, Black's ends it (the list's two columns)."""
+    session = long_game(5)
+    board = boards.get("gwyddbwyll")
+    moves = MoveList()
+    update = moves.update(session, session.game.view(session.state), board)
+    assert update.pairs and update.markup == (
+        f"<li>{n(1)}{b(0, 1, 'Ne2g1')}</li><li>{b(1, 2, 'Ne7g8')}</li>"
+        f"<li>{n(2)}{b(2, 3, 'Ng1e2')}</li><li>{b(3, 4, 'Ng8e7')}</li>"
+        f"<li>{n(3)}{b(4, 5, 'Ne2g1')}</li>"
+    )
+    session.play_text("e7g8")  # Black's move ends the row White's began
+    added = moves.update(session, session.game.view(session.state), board)
+    assert added.pairs and added.append == f"<li>{b(5, 6, 'Ne7g8')}</li>"
+    wythe = Session("wythe", {"size": 8})
+    first_moves(wythe, 2)
+    other = MoveList().update(wythe, wythe.game.view(wythe.state), boards.get("wythe"))
+    assert not other.pairs and other.markup is not None and "<li>" in other.markup
+
+
+def test_a_long_gwyddbwyll_line_in_parts_counts_full_moves_from_each_parts_start():
+    session = long_game(250)
+    update = MoveList().update(session, session.game.view(session.state), boards.get("gwyddbwyll"))
+    assert update.markup is not None and update.later is not None
+    assert update.markup.startswith(f'<li class="part"><ol start="1"><li>{n(1)}')
+    second, third = list(update.later)  # plies 101-200: full moves 51-100
+    assert second.startswith(
+        f'<li class="part"><ol start="101"><li>{n(51)}' + b(100, 101, "Ne2g1")
+    )
+    assert third.startswith(f'<li class="part"><ol start="201"><li>{n(101)}')
+
+
+def test_by_full_moves_a_black_move_after_side_lines_has_a_row_of_its_own():
+    # main a b c; x instead of a (White's first move); y instead of b (Black's)
+    tree, _ = MoveTree.from_line(["a", "b", "c"]).add((), "x")
+    tree, _ = tree.add((0,), "y")
+    rows = tree.rows()
+    html = move_list_html(rows, [r.move for r in rows], None, pairs=True)
+    assert html == (
+        f"<li>{n(1)}{b(0, 1, 'a')}</li>"
+        '<li class="side"><div class="line" style="--depth:1"><span class="ply">1.</span>'
+        f"{b(1, 1, 'x', side=True)}</div></li>"
+        f'<li class="gap" aria-hidden="true">{n(1)}…</li><li>{b(2, 2, "b")}</li>'
+        '<li class="side"><div class="line" style="--depth:1"><span class="ply">1…</span>'
+        f"{b(3, 2, 'y', side=True)}</div></li>"
+        f"<li>{n(2)}{b(4, 3, 'c')}</li>"
+    )

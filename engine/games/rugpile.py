@@ -209,7 +209,7 @@ class RugPile(Game[RugState, Placement]):
     options_spec = (
         Option(
             "players",
-            "Players",
+            "Number of players",
             "int",
             2,
             lo=2,

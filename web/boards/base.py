@@ -133,6 +133,10 @@ class Board(Generic[V]):
     whole_moves = False
     # that piece has a black and a white half, on view.last's first and second cells
     black_half_first = False
+    # the move list numbers full moves, White's and Black's ("1. e3e4 a6a5 2. ..."), as
+    # chess players expect; else every move (the placement games' and Go's way, and Rug
+    # Pile's of three or four players): web/logic/move_list.py
+    full_moves = False
     # the keys this board answers beyond those of every board (key, what it does), for the
     # keyboard shortcuts sheet
     shortcuts: ClassVar[tuple[tuple[str, str], ...]] = ()

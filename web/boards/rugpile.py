@@ -5,7 +5,9 @@ panel beside the board), points at the board to see where the tile would land
 and whether it may, and clicks to place it.  On a touch screen the first tap
 shows the preview (and the prompt says "tap again to place"); a tap on another square
 moves it there (a nudge), and only a second tap on the square tapped, or on the tile's
-anchor square (the one its notation names), or the panel's Place button places it.
+anchor square (the one its notation names), or the panel's Place button places it.  A tile
+refused there is nudged by a tap on its anchor square too, as a mouse pointing there would
+move it (only a tap that leaves it where it is tries it, and says why not).
 
 The chosen tile is the ui's `pick` (a `TilePick`); the tile under the pointer is
 `ui.preview` (a Placement) and the engine's verdict on it is `ui.verdict`.  The
@@ -121,7 +123,10 @@ class RugPileBoard(Board[RugView]):
         tile = tile_at(view, pick, target, ui.flipped)
         if tile is None:
             return ui, None
-        if confirms(shown, pick, target) or (tile == shown and not pick.tapped):
+        # a refused tile moves to where its anchor is tapped, as pointing there would move it
+        refused = ui.verdict is not None and not ui.verdict.legal
+        confirmed = confirms(shown, pick, target) and not (refused and tile != shown)
+        if confirmed or (tile == shown and not pick.tapped):
             return ui, shown  # a tap again on the tile shown, or a click where it was shown
         # a tap with no hover first, or elsewhere: show the tile there; a tap again places it
         tapped = replace(pick, tapped=True, spot=target.get("cell"))

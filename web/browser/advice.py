@@ -54,6 +54,14 @@ class Advice:
         self.graph.follow()
         self.draw_marks()
 
+    def reset(self) -> None:
+        """A new game or a rematch starts without the advice on the game before: Analyse
+        off, the graph closed, no hint marked (the player turns them on again)."""
+        if self.analyse.on:
+            self.analyse.toggle()
+        self.graph.close()
+        self.hint.marks = []
+
     def draw_marks(self) -> None:
         """The advice on the board: the Analyse panel's best moves, a hint."""
         draw_marks((self.analyse.marks if self.analyse.on else []) + self.hint.marks)

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 from web.browser.dom import announce, by_id, found, run_soon, show_board
-from web.logic.analysis import Mark, alternatives, marks, move_words, panel_html, words
+from web.logic.analysis import Mark, alternatives, marks, panel_html, words
 from web.logic.analysis_loop import AnalysisLoop
+from web.logic.move_names import move_words
 from web.logic.table import Said, Table
 
 if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)

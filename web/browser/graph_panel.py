@@ -95,8 +95,9 @@ class GraphPanel:
         marked = graph.swings(self.chances, movers, graph.swing_threshold(table.game.id))
         swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
         body = by_id("graph-body")
+        full = table.board.full_moves  # numbered as the move list numbers them
         body.innerHTML = graph.plot_html(
-            self.chances, names, session.ply, marked
+            self.chances, names, session.ply, marked, full
         ) + graph.legend_html(names, swatches)
         paint_lines(body)
         done = sum(c is not None for c in self.chances)
@@ -107,7 +108,7 @@ class GraphPanel:
             if done < total
             else f"All {total} positions judged ({SECONDS_PER_PLY:g} s each)."
         )
-        by_id("graph-swings").innerHTML = graph.swings_html(marked, names)
+        by_id("graph-swings").innerHTML = graph.swings_html(marked, names, full)
 
     def on_click(self, event: Any) -> None:
         """A click on the graph or on a swing: show that position, the board in view."""

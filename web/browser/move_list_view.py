@@ -28,6 +28,7 @@ class MoveListView:
         """The list's markup when it changed, then the current move marked (the one marked
         before unmarked), and kept in view."""
         moves = by_id("moves")
+        moves.classList.toggle("pairs", update.pairs)  # numbered by full moves
         if update.markup is not None:
             self.later = None
             moves.innerHTML = update.markup

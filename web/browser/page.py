@@ -210,10 +210,14 @@ class Page:
         seats: list[str] | None = None,
         continues: Continues = None,
         push: bool = True,
+        fresh: bool = False,
     ) -> None:
         """Show a game: a new one, or the saved game it continues (see Keeper.begin); `push`
-        makes it a new history entry (Back returns to the game before)."""
-        self.tab.open(session, seats, continues)
+        makes it a new history entry (Back returns to the game before); a `fresh` one (New
+        game) starts with nothing of the game before on the page (`afresh`)."""
+        if fresh:
+            self.afresh()
+        self.tab.open(session, seats, continues, fresh=fresh)
         self.opened(push)
 
     def opened(self, push: bool) -> None:
@@ -336,8 +340,7 @@ class Page:
     def on_form_submit(self, event: Any) -> None:
         chosen = self.form.submit(event)
         if chosen is not None:
-            self.open(*chosen)
-            show_message("")
+            self.open(*chosen, fresh=True)
 
     # ---- drawing
 
@@ -468,8 +471,16 @@ class Page:
 
     def rematch(self) -> None:
         """The same game again, sides swapped; a game by link's rematch is one by link."""
+        self.afresh()
         self.tab.rematch(new_id())
         self.opened(push=True)
+
+    def afresh(self) -> None:
+        """Before a new game or a rematch: nothing of the game before stays on the page (its
+        message, the Analyse panel and its marks, the graph); the board's flip is the
+        table's (Table.open)."""
+        show_message("")
+        self.advice.reset()
 
     def synced(self) -> bool:
         """Before a player's action in a game by link: when another tab changed the game, show

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import EngineError, Game
 from web.boards.base import Board
+from web.logic.move_names import move_word
 
 if TYPE_CHECKING:  # the page imports the computer's modules on first use, not at start
     from engine.ai.analysis import Analysis
@@ -38,35 +39,6 @@ class Mark:
 
 def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
-
-
-def move_words(game: Game, state: Any, line: Sequence[str]) -> list[str]:
-    """The moves of a line from `state` as the move list shows them (Gwyddbwyll: "Nd2xc4+");
-    a move that does not replay (the position changed under the worker) ends the list."""
-    out = []
-    for text in line:
-        played = _played(game, state, text)
-        if played is None:
-            break
-        state, label = played
-        out.append(label)
-    return out
-
-
-def move_word(game: Game, state: Any, text: str) -> str | None:
-    """One move from `state` as the move list shows it; None if it is not legal there."""
-    played = _played(game, state, text)
-    return None if played is None else played[1]
-
-
-def _played(game: Game, state: Any, text: str) -> tuple[Any, str] | None:
-    """(the position after the move `text`, its label in the move list), or None when it is
-    not legal at `state`."""
-    try:
-        after = game.play(state, game.parse(state, text))
-    except EngineError:  # the position changed under the worker: advice only
-        return None
-    return after, game.move_label(state, after, text)
 
 
 def alternatives(game: Game, state: Any, moves: Sequence[str]) -> list[str]:
@@ -134,15 +106,24 @@ def panel_html(
         parts.append(f'<h4>Best moves</h4><ol class="best">{items}</ol>')
     if line:
         parts.append(f'<h4>Line</h4><p class="line">{escape(" ".join(line))}</p>')
-    if analysis.playouts == 0 and not analysis.done:
-        effort = "At a glance; the computer is thinking…"
-    else:
-        effort = (
-            f"{analysis.playouts:,} playouts in {analysis.elapsed:.1f} s"
-            f"{' · settled' if analysis.done else ' · thinking…'}"
-        )
+    effort = effort_text(analysis.playouts, analysis.elapsed, analysis.done)
     parts.append(f'<p class="effort">{effort}</p>')
     return "".join(parts)
+
+
+def effort_text(playouts: int, elapsed: float, done: bool) -> str:
+    """What the judgement cost, under the panel.
+
+    >>> effort_text(1, 0.02, True), effort_text(1234, 1.23, False)
+    ('1 playout in under 0.1 s · settled', '1,234 playouts in 1.2 s · thinking…')
+    >>> effort_text(0, 0.0, False)
+    'At a glance; the computer is thinking…'
+    """
+    if playouts == 0 and not done:
+        return "At a glance; the computer is thinking…"
+    count = f"{playouts:,} playout{'' if playouts == 1 else 's'}"
+    seconds = "under 0.1 s" if elapsed < 0.05 else f"{elapsed:.1f} s"
+    return f"{count} in {seconds}{' · settled' if done else ' · thinking…'}"
 
 
 def marks(game: Game, board: Board, state: Any, analysis: Analysis) -> list[Mark]:

@@ -77,9 +77,16 @@ def carried(
     return kept + [None] * (len(after) + 1 - len(kept))
 
 
-def swing_text(swing: Swing, names: Sequence[str]) -> str:
+def numbered(ply: int, full: bool) -> int:
+    """The number the move list gives the move at `ply`: by `full` moves (Gwyddbwyll's),
+    White's and Black's one number."""
+    return (ply + 1) // 2 if full else ply
+
+
+def swing_text(swing: Swing, names: Sequence[str], full: bool = False) -> str:
     return (
-        f"move {swing.ply} ({names[swing.seat]}): win chance {round(swing.before * 100)}% "
+        f"move {numbered(swing.ply, full)} ({names[swing.seat]}): win chance "
+        f"{round(swing.before * 100)}% "
         f"→ {round(swing.after * 100)}%"
     )
 
@@ -97,13 +104,15 @@ def graph_svg(
     names: Sequence[str],
     current: int,
     marked: Sequence[Swing] = (),
+    full: bool = False,
 ) -> str:
     """The graph: a line per seat (class g<seat>) through the judged plies, the 50% line,
-    the ply shown, the swings marked, and a column per ply to click (data-ply) to go there."""
+    the ply shown, the swings marked, and a column per ply to click (data-ply) to go there;
+    moves numbered as the move list numbers them (by `full` moves, Gwyddbwyll's)."""
     plies = len(chances) - 1
     judged = sum(c is not None for c in chances)
     label = f"Win chance over the game: {judged} of {len(chances)} positions judged" + "".join(
-        f"; {names[s.seat]} lost most at move {s.ply}" for s in marked[:1]
+        f"; {names[s.seat]} lost most at move {numbered(s.ply, full)}" for s in marked[:1]
     )
     parts = [
         f'<svg class="graph" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" role="img" '
@@ -128,7 +137,8 @@ def graph_svg(
     step = (WIDTH - 2 * PAD) / plies if plies else WIDTH
     parts.extend(
         f'<rect class="hit" data-ply="{ply}" x="{_x(ply, plies) - step / 2:.1f}" '
-        f'y="0" width="{step:.1f}" height="{HEIGHT:g}"><title>move {ply}</title></rect>'
+        f'y="0" width="{step:.1f}" height="{HEIGHT:g}">'
+        f"<title>move {numbered(ply, full)}</title></rect>"
         for ply in range(len(chances))
     )
     parts.append("</svg>")
@@ -151,22 +161,25 @@ def plot_html(
     names: Sequence[str],
     current: int,
     marked: Sequence[Swing] = (),
+    full: bool = False,
 ) -> str:
-    """The graph with its axes' labels: 100%, 50% and 0% at the side, move numbers (ticks)
-    along the foot, each placed in percent of the graph's box, which stretches."""
+    """The graph with its axes' labels: 100%, 50% and 0% at the side, move numbers (ticks,
+    by `full` moves as Gwyddbwyll's list numbers them, at the first ply of each) along the
+    foot, each placed in percent of the graph's box, which stretches."""
     plies = len(chances) - 1
     side = "".join(
         f'<span style="top: {100 * _y(chance) / HEIGHT:.1f}%">{round(chance * 100)}%</span>'
         for chance in (1.0, 0.5, 0.0)
     )
+    first_ply = (lambda move: 2 * move - 1) if full else (lambda move: move)
     foot = "".join(
-        f'<span style="left: {100 * _x(ply, plies) / WIDTH:.1f}%">{ply}</span>'
-        for ply in ticks(plies)
+        f'<span style="left: {100 * _x(first_ply(move), plies) / WIDTH:.1f}%">{move}</span>'
+        for move in ticks(numbered(plies, full))
     )
     return (
         '<div class="graph-plot">'
         f'<div class="graph-y" aria-hidden="true">{side}</div>'
-        + graph_svg(chances, names, current, marked)
+        + graph_svg(chances, names, current, marked, full)
         + '<div class="graph-move" aria-hidden="true">move</div>'
         f'<div class="graph-x" aria-hidden="true">{foot}</div>'
         "</div>"
@@ -193,13 +206,14 @@ def legend_html(names: Sequence[str], swatches: Sequence[str] | None = None) -> 
     )
 
 
-def swings_html(marked: Sequence[Swing], names: Sequence[str]) -> str:
-    """The swings as buttons that go to the position after each."""
+def swings_html(marked: Sequence[Swing], names: Sequence[str], full: bool = False) -> str:
+    """The swings as buttons that go to the position after each (numbered by `full` moves
+    in Gwyddbwyll, as its list is)."""
     if not marked:
         return ""
     items = "".join(
         f'<li><button type="button" data-ply="{s.ply}">'
-        f"{escape(swing_text(s, names))}</button></li>"
+        f"{escape(swing_text(s, names, full))}</button></li>"
         for s in marked
     )
     return f'<h4>Biggest swings</h4><ol class="swings">{items}</ol>'

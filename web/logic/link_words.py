@@ -28,6 +28,7 @@ from web.logic.by_link import (
     takeback_from,
     takes_back,
 )
+from web.logic.move_names import full_moves, line_names, move_number, numbered_line, viewing
 from web.logic.seats import FRIEND, HUMAN, by_link, own_seats, undecided
 from web.logic.session import Session
 from web.logic.wording import your_move
@@ -47,8 +48,26 @@ def moves_text(moves: Sequence[str]) -> str:
     return ", ".join(moves[:-1]) + " and " + moves[-1]
 
 
-def numbered(start: int, moves: Sequence[str]) -> str:
-    """'move 13 (c3c4)' or 'moves 13–14 (c3c4 and c5c6)'."""
+def names(session: Session, start: int, moves: Sequence[str]) -> list[str]:
+    """`moves` from ply `start` of the game's main line (which the lines compared share up to
+    there), named as the player reads them (Gwyddbwyll's "Rc2b2": web/logic/move_names.py)."""
+    return line_names(session.game, main_states(session)[start], moves)
+
+
+def number(session: Session, ply: int, whose: bool = True) -> str:
+    """The number of the game's move at `ply` (its main line's) as the move list numbers it
+    ("12", or by full moves "6 (Black's)", "6" without `whose`)."""
+    states = main_states(session)
+    return move_number(session.game, states[ply - 1] if ply else None, ply, whose)
+
+
+def numbered(session: Session, start: int, moves: Sequence[str]) -> str:
+    """'move 13 (c3c4)' or 'moves 13–14 (c3c4 and c5c6)': `moves` from ply `start` of the
+    game's main line, named and numbered as the move list does (by full moves, Gwyddbwyll's:
+    '7. c3c4 c5c6', '6… c5c6')."""
+    moves = names(session, start, moves)
+    if full_moves(session.game):
+        return numbered_line(session.game, start, moves)
     if len(moves) == 1:
         return f"move {start + 1} ({moves[0]})"
     return f"moves {start + 1}–{start + len(moves)} ({moves_text(moves)})"
@@ -57,9 +76,9 @@ def numbered(start: int, moves: Sequence[str]) -> str:
 def played(session: Session, start: int) -> str:
     """'Blue played c5c6.' for each move of the game from ply `start`."""
     seats, moves = main_movers(session), main_line(session)
+    words = names(session, start, moves[start:])
     return " ".join(
-        f"{seat_name(session, seats[ply])} played {moves[ply]}."
-        for ply in range(start, len(moves))
+        f"{seat_name(session, seats[ply])} played {word}." for ply, word in enumerate(words, start)
     )
 
 
@@ -80,7 +99,8 @@ def arrival_text(
         n = len(came.replaced)
         said = (
             f"This link is {n} move{'' if n == 1 else 's'} behind your game: your game is "
-            f"kept as it is (the link's position is move {common} in the move list)."
+            f"kept as it is (the link's position is move {number(session, common)} in the move "
+            "list)."
         )
         return f"{said} {ended(session)}".strip() if came.ended else said
     if kind in (Continuation.ASKED, Continuation.CONFLICT):
@@ -93,12 +113,12 @@ def arrival_text(
         Continuation.ACCEPTED: "Your friend accepted your takeback.",
         Continuation.BRANCH: (
             "Your friend answered an earlier link differently: their latest line is now the "
-            f"game, and your {numbered(common, came.replaced)} "
+            f"game, and your {numbered(session, common, came.replaced)} "
             f"{'is' if len(came.replaced) == 1 else 'are'} kept as a side line."
         ),
         Continuation.DECLINED: (
-            f"Your friend kept {numbered(common, came.new[:1])}: your takeback is kept as a "
-            "side line."
+            f"Your friend kept {numbered(session, common, came.new[:1])}: your takeback is "
+            "kept as a side line."
         ),
     }[kind]
     if kind is not Continuation.SAME:
@@ -106,8 +126,8 @@ def arrival_text(
     if came.mine:
         yours = came.new[came.mine[0] - came.common]
         said += (
-            f" This link holds your {numbered(came.mine[0], (yours,))}, made on another "
-            "device or tab: it is part of your game now."
+            f" This link holds your {numbered(session, came.mine[0], (yours,))}, made on "
+            "another device or tab: it is part of your game now."
         )
     if kind is Continuation.SAME and not came.ended:
         return said
@@ -150,15 +170,16 @@ def question_text(session: Session, seats: Sequence[str]) -> str:
     mine = main_line(session)
     common = shared_start(mine, theirs.moves)
     replaced, new = mine[common:], theirs.moves[common:]
-    instead = f" and play {moves_text(new)} instead" if new else ""
+    instead = f" and play {moves_text(names(session, common, new))} instead" if new else ""
     if question == TAKEBACK:
         return (
-            f"Your friend asks to take back {numbered(common, replaced)}{instead}: accept, "
-            "or decline to keep the game as it is."
+            f"Your friend asks to take back {numbered(session, common, replaced)}{instead}: "
+            "accept, or decline to keep the game as it is."
         )
+    yours = names(session, common, replaced[:1])[0]
     return (
-        f"Your friend's link goes on from {numbered(common, new[:1])} where you played "
-        f"{replaced[0]}: continue their line, or keep yours (your friend is then asked to "
+        f"Your friend's link goes on from {numbered(session, common, new[:1])} where you "
+        f"played {yours}: continue their line, or keep yours (your friend is then asked to "
         "accept it)."
     )
 
@@ -232,7 +253,7 @@ def past_status(session: Session, seats: Sequence[str], prompt: str) -> str:
     """At a position before the game's last: the friend's turn, or what a move here does."""
     seat = session.game.to_move(session.state)
     name = seat_name(session, seat)
-    at = f"Viewing move {session.ply}."
+    at = viewing(session)
     if seats[seat] == FRIEND:
         return f"{at} {name} (your friend) to move."
     back = takes_back(session, seats)
@@ -289,11 +310,15 @@ def share_text(session: Session, seats: Sequence[str]) -> str:
     if not moves:
         return f"Your friend invites you to a game of {game}: you play {to}"
     if session.over:
-        return f"{game}, move {len(moves)}: {session.result_text()}"
+        return f"{game}, move {number(session, len(moves), False)}: {session.result_text()}"
     back = takeback_from(session, seats)
     if back is not None:
-        return f"{game}: I ask to take back my move {back + 1} and play {moves[back]} instead"
-    return f"{game}, move {len(moves) + 1}: your turn ({to}) — I played {moves[-1]}"
+        instead = names(session, back, moves[back : back + 1])[0]
+        back_to = number(session, back + 1)
+        return f"{game}: I ask to take back my move {back_to} and play {instead} instead"
+    last = names(session, len(moves) - 1, moves[-1:])[0]
+    turn = number(session, len(moves) + 1, False)
+    return f"{game}, move {turn}: your turn ({to}) — I played {last}"
 
 
 def sent_notice(session: Session, seats: Sequence[str], shared_by: str) -> str:

@@ -1,5 +1,9 @@
 """The move list as the page shows it: the main line in numbered columns, and each side line
-indented under the move it is an alternative to, as on an analysis board.
+indented under the move it is an alternative to, as on an analysis board.  Moves are named as
+web/logic/move_names.py says.  A board with `full_moves` (Gwyddbwyll) numbers full moves, a
+row each: "1. e3e4 a6a5 2. ..." (`pairs`: two columns, White's item beginning with its
+number, then Black's; a black move after side lines in a row of its own, after "3. …"); the
+others number every move, by the list itself.
 
 Every move is a button carrying its row, its place in the list (`data-row`: the list keeps
 each row's path in the tree), and its ply (`data-ply`); the move shown is marked current.  A
@@ -15,12 +19,13 @@ a 50-ply one.  Pure Python, tested in CPython (tests/test_move_list.py).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from engine.core import Game, View
 from engine.move_tree import Path, Row
 from web.boards.base import Board
+from web.logic.move_names import move_name
 from web.logic.session import Session
 
 LONG_LIST = 200  # a list that is one line, written whole with this many moves, is in parts
@@ -39,7 +44,7 @@ WIDE = 7
 
 def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
     """Each row's move as the move list writes it (the game may add to the notation)."""
-    return [game.move_label(known[row.path[:-1]], known[row.path], row.move) for row in rows]
+    return [move_name(game, known[row.path[:-1]], known[row.path], row.move) for row in rows]
 
 
 def move_list_html(
@@ -48,10 +53,12 @@ def move_list_html(
     current: Path | None,
     movers: Sequence[tuple[str, str]] | None = None,
     hinted: Collection[Path] = (),
+    pairs: bool = False,
 ) -> str:
     """The list's items: a numbered <li> per main-line move, and after a move with side
     lines one <li class="side"> holding them, a <div> per stretch of a line at one depth.
-    `movers`: (swatch class, name) per row, for games of three or more players."""
+    `movers`: (swatch class, name) per row, for games of three or more players; `pairs`:
+    numbered by full moves."""
     items: list[str] = []
     side: list[str] = []  # the side lines after the last main move
     stretch: list[str] = []  # the stretch of a side line being written
@@ -62,22 +69,46 @@ def move_list_html(
         )
         if row.depth == 0:
             _close(side, stretch, depth)
+            after_side = bool(side)
             if side:
                 items.append(f'<li class="side">{"".join(side)}</li>')
                 side.clear()
-            items.append(f'<li value="{row.ply}">{button}</li>')
+            if not pairs:
+                items.append(f'<li value="{row.ply}">{button}</li>')
+            elif row.ply % 2:
+                items.append(f"<li>{full_move(row.ply)}{button}</li>")
+            else:  # Black's move; after side lines, in a row of its own
+                gap = f'<li class="gap" aria-hidden="true">{full_move(row.ply - 1)}…</li>'
+                items.append(f"{gap if after_side else ''}<li>{button}</li>")
             continue
         starts = row.path[-1] > 0 and row.depth > 0
         if starts or row.depth != depth:
             _close(side, stretch, depth)
             depth = row.depth
         if not stretch:
-            button = f'<span class="ply">{row.ply}.</span>{button}'
+            button = f'<span class="ply">{number(row.ply, pairs)}</span>{button}'
         stretch.append(button)
     _close(side, stretch, depth)
     if side:
         items.append(f'<li class="side">{"".join(side)}</li>')
     return "".join(items)
+
+
+def number(ply: int, pairs: bool) -> str:
+    """The number before a side line's first move: its ply ("7."), or by full moves "4." for
+    White's move and "3…" for Black's.
+
+    >>> number(7, False), number(7, True), number(6, True)
+    ('7.', '4.', '3…')
+    """
+    if not pairs:
+        return f"{ply}."
+    return f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}…"
+
+
+def full_move(ply: int) -> str:
+    """The number of White's move at `ply` (odd) in a list by full moves."""
+    return f'<span class="n">{(ply + 1) // 2}.</span>'
 
 
 def _close(side: list[str], stretch: list[str], depth: int) -> None:
@@ -125,6 +156,7 @@ def session_html(session: Session, view: View, board: Board) -> str:
         session.path,
         movers_of(session.game, session.known, rows, view, board),
         session.hinted,
+        board.full_moves,
     )
 
 
@@ -133,6 +165,7 @@ def line_html(
     movers: Sequence[tuple[str, str]] | None = None,
     hinted: Collection[int] = (),
     first: int = 0,
+    pairs: bool = False,
 ) -> str:
     """The items of a list that is one line (no side lines) for its moves `first` on, `words`
     their labels: `move_list_html`'s buttons, made without a path per move (each path as long
@@ -140,12 +173,16 @@ def line_html(
     `hinted` (the rows played after a hint) count from the line's first move.  The items are
     numbered by the list itself (`<li>`, their numbers their plies): Chromium took 2-3 s to lay
     out 2,500 items each with its own number (`<li value>`), 0.1 s without; only move 1,000
-    says its number, for the style sheet's room for four digits."""
+    says its number, for the style sheet's room for four digits.  By full moves (`pairs`),
+    White's items say theirs (a list numbered by the browser counts every item)."""
     items = []
     for i, word in enumerate(words, start=first):
         row = Row((), word, 0, i + 1)
         button = _button(i, row, word, False, movers[i] if movers else None, i in hinted)
-        item = '<li value="1000">' if i + 1 == 1000 else "<li>"
+        if pairs:
+            item = "<li>" if i % 2 else f"<li>{full_move(i + 1)}"
+        else:
+            item = '<li value="1000">' if i + 1 == 1000 else "<li>"
         items.append(f"{item}{button}</li>")
     return "".join(items)
 
@@ -155,12 +192,13 @@ def part_html(
     movers: Sequence[tuple[str, str]] | None,
     hinted: Collection[int],
     first: int,
+    pairs: bool = False,
 ) -> str:
     """One part of a long list that is one line: its moves `first` on as a list of their own,
     numbered from `first` + 1, in one item of the whole list.  The browser lays out only the
     parts in view (web/style.css: `content-visibility`); one grid of 2,500 items took it
     0.4-1.2 s to lay out, the parts in view 0.01-0.04 s."""
-    items = line_html(words, movers, hinted, first)
+    items = line_html(words, movers, hinted, first, pairs)
     return f'<li class="part"><ol start="{first + 1}">{items}</ol></li>'
 
 
@@ -175,12 +213,13 @@ class Update:
     add `append` at its end (new moves after its last), then mark row `current` (None: no
     move, the start is shown).  A long list's `markup` is its first part only: `later` makes
     the others, one at a time, for the page to add a part a turn (the row `current` is marked
-    once its part is written)."""
+    once its part is written).  `pairs`: the list is numbered by full moves (its class)."""
 
     markup: str | None
     current: int | None
     append: str | None = None
     later: Iterator[str] | None = None
+    pairs: bool = False
 
 
 class MoveList:
@@ -209,9 +248,9 @@ class MoveList:
             session.record.options,  # the same moves from another start are other moves
         )
         if key == self.key:
-            return Update(None, self.row(session.path))
+            return Update(None, self.row(session.path), pairs=board.full_moves)
         if one_line(session):
-            return self._line(session, view, board, key)
+            return replace(self._line(session, view, board, key), pairs=board.full_moves)
         rows = session.tree.rows()
         game, known = session.game, session.known
         markup = move_list_html(
@@ -220,11 +259,12 @@ class MoveList:
             None,
             movers_of(game, known, rows, view, board),
             session.hinted,
+            board.full_moves,
         )
         self.key, self.line = key, None
         self.paths = [row.path for row in rows]
         self.rows = {path: i for i, path in enumerate(self.paths)}
-        return Update(markup, self.rows.get(session.path))
+        return Update(markup, self.rows.get(session.path), pairs=board.full_moves)
 
     def _line(self, session: Session, view: View, board: Board, key: tuple) -> Update:
         game = session.game
@@ -246,18 +286,19 @@ class MoveList:
             movers = [(board.swatch(view, seat), view.seat_names[seat]) for seat in seats]
         hinted = {len(path) - 1 for path in session.hinted}
         current = self.row(session.path)
+        pairs = board.full_moves
 
         def words(start: int, end: int) -> list[str]:
-            return [game.move_label(states[k], states[k + 1], moves[k]) for k in range(start, end)]
+            return [move_name(game, states[k], states[k + 1], moves[k]) for k in range(start, end)]
 
         if first:
             return Update(
-                None, current, line_html(words(first, len(moves)), movers, hinted, first)
+                None, current, line_html(words(first, len(moves)), movers, hinted, first, pairs)
             )
         if len(moves) < LONG_LIST:
-            return Update(line_html(words(0, len(moves)), movers, hinted), current)
+            return Update(line_html(words(0, len(moves)), movers, hinted, 0, pairs), current)
         parts = (
-            part_html(words(start, min(start + PART, len(moves))), movers, hinted, start)
+            part_html(words(start, min(start + PART, len(moves))), movers, hinted, start, pairs)
             for start in range(0, len(moves), PART)
         )
         return Update(next(parts), current, later=parts)

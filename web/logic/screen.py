@@ -20,6 +20,7 @@ from web.boards.base import Board
 from web.logic.by_link import asked, main_line, sent
 from web.logic.ending import draw_offer, resigner
 from web.logic.link_words import status_text as link_status
+from web.logic.move_names import viewing
 from web.logic.seats import FRIEND, HUMAN, by_link, people, undecided
 from web.logic.table import Table
 from web.logic.wording import for_touch, your_move
@@ -118,7 +119,7 @@ def status(table: Table) -> str:
     view, session = table.view, table.session
     if view.result is not None:
         return "Game over."
-    prefix = "" if session.live else f"Viewing move {session.ply}. "
+    prefix = "" if session.live else f"{viewing(session)} "
     seat = view.to_move
     by_link = link_status(session, table.seats, prompt(table) if table.human_turn() else "")
     if by_link is not None:

@@ -109,11 +109,13 @@ class Tab:
         seats: list[str] | None,
         continues: Continues,
         invitation: bool = False,
+        fresh: bool = False,
     ) -> None:
         """Show a game: a new one, or the saved game it continues (GameStore.begin); a
-        friend's `invitation` is kept only once its seat is taken."""
+        friend's `invitation` is kept only once its seat is taken; a `fresh` game (New
+        game, Rematch) starts with the board as Table.open says."""
         self.store.begin(continues)
-        self.table.open(session, seats, invitation)
+        self.table.open(session, seats, invitation, fresh)
 
     def follow(self, opening: Opening | None) -> bool:
         """Carry out the stored part of an opening: set aside a saved game that cannot be
@@ -250,4 +252,4 @@ class Tab:
         id `game_id`)."""
         session, seats = rematch(self.table.session, self.table.seats)
         rematch_link(self.table.session, session, seats, game_id, new_id())
-        self.open(session, seats, None)
+        self.open(session, seats, None, fresh=True)

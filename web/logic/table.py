@@ -26,6 +26,7 @@ from web import boards
 from web.boards.base import Board, Ui, settle
 from web.logic.by_link import decide as decide_seats
 from web.logic.by_link import sent_fragment
+from web.logic.move_names import move_name
 from web.logic.seats import FRIEND, HUMAN, by_link, undecided
 from web.logic.session import DEFAULT_GAME, Session
 
@@ -84,19 +85,25 @@ class Table:
         return self._view[2]
 
     def open(
-        self, session: Session, seats: Sequence[str] | None = None, invitation: bool = False
+        self,
+        session: Session,
+        seats: Sequence[str] | None = None,
+        invitation: bool = False,
+        fresh: bool = False,
     ) -> None:
         """Show a game with its seats (everyone a person when None; a friend's `invitation`
-        to a game by link offers them, and a move takes them).  The board keeps its flip for
-        another game of the same kind, and starts afresh for another kind; one person
-        against the computer, or this device's seat of a game by link, sits at the
-        bottom."""
+        to a game by link offers them, and a move takes them).  One person against the
+        computer, or this device's seat of a game by link, sits at the bottom; else the
+        board keeps its flip for another game of the same kind (a saved game, Back), and
+        starts unflipped for another kind or a `fresh` game (New game, Rematch)."""
         same = session.game.id == self.session.game.id and self.seats
         self.session = session
         self.board = boards.get(session.game.id)
         count = session.game.num_seats(session.states[0])
         self.seats = list(seats or [HUMAN] * count)
         ui = self.ui.cleared() if same else Ui(touch=self.ui.touch, narrow=self.ui.narrow)
+        if fresh:
+            ui = replace(ui, flipped=False)
         people = [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
         if len(people) == 1:
             ui = replace(ui, flipped=people[0] == 1)
@@ -166,7 +173,11 @@ class Table:
         self._changed()
         session = self.session
         chose = colours_chosen(names, self.view.seat_names, self.seats, seat)
-        played = f"{mover} played {session.moves[session.ply - 1]}."
+        ply = session.ply
+        move = move_name(
+            self.game, session.states[ply - 1], session.states[ply], session.moves[ply - 1]
+        )
+        played = f"{mover} played {move}."
         return Said(played=True, announce=f"{played} {chose}".strip(), message=escape(chose))
 
     def key_step(self, key: str) -> int | None:

@@ -32,6 +32,7 @@ from engine import EngineError, games
 from engine.record import MAX_FRAGMENT, decode
 from web.logic.by_link import link_game_id, merge
 from web.logic.link_exchange import CONFLICT, NO_EXCHANGE, TAKEBACK, Exchange, LinkLine
+from web.logic.move_names import last_name
 from web.logic.session import side_lines_text, with_side_lines
 from web.storage import bounded_json
 from web.storage.saved import SaveError, valid_seats
@@ -315,12 +316,16 @@ def summary(entry: Entry, labels: dict) -> str:
 
 
 def last_move(entry: Entry) -> str:
-    """The last move of the line an entry shows ('' for none, or when its link is bad)."""
+    """The last move of the line an entry shows, as the move list names it ('' for none, or
+    when its link is bad)."""
     try:
         record, _ = decode(entry.fragment)
     except EngineError:
         return ""
-    return record.moves[-1] if record.moves else ""
+    if not record.moves:
+        return ""
+    game = games.get(record.game)
+    return last_name(game, game.new(**record.options_dict), record.moves)
 
 
 def title(entry: Entry) -> str:
