@@ -156,7 +156,7 @@ class Animator:
     def __init__(self) -> None:
         self.shown: Shown | None = None  # what the board showed at the last render
         self.running: list[Any] = []  # the animations under way
-        self.proxies: list[Any] = []
+        self.proxies: list[tuple[Any, Any]] = []  # (an animation, its onfinish)
         self.layer: Any = None  # the layer over the board, while a move runs
         self.sound = Sound()
         self.live: tuple[Plan, Any] | None = None  # the move under way, the board it is on
@@ -317,7 +317,7 @@ class Animator:
         animation = target.animate(js(frames), js(timing))
         self.running.append(animation)
         proxy = create_proxy(lambda event: self.finish(animation))
-        self.proxies.append(proxy)
+        self.proxies.append((animation, proxy))
         animation.onfinish = proxy
 
     def finish(self, animation: Any) -> None:
@@ -337,7 +337,8 @@ class Animator:
         for animation in running:
             animation.cancel()
         self.drop_layer()
-        for proxy in self.proxies:
+        for animation, proxy in self.proxies:
+            animation.onfinish = None  # a finish event already on its way calls nothing
             proxy.destroy()
         self.proxies = []
 
