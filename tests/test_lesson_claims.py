@@ -16,29 +16,15 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import pytest
+from courses import COURSES, course, steps
 
 from engine import games
 from engine.core import Game
-from engine.lessons import GOES_ON, Course, Step, judge, load, meets, replied, start
-from engine.plugins import PLUGINS, plugin
+from engine.lessons import GOES_ON, Step, judge, meets, replied, start
 from web.logic.lesson import MISSED, LessonRun
-
-ROOT = Path(__file__).resolve().parent.parent
-COURSES = tuple(p.id for p in PLUGINS)
-
-
-def course(game_id: str) -> Course:
-    return load((ROOT / plugin(game_id).lessons).read_text(), game_id)
-
-
-def steps():
-    for game_id in COURSES:
-        for step in course(game_id).steps:
-            yield pytest.param(game_id, step, id=f"{game_id}-{step.id}")
 
 
 @dataclass(frozen=True)

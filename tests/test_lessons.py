@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
+from courses import COURSES, ROOT, course, steps
 
 from engine import games
 from engine.lesson_goals import BadLesson, Reached
 from engine.lesson_words import fill
-from engine.lessons import GOES_ON, ILLEGAL, MET, MISSED, Course, judge, load, reply_to, start
+from engine.lessons import GOES_ON, ILLEGAL, MET, MISSED, judge, load, reply_to, start
 from engine.plugins import PLUGINS, plugin
 
-ROOT = Path(__file__).resolve().parent.parent
-
 # Every registered game has a course (a sixth game adds its file and its COVERS entry).
-COURSES = tuple(p.id for p in PLUGINS)
 
 # Which step teaches each section of the rules page (web/rules/<id>.html's <h3>s).
 COVERS = {
@@ -76,16 +73,6 @@ COVERS = {
         "Source": ["pawn"],
     },
 }
-
-
-def course(game_id: str) -> Course:
-    return load((ROOT / plugin(game_id).lessons).read_text(), game_id)
-
-
-def steps():
-    for game_id in COURSES:
-        for step in course(game_id).steps:
-            yield pytest.param(game_id, step, id=f"{game_id}-{step.id}")
 
 
 def sections(game_id: str) -> list[str]:
