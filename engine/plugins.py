@@ -11,7 +11,8 @@ the game it shows and the engine never imports the page:
                the pointer and keys, and how its moves animate
 
 and, beside them by their id, its stylesheet (web/boards/<id>.css), its rules page as players
-read it (web/rules/<id>.html) and its course (web/lessons/<id>.json).  `PLUGINS` lists the
+read it (web/rules/<id>.html), its course (web/lessons/<id>.json) and its puzzles
+(engine/games/<id>/puzzles.json, engine/puzzles.py).  `PLUGINS` lists the
 games in the order the game picker shows them: nothing else in the code or the build lists
 them (tests/test_conformance.py holds every registered game to the contracts, and checks its
 files are there; docs/adding-a-game.md walks through adding one).
@@ -48,6 +49,10 @@ class Plugin:
     @property
     def lessons(self) -> str:
         return f"web/lessons/{self.id}.json"
+
+    @property
+    def puzzles(self) -> str:
+        return f"engine/games/{self.id}/puzzles.json"
 
 
 PLUGINS = (
