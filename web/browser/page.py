@@ -125,8 +125,11 @@ class Page:
         self.ready = True
         # an invitation's Play or Just look, and a move, made while loading
         dropped = [answer_first(self.answer_kept), play_first_taps(self.table, self.input.made)]
-        if any(dropped):
-            show_message(escape(" ".join(filter(None, dropped))))
+        if any(dropped):  # said after what the page says of the game it opened
+            box = by_id("message")
+            said = str(box.innerHTML) if not box.hidden else ""
+            note = escape(" ".join(filter(None, dropped)))
+            show_message(f"{said}<br>{note}" if said else note, "error" in str(box.className))
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
