@@ -201,3 +201,64 @@ def test_taps_on_a_phone_before_python_is_ready_make_a_move_or_hear_why_not(brow
     expect(page.locator("#status")).to_have_text("White to move: tap a piece, then where it goes.")
     shot(page, "first-visit-tap-refused-phone")
     context.close()
+
+
+INVITATION = "#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3/game=k3f9x2qa,to=2,n=1,by=b7c8d9e0"
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_play_pressed_on_an_invitation_before_python_is_ready_takes_the_seat(
+    browser, pages_site, phone
+):
+    size = {"width": 375, "height": 812} if phone else {"width": 1280, "height": 800}
+    touch = {"has_touch": True, "is_mobile": True} if phone else {}
+    context = browser.new_context(viewport=size, **touch)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    engine = HeldEngine(page)
+    page.goto(pages_site + INVITATION, wait_until="domcontentloaded")
+    expect(page.locator("#message")).to_contain_text(
+        "Your friend invites you to play Blue in this Rug Pile game."
+    )
+    (page.tap if phone else page.click)("#message [data-action='take-seat']")
+    expect(page.locator("#status")).to_contain_text("Kept: you play Blue as soon as the game")
+    assert page.get_attribute("#message [data-action='take-seat']", "aria-pressed") == "true"
+    assert page.get_attribute("body", "data-ready") is None  # the wasm is still held
+    shot(page, f"first-visit-play-kept-{'phone' if phone else 'desktop'}")
+    engine.release()
+    page.wait_for_selector(READY, timeout=90_000)
+    expect(page.locator("#message")).to_contain_text("You play Blue: your move.")
+    expect(page.locator("#status")).to_contain_text("Blue, your move: choose a tile")
+    assert page.locator(".first-tap").count() == 0
+    # the game goes on: Blue's move, then it is the friend's to answer
+    page.click("#panel [data-action='kind'][data-kind='2']")
+    page.hover("#board [data-cell='c3']")
+    page.click("#board [data-cell='c3']")
+    page.wait_for_function("location.hash.includes('/3x3a3.3x3b2/')")
+    expect(page.locator("#status")).to_contain_text("send it to your friend (Red)")
+    shot(page, f"first-visit-play-kept-then-moved-{'phone' if phone else 'desktop'}")
+    assert errors == []
+    context.close()
+
+
+def test_an_answer_kept_for_a_link_that_is_no_invitation_here_is_not_carried_out(page, pages_site):
+    """The link's game is saved on this device already (a later link of it): no invitation
+    is offered before Python runs, so nothing can be pressed; one kept by hand is dropped
+    with a word, as the link continues the saved game."""
+    saved = (
+        '{"format":2,"games":[{"id":"s1","rev":"r1","fragment":"rugpile/1/players=2,size=5,'
+        'tiles=4-3-2/3x3a3/game=k3f9x2qa,to=2,n=1,by=b7c8d9e0","seats":["friend","human"],'
+        '"game":"rugpile","moves":1,"finished":false,"updated":1700000000000}]}'
+    )
+    page.add_init_script(f"localStorage.setItem('abstract-games/recent', {saved!r})")
+    engine = HeldEngine(page)
+    page.goto(pages_site + INVITATION, wait_until="domcontentloaded")
+    assert page.locator("#message [data-action]").count() == 0
+    assert page.is_hidden("#message")
+    page.evaluate("window.firstAnswer = {action: 'take-seat'}")
+    engine.release()
+    page.wait_for_selector(READY, timeout=90_000)
+    expect(page.locator("#message")).to_contain_text("was not carried out")
+    assert page.locator("#moves button").count() == 1
+    assert page.errors == []

@@ -16,6 +16,10 @@ done
 # the site's pyscript.toml names instead of the sources.
 node scripts/make_bundle.mjs "$DEST"
 python3 scripts/gen_pyscript_toml.py --bundle "$DEST/pyscript.toml"
+# Python's memory snapshot made again with the app's pure modules the first screen imports
+# already imported, from this app.zip: a visit that starts from it skips their import.
+# shellcheck disable=SC2046  # one module name a word
+node scripts/make_snapshot.mjs "$DEST/vendor/pyodide" "$DEST/app.zip" $(python3 scripts/snapshot_modules.py)
 # Each game's start position drawn into the page, for the first screen before Python runs.
 python3 scripts/make_first_screens.py "$DEST"
 # The entry script inline: one request fewer before the page can be played.

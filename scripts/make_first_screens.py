@@ -51,6 +51,8 @@ def first_screens() -> dict:
         view = session.game.view(session.state)
         screens[game_id] = {
             "name": games.name(game_id),
+            # what the seats are called, for an invitation's Play button (index.html)
+            "seats": list(session.game.seat_names(session.states[0])),
             "options": session.fragment().split("/")[2],
             "board": board.draw(view, Ui()),
             "panel": board.panel(view, Ui()),

@@ -3,16 +3,21 @@
 // to start from instead of initialising Python in the browser.  Run by build_vendor.sh:
 //     node scripts/make_snapshot.mjs vendor/pyodide
 // A snapshot only fits the exact pyodide.asm.wasm it was made with, so it is rebuilt with
-// vendor/.  It holds no engine or web code (those load from pyscript.toml's [files] as
-// before), so editing the app never makes it stale.  Pyodide calls the option private
-// (_makeSnapshot / _loadSnapshot); the version is pinned in package-lock.json and
-// web/interpreter.mjs falls back to a normal start if loading the snapshot fails.
-import { renameSync, writeFileSync } from "node:fs";
+// vendor/.  That one holds no engine or web code, so editing the app never makes it stale.
+// build_site.sh makes the built site's own, which holds the app's pure modules too (those
+// the first screen imports: scripts/snapshot_modules.py), imported from the site's app.zip:
+//     node scripts/make_snapshot.mjs SITE/vendor/pyodide SITE/app.zip MODULE...
+// so that a start from it skips their import; the site ships that snapshot with that app.zip
+// (one version), and sys.modules holds them as if imported from it.  Pyodide calls the
+// option private (_makeSnapshot / _loadSnapshot); the version is pinned in package-lock.json
+// and web/interpreter.mjs falls back to a normal start if loading the snapshot fails.
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const dir = resolve(process.argv[2] || "vendor/pyodide");
+const [app, ...modules] = process.argv.slice(3);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const started = Date.now();
 // The library the page starts with (make_stdlib.mjs): Python's import system keeps the zip's
@@ -26,9 +31,28 @@ import importlib, _stdlib_index
 for name in _stdlib_index.SUBSET:
     importlib.import_module(name)
 `);
+if (app) {
+  // Where PyScript writes it ([files] "./app.zip", the interpreter's working directory) and
+  // as web/main.py names it; the importer is dropped again (web/main.py adds it), so nothing
+  // refers to this copy of the zip once the page has written its own.
+  pyodide.FS.writeFile("app.zip", readFileSync(resolve(app)));
+  pyodide.globals.set("APP_MODULES", pyodide.toPy(modules));
+  pyodide.runPython(`
+import importlib, sys
+sys.path.insert(0, "app.zip")
+try:
+    for name in APP_MODULES:
+        importlib.import_module(name)
+finally:
+    sys.path.remove("app.zip")
+    sys.path_importer_cache.pop("app.zip", None)
+    del APP_MODULES
+`);
+  pyodide.FS.unlink("app.zip");
+}
 const snapshot = pyodide.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 9 });
 writeFileSync(`${dir}/snapshot.bin.gz.tmp`, packed);           // a page loading meanwhile
 renameSync(`${dir}/snapshot.bin.gz.tmp`, `${dir}/snapshot.bin.gz`);  // sees old or new, whole
 console.log(`snapshot.bin.gz: ${snapshot.length} bytes, ${packed.length} gzipped, ` +
-            `${((Date.now() - started) / 1000).toFixed(1)} s`);
+            `${modules.length} app modules, ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
 from engine.ending import AGREED_DRAW, resignation
-from web.browser.analysis_panel import Judge, judge_once
 from web.logic import by_link, ending
 from web.logic.seats import FRIEND, HUMAN, people
 from web.logic.table import Said, Table
+
+if TYPE_CHECKING:  # the Analyse panel's module is imported when first used (advice.py)
+    from web.browser.analysis_panel import Judge
 
 
 class EndingButtons:
@@ -55,6 +57,8 @@ class EndingButtons:
                     )
                 )
             return
+        from web.browser.analysis_panel import judge_once
+
         fragment = table.session.fragment()
         reply = await judge_once(
             self.judge,

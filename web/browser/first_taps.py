@@ -2,7 +2,12 @@
 index.html keeps them (window.firstTaps: the game shown and the data-* of each square or
 choice touched, in order), and the page plays them through the board's own input once the
 game is open, so a move made early counts, or is refused with the game's reason as any
-move is.  Taps on another game than the one the page opened are dropped, and said so."""
+move is.  Taps on another game than the one the page opened are dropped, and said so.
+
+The same for a friend's invitation: index.html offers its Play <seat> and Just look at once,
+and keeps the one pressed (window.firstAnswer); the page carries it out as the button of its
+own invitation once that is on screen, or says it could not (the link turned out not to be an
+invitation here)."""
 
 from __future__ import annotations
 
@@ -15,6 +20,10 @@ from web.browser.dom import found
 from web.logic.table import Table
 
 DROPPED = "Your move made while the page was loading was not played: another game opened."
+ANSWER_DROPPED = (
+    "Your choice made while the page was loading was not carried out: this link does not "
+    "invite you here."
+)
 
 
 def kept_taps() -> tuple[str, list[dict[str, str]]]:
@@ -43,3 +52,23 @@ def play_first_taps(table: Table, made: Callable[[Any], None]) -> str:
             break
         made(table.hit(tap))
     return ""
+
+
+def kept_answer() -> str:
+    """The data-action of the invitation's button pressed before Python was ready ('' for
+    none), taken: a second call finds none."""
+    kept: Any = getattr(window, "firstAnswer", None)
+    window.firstAnswer = None
+    if not found(kept):
+        return ""
+    return str(kept.to_py().get("action", ""))
+
+
+def answer_first(answer: Callable[[str], bool]) -> str:
+    """Carry out the invitation's answer kept while loading (`answer` takes its data-action
+    and says whether the page's own invitation offered it); what the page says ('' for
+    nothing)."""
+    action = kept_answer()
+    if not action or answer(action):
+        return ""
+    return ANSWER_DROPPED

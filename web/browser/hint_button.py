@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 from pyscript import window
 
-from web.browser.analysis_panel import Judge, judge_once
 from web.browser.dom import by_id
 from web.logic.analysis import Mark, alternatives, hint_available, hint_text, marks
 from web.logic.by_link import help_allowed
 from web.logic.table import Said, Table
 
-if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
+if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py, web/browser/advice.py)
     from engine.ai.analysis import Analysis
+    from web.browser.analysis_panel import Judge
 
 
 HINT_SECONDS = 1.0  # how long the computer looks for a hint
@@ -58,6 +58,8 @@ class HintButton:
         table = self.table
         if not table.human_turn():
             return
+        from web.browser.analysis_panel import judge_once
+
         fragment = self.fragment = table.session.fragment()
         reply = await judge_once(
             self.judge,

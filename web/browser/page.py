@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -33,12 +33,11 @@ from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
 from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon, show_board
 from web.browser.ending_buttons import EndingButtons
-from web.browser.first_taps import play_first_taps
+from web.browser.first_taps import answer_first, play_first_taps
 from web.browser.keeper import BrowserHistory, Keeper
 from web.browser.lesson_mode import LessonMode
 from web.browser.long_opening import LongOpening
 from web.browser.move_list_view import MoveListView, keep_current_move_in_view
-from web.browser.new_game_form import NewGameForm
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
 from web.logic.computer import Computer, Job
@@ -52,6 +51,9 @@ from web.logic.sharing import Continues, Opening, resume
 from web.logic.tab import Tab
 from web.logic.table import Said, Table
 from web.storage.recent import KEY as RECENT_KEY
+
+if TYPE_CHECKING:  # imported when first opened (`Page.form`)
+    from web.browser.new_game_form import NewGameForm
 
 Events = list[tuple[str, str, Callable[[Any], Any]]]  # element id, event, handler
 NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
@@ -67,7 +69,7 @@ class Page:
         self.keeper = Keeper([kind for kind, _ in SEAT_KINDS], SEAT_KINDS)  # saved games
         self.sharing = SharingControls(self.keeper)  # links and records
         self.input = BoardInput(self.table, self.play)  # pointer and keys on the board
-        self.form = NewGameForm(self.table)
+        self.made_form: NewGameForm | None = None  # the New game dialog, when first opened
         self.worker = WorkerClient()
         self.ending = EndingButtons(self.table, self.worker.judge, self.ended)
         self.advice = Advice(
@@ -88,6 +90,14 @@ class Page:
         self.long = LongOpening(self.navigate_now, show_status)  # a long link, in slices
         self.usable = True  # the browser lets the page keep games (Keeper.start)
         self.ready = False  # the first game opened (`started`)
+
+    @property
+    def form(self) -> NewGameForm:
+        if self.made_form is None:
+            from web.browser.new_game_form import NewGameForm
+
+            self.made_form = NewGameForm(self.table)
+        return self.made_form
 
     # ---- start-up
 
@@ -113,9 +123,13 @@ class Page:
             )
         by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
         self.ready = True
-        dropped = play_first_taps(self.table, self.input.made)  # a move made while loading
-        if dropped:
-            show_message(escape(dropped))
+        # an invitation's Play or Just look, and a move, made while loading
+        dropped = [answer_first(self.answer_kept), play_first_taps(self.table, self.input.made)]
+        if any(dropped):  # said after what the page says of the game it opened
+            box = by_id("message")
+            said = str(box.innerHTML) if not box.hidden else ""
+            note = escape(" ".join(filter(None, dropped)))
+            show_message(f"{said}<br>{note}" if said else note, "error" in str(box.className))
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -182,7 +196,7 @@ class Page:
             ("picker", "click", self.on_pick),
             ("new-game", "click", lambda e: self.form.open()),
             ("newgame-form", "submit", self.on_form_submit),
-            ("newgame-form", "change", self.form.on_change),
+            ("newgame-form", "change", lambda e: self.form.on_change(e)),
             ("newgame-cancel", "click", lambda e: by_id("newgame").close()),
             ("rules-open", "click", lambda e: open_rules(self.table.game)),
             ("rules-close", "click", lambda e: by_id("rules").close()),
@@ -289,11 +303,20 @@ class Page:
                 lambda: self.follow(self.sharing.take(action, entry, self.table.game.id)),
             )
 
+    def answer_kept(self, action: str) -> bool:
+        """The invitation's button pressed before the page was ready (index.html), as if
+        pressed now: True when the message offers it (the link is an invitation here)."""
+        offered = by_id("message").querySelector(f'[data-action="{action}"]')
+        return found(offered) and self.link_answer(action)
+
     def by_link_answer(self, event: Any) -> bool:
         """A game by link's answer in the message: an invitation taken or only looked at, a
         friend's takeback or line answered, a friend's draw offer accepted (True: it was)."""
         button = closest(event, "[data-action]")
-        action = button.getAttribute("data-action") if button is not None else None
+        return self.link_answer(button.getAttribute("data-action") if button is not None else "")
+
+    def link_answer(self, action: str) -> bool:
+        """Carry out a game by link's answer (a data-action; True: it was one)."""
         answers = {
             "take-seat": self.tab.take_seat,
             "just-look": self.tab.just_look,

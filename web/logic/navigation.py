@@ -33,7 +33,6 @@ from engine.plugins import registered
 from engine.record import Record, legal_part, unquote_link
 from web.logic import replay_ahead
 from web.logic.by_link import find_entry
-from web.logic.link_opening import link_opening
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
 from web.storage import recent
@@ -183,9 +182,12 @@ def linked(place: Place, current: str) -> tuple[Opening, bool]:
             current=named_game(place.address) or current,
         )
         return said.opening(), True
-    by_link = link_opening(session, place.saved, place.kinds)
-    if by_link is not None:
-        return by_link, False
+    if session.link is not None:  # a game by link: its module only when one opens
+        from web.logic.link_opening import link_opening
+
+        by_link = link_opening(session, place.saved, place.kinds)
+        if by_link is not None:
+            return by_link, False
     fragment = session.fragment()
     entry = next((e for e in place.saved if e.fragment == fragment), None)
     if entry is not None:
