@@ -2,9 +2,8 @@
 move, the outlines of overlapping moves never coincide, each rank has its colour and its
 label; Wythe's hint shows which square takes the black half."""
 
-from conftest import open_page, shot
+from helpers import POSITIONS, SEARCHED, open_page, shot
 from playwright.sync_api import expect
-from test_page_analysis import POSITIONS, SEARCHED
 
 OUTLINES = """() => [...document.querySelectorAll('#board .best-marks .best-cell')].map(e => {
     const b = e.getBBox();

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import LOAD_TIMEOUT, READY, SHOTS
+from helpers import LOAD_TIMEOUT, READY, SHOTS
 
 from engine import games
 from engine.record import encode, make_record

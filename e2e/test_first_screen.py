@@ -3,7 +3,7 @@ board without a trace: a position opened by a link, reached by play, or reloaded
 same board, markup, classes and pixels, in every game."""
 
 import pytest
-from conftest import LOAD_TIMEOUT, READY, built_site, run_python, shot
+from helpers import LOAD_TIMEOUT, READY, built_site, run_python, shot
 
 # A few plies of each game (each checked legal with `python3 -m engine moves`).
 LINES = {

@@ -5,7 +5,7 @@ bytes, and a start that fails says so for good."""
 import time
 
 import pytest
-from conftest import READY, HeldEngine, built_site, run_python, shot
+from helpers import READY, HeldEngine, built_site, run_python, shot
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 

@@ -1,7 +1,7 @@
 """The move list's line tools (issue 24, item 9): "Make main line" stayed 3 px outside its
 panel; every line tool sits inside the panel, at desktop and phone widths."""
 
-from conftest import open_page, reach, shot
+from helpers import open_page, reach, shot
 
 EDGES = """() => {
     const panel = document.querySelector('#promote').closest('section, .panel, aside, div.card')

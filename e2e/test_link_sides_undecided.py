@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import re
 
-from by_link import GAME_START, device, new_tab, opened, place, send, your_move
-from conftest import open_page, shot
+from helpers import GAME_START, device, new_tab, open_page, opened, place, send, shot, your_move
 from playwright.sync_api import expect
 
 UNDECIDED = "Make the first move to play Red, or Send the link to let your friend begin"

@@ -4,7 +4,7 @@ arrows and a click on a move each mark one move current without rewriting the li
 times (the Performance API, long tasks) are printed, never asserted: scripts/bench_long_record.py
 measures them properly (docs/benchmarks.md)."""
 
-from conftest import LOAD_TIMEOUT, READY, open_page, shot
+from helpers import LOAD_TIMEOUT, READY, open_page, shot
 from playwright.sync_api import expect
 
 PLIES = 2500  # the game's move limit: the link is the longest game there can be

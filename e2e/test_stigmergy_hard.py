@@ -1,8 +1,7 @@
 """Stigmergy's hard level in the browser's worker (engine/ai/st_hard.py, issue 27): on the
 default side-8 board it thinks in slices and plays; the time of each reply is printed."""
 
-from conftest import open_page, shot
-from test_computer import new_game
+from helpers import new_game, open_page, shot
 
 
 def test_the_hard_level_answers_in_its_time(page, site):

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import LOAD_TIMEOUT, PREFIX, READY, ROOT, PagesCacheHandler, serve, shot
+from helpers import LOAD_TIMEOUT, PREFIX, READY, ROOT, PagesCacheHandler, serve, shot
 
 COPIED = (
     "engine",
