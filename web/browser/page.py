@@ -88,6 +88,7 @@ class Page:
         self.long = LongOpening(self.navigate_now, show_status)  # a long link, in slices
         self.usable = True  # the browser lets the page keep games (Keeper.start)
         self.ready = False  # the first game opened (`started`)
+        self.turns = 0  # the computer's turns under way (`computer_move`s not yet ended)
 
     # ---- start-up
 
@@ -116,6 +117,8 @@ class Page:
         dropped = play_first_taps(self.table, self.input.made)  # a move made while loading
         if dropped:
             show_message(escape(dropped))
+        if not self.turns:
+            document.body.dataset.computer = "idle"
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -393,15 +396,23 @@ class Page:
     def schedule_computer(self) -> None:
         job = self.computer.start_turn()
         if job is not None:
+            self.turns += 1
+            document.body.dataset.computer = "thinking"
             run_soon(self.computer_move(job))
 
     async def computer_move(self, job: Job) -> None:
-        said = await self.computer.think(job, self.worker.ask, show_status)
-        show(said)
-        if said.played or said.error:
-            self.render()
-        else:  # the position changed: perhaps the computer's again
-            self.schedule_computer()
+        """The computer's turn; <body data-computer> says "idle" once no turn is under way
+        (its reply played or dropped), for tests to wait on."""
+        try:
+            said = await self.computer.think(job, self.worker.ask, show_status)
+            show(said)
+            if said.played or said.error:
+                self.render()
+            else:  # the position changed: perhaps the computer's again
+                self.schedule_computer()
+        finally:
+            self.turns -= 1
+            document.body.dataset.computer = "thinking" if self.turns else "idle"
 
     # ---- events
 
