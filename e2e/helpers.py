@@ -6,7 +6,7 @@ positions several tests play; games by link on two or three devices; what a cour
 says.
 
 The page's states, on <body> unless said: data-ready="1" (Python ran and the first game is
-open), data-computer="idle"|"thinking", data-analysis="off"|"judging"|"done",
+open), data-computer="idle"|"thinking", data-analysis="off"|"starting"|"judging"|"done",
 data-opening="1" (a long link is being replayed), data-ai-ready="1" (the worker started);
 on #board: data-fitted-to (the window width the board was last fitted to), data-pointed (the
 cell under the mouse, "" for none).
@@ -182,9 +182,12 @@ def computer_idle(page, timeout: float = 60_000) -> None:
     page.wait_for_selector("body[data-computer='idle']", state="attached", timeout=timeout)
 
 
-def analysis_running(page) -> None:
-    """Wait until the Analyse panel's judging loop has started on the position shown."""
-    page.wait_for_selector("body[data-analysis='judging']", state="attached")
+def analysis_started(page) -> None:
+    """Wait until the Analyse panel's judging loop has started on the position shown (it
+    may have ended since)."""
+    page.wait_for_selector(
+        "body[data-analysis='judging'], body[data-analysis='done']", state="attached"
+    )
 
 
 def fitted_to(page, width: int) -> None:

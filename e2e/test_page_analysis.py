@@ -3,7 +3,7 @@ mid-game position, reads each side's win chance, marks the best moves on the boa
 when clicked, follows the new position, and stops and clears when closed."""
 
 import pytest
-from helpers import POSITIONS, SEARCHED, new_game, open_page, play_any_rug, shot
+from helpers import POSITIONS, SEARCHED, analysis_started, new_game, open_page, play_any_rug, shot
 from playwright.sync_api import expect
 
 
@@ -217,9 +217,12 @@ def test_toggling_analyse_while_the_computer_thinks_never_starves_it(page, site)
     new_game(page, ["human", "hard"])
     play_any_rug(page)
     began = page.evaluate("performance.now()")
-    for _ in range(15):  # open, close, … open: left open
+    for turn in range(15):  # open, close, … open: left open
         page.click("#analyse")
-        page.wait_for_timeout(100)
+        if turn % 2 == 0:
+            analysis_started(page)  # its judging loop runs (it waits while Hard thinks)
+        else:
+            expect(page.locator("body")).to_have_attribute("data-analysis", "off")
     expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "true")
     # a bound far above a normal reply (under 5 s) and far below the old 115 s
     page.wait_for_function(

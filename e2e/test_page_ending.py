@@ -1,7 +1,7 @@
 """Resign, draw offers and Rematch in the browser (issue 19, items 2 and 3): hot-seat and
 against the computer, kept in the link, the text record and a reload."""
 
-from helpers import SECOND_WINS, answer_next_dialog, new_game, open_page, shot
+from helpers import SECOND_WINS, answer_next_dialog, computer_idle, new_game, open_page, shot
 from playwright.sync_api import expect
 
 
@@ -88,8 +88,9 @@ def test_resign_against_the_computer_then_rematch_with_sides_swapped(page, site)
     page.click("#resign")  # while the computer thinks: White resigns
     expect(page.locator("#result")).to_have_text("Black wins: White resigned.")
     assert page.evaluate("location.hash").endswith(".white-resigns")
-    page.wait_for_timeout(1500)  # the computer's move, if any, is dropped
+    computer_idle(page)  # its turn is over: its move, if it came, was dropped
     assert page.evaluate("location.hash").endswith(".white-resigns")
+    expect(page.locator("#moves button")).to_have_count(1)  # White's e3e4 alone
     page.set_viewport_size({"width": 375, "height": 812})
     shot(page, "ending-rematch-phone")
     page.click("#rematch")

@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -233,9 +232,10 @@ def test_a_version_that_cannot_start_falls_back_to_the_one_before(versions, depl
     tab.wait_for_selector(NOTE, timeout=120_000)
     # version 1's files go when version 3 comes: no page uses them, and 2 is the fallback
     gone = f"abstract-games-{old['version']}"
-    deadline = time.monotonic() + 60
-    while gone in (caches := set(tab.evaluate("caches.keys()"))) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    tab.wait_for_function(
+        "async gone => !(await caches.keys()).includes(gone)", arg=gone, timeout=60_000
+    )
+    caches = set(tab.evaluate("caches.keys()"))
     assert gone not in caches
     assert f"abstract-games-{good['version']}" in caches
 

@@ -3,8 +3,9 @@ screen in its worker, in short slices so the page never waits, and the panel bes
 (a sheet at the foot of a phone's screen, under the board) and the marks on it follow each
 better estimate; it starts again on another position and stops when turned off.  What it
 shows is web/logic/analysis.py's.  The page's <body data-analysis> says where it is, for
-tests to wait on: "off", "judging" (a judging loop runs), "done" (the position's judging
-ended: judged, given up after MOST_SECONDS, or failed).
+tests to wait on: "off"; "starting" (a new position to judge, its loop not yet begun);
+"judging" (the loop runs); "done" (the position's judging ended: judged, given up after
+MOST_SECONDS, or failed).
 """
 
 from __future__ import annotations
@@ -60,10 +61,11 @@ class AnalysePanel:
         self.fragment, self.marks, self.said = "", [], None
         self.loop.stop()
         self.run = None
-        document.body.dataset.analysis = "judging" if self.on else "off"
         if self.on:
             self.follow()
             show_board()  # on a phone the panel is a sheet at the foot, the board above it
+        else:
+            document.body.dataset.analysis = "off"
         self.refresh()
 
     def follow(self) -> None:
@@ -75,6 +77,7 @@ class AnalysePanel:
             self.fragment, self.marks, self.said = fragment, [], None
             from engine.ai.analysis import glance
 
+            document.body.dataset.analysis = "starting"
             self.show(glance(self.table.game, self.table.session.state))
             run_soon(self.judging(fragment))
 
