@@ -46,7 +46,7 @@ from web.logic.link_words import question_html
 from web.logic.move_list import MoveList
 from web.logic.navigation import pick, picked, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
-from web.logic.seats import SEAT_KINDS
+from web.logic.seats import SEAT_KINDS, SeatKind
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
 from web.logic.tab import Tab
@@ -210,7 +210,7 @@ class Page:
     def open(
         self,
         session: Session,
-        seats: list[str] | None = None,
+        seats: list[SeatKind] | None = None,
         continues: Continues = None,
         push: bool = True,
         fresh: bool = False,
