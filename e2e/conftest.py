@@ -5,7 +5,8 @@ the tests share besides is in e2e/helpers.py.
 A crashed tab ("Target crashed": Chromium's renderer died) gets one rerun (pytest.ini), since
 a renderer has been seen dying once under a loaded CI machine; but a crash is never let pass
 unnoticed.  Each one is recorded in test-results/crashes/ (the failure, and for a test on the
-`page` fixture the Playwright trace of the attempt that crashed: `playwright show-trace`) and
+`page` fixture the Playwright trace of the attempt that crashed, its actions, console and
+network without DOM snapshots, which would slow every page: `playwright show-trace`) and
 named in the run's summary even when the rerun passed.  Two crashes in one run, in one test
 or in two, fail the run: a page that runs out of memory crashes again, and one lone crash is
 what a busy machine does.
@@ -56,7 +57,7 @@ def page(page, request):
     request.node.crash_text = ""  # a rerun starts with no crash of its own
     crashed: list[bool] = []
     page.on("crash", lambda _: crashed.append(True))
-    page.context.tracing.start(snapshots=True, sources=False)  # kept only for a crash
+    page.context.tracing.start(snapshots=False, screenshots=False)  # kept only for a crash
     yield page
     if crashed or CRASHED in str(getattr(request.node, "crash_text", "")):
         page.context.tracing.stop(path=str(crash_file(request.node, "trace.zip")))

@@ -196,8 +196,11 @@ def fitted_to(page, width: int) -> None:
 
 
 def pointer_off_board(page) -> None:
-    """Move the mouse off the board and wait until the board has handled it."""
-    page.mouse.move(0, 0)
+    """Move the mouse to a corner of the window the board does not cover (on a phone the
+    board may fill the top of the screen) and wait until the board has handled it."""
+    box, size = page.locator("#board").bounding_box(), page.viewport_size
+    above = box is None or box["y"] >= 2
+    page.mouse.move(1, 1 if above else size["height"] - 1)
     page.wait_for_function("!document.getElementById('board').dataset.pointed")
 
 

@@ -75,6 +75,7 @@ def show(page, fragment: str) -> None:
     page.evaluate("(hash) => { location.hash = hash; }", fragment)
     page.wait_for_selector("#board > svg:not([data-old])")
     page.wait_for_function(STILL)
+    pointer_off_board(page)  # the board may have moved under the pointer
 
 
 def pictures(page, folder, name: str) -> None:
