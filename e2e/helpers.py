@@ -115,6 +115,13 @@ def open_page(page, url: str):
     return page
 
 
+def reload(page):
+    """Reload the page and wait until Python has run and the game is open again."""
+    page.reload()
+    page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+    return page
+
+
 class HeldEngine:
     """Holds back the request for Pyodide's WebAssembly until `release`, so that a test can
     look at the page as it is before Python runs however quickly this machine would

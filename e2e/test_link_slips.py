@@ -18,6 +18,7 @@ from helpers import (
     place,
     reach,
     recent_entries,
+    reload,
     send,
     shot,
     start_by_link,
@@ -174,7 +175,7 @@ def test_sent_is_remembered_and_every_tab_follows(browser, site):
     opened(second_tab, first["url"])  # her own link, in another tab: her game
     for page in (alice, second_tab):
         expect(page.locator("#status")).to_have_text("Waiting for Blue's reply")
-    alice.reload()
+    reload(alice)
     expect(alice.locator("#status")).to_have_text("Waiting for Blue's reply")
     expect(alice.locator("#send-link")).not_to_have_class("primary")
     opened(bob, first["url"])
