@@ -4,7 +4,7 @@ screenshots of every game at desktop and phone sizes in light and dark themes.""
 import json
 
 import pytest
-from conftest import ROOT, guard, open_page, reach, shot
+from helpers import ROOT, guard, open_page, reach, shot
 
 from engine import games
 

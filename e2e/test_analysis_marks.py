@@ -2,9 +2,8 @@
 move, the outlines of overlapping moves never coincide, each rank has its colour and its
 label; Wythe's hint shows which square takes the black half."""
 
-from conftest import open_page, shot
+from helpers import POSITIONS, SEARCHED, fitted_to, open_page, shot
 from playwright.sync_api import expect
-from test_page_analysis import POSITIONS, SEARCHED
 
 OUTLINES = """() => [...document.querySelectorAll('#board .best-marks .best-cell')].map(e => {
     const b = e.getBBox();
@@ -19,7 +18,8 @@ def test_rug_pile_best_moves_are_one_outline_each_and_never_coincide(page, site)
     page.click("#analyse")
     page.wait_for_function(SEARCHED, timeout=60_000)
     expect(page.locator("#analysis .best button")).to_have_count(3)
-    page.wait_for_timeout(500)  # the marks follow each estimate
+    # the marks follow each estimate: three outlines, one per move (a tile drawn as one)
+    expect(page.locator("#board .best-marks .best-cell")).to_have_count(3)
     outlines = page.evaluate(OUTLINES)
     assert len(outlines) == 3, outlines  # a tile is one outline, not one per square
     edges = [tuple(o[1:5]) for o in outlines]
@@ -33,7 +33,7 @@ def test_rug_pile_best_moves_are_one_outline_each_and_never_coincide(page, site)
     assert len(labels) == 3 and all(t.endswith("%") for t in labels)
     shot(page, "analysis-rugpile-marks-desktop")
     page.set_viewport_size({"width": 375, "height": 812})
-    page.wait_for_timeout(300)
+    fitted_to(page, 375)
     page.click("#analyse")
     page.click("#analyse")  # drawn again at the phone's size
     page.wait_for_function(SEARCHED, timeout=60_000)

@@ -4,9 +4,8 @@ marked on the board), nor the graph's panel; the board faces the one person play
 computer, and starts unflipped between people at one screen.  Screenshots:
 e2e/screenshots/afresh-*.png, at 375×812 and 1280×800."""
 
-from conftest import guard, open_page, reach, shot
+from helpers import SECOND_WINS, answer_next_dialog, guard, open_page, reach, shot
 from playwright.sync_api import expect
-from test_page_ending import SECOND_WINS, answer_next_dialog
 
 PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 800}

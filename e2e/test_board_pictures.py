@@ -8,11 +8,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import LOAD_TIMEOUT, READY, SHOTS
+from helpers import LOAD_TIMEOUT, READY, SHOTS, point_at, pointer_off_board
+from playwright.sync_api import expect
 
 from engine import games
 from engine.record import encode, make_record
 
+# the board drawn and still: none of its animations running (a picture is of the position)
+STILL = """() => document.getElementById('board').getAnimations({subtree: true})
+    .every(a => a.playState !== 'running')"""
 VIEWPORTS = {
     "desktop": ({"width": 1280, "height": 800}, "light"),
     "desktop-dark": ({"width": 1280, "height": 800}, "dark"),
@@ -64,14 +68,14 @@ def positions(game_id: str) -> dict[str, str]:
 
 def show(page, fragment: str) -> None:
     """Open a link in the page (as typing it would) and wait for its board."""
-    page.mouse.move(0, 0)
+    pointer_off_board(page)
     if page.evaluate("location.hash") == f"#{fragment}":
-        page.wait_for_timeout(100)
         return
     page.evaluate("document.querySelector('#board svg')?.setAttribute('data-old', '')")
     page.evaluate("(hash) => { location.hash = hash; }", fragment)
     page.wait_for_selector("#board > svg:not([data-old])")
-    page.wait_for_timeout(100)
+    page.wait_for_function(STILL)
+    pointer_off_board(page)  # the board may have moved under the pointer
 
 
 def pictures(page, folder, name: str) -> None:
@@ -84,9 +88,7 @@ def pictures(page, folder, name: str) -> None:
 def point_at_the_middle(page) -> None:
     """The pointer over the board's middle cell (what a move there would do)."""
     cells = page.locator("#board [data-cell]")
-    box = cells.nth(cells.count() // 2).bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_timeout(150)
+    point_at(page, cells.nth(cells.count() // 2).get_attribute("data-cell"))
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
@@ -120,7 +122,9 @@ def test_every_board_in_its_own_styles(browser, site, game_id, viewport):
             zoom = page.locator("#panel [data-action='zoom']")
             assert zoom.get_attribute("aria-pressed") == "true"
             zoom.click()
-            page.wait_for_timeout(150)
+            expect(page.locator("#panel [data-action='zoom']")).to_have_attribute(
+                "aria-pressed", "false"
+            )
             pictures(page, folder, f"{game_id}-midgame-whole")
         assert errors == []
     finally:

@@ -1,37 +1,7 @@
 """Playing the computer in the browser: a whole game on a small board, take-backs, and the
 page answering clicks while the computer thinks in its worker."""
 
-from conftest import open_page, shot
-
-
-def new_game(page, seats, **options):
-    page.click("#new-game")
-    for name, value in options.items():
-        page.fill(f"#option-fields [name='opt-{name}']", str(value))
-    for seat, kind in enumerate(seats):
-        page.select_option(f"select[name='seat-{seat}']", kind)
-    page.click("#newgame-form button[type='submit']")
-
-
-def play_any_rug(page):
-    """Place the first tile, either way round, in the first spot that the board previews as
-    legal."""
-    for kind in range(3):
-        button = page.locator(f"#panel [data-action='kind'][data-kind='{kind}']")
-        if button.count() == 0 or button.is_disabled():
-            continue
-        button.click()
-        for turn in range(2 if kind == 1 else 1):  # only the 2x3 tile has two ways round
-            if turn:
-                page.click("#panel [data-action='rotate']")
-            for cell in page.locator("#board rect[data-cell]").all():
-                cell.hover()
-                if page.locator("#board .preview.p0").count():
-                    before = page.evaluate("location.hash")
-                    cell.click()
-                    page.wait_for_function(f"location.hash !== {before!r}")
-                    return
-    raise AssertionError("no legal placement was previewed")
+from helpers import new_game, open_page, play_any_rug, shot
 
 
 def test_a_game_against_the_computer_to_the_end(page, site):

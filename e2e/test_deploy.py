@@ -1,7 +1,7 @@
 """The deployable site: built as GitHub Pages gets it and served under a sub-path; bad links."""
 
 import pytest
-from conftest import built_site, open_page, shot
+from helpers import built_site, open_page, shot
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@ board without a trace: a position opened by a link, reached by play, or reloaded
 same board, markup, classes and pixels, in every game."""
 
 import pytest
-from conftest import LOAD_TIMEOUT, READY, built_site, run_python, shot
+from helpers import LOAD_TIMEOUT, READY, built_site, pointer_off_board, run_python, shot
 
 # A few plies of each game (each checked legal with `python3 -m engine moves`).
 LINES = {
@@ -48,8 +48,7 @@ def calm_pages(browser):
 
 
 def board_now(page) -> tuple[dict, bytes]:
-    page.mouse.move(0, 0)
-    page.wait_for_timeout(50)
+    pointer_off_board(page)
     return page.evaluate(BOARD), page.locator("#board").screenshot()
 
 

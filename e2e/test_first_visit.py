@@ -2,11 +2,8 @@
 positions the build drew), a link says at once what it opens, the loading line counts real
 bytes, and a start that fails says so for good."""
 
-import time
-
 import pytest
-from conftest import READY, HeldEngine, built_site, run_python, shot
-from playwright.sync_api import Error as PlaywrightError
+from helpers import READY, HeldEngine, built_site, run_python, shot
 from playwright.sync_api import expect
 
 # Every text the status line shows, in order (it changes faster than a test can poll).
@@ -96,27 +93,14 @@ def test_a_link_with_other_options_shows_no_wrong_board(page, pages_site):
     assert page.locator("#board svg [data-cell]").count() == 36
 
 
-def wait_until(condition, seconds: float):
-    """Poll from here: with the page's clock faked, Playwright's own waits (timers in the
-    page) would wait for ever.  A condition asked while the page loads again (a failed first
-    start reloads once, in case the HTTP cache held a page from before a deploy) is not met."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            if condition():
-                return
-        except PlaywrightError as err:
-            if "context was destroyed" not in str(err) and "navigat" not in str(err):
-                raise
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.1)
-
-
 def test_a_failed_start_says_so_and_the_message_stays(page, pages_site):
     page.clock.install()  # the page's timers are Playwright's: the test can jump ahead
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(pages_site, wait_until="domcontentloaded")
-    wait_until(lambda: page.evaluate("document.body.dataset.failed") == "1", 60)
+    # Playwright's expect polls from outside the page, so the page's faked clock cannot stall
+    # it, and it carries on over the reload a failed first start makes (in case the HTTP
+    # cache held a page from before a deploy)
+    expect(page.locator("body")).to_have_attribute("data-failed", "1", timeout=60_000)
     failed = page.text_content("#status")
     assert failed.startswith("The game engine could not start.")
     page.clock.fast_forward(60_000)  # no later timer may overwrite it

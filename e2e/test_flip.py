@@ -3,7 +3,7 @@ picker, flipped, one move played by clicking the flipped board (it must land on 
 clicked), the keyboard cursor checked against its cell, and a screenshot of each flipped
 board (e2e/screenshots/<game>-flipped.png)."""
 
-from conftest import open_page, shot
+from helpers import open_page, shot
 
 # game id -> (the corner cell, the cell opposite it, the cells to click, the move they make)
 GAMES = {

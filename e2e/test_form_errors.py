@@ -2,7 +2,7 @@
 role alert), quoted briefly, with the dialog left open and every value kept, and no Python
 traceback on the page (issue 16 item 12); a good value then starts the game."""
 
-from conftest import open_page, shot
+from helpers import open_page, shot
 
 SUBMIT = "#newgame-form button[type='submit']"
 

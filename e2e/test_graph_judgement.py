@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from conftest import open_page, shot
+from helpers import open_page, shot
 from playwright.sync_api import expect
 
 from engine import ai, games

@@ -2,9 +2,7 @@
 issue 27): a person plays White by clicking, the computer answers each move within its
 thinking time, showing the depth it reached; the time of each reply is printed."""
 
-from conftest import open_page, shot
-from test_computer import new_game
-from test_page_gwyddbwyll import click_square, marks
+from helpers import click_square, marks, new_game, open_page, shot
 
 # White's moves, tried in this order each turn: the first one the board marks as legal is
 # played (Black's replies may block a pawn or take it).

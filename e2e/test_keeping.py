@@ -7,10 +7,8 @@ is set aside and the page still starts."""
 import json
 
 import pytest
-from conftest import guard, open_page, reach, shot
+from helpers import guard, new_game, new_page, open_page, place_until, play_any_rug, reach, shot
 from playwright.sync_api import expect
-from test_computer import new_game, play_any_rug
-from test_links import new_page, place
 
 RECENT = "abstract-games/recent"
 OLD = "abstract-games/saved-game"
@@ -39,7 +37,7 @@ def one_move_played(browser, site):
     page = new_page(browser)
     home = site + "/index.html"
     open_page(page, home)
-    place(page, 0, "a1", "/2x2a1")
+    place_until(page, 0, "a1", "/2x2a1")
     return page, home
 
 
@@ -233,9 +231,9 @@ def test_a_failed_save_stays_visible_until_a_save_succeeds(browser, site):
     note = page.locator("#storage-note")
     expect(note).to_be_hidden()
     page.evaluate("window.__full = true")
-    place(page, 0, "a1", "/2x2a1")
+    place_until(page, 0, "a1", "/2x2a1")
     expect(note).to_contain_text("This game is not saved in this browser: its storage is full.")
-    place(page, 0, "d1", "/2x2a1.2x2d1")  # the next move clears the message line
+    place_until(page, 0, "d1", "/2x2a1.2x2d1")  # the next move clears the message line
     expect(page.locator("#message")).to_be_hidden()
     expect(note).to_be_visible()
     page.click("#copy-link")  # another message: the note stays
@@ -243,7 +241,7 @@ def test_a_failed_save_stays_visible_until_a_save_succeeds(browser, site):
     expect(note).to_be_visible()
     shot(page, "storage-full")
     page.evaluate("window.__full = false")
-    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")  # a 2x2 grows right and down from there
+    place_until(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")  # a 2x2 grows right and down from there
     expect(note).to_be_hidden()
     assert len(stored(page)[0][0].split("/")[3].split(".")) == 3
     assert page.errors == []
@@ -257,16 +255,16 @@ def test_two_tabs_keep_their_own_games(browser, site):
     assert moves(other) == ["2x2a1"]
     other.click("#new-game")
     other.click("#newgame-form button[type='submit']")
-    place(other, 0, "d1", "/2x2d1")
-    place(page, 0, "d1", "/2x2a1.2x2d1")  # the first tab plays on
+    place_until(other, 0, "d1", "/2x2d1")
+    place_until(page, 0, "d1", "/2x2a1.2x2d1")  # the first tab plays on
     first = f"{RUG}/2x2a1.2x2d1"
     assert sorted(f for f, _ in stored(page)) == sorted([first, f"{RUG}/2x2d1"])
 
     # Both tabs on one game: each tab's moves are kept (the second line as a game of its own).
     third = tab(page)
     open_page(third, home + "#" + first)
-    place(third, 0, "a5", "/2x2a1.2x2d1.2x2a4")
-    place(page, 0, "c1", "/2x2a1.2x2d1.2x2c1")
+    place_until(third, 0, "a5", "/2x2a1.2x2d1.2x2a4")
+    place_until(page, 0, "c1", "/2x2a1.2x2d1.2x2c1")
     assert sorted(f for f, _ in stored(page)) == sorted(
         [f"{first}.2x2a4", f"{first}.2x2c1", f"{RUG}/2x2d1"]
     )
@@ -294,7 +292,7 @@ def test_a_deeply_nested_value_is_set_aside_and_the_page_starts(browser, site, k
         shot(page, "set-aside")
         page.set_viewport_size({"width": 375, "height": 812})
         shot(page, "set-aside-phone")
-    place(page, 0, "a1", "/2x2a1")  # the page plays
+    place_until(page, 0, "a1", "/2x2a1")  # the page plays
     expect(note).to_be_visible()  # until the player dismisses it
     note.locator("[data-action='dismiss']").click()
     expect(note).to_be_hidden()
@@ -375,11 +373,11 @@ def test_an_unsaved_game_stays_warned_and_is_the_one_the_picker_reopens(browser,
     page = new_page(browser)
     page.add_init_script(FULL_ACROSS_RELOADS)
     open_page(page, site + "/index.html")
-    place(page, 0, "a1", "/2x2a1")
-    place(page, 0, "d1", "/2x2a1.2x2d1")  # saved with 2 moves
+    place_until(page, 0, "a1", "/2x2a1")
+    place_until(page, 0, "d1", "/2x2a1.2x2d1")  # saved with 2 moves
     page.evaluate("sessionStorage.setItem('test-full', '1')")
-    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")
-    place(page, 0, "c4", "/2x2a1.2x2d1.2x2a4.2x2c3")  # 4 moves, not saved
+    place_until(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")
+    place_until(page, 0, "c4", "/2x2a1.2x2d1.2x2a4.2x2c3")  # 4 moves, not saved
     note = page.locator("#storage-note")
     expect(note).to_contain_text("This game is not saved in this browser: its storage is full.")
     assert len(stored(page)[0][0].split("/")[3].split(".")) == 2
@@ -396,7 +394,7 @@ def test_an_unsaved_game_stays_warned_and_is_the_one_the_picker_reopens(browser,
     shot(page, "unsaved-recent")
     page.click("#recent-close")
     page.evaluate("sessionStorage.removeItem('test-full')")
-    place(page, 0, "c2", "/2x2a1.2x2d1.2x2a4.2x2c3.2x2c1")  # room again: saved
+    place_until(page, 0, "c2", "/2x2a1.2x2d1.2x2a4.2x2c3.2x2c1")  # room again: saved
     expect(note).to_be_hidden()
     assert len(stored(page)[0][0].split("/")[3].split(".")) == 5
     assert page.evaluate("sessionStorage.getItem('abstract-games/unsaved')") is None
@@ -406,10 +404,10 @@ def test_an_unsaved_game_stays_warned_and_is_the_one_the_picker_reopens(browser,
 
 def test_a_tab_closed_on_a_side_line_keeps_the_main_line_in_recent(browser, site):
     page, home = one_move_played(browser, site)
-    place(page, 0, "d1", "/2x2a1.2x2d1")
-    place(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")
+    place_until(page, 0, "d1", "/2x2a1.2x2d1")
+    place_until(page, 0, "a5", "/2x2a1.2x2d1.2x2a4")
     page.click("#moves [data-ply='2']")
-    place(page, 0, "c4", "/2x2a1.2x2d1.2x2c3")  # another third move: a side line, shown
+    place_until(page, 0, "c4", "/2x2a1.2x2d1.2x2c3")  # another third move: a side line, shown
     expect(page.locator("#moves li.side button")).to_have_count(1)
     later = page.context.new_page()
     page.close()  # the tab closes on the side line

@@ -2,33 +2,14 @@
 not jump when the status wraps or a notice shows, and every button on a phone is big enough
 for a finger."""
 
-import random
-
 import pytest
-from conftest import open_page, reach, shot
+from helpers import new_page, open_page, random_game, reach, shot
 from playwright.sync_api import expect
-from test_links import new_page
 
 from engine import games
-from engine.record import encode, make_record
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
-
-
-def random_game(game_id: str, plies: int, seed: int = 1) -> str:
-    """The fragment of a game of `plies` random legal moves (a seed that plays that long)."""
-    game = games.get(game_id)
-    for attempt in range(50):
-        rng = random.Random(seed + attempt)
-        state, moves = game.new(), []
-        while len(moves) < plies and game.result(state) is None:
-            move = rng.choice(game.legal_moves(state))
-            moves.append(game.notation(state, move))
-            state = game.play(state, move)
-        if len(moves) == plies:
-            return encode(make_record(game, {}, moves))
-    raise AssertionError(f"no random {game_id} game of {plies} plies")
 
 
 def current_in_view(page) -> bool:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT, guard, open_page, reach, shot
-from lesson_said import lesson_said
+from helpers import ROOT, guard, lesson_said, open_page, reach, shot
 
 WYTHE = json.loads((ROOT / "web/lessons/wythe.json").read_text())
 PETRIFY = json.loads((ROOT / "web/lessons/petrify.json").read_text())

@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import guard, open_page, shot
-from lesson_said import lesson_said
+from helpers import guard, lesson_said, open_page, shot
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}

@@ -1,7 +1,7 @@
 """The move list's line tools (issue 24, item 9): "Make main line" stayed 3 px outside its
 panel; every line tool sits inside the panel, at desktop and phone widths."""
 
-from conftest import open_page, reach, shot
+from helpers import fitted_to, open_page, reach, shot
 
 EDGES = """() => {
     const panel = document.querySelector('#promote').closest('section, .panel, aside, div.card')
@@ -22,7 +22,7 @@ def test_make_main_line_stays_inside_its_panel(page, site):
     page.wait_for_selector("#promote:not([hidden])")
     for width, height in ((1280, 800), (1366, 768), (375, 812)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
+        fitted_to(page, width)
         reach(page, "#promote")  # a phone's move list is a sheet: opened from Moves
         edges = page.evaluate(EDGES)
         assert edges and all(left >= 0 and right >= 0 for _, left, right in edges), (

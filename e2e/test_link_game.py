@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import re
 
-from by_link import (
+from helpers import (
     device,
     moves_of,
     new_tab,
     opened,
     place,
+    reach,
     recent_entries,
     send,
+    shot,
     start_by_link,
     your_move,
 )
-from conftest import reach, shot
 from playwright.sync_api import expect
 
 

@@ -7,8 +7,18 @@ from __future__ import annotations
 
 import re
 
-from by_link import GAME_START, device, new_tab, opened, place, send, your_move
-from conftest import open_page, shot
+from helpers import (
+    GAME_START,
+    device,
+    new_tab,
+    open_page,
+    opened,
+    place,
+    reload,
+    send,
+    shot,
+    your_move,
+)
 from playwright.sync_api import expect
 
 UNDECIDED = "Make the first move to play Red, or Send the link to let your friend begin"
@@ -44,7 +54,7 @@ def test_send_first_lets_the_friend_begin(browser, site):
     opened(alice, second["url"])
     expect(alice.locator("#message")).to_have_text("Red played 3x3a3. Your move.")
     your_move(alice, "Blue")
-    alice.reload()  # the side taken by Send was kept
+    reload(alice)  # the side taken by Send was kept
     your_move(alice, "Blue")
     for page in (alice, bob):
         assert page.errors == [] and page.outside == []

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import re
 
-from by_link import (
+from helpers import (
     device,
     moves_of,
     new_tab,
     opened,
     place,
+    reach,
     recent_entries,
+    reload,
     send,
+    shot,
     start_by_link,
     your_move,
 )
-from conftest import reach, shot
 from playwright.sync_api import expect
 
 
@@ -173,7 +175,7 @@ def test_sent_is_remembered_and_every_tab_follows(browser, site):
     opened(second_tab, first["url"])  # her own link, in another tab: her game
     for page in (alice, second_tab):
         expect(page.locator("#status")).to_have_text("Waiting for Blue's reply")
-    alice.reload()
+    reload(alice)
     expect(alice.locator("#status")).to_have_text("Waiting for Blue's reply")
     expect(alice.locator("#send-link")).not_to_have_class("primary")
     opened(bob, first["url"])

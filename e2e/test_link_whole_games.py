@@ -5,8 +5,7 @@ each.  (Rug Pile's whole game by link is e2e/test_link_game.py's.)"""
 
 from __future__ import annotations
 
-from by_link import device, new_tab, opened, recent_entries, send
-from conftest import open_page
+from helpers import device, new_tab, open_page, opened, recent_entries, send
 from playwright.sync_api import expect
 
 # Gwyddbwyll at its default options: a legal game (tests/test_gwyddbwyll.py's seed 471, as in

@@ -9,7 +9,7 @@ import random
 import re
 from pathlib import Path
 
-from conftest import ROOT, guard, open_page, shot
+from helpers import ROOT, new_page, open_page, place_until, shot
 from playwright.sync_api import expect
 
 from engine import games
@@ -35,28 +35,11 @@ def axe_problems(page) -> list:
     }""")
 
 
-def new_page(browser, **context_args):
-    """A page in a fresh context (another browser, as far as storage goes), guarded."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, **context_args)
-    page = context.new_page()
-    page.outside = guard(page)
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    return page
-
-
-def place(page, kind, square, hash_end):
-    page.click(f"#panel [data-action='kind'][data-kind='{kind}']")
-    page.hover(f"#board [data-cell='{square}']")
-    page.click(f"#board [data-cell='{square}']")
-    page.wait_for_function(f"location.hash.endsWith({hash_end!r})")
-
-
 def test_copy_link_and_open_it_in_another_browser(browser, site):
     page = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
     open_page(page, site + "/index.html")
-    place(page, 0, "a1", "/2x2a1")
-    place(page, 0, "d1", "/2x2a1.2x2d1")
+    place_until(page, 0, "a1", "/2x2a1")
+    place_until(page, 0, "d1", "/2x2a1.2x2d1")
     page.click("#moves [data-ply='1']")  # show move 1: the link keeps the ply
     page.wait_for_function("location.hash.endsWith('/2x2a1.2x2d1/ply=1')")
     page.click("#copy-link")
@@ -183,7 +166,7 @@ def test_the_saved_game_comes_back_and_a_link_replaces_none(browser, site):
     page = new_page(browser)
     home = site + "/index.html"
     open_page(page, home)
-    place(page, 0, "a1", "/2x2a1")
+    place_until(page, 0, "a1", "/2x2a1")
     assert saved(page) == {"fragment": f"{RUG}/2x2a1", "seats": ["human", "human"]}
 
     open_page(page, home)  # a visit with no link: the save
@@ -261,7 +244,7 @@ def test_storage_that_throws_never_blocks_the_page(browser, site):
     expect(page.locator("#message")).to_contain_text(
         "This browser does not let the page use its storage, so games are not kept"
     )
-    place(page, 0, "a1", "/2x2a1")  # play on; saving fails quietly after one note
+    place_until(page, 0, "a1", "/2x2a1")  # play on; saving fails quietly after one note
     assert page.errors == [] and page.outside == []
     page.context.close()
 

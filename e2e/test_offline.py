@@ -6,8 +6,8 @@ import json
 import re
 
 import pytest
-from conftest import READY, ROOT, open_page
-from conftest import built_site as serve_built_site
+from helpers import READY, ROOT, new_game, open_page, play_any_rug
+from helpers import built_site as serve_built_site
 
 OFFLINE_READY = "html[data-offline='ready']"
 
@@ -77,7 +77,6 @@ def test_the_page_is_installable(page, site):
 def test_the_computer_plays_offline(page, built_site):
     """The computer's worker starts on first need: offline, from the cache, after a visit
     in which the computer never played."""
-    from test_computer import new_game, play_any_rug
 
     _, url = built_site
     open_page(page, url)

@@ -3,24 +3,8 @@ mid-game position, reads each side's win chance, marks the best moves on the boa
 when clicked, follows the new position, and stops and clears when closed."""
 
 import pytest
-from conftest import open_page, shot
+from helpers import POSITIONS, SEARCHED, analysis_started, new_game, open_page, play_any_rug, shot
 from playwright.sync_api import expect
-
-# Mid-game positions (random legal moves, seed 3), the number of players, and whether the
-# panel says an expected margin (Stigmergy counts points).
-POSITIONS = {
-    "wythe": ("wythe/1/size=6/c2d2.b5a5.f5f4.f1f2.d4c4.d6e6.a4b4.e3f3", 2),
-    "petrify": ("petrify/1/size=6/d3.f6.c2.b5.d6.e1.a1.e1xa1", 2),
-    "stigmergy": ("stigmergy/1/size=4,komi=2/d1.g3.b5.e5.g1.e3.d6.a3", 2),
-    "rugpile": ("rugpile/1/players=2,size=5,tiles=4-3-2/2x2d4.3x3a1.2x2a3.2x2c4", 2),
-    "gwyddbwyll": ("gwyddbwyll/1//e2g1.d7e5.d3e4.e5d7.a3a4.e7g8.c3c5.f7h7.g3g4.b6b4", 2),
-}
-
-
-SEARCHED = (
-    "document.querySelector('#analysis .effort') && "
-    "document.querySelector('#analysis .effort').textContent.includes('playouts')"
-)
 
 
 def first_estimates_ms(page) -> tuple[float, float]:
@@ -121,7 +105,6 @@ def test_a_hint_in_hot_seat_is_marked_and_so_is_the_move_after_it(page, site):
 
 
 def test_hints_against_the_computer_are_off_until_allowed(page, site):
-    from test_computer import new_game
 
     open_page(page, f"{site}/index.html#gwyddbwyll/1//")
     new_game(page, ["human", "easy"])
@@ -229,15 +212,17 @@ def test_toggling_analyse_while_the_computer_thinks_never_starves_it(page, site)
     """Issue 25, item 4: Analyse opened and closed 15 times while Hard thinks.  Before, each
     toggle left a judging loop on the worker and Hard's reply took about 115 s; now one loop
     at most runs, and only while the computer is not thinking.  The time is printed."""
-    from test_computer import new_game, play_any_rug
 
     open_page(page, site + "/index.html")
     new_game(page, ["human", "hard"])
     play_any_rug(page)
     began = page.evaluate("performance.now()")
-    for _ in range(15):  # open, close, … open: left open
+    for turn in range(15):  # open, close, … open: left open
         page.click("#analyse")
-        page.wait_for_timeout(100)
+        if turn % 2 == 0:
+            analysis_started(page)  # its judging loop runs (it waits while Hard thinks)
+        else:
+            expect(page.locator("body")).to_have_attribute("data-analysis", "off")
     expect(page.locator("#analyse")).to_have_attribute("aria-pressed", "true")
     # a bound far above a normal reply (under 5 s) and far below the old 115 s
     page.wait_for_function(

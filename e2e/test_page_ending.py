@@ -1,25 +1,8 @@
 """Resign, draw offers and Rematch in the browser (issue 19, items 2 and 3): hot-seat and
 against the computer, kept in the link, the text record and a reload."""
 
-from conftest import open_page, shot
+from helpers import SECOND_WINS, answer_next_dialog, computer_idle, new_game, open_page, shot
 from playwright.sync_api import expect
-from test_computer import new_game
-
-# One 3x3 tile each on a 4x4 board: any two 3x3 tiles there overlap by at least 2x2, so the
-# second player ends with 9 squares to the first's 5 at most: the second player always wins.
-SECOND_WINS = "#rugpile/1/players=2,size=4,tiles=0-0-1/"
-
-
-def answer_next_dialog(page, accept: bool) -> list:
-    """Accept or dismiss the next confirm(); returns the list its message is put in."""
-    asked: list = []
-
-    def handle(dialog):
-        asked.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
-    page.once("dialog", handle)
-    return asked
 
 
 def test_resign_in_hot_seat_is_kept_in_the_link_the_record_and_a_reload(page, site):
@@ -105,8 +88,9 @@ def test_resign_against_the_computer_then_rematch_with_sides_swapped(page, site)
     page.click("#resign")  # while the computer thinks: White resigns
     expect(page.locator("#result")).to_have_text("Black wins: White resigned.")
     assert page.evaluate("location.hash").endswith(".white-resigns")
-    page.wait_for_timeout(1500)  # the computer's move, if any, is dropped
+    computer_idle(page)  # its turn is over: its move, if it came, was dropped
     assert page.evaluate("location.hash").endswith(".white-resigns")
+    expect(page.locator("#moves button")).to_have_count(1)  # White's e3e4 alone
     page.set_viewport_size({"width": 375, "height": 812})
     shot(page, "ending-rematch-phone")
     page.click("#rematch")

@@ -1,7 +1,7 @@
 """Gwyddbwyll in the browser: moves by clicking and by dragging, a capture, the board
 flipped for Black, a checkmate's result, the rules panel; screenshots of each."""
 
-from conftest import open_page, reach, shot
+from helpers import click_square, marks, open_page, reach, shot
 
 # A random game (seed 471) that Black ends by checkmate with its 32nd ply, Re6-e1: the rook
 # on e7 guards e1, and d2, c2, c1 hold White's own pieces.
@@ -11,20 +11,8 @@ MATE = (
 )
 
 
-def click_square(page, name):
-    page.click(f"#board [data-cell='{name}']")
-
-
 def wait_for_moves(page, moves: str):
     page.wait_for_function(f"location.hash.split('/')[3] === '{moves}'")
-
-
-def marks(page, kind):
-    return set(
-        page.locator(f"#board .{kind}").evaluate_all(
-            "els => els.map(e => e.getAttribute('data-target'))"
-        )
-    )
 
 
 def test_click_drag_and_capture(page, site):

@@ -4,7 +4,7 @@ capture fades the piece taken, the computer's reply and a step through the moves
 nothing moves under prefers-reduced-motion, and the Sound toggle is off at first, kept across
 a reload, and makes its tones in the page (no sound file is fetched)."""
 
-from conftest import open_page, shot
+from helpers import open_page, shot
 
 # Counts what the page asks the browser to animate and to sound, from before it loads; while
 # __hold is set, each animation waits at its start for the test to move it on (half_way).

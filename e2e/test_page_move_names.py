@@ -3,7 +3,7 @@ moves ("1. e3e4 Rc7b7 2. ..."), and the announcement after a move, Recent and th
 panel name moves as the list does ("e4xf5"), while the link keeps the engine's notation
 ("e4f5").  Screenshots: e2e/screenshots/move-names-*.png, at 1280×800 and 375×812."""
 
-from conftest import open_page, reach, shot
+from helpers import open_page, reach, shot
 from playwright.sync_api import expect
 
 LINE = "e3e4.c7b7.c2b2.f6f5"  # then e4 takes f5: e4xf5

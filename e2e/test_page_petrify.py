@@ -5,7 +5,7 @@ import random
 import sys
 from pathlib import Path
 
-from conftest import SHOTS, open_page, shot
+from helpers import SHOTS, open_page, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import games

@@ -3,7 +3,7 @@ clicking, see the result; the new-game form; screenshots at desktop and phone si
 
 import itertools
 
-from conftest import SHOTS, guard, open_page, shot
+from helpers import SHOTS, guard, open_page, shot
 from playwright.sync_api import expect
 
 

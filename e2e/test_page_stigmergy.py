@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import guard, open_page, shot
+from helpers import guard, open_page, shot
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -2,7 +2,7 @@
 plays which colour, group hovering, a forced pass with its reason, and an ended game's
 result; screenshots of each."""
 
-from conftest import SHOTS, guard, open_page, shot
+from helpers import SHOTS, guard, open_page, shot
 
 # 6×6, every rank B W W B B W (see tests/test_wythe.py): after these 18 placements neither
 # side can place, the score is 0–0, and White made the last placement.

@@ -6,7 +6,7 @@ view; each sheet has its Close.  On a desktop both stay in the side column.  The
 its axes (0-100%, move numbers) and every seat's line stands out on it, light or dark."""
 
 import pytest
-from conftest import guard, open_page, shot
+from helpers import guard, open_page, shot
 from playwright.sync_api import expect
 
 from web.logic.contrast import LEAST_CONTRAST, contrast, parse, seen

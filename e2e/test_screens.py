@@ -5,9 +5,8 @@ board and the status come first, a bar fixed at the foot holds back, forward, Un
 Analyse, the move list and the menus are one tap away, and the New game form fits."""
 
 import pytest
-from conftest import SHOTS, open_page
+from helpers import SHOTS, open_page, random_game
 from playwright.sync_api import expect
-from test_layout import random_game
 
 from engine import games
 

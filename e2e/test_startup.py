@@ -7,7 +7,7 @@ Learn and of the search wait for their first use."""
 import json
 from pathlib import Path
 
-from conftest import open_page, run_python
+from helpers import open_page, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 OFFLINE_READY = "html[data-offline='ready']"

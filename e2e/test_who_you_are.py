@@ -2,8 +2,7 @@
 the scores say which seat is the computer's, and its choice of colour after a Stigmergy komi
 bid is said."""
 
-from conftest import open_page, shot
-from test_computer import new_game
+from helpers import new_game, open_page, shot
 
 
 def test_the_computers_seat_and_its_colour_choice_are_said(page, site):

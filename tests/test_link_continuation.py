@@ -1,4 +1,4 @@
-"""A game by link as one device keeps it (web/logic/by_link.py): what a friend's link does to
+"""A game by link as one device keeps it (web/logic/link_*.py): what a friend's link does to
 the device's game, the takebacks and conflicts it asks about, the link the device sends, and
 the page's words for all of it (web/logic/link_words.py).  Hand-made lines of Rug Pile; the
 model of whole exchanges between devices is tests/test_link_model.py."""
@@ -12,33 +12,22 @@ import pytest
 from engine.by_link import ByLink
 from engine.ending import AGREED_DRAW, resignation
 from engine.record import decode, encode
-from web.logic.by_link import (
+from web.logic.computer import Computer
+from web.logic.link_arrival import Arrival, Continuation, answer, arrive, moved
+from web.logic.link_exchange import CONFLICT, TAKEBACK, Exchange, LinkLine
+from web.logic.link_lines import asked, find_entry, link_game_id, main_line
+from web.logic.link_seats import help_allowed, rematch_link, start
+from web.logic.link_sending import (
     COMPACT_FROM,
-    CONFLICT,
-    TAKEBACK,
-    Arrival,
-    Continuation,
-    answer,
-    arrive,
-    asked,
     declining,
     draw_offered,
-    find_entry,
-    help_allowed,
-    link_game_id,
-    main_line,
     mark_sent,
-    moved,
     offer_draw,
-    rematch_link,
     sent,
     sent_fragment,
-    start,
     takeback_from,
     takes_back,
 )
-from web.logic.computer import Computer
-from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import (
     ACCEPT_DRAW,
     DEFAULT_TITLE,

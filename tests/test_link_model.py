@@ -32,9 +32,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from engine.by_link import new_id
 from engine.ending import AGREED_DRAW, resignation
 from engine.record import decode
-from web.logic import by_link
-from web.logic.by_link import asked, link_game_id
+from web.logic import link_seats, link_sending
 from web.logic.ending import draw_offer, resigner
+from web.logic.link_lines import asked, link_game_id
 from web.logic.screen import screen_of
 from web.logic.seats import FRIEND, HUMAN, KINDS, own_seats, people, undecided
 from web.logic.seats import by_link as by_link_seats
@@ -245,7 +245,7 @@ class LinkGames(RuleBasedStateMachine):
         }[seats]
         driver = self.devices[0].new_tab()
         session = Session(GAME, {"players": count})
-        by_link.start(session, kinds, True, new_id(), new_id())
+        link_seats.start(session, kinds, True, new_id(), new_id())
         driver.tab.open(session, kinds, None)
         driver.tab.commit(push=True)
         for device in self.devices[1:]:
@@ -455,7 +455,7 @@ class LinkGames(RuleBasedStateMachine):
     def offer_draw(self, data):
         driver = self.pick(data, offers_draw_by_link)
         if driver is not None and driver.act():
-            by_link.offer_draw(driver.table.session)
+            link_sending.offer_draw(driver.table.session)
             driver.tab.commit()
 
     @rule(data=st.data())
@@ -517,7 +517,7 @@ def sendable(device: Device, game_id: str) -> str | None:
     if not entries:
         return None
     session, seats = recent.opened(entries[0], KINDS)
-    return by_link.sent_fragment(session, seats)
+    return link_sending.sent_fragment(session, seats)
 
 
 def clock(device: Device, game_id: str) -> int:

@@ -1,11 +1,12 @@
 """A game by link whose sides are not chosen yet (every seat "Friend, by link"): the first
 move made here, or Send before it, decides which seat this device plays
-(web/logic/by_link.py's `decide`, web/logic/table.py's `Table.decide`)."""
+(web/logic/link_seats.py's `decide`, web/logic/table.py's `Table.decide`)."""
 
 from __future__ import annotations
 
 from engine.by_link import ByLink
-from web.logic.by_link import sent_fragment, start
+from web.logic.link_seats import start
+from web.logic.link_sending import sent_fragment
 from web.logic.link_words import recent_note, share_text, status_text, tab_title
 from web.logic.new_game import form
 from web.logic.screen import screen_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import games
 from engine.by_link import ByLink
-from web.logic.by_link import arrive
+from web.logic.link_arrival import arrive
 from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import arrival_text, question_text, share_text
 from web.logic.move_names import (

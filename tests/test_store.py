@@ -13,8 +13,8 @@ import pytest
 from browser_stand_ins import Storage
 
 from engine.by_link import ByLink
-from web.logic.by_link import link_game_id
 from web.logic.link_exchange import TAKEBACK, Exchange, LinkLine
+from web.logic.link_lines import link_game_id
 from web.logic.session import Session
 from web.storage import aside, recent, saved
 from web.storage.store import LINK_LINES, SIDE_LINES, UNSAVED, GameStore, old_link_lines

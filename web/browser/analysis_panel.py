@@ -2,7 +2,10 @@
 screen in its worker, in short slices so the page never waits, and the panel beside the board
 (a sheet at the foot of a phone's screen, under the board) and the marks on it follow each
 better estimate; it starts again on another position and stops when turned off.  What it
-shows is web/logic/analysis.py's.
+shows is web/logic/analysis.py's.  The page's <body data-analysis> says where it is, for
+tests to wait on: "off"; "starting" (a new position to judge, its loop not yet begun);
+"judging" (the loop runs); "done" (the position's judging ended: judged, given up after
+MOST_SECONDS, or failed).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ class AnalysePanel:
         self.fragment = ""  # the position being judged
         self.marks: list[Mark] = []
         self.said: str | None = None  # the best move last announced ('' for none)
+        self.run: object = None  # the judging loop whose end counts (`judging`)
 
     def toggle(self, event: Any = None) -> None:
         self.on = not self.on
@@ -56,9 +60,12 @@ class AnalysePanel:
         by_id("analysis").hidden = not self.on
         self.fragment, self.marks, self.said = "", [], None
         self.loop.stop()
+        self.run = None
         if self.on:
             self.follow()
             show_board()  # on a phone the panel is a sheet at the foot, the board above it
+        else:
+            document.body.dataset.analysis = "off"
         self.refresh()
 
     def follow(self) -> None:
@@ -70,8 +77,17 @@ class AnalysePanel:
             self.fragment, self.marks, self.said = fragment, [], None
             from engine.ai.analysis import glance
 
+            document.body.dataset.analysis = "starting"
             self.show(glance(self.table.game, self.table.session.state))
-            run_soon(self.loop.run(fragment))
+            run_soon(self.judging(fragment))
+
+    async def judging(self, fragment: str) -> None:
+        """The judging loop on `fragment`, its state on the page (the module says which)."""
+        self.run = mine = object()
+        document.body.dataset.analysis = "judging"
+        await self.loop.run(fragment)
+        if self.run is mine:
+            document.body.dataset.analysis = "done"
 
     def shown(self, reply: str) -> bool:
         """Show a reply of the worker's; True when the judging is done."""

@@ -51,9 +51,11 @@ class BoardInput:
         a board may draw itself larger for a finger.  After a resize (a phone turned round)
         that changed it, the board is drawn again."""
         phone = bool(window.matchMedia(PHONE).matches)
-        width = float(by_id("board").parentElement.clientWidth) if phone else 0.0
+        board = by_id("board")
+        width = float(board.parentElement.clientWidth) if phone else 0.0
         if self.table.use_narrow(width) and event is not None:
             self.redraw_live()
+        board.dataset.fittedTo = str(window.innerWidth)  # for tests: this width is handled
 
     def redraw(self) -> None:
         """The board and the status line, after the pointer or the keyboard moved."""
@@ -74,8 +76,10 @@ class BoardInput:
     def on_move(self, event: Any) -> None:
         if event.pointerType == "touch":  # a tap previews, a second tap confirms
             return
-        if self.table.hover(data_of(closest(event, TARGET))):
+        pointed = data_of(closest(event, TARGET))
+        if self.table.hover(pointed):
             self.redraw()
+        by_id("board").dataset.pointed = (pointed or {}).get("cell", "")  # for tests
         self.follow(event)
 
     def follow(self, event: Any) -> None:
@@ -104,6 +108,7 @@ class BoardInput:
         if event.pointerType == "touch":  # touch pointers "leave" after every tap
             return
         self.grab = None
+        by_id("board").dataset.pointed = ""
         if self.table.hover(None) or found(document.querySelector("#board [data-at]")):
             self.redraw()  # a piece dragged off the board goes back
 

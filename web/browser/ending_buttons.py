@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 
 from engine.ending import AGREED_DRAW, resignation
-from web.logic import by_link, ending
+from web.logic import ending, link_sending
 from web.logic.seats import FRIEND, HUMAN, people
 from web.logic.table import Said, Table
 
@@ -42,7 +42,7 @@ class EndingButtons:
         offers, asked = offer
         names = table.view.seat_names
         if table.seats[asked] == FRIEND:  # the offer goes by link
-            by_link.offer_draw(table.session)
+            link_sending.offer_draw(table.session)
             text = "Your draw offer goes with the link: send it to your friend."
             self.done(Said(message=escape(text), announce=text))
             return

@@ -14,7 +14,7 @@ from pyscript import window
 
 from web.browser.dom import by_id
 from web.logic.analysis import Mark, alternatives, hint_available, hint_text, marks
-from web.logic.by_link import help_allowed
+from web.logic.link_seats import help_allowed
 from web.logic.table import Said, Table
 
 if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py, web/browser/advice.py)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pyodide.ffi import to_js
 from pyscript import document, window
@@ -29,8 +29,9 @@ from engine import EngineError, games
 from engine.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
 from web.logic.learn_offer import OFFERED_KEY, offer_html, progress_key, read_ids, write_ids
-from web.logic.seats import HUMAN
+from web.logic.seats import HUMAN, SeatKind
 from web.logic.session import Session
+from web.logic.table import Table
 
 if TYPE_CHECKING:
     from engine.lessons import Course
@@ -39,16 +40,27 @@ if TYPE_CHECKING:
 REPLY_SECONDS = 0.6  # the opponent's scripted reply, and each move of Show me, after this
 
 
+class LessonHost(Protocol):
+    """What a lesson needs of the page (web/browser/page.py's Page): the table the lesson is
+    played on, drawing it, and opening a game when the lesson ends."""
+
+    table: Table
+
+    def render(self, push: bool = False) -> None: ...
+
+    def open(self, session: Session, seats: list[SeatKind] | None = None) -> None: ...
+
+
 class LessonMode:
     """The lesson on the page, if any, and the controls that start, drive and end it."""
 
-    def __init__(self, page: Any) -> None:
-        self.page = page  # web/browser/page.py's Page: its table, render and open
+    def __init__(self, page: LessonHost) -> None:
+        self.page = page
         self.run: LessonRun | None = None
         self.texts: dict[str, str | None] = {}  # each game's course file, once fetched
         self.courses: dict[str, Course | None] = {}  # and read, once a lesson began
         self.rules: dict[str, str] = {}  # each game's rules page (its figures), once fetched
-        self.before: tuple[Session, list[str]] | None = None  # the game the lesson covers
+        self.before: tuple[Session, list[SeatKind]] | None = None  # the game the lesson covers
         self.busy = False  # Show me or a reply is playing: the board waits
 
     @property
@@ -180,7 +192,7 @@ class LessonMode:
         """The course's end: a new game against the easy computer, the player moving first."""
         game_id = self.run.course.game if self.run is not None else self.page.table.game.id
         self.close()
-        self.page.open(Session(game_id), [HUMAN, "easy"])
+        self.page.open(Session(game_id), [HUMAN, SeatKind.EASY])
 
     # ---- the step
 

@@ -1,6 +1,6 @@
 """A game by link on the page (browser only): the Send button, the tab's title, and help
 turned off for a game started without it.  What happens is web/logic/tab.py's and
-web/logic/by_link.py's, what they say web/logic/link_words.py's.
+web/logic/link_*.py's, what they say web/logic/link_words.py's.
 
 Send hands the link of the game, handed to the friend to move, to the phone's share sheet
 (`navigator.share`, with a line such as "Wythe, move 12: your turn — I played d4e4"); where
@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from web.browser.dom import by_id, found
 from web.browser.sharing_controls import to_clipboard
-from web.logic.by_link import help_allowed
+from web.logic.link_seats import help_allowed
 from web.logic.link_words import tab_title
 from web.logic.screen import send_button
 from web.logic.sharing import Opening

@@ -12,11 +12,11 @@ from engine.by_link import new_id
 from engine.core import Game
 from web.browser import hint_button
 from web.browser.dom import by_id, found
-from web.logic import by_link
+from web.logic import link_seats
 from web.logic.analysis import hints_field
 from web.logic.link_words import help_field
 from web.logic.new_game import error_id, form, form_choice
-from web.logic.seats import seats_problem
+from web.logic.seats import SeatKind, seat_kinds, seats_problem
 from web.logic.session import Session
 from web.logic.table import Table
 
@@ -57,7 +57,7 @@ class NewGameForm:
             game, chosen = self.read()
             self.open(game.id, {"players": chosen["players"]})
 
-    def submit(self, event: Any) -> tuple[Session, list[str]] | None:
+    def submit(self, event: Any) -> tuple[Session, list[SeatKind]] | None:
         """The game the form asks for and its seats, or None (the form says what is wrong)."""
         event.preventDefault()
         show_form_error(None)
@@ -67,16 +67,16 @@ class NewGameForm:
         except EngineError as err:
             show_form_error(err)
             return None
-        seats = [
+        seats = seat_kinds(
             el.value for el in document.querySelectorAll("#newgame-form select[name^='seat-']")
-        ]
+        )
         problem = seats_problem(seats)
         if problem is not None:
             show_form_error(EngineError(problem))
             return None
         elements = by_id("newgame-form").elements
         helped = bool(elements.namedItem("link-help").checked)
-        by_link.start(session, seats, helped, new_id(), new_id())
+        link_seats.start(session, seats, helped, new_id(), new_id())
         by_id("newgame").close()
         hint_button.allow(bool(elements.namedItem("hints").checked))
         return session, seats

@@ -45,7 +45,7 @@ from web.logic.link_words import question_html
 from web.logic.move_list import MoveList
 from web.logic.navigation import pick, picked, start_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
-from web.logic.seats import SEAT_KINDS
+from web.logic.seats import SEAT_KINDS, SeatKind
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening, resume
 from web.logic.tab import Tab
@@ -90,6 +90,7 @@ class Page:
         self.long = LongOpening(self.navigate_now, show_status)  # a long link, in slices
         self.usable = True  # the browser lets the page keep games (Keeper.start)
         self.ready = False  # the first game opened (`started`)
+        self.turns = 0  # the computer's turns under way (`computer_move`s not yet ended)
 
     @property
     def form(self) -> NewGameForm:
@@ -130,6 +131,8 @@ class Page:
             said = str(box.innerHTML) if not box.hidden else ""
             note = escape(" ".join(filter(None, dropped)))
             show_message(f"{said}<br>{note}" if said else note, "error" in str(box.className))
+        if not self.turns:
+            document.body.dataset.computer = "idle"
         document.body.dataset.ready = "1"
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -221,7 +224,7 @@ class Page:
     def open(
         self,
         session: Session,
-        seats: list[str] | None = None,
+        seats: list[SeatKind] | None = None,
         continues: Continues = None,
         push: bool = True,
         fresh: bool = False,
@@ -416,15 +419,23 @@ class Page:
     def schedule_computer(self) -> None:
         job = self.computer.start_turn()
         if job is not None:
+            self.turns += 1
+            document.body.dataset.computer = "thinking"
             run_soon(self.computer_move(job))
 
     async def computer_move(self, job: Job) -> None:
-        said = await self.computer.think(job, self.worker.ask, show_status)
-        show(said)
-        if said.played or said.error:
-            self.render()
-        else:  # the position changed: perhaps the computer's again
-            self.schedule_computer()
+        """The computer's turn; <body data-computer> says "idle" once no turn is under way
+        (its reply played or dropped), for tests to wait on."""
+        try:
+            said = await self.computer.think(job, self.worker.ask, show_status)
+            show(said)
+            if said.played or said.error:
+                self.render()
+            else:  # the position changed: perhaps the computer's again
+                self.schedule_computer()
+        finally:
+            self.turns -= 1
+            document.body.dataset.computer = "thinking" if self.turns else "idle"
 
     # ---- events
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ending import can_agree_draw
+from web.logic.seats import SeatKind, Seats
 from web.logic.session import Session
 
 # The computer agrees a draw when it rates its own chance to win at most this: when it
@@ -57,6 +58,6 @@ def draw_answer(name: str, accepts: bool, chance: float) -> str:
     )
 
 
-def rematch(session: Session, seats: Sequence[str]) -> tuple[Session, list[str]]:
+def rematch(session: Session, seats: Seats) -> tuple[Session, list[SeatKind]]:
     """A new game with the same options, everyone one seat on (two players swap sides)."""
     return Session(session.game.id, session.options), list(seats[1:]) + list(seats[:1])

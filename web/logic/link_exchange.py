@@ -1,5 +1,5 @@
 """What a device knows of a game by link's exchange (pure): the lines its links carried, and
-what a friend's link asks the player.  web/logic/by_link.py says what they mean; the session
+what a friend's link asks the player.  web/logic/link_lines.py says what they mean; the session
 of a game by link carries its `Exchange`, and its saved game keeps it (web/storage/recent.py).
 """
 

@@ -4,7 +4,7 @@ The first link of a game on this device is an invitation: the game opens with th
 link hands over offered to this device (`invited`), which a move on the board or Play takes;
 Just look makes it an analysis copy of the game, an ordinary game that is not sent.  Nothing
 of an invitation is kept until it is taken.  A later link of the same game (its `game=` id
-matches a saved game) continues that game, one saved game an id: web/logic/by_link.py's
+matches a saved game) continues that game, one saved game an id: web/logic/link_arrival.py's
 `arrive` says what the link does, and web/logic/link_words.py says it.
 web/logic/navigation.py asks this first for every link that names a game by link.
 """
@@ -16,8 +16,10 @@ from dataclasses import replace
 from html import escape
 
 from engine.by_link import new_id
-from web.logic.by_link import ASKING, Continuation, arrive, draw_offered, find_entry
+from web.logic.link_arrival import ASKING, Continuation, arrive
 from web.logic.link_exchange import Exchange, LinkLine
+from web.logic.link_lines import find_entry
+from web.logic.link_sending import draw_offered
 from web.logic.link_words import (
     ACCEPT_DRAW,
     arrival_text,
@@ -26,7 +28,7 @@ from web.logic.link_words import (
     seat_name,
     show_link_position,
 )
-from web.logic.seats import FRIEND, invited_seats, undecided
+from web.logic.seats import FRIEND, SeatKind, invited_seats, undecided
 from web.logic.session import Session
 from web.logic.sharing import Opening
 from web.storage import recent
@@ -51,7 +53,7 @@ def link_opening(
     return invited(session)
 
 
-def arrived(held: Session, seats: list[str], link: Session, entry: recent.Entry) -> Opening:
+def arrived(held: Session, seats: list[SeatKind], link: Session, entry: recent.Entry) -> Opening:
     """A link of the game by link `held`, kept on this device with `seats`."""
     to = link.link.to if link.link is not None else None
     if undecided(seats) and to is not None:  # the friend's link decides an undecided game

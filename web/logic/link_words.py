@@ -1,7 +1,8 @@
 """The page's words for a game by link (pure; tested in CPython): the status line, the tab's
 title, what a friend's link did and what it asks (with the answers' buttons), the line that
 goes with a sent link, the invitation, and what Recent says of the game.  What happens is
-web/logic/by_link.py's; this module only says it.
+web/logic/link_lines.py's, link_arrival.py's,
+link_sending.py's and link_seats.py's; this module only says it.
 """
 
 from __future__ import annotations
@@ -11,25 +12,12 @@ from html import escape
 
 from engine import EngineError
 from engine.by_link import ByLink
-from web.logic.by_link import (
-    CONFLICT,
-    TAKEBACK,
-    Arrival,
-    Continuation,
-    asked,
-    clashing,
-    declining,
-    main_line,
-    main_movers,
-    main_states,
-    next_seat,
-    sent,
-    shared_start,
-    takeback_from,
-    takes_back,
-)
+from web.logic.link_arrival import Arrival, Continuation, clashing
+from web.logic.link_exchange import CONFLICT, TAKEBACK, shared_start
+from web.logic.link_lines import asked, main_line, main_movers, main_states
+from web.logic.link_sending import declining, next_seat, sent, takeback_from, takes_back
 from web.logic.move_names import full_moves, line_names, move_number, numbered_line, viewing
-from web.logic.seats import FRIEND, HUMAN, by_link, own_seats, undecided
+from web.logic.seats import FRIEND, HUMAN, Seats, by_link, own_seats, undecided
 from web.logic.session import Session
 from web.logic.wording import your_move
 
@@ -85,9 +73,7 @@ def played(session: Session, start: int) -> str:
 # ---- a friend's link arrived
 
 
-def arrival_text(
-    came: Arrival, session: Session, seats: Sequence[str], link: ByLink | None
-) -> str:
+def arrival_text(came: Arrival, session: Session, seats: Seats, link: ByLink | None) -> str:
     """What the page says of a friend's link of a game this device keeps."""
     kind, common = came.kind, came.common
     if kind is Continuation.BEHIND and came.new:
@@ -134,7 +120,7 @@ def arrival_text(
     return f"{said} {what_now(session, seats, link)}".strip()
 
 
-def what_now(session: Session, seats: Sequence[str], link: ByLink | None) -> str:
+def what_now(session: Session, seats: Seats, link: ByLink | None) -> str:
     """After a link brought news: the result, or whose move it is, and an offered draw."""
     if session.over:
         return ended(session)
@@ -152,7 +138,7 @@ def to_move(session: Session) -> int:
     return session.game.to_move(main_states(session)[-1])
 
 
-def question_text(session: Session, seats: Sequence[str]) -> str:
+def question_text(session: Session, seats: Seats) -> str:
     """What a friend's link asks (a takeback, or a line that changes this device's move), in
     one sentence, or '' when nothing is asked."""
     theirs = session.exchange.theirs
@@ -184,7 +170,7 @@ def question_text(session: Session, seats: Sequence[str]) -> str:
     )
 
 
-def question_html(session: Session, seats: Sequence[str]) -> str:
+def question_html(session: Session, seats: Seats) -> str:
     """The question (escaped) with its two answers' buttons ('' when nothing is asked)."""
     text = question_text(session, seats)
     if not text:
@@ -229,7 +215,7 @@ def show_link_position(ply: int) -> str:
 # ---- the status line and the title
 
 
-def status_text(session: Session, seats: Sequence[str], prompt: str) -> str | None:
+def status_text(session: Session, seats: Seats, prompt: str) -> str | None:
     """The status line of a game by link, or None when it is over or not a game by link
     (the usual status then).  `prompt` is what the board says to the person to move."""
     if not by_link(seats) or session.result is not None:
@@ -249,7 +235,7 @@ def status_text(session: Session, seats: Sequence[str], prompt: str) -> str | No
     return waiting_status(session, seats, name)
 
 
-def past_status(session: Session, seats: Sequence[str], prompt: str) -> str:
+def past_status(session: Session, seats: Seats, prompt: str) -> str:
     """At a position before the game's last: the friend's turn, or what a move here does."""
     seat = session.game.to_move(session.state)
     name = seat_name(session, seat)
@@ -265,7 +251,7 @@ def past_status(session: Session, seats: Sequence[str], prompt: str) -> str:
     return f"{at} {prompt}".strip()
 
 
-def waiting_status(session: Session, seats: Sequence[str], name: str) -> str:
+def waiting_status(session: Session, seats: Seats, name: str) -> str:
     """The friend to move at the game's last position: send, or wait."""
     done = sent(session)
     if not session.moves:
@@ -283,7 +269,7 @@ def waiting_status(session: Session, seats: Sequence[str], name: str) -> str:
     return f"Your move is made: send it to your friend ({name})"
 
 
-def my_turn(session: Session, seats: Sequence[str]) -> bool:
+def my_turn(session: Session, seats: Seats) -> bool:
     """A game by link that waits for this device: its move, or an answer."""
     if not by_link(seats) or session.over:
         return False
@@ -292,7 +278,7 @@ def my_turn(session: Session, seats: Sequence[str]) -> bool:
     return seats[session.game.to_move(main_states(session)[-1])] == HUMAN
 
 
-def tab_title(session: Session, seats: Sequence[str]) -> str:
+def tab_title(session: Session, seats: Seats) -> str:
     """The tab's title: 'Your move — Wythe' while a game by link waits for this device."""
     if my_turn(session, seats):
         return f"Your move — {session.game.name}"
@@ -302,7 +288,7 @@ def tab_title(session: Session, seats: Sequence[str]) -> str:
 # ---- sending
 
 
-def share_text(session: Session, seats: Sequence[str]) -> str:
+def share_text(session: Session, seats: Seats) -> str:
     """The line that goes with a sent link: 'Wythe, move 12: your turn — I played d4e4', the
     invitation when no move is made, or the takeback asked for."""
     game, moves = session.game.name, main_line(session)
@@ -321,7 +307,7 @@ def share_text(session: Session, seats: Sequence[str]) -> str:
     return f"{game}, move {turn}: your turn ({to}) — I played {last}"
 
 
-def sent_notice(session: Session, seats: Sequence[str], shared_by: str) -> str:
+def sent_notice(session: Session, seats: Seats, shared_by: str) -> str:
     """What the page says once a link was sent (`shared_by`: 'share' for the share sheet,
     'copy' for the clipboard): short, a passing notice."""
     done = "Sent" if shared_by == "share" else "Link copied"
@@ -359,7 +345,7 @@ def looking() -> str:
     return "An analysis copy of your friend's game: moves here are yours to try, and are not sent."
 
 
-def recent_note(fragment: str, seats: Sequence[str], finished: bool, question: str = "") -> str:
+def recent_note(fragment: str, seats: Seats, finished: bool, question: str = "") -> str:
     """What Recent says of a game by link beside its moves: whose move it is."""
     if finished or not by_link(seats):
         return ""

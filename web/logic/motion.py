@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from engine.core import View
 from web import boards
 from web.boards.motion import NOTHING, Motion
-from web.logic.seats import HUMAN
+from web.logic.seats import HUMAN, SeatKind
 
 __all__ = ["NOTHING", "PERSON_MS", "QUICK_MS", "Change", "Motion", "Shown", "change", "motion"]
 
@@ -50,7 +50,7 @@ class Shown:
     moves: tuple[str, ...]
     ply: int
     view: View
-    seats: tuple[str, ...]
+    seats: tuple[SeatKind, ...]
 
 
 @dataclass(frozen=True)

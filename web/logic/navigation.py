@@ -32,7 +32,8 @@ from dataclasses import dataclass, replace
 from engine.plugins import registered
 from engine.record import Record, legal_part, unquote_link
 from web.logic import replay_ahead
-from web.logic.by_link import find_entry
+from web.logic.link_lines import find_entry
+from web.logic.seats import seat_kinds
 from web.logic.session import DEFAULT_GAME, Session, with_side_lines
 from web.logic.sharing import Opening, problem, resume, salvage
 from web.storage import recent
@@ -155,7 +156,7 @@ def reopened(place: Place) -> Opening | None:
         return Opening(session=session, message=note)
     return Opening(
         session=session,
-        seats=list(seats),
+        seats=seat_kinds(seats),
         continues=(entry_id, rev, session.fragment(), seats),
         message=note,
     )

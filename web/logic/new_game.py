@@ -16,10 +16,10 @@ from engine import games
 from engine.core import Game
 from web import boards
 from web.boards.base import Board
-from web.logic.seats import HUMAN, SEAT_KINDS
+from web.logic.seats import HUMAN, SEAT_KINDS, Seats
 
 
-def form(game: Game, options: dict, seats: Sequence[str]) -> tuple[str, str]:
+def form(game: Game, options: dict, seats: Seats) -> tuple[str, str]:
     """(title, html of the fields) of the New game form for `game` with `options` and the
     seats `seats` (a person where it has none)."""
     return f"New game of {game.name}", form_fields(game, boards.get(game.id), options, seats)
@@ -30,7 +30,7 @@ def error_id(option: str) -> str:
     return f"opt-{option}-error"
 
 
-def form_fields(game: Game, board: Board, options: dict, seats: Sequence[str]) -> str:
+def form_fields(game: Game, board: Board, options: dict, seats: Seats) -> str:
     """The New game form's fields: a hidden game id, each option, and the seats (as in
     `seats`, a person where it has none)."""
     fields = [f'<input type="hidden" name="game" value="{game.id}">']
@@ -61,7 +61,7 @@ def form_fields(game: Game, board: Board, options: dict, seats: Sequence[str]) -
     return "".join(fields)
 
 
-def seat_fields(names: Sequence[str], seats: Sequence[str]) -> str:
+def seat_fields(names: Sequence[str], seats: Seats) -> str:
     rows = []
     for seat, name in enumerate(names):
         current = seats[seat] if seat < len(seats) else HUMAN

@@ -10,18 +10,18 @@ writes what they make.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from engine import games
 from engine.core import View
 from web.boards.base import Board
-from web.logic.by_link import asked, main_line, sent
 from web.logic.ending import draw_offer, resigner
+from web.logic.link_lines import asked, main_line
+from web.logic.link_sending import sent
 from web.logic.link_words import status_text as link_status
 from web.logic.move_names import viewing
-from web.logic.seats import FRIEND, HUMAN, by_link, people, undecided
+from web.logic.seats import FRIEND, HUMAN, Seats, by_link, people, undecided
 from web.logic.table import Table
 from web.logic.wording import for_touch, your_move
 
@@ -155,7 +155,7 @@ def actions_html(actions: list[tuple[str, str, str]]) -> str:
     )
 
 
-def scores_html(view: View, board: Board, seats: Sequence[str] = ()) -> str:
+def scores_html(view: View, board: Board, seats: Seats = ()) -> str:
     """One line per seat: its colour, name and score; the seat to move and the winners
     marked (every seat a winner: a draw), and against the computer who sits where
     (`seats`, the table's)."""
@@ -171,7 +171,7 @@ def scores_html(view: View, board: Board, seats: Sequence[str] = ()) -> str:
     )
 
 
-def seat_mark(seats: Sequence[str], seat: int) -> str:
+def seat_mark(seats: Seats, seat: int) -> str:
     """Who sits in `seat`, beside its name when the computer or a friend by link plays:
     "(computer, medium)", "(friend)", and "(you)" for the one person at this screen; ''
     between people at one screen."""

@@ -8,7 +8,7 @@ and in the tab's history as their plain words ("human", "easy", "friend"), which
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
 
@@ -26,6 +26,7 @@ class SeatKind(StrEnum):
 
 HUMAN = SeatKind.HUMAN
 FRIEND = SeatKind.FRIEND
+Seats = Sequence[SeatKind]  # a table's seats, one kind each, in seat order
 FRIEND_LABEL = "Friend, by link"
 
 # Who can sit in a seat, as the New game form offers them (the computer's levels are
@@ -42,7 +43,13 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
 KINDS: tuple[str, ...] = tuple(kind for kind, _ in SEAT_KINDS)
 
 
-def people(seats: Sequence[str]) -> list[bool]:
+def seat_kinds(words: Iterable[str]) -> list[SeatKind]:
+    """Seats read back as words (from storage, the tab's history, the New game form), each
+    already one of KINDS."""
+    return [SeatKind(word) for word in words]
+
+
+def people(seats: Seats) -> list[bool]:
     """Which seats a person at this screen plays."""
     return [kind == HUMAN for kind in seats]
 
@@ -55,34 +62,34 @@ def computer(kind: str) -> bool:
 # ---- a game by link
 
 
-def by_link(seats: Sequence[str]) -> bool:
+def by_link(seats: Seats) -> bool:
     """The seats are those of a game by link (a friend plays one of them)."""
     return FRIEND in seats
 
 
-def own_seats(seats: Sequence[str]) -> frozenset[int]:
+def own_seats(seats: Seats) -> frozenset[int]:
     """The seats this device plays in a game by link."""
     return frozenset(seat for seat, kind in enumerate(seats) if kind == HUMAN)
 
 
-def undecided(seats: Sequence[str]) -> bool:
+def undecided(seats: Seats) -> bool:
     """A game by link whose sides are not chosen yet (every seat 'Friend, by link' in the
     New game form): the first move, or Send, decides which seat this device plays."""
     return bool(seats) and all(kind == FRIEND for kind in seats)
 
 
-def invited_seats(count: int, to: int) -> list[str]:
+def invited_seats(count: int, to: int) -> list[SeatKind]:
     """The seats of a device a link hands seat `to` of a game of `count` seats."""
     return [HUMAN if seat == to else FRIEND for seat in range(count)]
 
 
-def decided_by_move(seats: Sequence[str], mover: int) -> list[str]:
+def decided_by_move(seats: Seats, mover: int) -> list[SeatKind]:
     """The seats once this device made the first move of an undecided game: it plays the
     seat that moved, a friend every other."""
     return invited_seats(len(seats), mover)
 
 
-def decided_by_send(seats: Sequence[str], first: int) -> list[str]:
+def decided_by_send(seats: Seats, first: int) -> list[SeatKind]:
     """The seats once this device sent an undecided game before any move: the friend gets
     the seat that moves first (`first`), and this device the next seat in turn (with three
     or four players every other seat stays a friend's, each link going on to the seat to
@@ -90,7 +97,7 @@ def decided_by_send(seats: Sequence[str], first: int) -> list[str]:
     return invited_seats(len(seats), (first + 1) % len(seats))
 
 
-def seats_problem(seats: Sequence[str]) -> str | None:
+def seats_problem(seats: Seats) -> str | None:
     """What is wrong with the seats of a new game by link, or None (or not a game by link)."""
     if not by_link(seats):
         return None

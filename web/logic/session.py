@@ -85,7 +85,7 @@ class Session:
         self.moves: list[str] = []
         self.ending: Ending | None = None
         self.ply = 0
-        self.link: ByLink | None = None  # a game by link (web/logic/by_link.py), its seat
+        self.link: ByLink | None = None  # a game by link (web/logic/link_lines.py), its seat
         self.exchange: Exchange = NO_EXCHANGE  # a game by link: the lines exchanged, a question
         self.hint_at: Path | None = None  # the position a hint was shown for
         self.hinted: set[Path] = set()  # the moves played after a hint

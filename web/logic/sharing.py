@@ -24,6 +24,7 @@ from typing import Any
 from engine import EngineError, games
 from engine.record import Record, encode, legal_part
 from engine.record_text import legal_part_of_text, load_tree_text, tree_to_text
+from web.logic.seats import SeatKind
 from web.logic.session import DEFAULT_GAME, Session
 from web.storage import recent
 
@@ -66,7 +67,7 @@ class Opening:
     """
 
     session: Session | None = None
-    seats: list[str] | None = None
+    seats: list[SeatKind] | None = None
     continues: Continues = None
     set_aside: recent.Entry | None = None
     offers: Offers | None = None

@@ -15,13 +15,14 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from engine.by_link import new_id
-from web.logic.by_link import answer as by_link_answer
-from web.logic.by_link import mark_sent, rematch_link, sent_fragment
-from web.logic.by_link import moved as by_link_moved
 from web.logic.ending import rematch
+from web.logic.link_arrival import answer as by_link_answer
+from web.logic.link_arrival import moved as by_link_moved
+from web.logic.link_seats import rematch_link
+from web.logic.link_sending import mark_sent, sent_fragment
 from web.logic.link_words import answered, looking, seat_name, sent_notice, share_text
 from web.logic.navigation import Decision, HistoryEntry, Place, Shown, navigate
-from web.logic.seats import own_seats, undecided
+from web.logic.seats import SeatKind, own_seats, undecided
 from web.logic.session import Session
 from web.logic.sharing import Continues, Opening
 from web.logic.table import Said, Table
@@ -106,7 +107,7 @@ class Tab:
     def open(
         self,
         session: Session,
-        seats: list[str] | None,
+        seats: list[SeatKind] | None,
         continues: Continues,
         invitation: bool = False,
         fresh: bool = False,

@@ -24,10 +24,10 @@ from engine.core import Game, View
 from engine.ending import Ending
 from web import boards
 from web.boards.base import Board, Ui, settle
-from web.logic.by_link import decide as decide_seats
-from web.logic.by_link import sent_fragment
+from web.logic.link_seats import decide as decide_seats
+from web.logic.link_sending import sent_fragment
 from web.logic.move_names import move_name
-from web.logic.seats import FRIEND, HUMAN, by_link, undecided
+from web.logic.seats import FRIEND, HUMAN, SeatKind, Seats, by_link, undecided
 from web.logic.session import DEFAULT_GAME, Session
 
 
@@ -50,10 +50,10 @@ class Said:
 class Table:
     """One game on the page, its seats and its board, and everything the players do with it."""
 
-    def __init__(self, session: Session | None = None, seats: Sequence[str] | None = None):
+    def __init__(self, session: Session | None = None, seats: Seats | None = None):
         self.session = Session(DEFAULT_GAME)
         self.board: Board = boards.get(self.session.game.id)
-        self.seats: list[str] = []
+        self.seats: list[SeatKind] = []
         self.ui = Ui()
         self.paused = False
         self.took_back = False  # Undo was pressed: the next move's line becomes the main
@@ -87,7 +87,7 @@ class Table:
     def open(
         self,
         session: Session,
-        seats: Sequence[str] | None = None,
+        seats: Seats | None = None,
         invitation: bool = False,
         fresh: bool = False,
     ) -> None:
@@ -132,7 +132,7 @@ class Table:
         return seat >= 0 and (self.seats[seat] == HUMAN or undecided(self.seats))
 
     def decide(self, mover: int | None) -> bool:
-        """An undecided game by link takes its sides (web/logic/by_link.py's `decide`): by
+        """An undecided game by link takes its sides (web/logic/link_seats.py's `decide`): by
         the first move, made by seat `mover`, or by Send (None); the board turns to face
         this device's seat.  False when the sides were already chosen."""
         if not undecided(self.seats):
@@ -336,7 +336,7 @@ class Table:
 
     def new_game_choices(
         self, game_id: str | None = None, chosen: dict | None = None
-    ) -> tuple[Game, dict, list[str]]:
+    ) -> tuple[Game, dict, list[SeatKind]]:
         """What the New game form starts from for a game (the one on the table when None): its
         options `chosen`, else this game's own for a game of its kind (another kind's defaults),
         and the seats as they are (for another kind, none: a person in each)."""
@@ -346,9 +346,7 @@ class Table:
         return game, options, list(self.seats) if same else []
 
 
-def colours_chosen(
-    before: Sequence[str], after: Sequence[str], seats: Sequence[str], mover: int
-) -> str:
+def colours_chosen(before: Sequence[str], after: Sequence[str], seats: Seats, mover: int) -> str:
     """What the computer's move said about the colours, when it chose them (a Stigmergy side
     after the komi bid, a Wythe swap): "The computer chose to play White: you play Black.";
     '' when the seats' colours stayed as they were or a person moved."""

@@ -13,7 +13,7 @@ the game has side lines:
 - tree: the whole tree of moves as a text record (web/logic/session.py's side_lines_text),
   when it holds side lines: the fragment is only the line on display, and closing a tab
   while a side line shows must not lose the main line.  Reopened around the fragment's line.
-- sent, theirs, question: a game by link's exchange (web/logic/by_link.py): the line of the
+- sent, theirs, question: a game by link's exchange (web/logic/link_lines.py): the line of the
   link the device sent last and of the friend's last link, each {"moves": [...], "ending",
   "offer", "to"} (absent: none yet), and what a friend's link asks the player ('' or
   absent: nothing).  A game by link is one entry, whatever tab
@@ -30,8 +30,8 @@ from typing import Any
 
 from engine import EngineError, games
 from engine.record import MAX_FRAGMENT, decode
-from web.logic.by_link import link_game_id, merge
 from web.logic.link_exchange import CONFLICT, NO_EXCHANGE, TAKEBACK, Exchange, LinkLine
+from web.logic.link_lines import link_game_id, merge
 from web.logic.move_names import last_name
 from web.logic.session import side_lines_text, with_side_lines
 from web.storage import bounded_json
@@ -59,7 +59,7 @@ class Entry:
     finished: bool
     updated: int
     tree: str = ""  # the text record of the whole tree, when it has side lines
-    exchange: Exchange | None = None  # a game by link's (web/logic/by_link.py)
+    exchange: Exchange | None = None  # a game by link's (web/logic/link_lines.py)
 
     def as_json(self) -> dict:
         return (
