@@ -227,6 +227,7 @@ class PuzzleMode:
         bar.innerHTML = run.bar_html(self.standing())
         bar.hidden = False
         bar.dataset.status = run.status
+        by_id("status").textContent = run.status_line()
         announce(run.announcement())
 
     def on_bar(self, event: Any) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import games
 from engine.puzzles import Puzzle
-from web.logic.move_names import line_names, move_word, numbered_line
+from web.logic.move_names import full_moves, line_names, move_word, numbered_line
 from web.logic.puzzle_offer import link
 from web.logic.session import Session
 
@@ -185,6 +185,15 @@ class PuzzleRun:
             html += f"<a class='puzzle-link' href='{href}'>Link to this puzzle</a>"
         return html
 
+    def status_line(self) -> str:
+        """The status under the board (the page's own says whose turn it is, which a wrong
+        move or the line's end makes beside the point)."""
+        if self.status == PLAYING:
+            return f"{self.solver_name()} to move: find the best move."
+        if self.status == WRONG:
+            return "Not the move: Try again, or Show."
+        return "Solved." if self.status == SOLVED else "The solution, shown."
+
     def announcement(self) -> str:
         """What screen readers hear: the goal at the start, else what the move did."""
         return self.message or f"{self.heading()}. {self.goal()}"
@@ -195,7 +204,10 @@ def numbered_words(run: PuzzleRun, line: tuple[str, ...]) -> str:
     numbered as the move list numbers them."""
     before = run.puzzle.moves + run.played[: len(run.played) - len(line)]
     session = Session(run.puzzle.game_id, None, before)
-    return numbered_line(run.game, len(before), line_names(run.game, session.state, line))
+    words = line_names(run.game, session.state, line)
+    if full_moves(run.game):
+        return numbered_line(run.game, len(before), words)
+    return " ".join(f"{ply}. {word}" for ply, word in enumerate(words, len(before) + 1))
 
 
 def wrong_reason(
