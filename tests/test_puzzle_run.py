@@ -102,3 +102,23 @@ def test_why_a_wrong_move_is_worse():
     # a best move that is not legal there (a reply about another position) is not named
     odd = {**analysis, "best": [{"move": "a1"}]}
     assert wrong_reason(PETRIFY, after, odd, 0, 0.41).startswith("That is not the move:")
+
+
+def test_a_wrong_move_nearly_as_good_is_said_so():
+    after = Session("petrify", None, ["a1", "h8", "d1"]).state
+    analysis = {"to_move": 1, "chances": [0.39, 0.61], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, analysis, 0, 0.41) == (
+        "That is nearly as good by the computer's look (39% against 41%), but not the move "
+        "it found: try again, or Show."
+    )
+
+
+def test_a_mistake_keeps_its_games_options():
+    # a 4×4 Rug Pile (not the default 5×5): the position replays with the game's options
+    options = {"players": 2, "size": 4, "tiles": (2, 2, 2)}
+    mistake = Puzzle("rugpile", "game", ("2x2a1",), ("2x2c3",), "won", "middle", (), 0, (0.5, 0.2))
+    run = PuzzleRun(mistake, MISTAKE, options)
+    assert run.session().record.options_dict == options
+    assert run.solver == 1 and run.solver_name() == "Blue"
+    state = run.session().state
+    assert run.move(state, games.get("rugpile").parse(state, "2x2c3")).over

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 REPLY_SECONDS = 0.6  # the opponent's reply, and each move of Show, after this
 EXPLAIN_SECONDS = 0.6  # the computer's look at the position after a wrong move
+MISTAKE_SECONDS = 1.5  # its look for the better move before a mistake of the game shown
 
 
 class Judge(Protocol):
@@ -81,6 +82,7 @@ class PuzzleMode:
     def bind(self, on: Callable[[Any, str, Callable[[Any], Any]], None]) -> None:
         on(by_id("puzzles-open"), "click", lambda e: self.open(self.host.table.game.id))
         on(by_id("puzzle"), "click", self.on_bar)
+        on(by_id("graph-swings"), "click", self.on_mistake)
         for name in ("learn-open", "rules-learn", "learn-offer"):  # a lesson takes the board
             on(by_id(name), "click", lambda e: self.leave())
 
@@ -354,6 +356,44 @@ class PuzzleMode:
         self.busy = False
         if self.run is run:
             self.write_bar()
+
+    # ---- a mistake of the game shown, as a puzzle
+
+    def on_mistake(self, event: Any) -> None:
+        button = closest(event, "[data-mistake]")
+        if button is not None and not self.busy:
+            run_soon(self.from_mistake(int(button.dataset.mistake), float(button.dataset.after)))
+
+    async def from_mistake(self, ply: int, after: float) -> None:
+        """The position before the move at `ply` (a swing the graph lists), the better move
+        the computer finds there as the answer (when it finds none other than the move
+        played, it says so)."""
+        from engine.puzzles import Puzzle
+        from web.logic.puzzle import MISTAKE, PuzzleRun
+
+        if self.run is not None:
+            return
+        session = self.host.table.session
+        moves = tuple(session.moves[: ply - 1])
+        played = session.moves[ply - 1]
+        before = Session(session.game.id, session.options, moves)
+        self.host.say("The computer is looking for the better move…")
+        try:
+            text = await self.host.worker.judge(before.fragment(), MISTAKE_SECONDS, 1)
+            analysis = json.loads(text)
+            best = analysis["best"][0]["move"]
+            chance = float(analysis["chances"][analysis["to_move"]])
+        except Exception:
+            self.host.say("The computer could not look at that position.", error=True)
+            return
+        if best == played:
+            self.host.say("The computer, looking again, finds no better move there.")
+            return
+        mistake = Puzzle(
+            session.game.id, "game", moves, (best,), "won", "middle", (), 0, (chance, after)
+        )
+        by_id("graph-close").click()  # the graph gives way to the board (a sheet on a phone)
+        self.start(PuzzleRun(mistake, MISTAKE, session.options))
 
     # ---- links
 

@@ -27,6 +27,7 @@ from web.logic.session import Session
 
 RATED, DAILY, LINKED, MISTAKE = "rated", "daily", "linked", "mistake"
 PLAYING, WRONG, SOLVED, SHOWN = "playing", "wrong", "solved", "shown"
+CLOSE_CHANCE = 0.05  # a wrong move within this of the answer's chance is "nearly as good"
 
 
 def percent(chance: float) -> str:
@@ -47,17 +48,18 @@ class PuzzleRun:
     """One puzzle on the board: the solver's moves and the replies so far (`played`, from the
     puzzle's start), and how it went."""
 
-    def __init__(self, puzzle: Puzzle, kind: str = RATED):
+    def __init__(self, puzzle: Puzzle, kind: str = RATED, options: dict | None = None):
         self.puzzle = puzzle
         self.kind = kind
-        self.game = games.get(puzzle.game_id)
-        self.start = puzzle.start(self.game)
-        self.solver = self.game.to_move(self.start)
+        self.options = options  # a game's own options (a mistake's); None: the defaults
         self.played: tuple[str, ...] = ()
+        self.wrong_move = ""  # the wrong move on the board (notation), while status is WRONG
+        self.game = games.get(puzzle.game_id)
+        self.start = self.session().state if options else puzzle.start(self.game)
+        self.solver = self.game.to_move(self.start)
         self.status = PLAYING
         self.first_try = True  # no wrong move nor Show yet: the puzzle still counts as solved
         self.message = ""
-        self.wrong_move = ""  # the wrong move on the board (notation), while status is WRONG
 
     # ---- where the solver is
 
@@ -77,7 +79,8 @@ class PuzzleRun:
     def session(self) -> Session:
         """The game so far and the moves of the solution played, on the table."""
         wrong = (self.wrong_move,) if self.wrong_move else ()
-        return Session(self.puzzle.game_id, None, self.puzzle.moves + self.played + wrong)
+        moves = self.puzzle.moves + self.played + wrong
+        return Session(self.puzzle.game_id, self.options, moves)
 
     def solver_name(self) -> str:
         return self.game.seat_names(self.start)[self.solver]
@@ -203,7 +206,7 @@ def numbered_words(run: PuzzleRun, line: tuple[str, ...]) -> str:
     """Moves of the solution from the position after `run.played`'s first part, named and
     numbered as the move list numbers them."""
     before = run.puzzle.moves + run.played[: len(run.played) - len(line)]
-    session = Session(run.puzzle.game_id, None, before)
+    session = Session(run.puzzle.game_id, run.options, before)
     words = line_names(run.game, session.state, line)
     if full_moves(run.game):
         return numbered_line(run.game, len(before), words)
@@ -224,9 +227,14 @@ def wrong_reason(
     after = chances[solver] if solver < len(chances) else None
     if after is None:
         return "That is not the move."
+    if before is not None and after > before - CLOSE_CHANCE:
+        return (
+            f"That is nearly as good by the computer's look ({percent(after)} against "
+            f"{percent(before)}), but not the move it found: try again, or Show."
+        )
     falls = (
         f"your chance falls from {percent(before)} to {percent(after)}"
-        if before is not None and before > after
+        if before is not None
         else f"your chance would be {percent(after)}"
     )
     to_move = analysis.get("to_move", -1)
