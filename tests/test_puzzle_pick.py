@@ -10,6 +10,7 @@ from web.logic.puzzle_pick import (
     Record,
     daily_index,
     expected,
+    fnv1a,
     next_puzzle,
     rated,
     read,
@@ -72,6 +73,13 @@ def test_the_puzzle_of_the_day_is_the_same_all_day_and_changes_with_the_day():
     assert len(days) > 20  # thirty days, hardly a repeat among 300
     assert all(0 <= i < 300 for i in days)
     assert daily_index(day, "petrify", 1) == 0
+
+
+def test_fnv1a_gives_the_published_test_values():
+    # the FNV authors' test vectors for 32-bit FNV-1a
+    assert fnv1a(b"") == 0x811C9DC5
+    assert fnv1a(b"a") == 0xE40C292C
+    assert fnv1a(b"foobar") == 0xBF9CF968
 
 
 def test_the_record_is_kept_and_read_back():

@@ -173,7 +173,7 @@ class PuzzleMode:
         self.run, self.counted, self.busy = run, False, False
         self.host.say("")
         self.show_position()
-        by_id("board").focus()
+        self.focus_board()
 
     def close(self) -> None:
         """The puzzle ends (the table already holds, or is about to hold, another game)."""
@@ -213,6 +213,13 @@ class PuzzleMode:
                 address = link(run.puzzle.game_id, run.puzzle.id)
                 window.history.replaceState(window.history.state, "", address)
 
+    def focus_board(self) -> None:
+        """Play on from the keyboard: the board focused (its focus writes the board's own
+        prompt in the status, which the puzzle's words then replace)."""
+        by_id("board").focus()
+        if self.run is not None:
+            by_id("status").textContent = self.run.status_line()
+
     def standing(self) -> str:
         run = self.run
         if run is None or not run.rated:
@@ -241,7 +248,7 @@ class PuzzleMode:
         if action == "retry" and not self.busy:
             run.restart()
             self.show_position()
-            by_id("board").focus()
+            self.focus_board()
         elif action == "show" and not self.busy:
             run_soon(self.show_solution())
         elif action == "next":

@@ -11,9 +11,10 @@ The next puzzle is one the player has not solved in that game (every puzzle agai
 are solved), whose difficulty is among the CLOSE nearest to the rating, picked at random
 among those (a caller passes its `random.Random`).
 
-The puzzle of the day is the same for everyone on a UTC date, with no server: the first 8
-hex digits of SHA-256 of "<date>/<game>" ("2026-12-01/wythe") as a number, modulo the
-number of puzzles in the game's file, indexes its list in file order.
+The puzzle of the day is the same for everyone on a UTC date, with no server: the 32-bit
+FNV-1a hash of "<date>/<game>" ("2026-12-01/wythe", its UTF-8 bytes), modulo the number of
+puzzles in the game's file, indexes its list in file order.  (FNV-1a, a few lines here, and
+not hashlib: the site's standard library need not grow for it.)
 
 The record is kept as JSON (web/browser/puzzle_mode.py puts it in localStorage under KEY);
 `read` forgives anything it did not write: a value it cannot read starts afresh, and only
@@ -22,7 +23,6 @@ this key is touched.  Tested in CPython (tests/test_puzzle_pick.py).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Sequence
@@ -97,8 +97,15 @@ def next_puzzle(
 
 def daily_index(day: date, game_id: str, count: int) -> int:
     """Which of a game's `count` puzzles is the puzzle of `day` (see the module's docstring)."""
-    digest = hashlib.sha256(f"{day.isoformat()}/{game_id}".encode()).hexdigest()
-    return int(digest[:8], 16) % count
+    return fnv1a(f"{day.isoformat()}/{game_id}".encode()) % count
+
+
+def fnv1a(data: bytes) -> int:
+    """The 32-bit FNV-1a hash of `data`."""
+    value = 0x811C9DC5
+    for byte in data:
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
 
 
 def read(text: str | None) -> Record:

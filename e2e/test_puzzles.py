@@ -1,0 +1,250 @@
+"""Puzzles in the browser (issue 58): for every registered game, its first puzzle (from
+whatever collection its file holds) opened by its link, a wrong move and the computer's
+reason, Try again, then the solution's line with the replies; the puzzle of the day; a
+puzzle link in a fresh browser, and bad ones; a streak of two; Puzzles offline after a visit;
+and Puzzles' modules imported only when Puzzles is first opened.  Moves are played through
+the page's own path for a move (Page.play, as the board's input and its buttons call it);
+one is clicked on the board.  Screenshots at desktop and phone size."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+
+import pytest
+from conftest import READY, ROOT, guard, open_page, reach, run_python, shot
+from conftest import built_site as serve_built_site
+
+from engine import games
+from engine.plugins import ids, plugin
+from engine.puzzles import load
+from web.logic.puzzle_offer import count_label
+from web.logic.puzzle_pick import daily_index
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+REASON_TIMEOUT = 120_000  # the computer's worker starts on a wrong move, the first time
+
+
+def collection(game_id: str):
+    return load(game_id, (ROOT / plugin(game_id).puzzles).read_text())
+
+
+def wrong_move(puzzle) -> str:
+    """A legal move that is not an answer of the puzzle's first move."""
+    game = games.get(puzzle.game_id)
+    state = puzzle.start(game)
+    for move in game.legal_moves(state):
+        text = game.notation(state, move)
+        if not puzzle.judge(game, state, 0, text):
+            return text
+    raise AssertionError(f"every move solves puzzle {puzzle.id}")
+
+
+def play(page, text: str):
+    run_python(page, "PAGE.play(MOVE, text=True)", MOVE=text)
+
+
+def bar_says(page, text: str, timeout: int = 30_000):
+    page.wait_for_function(
+        "text => document.querySelector('#puzzle').textContent.includes(text)",
+        arg=text,
+        timeout=timeout,
+    )
+
+
+def moves_listed(page, count: int, seconds: float = 30):
+    """The table's line holds `count` moves (a reply may still be on its way)."""
+    deadline = time.monotonic() + seconds
+    while (found := int(run_python(page, "len(PAGE.table.session.moves)"))) != count:
+        assert time.monotonic() < deadline, f"{found} moves, not {count}"
+        page.wait_for_timeout(100)
+
+
+def open_by_link(page, puzzle):
+    page.evaluate(
+        "address => { location.hash = address; }", f"#puzzle/{puzzle.game_id}/{puzzle.id}"
+    )
+    page.wait_for_selector(f"body[data-puzzle='{puzzle.id}']")
+    page.wait_for_selector("#puzzle:not([hidden])")
+
+
+def solve(page, puzzle, click_first: bool = False):
+    """Play the puzzle's solution from its start, each reply awaited."""
+    start = len(puzzle.moves)
+    for step in range(0, len(puzzle.solution), 2):
+        answer = puzzle.solution[step]
+        cell = page.locator(f"#board [data-cell='{answer}']")
+        if click_first and step == 0 and cell.count() == 1:
+            cell.click()
+        else:
+            play(page, answer)
+        if step + 1 < len(puzzle.solution):
+            moves_listed(page, start + step + 2)  # the reply came
+    page.wait_for_selector("#puzzle[data-status='solved']")
+    moves_listed(page, start + len(puzzle.solution))  # the line, in the move list
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
+    puzzles = collection(game_id)
+    first = puzzles[0]
+    game = games.get(game_id)
+    solver = game.to_move(first.start(game))
+    name = game.seat_names(first.start(game))[solver]
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{game_id}")
+    control = page.locator("#puzzles-open")
+    page.wait_for_function(
+        "text => document.querySelector('#puzzles-open').textContent === text",
+        arg=count_label(len(puzzles)),
+    )
+    assert control.get_attribute("hidden") is None
+    open_by_link(page, first)
+    bar_says(page, f"Find the best move for {name}")
+    assert page.get_attribute("#flip", "aria-pressed") == str(solver == 1).lower()
+    moves_listed(page, len(first.moves))  # the game so far
+    assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{first.id}"
+
+    play(page, wrong_move(first))
+    page.wait_for_selector("#puzzle[data-status='wrong']")
+    page.wait_for_function(
+        "() => /chance|nearly as good|ends the game/.test("
+        "document.querySelector('#puzzle .puzzle-said').textContent)",
+        timeout=REASON_TIMEOUT,
+    )
+    reason = page.text_content("#puzzle .puzzle-said")
+    shot(page, f"puzzle-{game_id}-wrong-desktop")
+    page.click("#puzzle [data-puzzle='retry']")
+    page.wait_for_selector("#puzzle[data-status='playing']")
+    moves_listed(page, len(first.moves))  # the wrong move taken back
+    solve(page, first, click_first=True)
+    before, after = (f"{round(c * 100)}%" for c in first.chance)
+    bar_says(page, f"Solved! {name}'s chance went from {before} to {after}.")
+    assert "Streak: 0." in page.text_content("#puzzle")  # the wrong move broke it
+    shot(page, f"puzzle-{game_id}-solved-desktop")
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+    assert page.evaluate("document.body.dataset.puzzle") is None
+    assert page.errors == [], reason
+
+
+def test_the_puzzle_of_the_day_on_a_phone(page, site):
+    game_id = ids()[0]
+    puzzles = collection(game_id)
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site}/index.html#{game_id}")
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
+    reach(page, "#puzzles-open").click()
+    page.wait_for_selector("#puzzle:not([hidden])")
+    page.click("#puzzle [data-puzzle='daily']")
+    today = datetime.now(UTC).date()
+    daily = puzzles[daily_index(today, game_id, len(puzzles))]
+    page.wait_for_selector(f"body[data-puzzle='{daily.id}']")
+    bar_says(page, "puzzle of the day")
+    shot(page, "puzzle-daily-phone")
+    solve(page, daily)
+    shot(page, "puzzle-daily-solved-phone")
+    assert page.errors == []
+
+
+def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
+    game_id = ids()[-1]
+    puzzle = collection(game_id)[0]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    outside = guard(page)
+    errors: list = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, f"{site}/index.html#puzzle/{game_id}/{puzzle.id}")
+    page.wait_for_selector(f"body[data-puzzle='{puzzle.id}']")
+    assert page.text_content("#title") == games.get(game_id).name
+    assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{puzzle.id}"
+    shot(page, "puzzle-link-desktop")
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+
+    page.evaluate("() => { location.hash = '#puzzle/chess/k3f9'; }")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent"
+        ".includes('names no game of this site')"
+    )
+    assert page.text_content("#title") == games.get(game_id).name  # the game shown stays
+    page.evaluate(f"() => {{ location.hash = '#puzzle/{game_id}/nosuch0'; }}")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('has no puzzle nosuch0')"
+    )
+    context.close()
+    fresh = browser.new_context(viewport=DESKTOP)
+    page = fresh.new_page()
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    outside += guard(page)
+    open_page(page, f"{site}/index.html#puzzle/{game_id}/nosuch0")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('has no puzzle nosuch0')"
+    )
+    assert page.text_content("#title") == games.get(game_id).name  # its game's page
+    fresh.close()
+    assert errors == [] and outside == []
+
+
+def test_a_streak_of_two_and_next(page, site):
+    game_id = "rugpile" if "rugpile" in ids() else ids()[0]
+    first, second = collection(game_id)[:2]
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{game_id}")
+    open_by_link(page, first)
+    solve(page, first)
+    bar_says(page, "Streak: 1.")
+    open_by_link(page, second)
+    solve(page, second)
+    bar_says(page, "Streak: 2.")
+    kept = json.loads(page.evaluate("localStorage.getItem('abstract-games/puzzles')"))
+    assert kept["streak"] == 2 and set(kept["solved"][game_id]) == {first.id, second.id}
+    page.click("#puzzle [data-puzzle='next']")
+    page.wait_for_function(
+        "ids => document.body.dataset.puzzle && !ids.includes(document.body.dataset.puzzle)",
+        arg=[first.id, second.id],
+    )  # a puzzle not yet solved
+    assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
+    page.evaluate("localStorage.setItem('abstract-games/puzzles', '{not json')")
+    page.reload()
+    page.wait_for_selector(READY)
+    reach(page, "#puzzles-open").click()
+    bar_says(page, "Your puzzle rating: 1500. Streak: 0.")  # a bad record starts afresh
+    assert page.errors == []
+
+
+PUZZLES_MODULES = ["engine.puzzles", "web.logic.puzzle", "web.logic.puzzle_pick"]
+IMPORTED = "import json, sys; json.dumps([name in sys.modules for name in NAMES])"
+
+
+def test_puzzles_modules_are_imported_when_puzzles_is_first_opened(page, site):
+    open_page(page, site + "/index.html#rugpile")
+    assert json.loads(run_python(page, IMPORTED, NAMES=PUZZLES_MODULES)) == [False] * 3
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
+    reach(page, "#puzzles-open").click()
+    page.wait_for_selector("#puzzle:not([hidden])")
+    assert json.loads(run_python(page, IMPORTED, NAMES=PUZZLES_MODULES)) == [True] * 3
+    assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory):
+    with serve_built_site(tmp_path_factory, "puzzles-offline") as folder_and_url:
+        yield folder_and_url
+
+
+def test_puzzles_open_offline_after_a_visit(page, built_site):
+    dest, url = built_site
+    assert list(dest.glob("v/*/" + plugin("rugpile").puzzles))  # in the site
+    open_page(page, url + "#rugpile")
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
+    reach(page, "#puzzles-open").click()
+    page.wait_for_selector("#puzzle:not([hidden]) .puzzle-goal")
+    assert page.errors == []
