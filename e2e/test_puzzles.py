@@ -116,8 +116,10 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     )
     reason = page.text_content("#puzzle .puzzle-said")
     shot(page, f"puzzle-{game_id}-wrong-desktop")
-    page.click("#puzzle [data-puzzle='retry']")
+    page.focus("#puzzle [data-puzzle='retry']")  # by keyboard
+    page.keyboard.press("Enter")
     page.wait_for_selector("#puzzle[data-status='playing']")
+    assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
     moves_listed(page, len(first.moves))  # the wrong move taken back
     solve(page, first, click_first=True)
     before, after = (f"{round(c * 100)}%" for c in first.chance)
@@ -224,7 +226,8 @@ def test_puzzles_modules_are_imported_when_puzzles_is_first_opened(page, site):
     open_page(page, site + "/index.html#rugpile")
     assert json.loads(run_python(page, IMPORTED, NAMES=PUZZLES_MODULES)) == [False] * 3
     page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
-    reach(page, "#puzzles-open").click()
+    page.focus("#puzzles-open")  # by keyboard
+    page.keyboard.press("Enter")
     page.wait_for_selector("#puzzle:not([hidden])")
     assert json.loads(run_python(page, IMPORTED, NAMES=PUZZLES_MODULES)) == [True] * 3
     assert page.errors == []
@@ -247,4 +250,42 @@ def test_puzzles_open_offline_after_a_visit(page, built_site):
     page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
     reach(page, "#puzzles-open").click()
     page.wait_for_selector("#puzzle:not([hidden]) .puzzle-goal")
+    assert page.errors == []
+
+
+def random_game(game_id: str, seed: int):
+    """A whole game of random legal moves (seeded), as the page's session."""
+    import random
+
+    from web.logic.session import Session
+
+    game, session, rng = games.get(game_id), Session(game_id), random.Random(seed)
+    while game.result(session.state) is None:
+        session.play(rng.choice(game.legal_moves(session.state)))
+    return session
+
+
+def test_a_mistake_of_a_finished_game_replayed_as_a_puzzle(page, site):
+    session = random_game("rugpile", seed=3)
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{session.fragment()}")
+    page.click("#analyse")
+    page.click("#graph-open")
+    page.wait_for_selector("#graph-swings [data-mistake]", timeout=120_000)
+    mistakes = page.locator("#graph-swings [data-mistake]")
+    ply = int(mistakes.first.get_attribute("data-mistake"))
+    mistakes.first.click()
+    page.wait_for_selector("#puzzle:not([hidden])", timeout=60_000)
+    bar_says(page, "your game's mistake, as a puzzle")
+    bar_says(page, "Try to find the better move for")
+    moves_listed(page, ply - 1)  # the position before the mistake
+    answer = run_python(page, "PAGE.puzzles.run.puzzle.solution[0]")  # the computer's find
+    assert answer != session.moves[ply - 1]  # not the move played in the game
+    shot(page, "puzzle-mistake-desktop")
+    play(page, answer)
+    page.wait_for_selector("#puzzle[data-status='solved']")
+    bar_says(page, "Found: that was the better move.")
+    assert "rating" not in page.text_content("#puzzle")  # not rated
+    page.click("#puzzle [data-puzzle='leave']")
+    moves_listed(page, len(session.moves))  # the game is back
     assert page.errors == []

@@ -50,7 +50,8 @@ class Judge(Protocol):
 
 class Host(Protocol):
     """What Puzzles needs of the page: its table, to draw it (animating the move made), the
-    computer's worker, and the message above the board."""
+    computer's worker, the message above the board, and to put the advice away (Analyse's
+    best moves, a hint, the graph would give the answer away)."""
 
     table: Table
 
@@ -58,6 +59,8 @@ class Host(Protocol):
     def worker(self) -> Judge: ...
 
     def render(self, push: bool = False) -> None: ...
+
+    def afresh(self) -> None: ...
 
     def say(self, text: str, error: bool = False) -> None: ...
 
@@ -171,7 +174,7 @@ class PuzzleMode:
             table = self.host.table
             self.before = (table.session, list(table.seats))
         self.run, self.counted, self.busy = run, False, False
-        self.host.say("")
+        self.host.afresh()
         self.show_position()
         self.focus_board()
 
@@ -399,7 +402,6 @@ class PuzzleMode:
         mistake = Puzzle(
             session.game.id, "game", moves, (best,), "won", "middle", (), 0, (chance, after)
         )
-        by_id("graph-close").click()  # the graph gives way to the board (a sheet on a phone)
         self.start(PuzzleRun(mistake, MISTAKE, session.options))
 
     # ---- links

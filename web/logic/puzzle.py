@@ -192,7 +192,8 @@ class PuzzleRun:
         """The status under the board (the page's own says whose turn it is, which a wrong
         move or the line's end makes beside the point)."""
         if self.status == PLAYING:
-            return f"{self.solver_name()} to move: find the best move."
+            better = "better" if self.kind == MISTAKE else "best"
+            return f"{self.solver_name()} to move: find the {better} move."
         if self.status == WRONG:
             return "Not the move: Try again, or Show."
         return "Solved." if self.status == SOLVED else "The solution, shown."
