@@ -138,7 +138,9 @@ def test_the_puzzle_of_the_day_on_a_phone(page, site):
     page.set_viewport_size(PHONE)
     open_page(page, f"{site}/index.html#{game_id}")
     page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
-    reach(page, "#puzzles-open").click()
+    control = reach(page, "#puzzles-open")  # in the games menu
+    shot(page, "puzzle-control-phone", full_page=False)
+    control.click()
     page.wait_for_selector("#puzzle:not([hidden])")
     page.click("#puzzle [data-puzzle='daily']")
     today = datetime.now(UTC).date()
@@ -288,4 +290,28 @@ def test_a_mistake_of_a_finished_game_replayed_as_a_puzzle(page, site):
     assert "rating" not in page.text_content("#puzzle")  # not rated
     page.click("#puzzle [data-puzzle='leave']")
     moves_listed(page, len(session.moves))  # the game is back
+    assert page.errors == []
+
+
+def test_a_puzzle_of_another_game_while_a_lesson_is_on(page, site):
+    """A lesson gives way to a puzzle link; the control counts the puzzle's game; Leave
+    puzzles puts back the game that was on the table before the lesson."""
+    shown, other = ids()[0], ids()[1]
+    puzzle = collection(other)[0]
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{shown}")
+    page.wait_for_selector("#learn-open:not([hidden])", state="attached")
+    page.click("#learn-open")
+    page.wait_for_selector("#lesson:not([hidden]) .lesson-goal")
+    open_by_link(page, puzzle)
+    assert page.locator("#lesson").is_hidden()
+    assert page.evaluate("document.body.dataset.lesson") is None
+    page.wait_for_function(
+        "text => document.querySelector('#puzzles-open').textContent === text",
+        arg=count_label(len(collection(other))),
+    )
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+    assert page.text_content("#title") == games.get(shown).name
+    moves_listed(page, 0)  # the fresh game that was there before the lesson
     assert page.errors == []

@@ -515,6 +515,11 @@ class Page:
 
     # ---- puzzles
 
+    def give_way(self) -> None:
+        """A puzzle starts: a lesson on the board ends, its game back on the table."""
+        if self.lesson.active:
+            self.lesson.leave()
+
     def say(self, text: str, error: bool = False) -> None:
         """A sentence (text) in the message above the board; '' clears it."""
         show_message(escape(text), error)

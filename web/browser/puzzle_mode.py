@@ -50,8 +50,9 @@ class Judge(Protocol):
 
 class Host(Protocol):
     """What Puzzles needs of the page: its table, to draw it (animating the move made), the
-    computer's worker, the message above the board, and to put the advice away (Analyse's
-    best moves, a hint, the graph would give the answer away)."""
+    computer's worker, the message above the board, to put the advice away (Analyse's best
+    moves, a hint, the graph would give the answer away), and a lesson on the board to give
+    way (its game comes back first, for Leave puzzles to put back)."""
 
     table: Table
 
@@ -61,6 +62,8 @@ class Host(Protocol):
     def render(self, push: bool = False) -> None: ...
 
     def afresh(self) -> None: ...
+
+    def give_way(self) -> None: ...
 
     def say(self, text: str, error: bool = False) -> None: ...
 
@@ -77,6 +80,7 @@ class PuzzleMode:
         self.busy = False  # a reply or Show is playing: the board waits
         self.counted = False  # the run's first try went into the rating
         self.rng = random.Random()
+        self.shown_game = ""  # the game the Puzzles control counts
 
     @property
     def active(self) -> bool:
@@ -124,6 +128,7 @@ class PuzzleMode:
     def opened(self, game_id: str) -> None:
         if self.run is not None:
             self.close()
+        self.shown_game = game_id
         run_soon(self.countable(game_id))
 
     async def countable(self, game_id: str) -> None:
@@ -171,12 +176,15 @@ class PuzzleMode:
 
     def start(self, run: PuzzleRun) -> None:
         if self.run is None:
+            self.host.give_way()
             table = self.host.table
             self.before = (table.session, list(table.seats))
+            self.shown_game = table.game.id
         self.run, self.counted, self.busy = run, False, False
         self.host.afresh()
         self.show_position()
         self.focus_board()
+        self.count_again(run.puzzle.game_id)
 
     def close(self) -> None:
         """The puzzle ends (the table already holds, or is about to hold, another game)."""
@@ -196,6 +204,13 @@ class PuzzleMode:
             self.host.table.open(*before)
             document.body.dataset.game = before[0].game.id
             self.host.render()
+            self.count_again(before[0].game.id)
+
+    def count_again(self, game_id: str) -> None:
+        """The Puzzles control counts the game on the table (a puzzle link may show another)."""
+        if game_id != self.shown_game:
+            self.shown_game = game_id
+            run_soon(self.countable(game_id))
 
     # ---- the position and the bar
 
