@@ -172,7 +172,13 @@ class PuzzleMode:
         else:
             after = self.run.puzzle.id if self.run is not None else ""
             chosen = puzzle_pick.next_puzzle(found, self.record(), self.rng, after)
-        self.start(PuzzleRun(chosen, kind))
+        try:
+            run = PuzzleRun(chosen, kind)
+        except EngineError as err:  # BadPuzzles: its game so far does not replay
+            self.host.say(str(err), error=True)
+            announce(str(err))
+            return
+        self.start(run)
 
     def start(self, run: PuzzleRun) -> None:
         if self.run is None:
