@@ -122,3 +122,11 @@ def test_a_mistake_keeps_its_games_options():
     assert run.solver == 1 and run.solver_name() == "Blue"
     state = run.session().state
     assert run.move(state, games.get("rugpile").parse(state, "2x2c3")).over
+
+
+def test_a_win_found_says_so_and_a_chance_that_stays_is_not_said_to_go():
+    # Petrify ends when a player cannot move: not in three moves, so the goal is by hand
+    won = Puzzle("petrify", "w1", ("a1", "h8"), ("b1",), "win", "end", (), 1500, (1.0, 1.0))
+    run = PuzzleRun(won)
+    play(run, "b1")
+    assert run.message == "Solved! Blue wins. Blue's chance stays at 100%."

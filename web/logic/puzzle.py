@@ -134,7 +134,10 @@ class PuzzleRun:
                 f"Found: that was the better move. {name}'s chance: {percent(before)} "
                 f"with it, {percent(after)} after the move played in the game."
             )
-        return f"Solved! {name}'s chance went from {percent(before)} to {percent(after)}."
+        wins = f" {name} wins." if self.puzzle.goal == "win" else ""
+        if percent(before) == percent(after):
+            return f"Solved!{wins} {name}'s chance stays at {percent(after)}."
+        return f"Solved!{wins} {name}'s chance went from {percent(before)} to {percent(after)}."
 
     # ---- the bar
 
