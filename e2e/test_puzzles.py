@@ -110,7 +110,7 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     play(page, wrong_move(first))
     page.wait_for_selector("#puzzle[data-status='wrong']")
     page.wait_for_function(
-        "() => /chance|nearly as good|ends the game/.test("
+        "() => /chance|as good|ends the game/.test("
         "document.querySelector('#puzzle .puzzle-said').textContent)",
         timeout=REASON_TIMEOUT,
     )

@@ -108,8 +108,13 @@ def test_a_wrong_move_nearly_as_good_is_said_so():
     after = Session("petrify", None, ["a1", "h8", "d1"]).state
     analysis = {"to_move": 1, "chances": [0.39, 0.61], "best": [{"move": "g8"}]}
     assert wrong_reason(PETRIFY, after, analysis, 0, 0.41) == (
-        "That is nearly as good by the computer's look (39% against 41%), but not the move "
-        "it found: try again, or Show."
+        "That is nearly as good by the computer's look (39% against 41%), but not the "
+        "puzzle's move: try again, or Show."
+    )
+    as_good = {"to_move": 1, "chances": [1.0, 0.0], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, as_good, 0, 1.0) == (
+        "That looks as good to the computer (100%), but it is not the puzzle's move: try "
+        "again, or Show."
     )
 
 

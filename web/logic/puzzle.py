@@ -222,8 +222,8 @@ def wrong_reason(
 ) -> str:
     """One sentence on why a wrong move is worse: the opponent's best answer and the solver's
     chance after it, from the computer's judgement (`analysis`, engine/ai/analysis.py's JSON)
-    of `state`, the position after the wrong move.  `before` is the solver's chance at the
-    puzzle's start (None past its first move)."""
+    of `state`, the position after the wrong move.  `before` is the solver's chance with the
+    best play (the puzzle's chance at its start, which its line keeps), or None when unknown."""
     result = game.result(state)
     if result is not None:
         return "That ends the game without winning it."
@@ -231,10 +231,15 @@ def wrong_reason(
     after = chances[solver] if solver < len(chances) else None
     if after is None:
         return "That is not the move."
+    if before is not None and percent(after) >= percent(before):
+        return (
+            f"That looks as good to the computer ({percent(after)}), but it is not the "
+            "puzzle's move: try again, or Show."
+        )
     if before is not None and after > before - CLOSE_CHANCE:
         return (
             f"That is nearly as good by the computer's look ({percent(after)} against "
-            f"{percent(before)}), but not the move it found: try again, or Show."
+            f"{percent(before)}), but not the puzzle's move: try again, or Show."
         )
     falls = (
         f"your chance falls from {percent(before)} to {percent(after)}"
