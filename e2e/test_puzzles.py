@@ -197,6 +197,11 @@ def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
     assert page.text_content("#title") == games.get(game_id).name
     assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{puzzle.id}"
     shot(page, "puzzle-link-desktop")
+    page.click("#puzzle [data-puzzle='show']")  # the line played, move by move
+    page.wait_for_selector("#puzzle[data-status='shown']", timeout=30_000)
+    moves_listed(page, len(puzzle.moves) + len(puzzle.solution))
+    assert page.text_content("#puzzle .puzzle-said").startswith("The solution: ")
+    assert "Streak: 0." in page.text_content("#puzzle")  # shown is not solved
     page.click("#puzzle [data-puzzle='leave']")
     page.wait_for_selector("#puzzle", state="hidden")
 
