@@ -48,7 +48,7 @@ def test_the_graph_lists_only_real_mistakes_in_the_seats_colours(page, site, gam
         f"All {positions} positions judged", timeout=120_000
     )
     least = 100 * swing_threshold(game_id)
-    for text in page.locator("#graph-swings button").all_text_contents():
+    for text in page.locator("#graph-swings button[data-ply]").all_text_contents():
         found = SWING_TEXT.search(text)
         assert found, text
         before, after = int(found.group(3)), int(found.group(4))

@@ -73,7 +73,7 @@ def test_analyse_and_the_graph_open_where_a_phone_player_looks(browser, site):
     expect(page.locator("#moves [data-ply='2']")).to_have_attribute("aria-current", "true")
     assert page.evaluate("location.hash").endswith("/ply=2")
     board_in_view_above(page, "#graph")
-    swings = page.locator("#graph-swings button")
+    swings = page.locator("#graph-swings button[data-ply]")
     if swings.count():  # a swing too
         ply = swings.first.get_attribute("data-ply")
         scroll_down(page)

@@ -31,8 +31,10 @@ html = open(page).read()
 assert html.count(tag) == 1 and "</script" not in script, "cannot inline web/main.py"
 open(page, "w").write(html.replace(tag, f'<script type="py" config="./pyscript.toml">\n{script}</script>'))
 PY
-# The sources are in app.zip now; only the computer's worker is loaded by its path.
-rm -rf "$DEST/engine"
+# The sources are in app.zip now; only the computer's worker is loaded by its path.  The
+# engine's data files stay (each game's puzzles, fetched when Puzzles is opened).
+find "$DEST/engine" -name '*.py' -delete
+find "$DEST/engine" -depth -type d -empty -delete
 find "$DEST/web" -name '*.py' ! -path "$DEST/web/ai_worker.py" -delete
 # One version, whole: everything but the shell under v/<hash of the site>/, the page's
 # references rewritten to it, and sw.js told every file of it (see that script).

@@ -66,6 +66,9 @@ def test_the_key_and_the_swings_list():
         '<button type="button" data-ply="3">move 3 (White): win chance 80% → 30%</button>' in html
     )
     assert swings_html([], ("White", "Black")) == ""
+    assert "data-mistake" not in html  # a game under way: no puzzle of its mistakes yet
+    over = swings_html([Swing(3, 0, 0.8, 0.3)], ("White", "Black"), puzzles=True)
+    assert 'data-mistake="3" data-after="0.300">Try to find the better move</button>' in over
 
 
 def test_the_worker_judges_a_line_a_batch_at_a_time():

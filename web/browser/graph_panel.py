@@ -108,7 +108,7 @@ class GraphPanel:
             if done < total
             else f"All {total} positions judged ({SECONDS_PER_PLY:g} s each)."
         )
-        by_id("graph-swings").innerHTML = graph.swings_html(marked, names, full)
+        by_id("graph-swings").innerHTML = graph.swings_html(marked, names, full, session.over)
 
     def on_click(self, event: Any) -> None:
         """A click on the graph or on a swing: show that position, the board in view."""

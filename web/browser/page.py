@@ -17,6 +17,7 @@ The browser's objects (document, window, elements, events) are untyped `Any` her
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -38,12 +39,14 @@ from web.browser.keeper import BrowserHistory, Keeper
 from web.browser.lesson_mode import LessonMode
 from web.browser.long_opening import LongOpening
 from web.browser.move_list_view import MoveListView, keep_current_move_in_view
+from web.browser.puzzle_mode import PuzzleMode
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
 from web.logic.computer import Computer, Job
 from web.logic.link_words import question_html
 from web.logic.move_list import MoveList
 from web.logic.navigation import pick, picked, start_link
+from web.logic.puzzle_offer import read_link
 from web.logic.screen import Screen, picker_html, screen_of, shortcuts_html
 from web.logic.seats import SEAT_KINDS, SeatKind
 from web.logic.session import Session
@@ -85,6 +88,8 @@ class Page:
         self.move_list = MoveList()  # its markup written only when the tree changes
         self.moves_view = MoveListView()  # and on the page, a long one a part at a time
         self.lesson = LessonMode(self)  # Learn: a course on the board
+        self.puzzles = PuzzleMode(self)  # Puzzles: find the best move
+        self.puzzle_link = ""  # a puzzle link the page was opened with, opened once it is ready
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.tab = Tab(self.keeper, BrowserHistory(self.keeper.kinds), self.table)
         self.long = LongOpening(self.navigate_now, show_status)  # a long link, in slices
@@ -109,6 +114,7 @@ class Page:
         self.table.use_touch(bool(window.matchMedia("(hover: none)").matches))  # tap, not click
         self.input.fit()  # a phone's board across its screen: how wide
         self.bind()
+        self.put_puzzle_link_aside()
         self.usable = self.keeper.start()
         # a long game (a link loaded or reloaded, or the saved game reopened) in slices
         if not self.long.begin(start_link(self.tab.place())):
@@ -134,6 +140,8 @@ class Page:
         if not self.turns:
             document.body.dataset.computer = "idle"
         document.body.dataset.ready = "1"
+        if self.puzzle_link:
+            self.puzzles.open_link(self.puzzle_link)
 
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
         proxy = create_proxy(handler)
@@ -148,6 +156,7 @@ class Page:
                 self.on(element, event, handler)
         self.advice.bind(lambda name, event, handler: self.on(by_id(name), event, handler))
         self.lesson.bind(self.on)
+        self.puzzles.bind(self.on)
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
         self.on(window, "storage", self.on_storage)
@@ -241,6 +250,7 @@ class Page:
         """Draw the game the tab opened (a new history entry when `push`)."""
         document.body.dataset.game = self.table.game.id
         self.lesson.opened(self.table.game.id)
+        self.puzzles.opened(self.table.game.id)
         self.render(push=push)
 
     def follow(self, opening: Opening | None, push: bool = True) -> None:
@@ -272,6 +282,8 @@ class Page:
         """Back, Forward, or a link typed into the address bar (popstate, then hashchange).  A
         long game's link is replayed first, in slices."""
         address = window.location.hash
+        if self.ready and self.puzzles.open_link(address):
+            return
         if address == self.long.address:
             return  # being opened (popstate and hashchange both come)
         if address in (self.tab.shown_hash, self.tab.tried_hash):
@@ -372,7 +384,8 @@ class Page:
 
     def render(self, push: bool = False) -> None:
         """Save the game, write everything the logic shows, and let the computer move."""
-        if not self.lesson.active:  # a lesson's step is neither saved nor in the address
+        # a lesson's step or a puzzle is neither saved nor in the address
+        if not self.lesson.active and not self.puzzles.active:
             self.tab.commit(push)
         screen = screen_of(self.table)
         moved = self.motion.before(self.table)
@@ -393,7 +406,7 @@ class Page:
     def step_through(self, action: Callable[[], None]) -> None:
         """A step through the moves made (←/→, Home/End, the move list, Undo/Redo); none
         while a lesson holds its step (web/browser/lesson_mode.py)."""
-        if not self.lesson.active and not self.synced():
+        if not self.lesson.active and not self.puzzles.active and not self.synced():
             self.change(action)
 
     # ---- playing
@@ -401,7 +414,7 @@ class Page:
     def play(self, move: Any, text: bool = False) -> None:
         """A person's move (an engine move, or notation when `text`); in a lesson, the
         lesson's to judge."""
-        if self.lesson.takes(move, text) or self.synced():
+        if self.lesson.takes(move, text) or self.puzzles.takes(move, text) or self.synced():
             return
         said = self.tab.play(move, text)
         show(said)
@@ -528,11 +541,34 @@ class Page:
 
     def on_storage(self, event: Any) -> None:
         """Another tab changed the storage: a game by link shown follows it."""
-        if event.key in (None, RECENT_KEY) and not self.lesson.active:
+        if event.key in (None, RECENT_KEY) and not self.lesson.active and not self.puzzles.active:
             self.synced()
 
     async def import_file(self) -> None:
         self.follow(await self.sharing.import_file())
+
+    # ---- puzzles
+
+    def give_way(self) -> None:
+        """A puzzle starts: a lesson on the board ends, its game back on the table."""
+        if self.lesson.active:
+            self.lesson.leave()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A sentence (text) in the message above the board; '' clears it."""
+        show_message(escape(text), error)
+
+    def put_puzzle_link_aside(self) -> None:
+        """Opened by a puzzle link: the page starts on that game's page (or as with no
+        link, when it names no game of ours) and the puzzle opens once the page is ready."""
+        found = read_link(str(window.location.hash))
+        if found is None:
+            return
+        self.puzzle_link = str(window.location.hash)
+        location = window.location
+        address = f"#{found.game}" if found.game else location.pathname + location.search
+        with contextlib.suppress(Exception):  # a sandbox: the default game, then the puzzle
+            window.history.replaceState(window.history.state, "", address)
 
 
 # --------------------------------------------------------------------------- writing

@@ -206,14 +206,24 @@ def legend_html(names: Sequence[str], swatches: Sequence[str] | None = None) -> 
     )
 
 
-def swings_html(marked: Sequence[Swing], names: Sequence[str], full: bool = False) -> str:
+def swings_html(
+    marked: Sequence[Swing], names: Sequence[str], full: bool = False, puzzles: bool = False
+) -> str:
     """The swings as buttons that go to the position after each (numbered by `full` moves
-    in Gwyddbwyll, as its list is)."""
+    in Gwyddbwyll, as its list is); with `puzzles` (the game is over), each with a button
+    that replays its position as a puzzle (web/browser/puzzle_mode.py)."""
     if not marked:
         return ""
     items = "".join(
         f'<li><button type="button" data-ply="{s.ply}">'
-        f"{escape(swing_text(s, names, full))}</button></li>"
+        f"{escape(swing_text(s, names, full))}</button>"
+        + (
+            f' <button type="button" class="link-button" data-mistake="{s.ply}" '
+            f'data-after="{s.after:.3f}">Try to find the better move</button>'
+            if puzzles
+            else ""
+        )
+        + "</li>"
         for s in marked
     )
     return f'<h4>Biggest swings</h4><ol class="swings">{items}</ol>'

@@ -1,0 +1,355 @@
+"""Puzzles in the browser (issue 58): for every registered game, its first puzzle (from
+whatever collection its file holds) opened by its link, a wrong move and the computer's
+reason, Try again, then the solution's line with the replies; the puzzle of the day; a
+puzzle link in a fresh browser, and bad ones; a streak of two; Puzzles offline after a visit;
+and Puzzles' modules imported only when Puzzles is first opened.  Moves are played through
+the page's own path for a move (Page.play, as the board's input and its buttons call it);
+one is clicked on the board.  Screenshots at desktop and phone size."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime
+
+import pytest
+from helpers import READY, ROOT, guard, open_page, reach, run_python, shot
+from helpers import built_site as serve_built_site
+
+from engine import games
+from engine.plugins import ids, plugin
+from engine.puzzles import load
+from web.logic.puzzle_offer import count_label
+from web.logic.puzzle_pick import daily_index
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+REASON_TIMEOUT = 120_000  # the computer's worker starts on a wrong move, the first time
+
+
+def collection(game_id: str):
+    return load(game_id, (ROOT / plugin(game_id).puzzles).read_text())
+
+
+def with_puzzles() -> list[str]:
+    """The games whose collection holds a puzzle, in the picker's order."""
+    return [game_id for game_id in ids() if collection(game_id)]
+
+
+def a_game_with_puzzles(least: int = 1, other_than: str = "") -> str:
+    """The first game (in the picker's order) with `least` puzzles at least."""
+    found = [g for g in with_puzzles() if len(collection(g)) >= least and g != other_than]
+    if not found:
+        pytest.skip(f"no game's collection has {least} puzzles yet")
+    return found[0]
+
+
+def wrong_move(puzzle) -> str:
+    """A legal move that is not an answer of the puzzle's first move."""
+    game = games.get(puzzle.game_id)
+    state = puzzle.start(game)
+    for move in game.legal_moves(state):
+        text = game.notation(state, move)
+        if not puzzle.judge(game, state, 0, text):
+            return text
+    raise AssertionError(f"every move solves puzzle {puzzle.id}")
+
+
+def play(page, text: str):
+    run_python(page, "PAGE.play(MOVE, text=True)", MOVE=text)
+
+
+def bar_says(page, text: str, timeout: int = 30_000):
+    page.wait_for_function(
+        "text => document.querySelector('#puzzle').textContent.includes(text)",
+        arg=text,
+        timeout=timeout,
+    )
+
+
+def moves_listed(page, count: int, seconds: float = 30):
+    """The table's line holds `count` moves (a reply may still be on its way)."""
+    deadline = time.monotonic() + seconds
+    while (found := int(run_python(page, "len(PAGE.table.session.moves)"))) != count:
+        assert time.monotonic() < deadline, f"{found} moves, not {count}"
+        page.wait_for_timeout(100)
+
+
+def open_by_link(page, puzzle):
+    page.evaluate(
+        "address => { location.hash = address; }", f"#puzzle/{puzzle.game_id}/{puzzle.id}"
+    )
+    page.wait_for_selector(f"body[data-puzzle='{puzzle.id}']")
+    page.wait_for_selector("#puzzle:not([hidden])")
+
+
+def solve(page, puzzle, click_first: bool = False):
+    """Play the puzzle's solution from its start, each reply awaited."""
+    start = len(puzzle.moves)
+    for step in range(0, len(puzzle.solution), 2):
+        answer = puzzle.solution[step]
+        cell = page.locator(f"#board [data-cell='{answer}']")
+        if click_first and step == 0 and cell.count() == 1:
+            cell.click()
+        else:
+            play(page, answer)
+        if step + 1 < len(puzzle.solution):
+            moves_listed(page, start + step + 2)  # the reply came
+    page.wait_for_selector("#puzzle[data-status='solved']")
+    moves_listed(page, start + len(puzzle.solution))  # the line, in the move list
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
+    puzzles = collection(game_id)
+    if not puzzles:
+        no_puzzles_yet(page, site, game_id)
+        return
+    first = puzzles[0]
+    game = games.get(game_id)
+    solver = game.to_move(first.start(game))
+    name = game.seat_names(first.start(game))[solver]
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{game_id}")
+    control = page.locator("#puzzles-open")
+    page.wait_for_function(
+        "text => document.querySelector('#puzzles-open').textContent === text",
+        arg=count_label(len(puzzles)),
+    )
+    assert control.get_attribute("hidden") is None
+    open_by_link(page, first)
+    bar_says(page, f"Find the best move for {name}")
+    assert page.get_attribute("#flip", "aria-pressed") == str(solver == 1).lower()
+    moves_listed(page, len(first.moves))  # the game so far
+    assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{first.id}"
+
+    play(page, wrong_move(first))
+    page.wait_for_selector("#puzzle[data-status='wrong']")
+    page.wait_for_function(
+        "() => /chance|as good|ends the game/.test("
+        "document.querySelector('#puzzle .puzzle-said').textContent)",
+        timeout=REASON_TIMEOUT,
+    )
+    reason = page.text_content("#puzzle .puzzle-said")
+    shot(page, f"puzzle-{game_id}-wrong-desktop")
+    page.focus("#puzzle [data-puzzle='retry']")  # by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#puzzle[data-status='playing']")
+    assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
+    moves_listed(page, len(first.moves))  # the wrong move taken back
+    solve(page, first, click_first=True)
+    before, after = (f"{round(c * 100)}%" for c in first.chance)
+    said = page.text_content("#puzzle .puzzle-said")
+    assert said.startswith("Solved!") and f"{name}'s chance" in said, said
+    assert (f"from {before} to {after}." if before != after else f"stays at {after}.") in said
+    assert "Streak: 0." in page.text_content("#puzzle")  # the wrong move broke it
+    shot(page, f"puzzle-{game_id}-solved-desktop")
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+    assert page.evaluate("document.body.dataset.puzzle") is None
+    assert page.errors == [], reason
+
+
+def no_puzzles_yet(page, site, game_id):
+    """A game whose collection is empty: no Puzzles control; its puzzle link says so."""
+    open_page(page, f"{site}/index.html#{game_id}")
+    page.wait_for_function("() => document.querySelector('#puzzles-open').hidden")
+    page.evaluate("address => { location.hash = address; }", f"#puzzle/{game_id}/a1")
+    page.wait_for_function(
+        "text => document.querySelector('#message').textContent === text",
+        arg=f"{games.get(game_id).name} has no puzzles yet.",
+    )
+    assert page.locator("#puzzle").is_hidden()
+    assert page.errors == []
+
+
+def test_the_puzzle_of_the_day_on_a_phone(page, site):
+    game_id = a_game_with_puzzles()
+    puzzles = collection(game_id)
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site}/index.html#{game_id}")
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
+    control = reach(page, "#puzzles-open")  # in the games menu
+    shot(page, "puzzle-control-phone", full_page=False)
+    control.click()
+    page.wait_for_selector("#puzzle:not([hidden])")
+    page.click("#puzzle [data-puzzle='daily']")
+    today = datetime.now(UTC).date()
+    daily = puzzles[daily_index(today, game_id, len(puzzles))]
+    page.wait_for_selector(f"body[data-puzzle='{daily.id}']")
+    bar_says(page, "puzzle of the day")
+    shot(page, "puzzle-daily-phone")
+    solve(page, daily)
+    shot(page, "puzzle-daily-solved-phone")
+    assert page.errors == []
+
+
+def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
+    game_id = with_puzzles()[-1] if with_puzzles() else a_game_with_puzzles()
+    puzzle = collection(game_id)[0]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    outside = guard(page)
+    errors: list = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_page(page, f"{site}/index.html#puzzle/{game_id}/{puzzle.id}")
+    page.wait_for_selector(f"body[data-puzzle='{puzzle.id}']")
+    assert page.text_content("#title") == games.get(game_id).name
+    assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{puzzle.id}"
+    shot(page, "puzzle-link-desktop")
+    page.click("#puzzle [data-puzzle='show']")  # the line played, move by move
+    page.wait_for_selector("#puzzle[data-status='shown']", timeout=30_000)
+    moves_listed(page, len(puzzle.moves) + len(puzzle.solution))
+    assert page.text_content("#puzzle .puzzle-said").startswith("The solution: ")
+    assert "Streak: 0." in page.text_content("#puzzle")  # shown is not solved
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+
+    page.evaluate("() => { location.hash = '#puzzle/chess/k3f9'; }")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent"
+        ".includes('names no game of this site')"
+    )
+    assert page.text_content("#title") == games.get(game_id).name  # the game shown stays
+    page.evaluate(f"() => {{ location.hash = '#puzzle/{game_id}/nosuch0'; }}")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('has no puzzle nosuch0')"
+    )
+    context.close()
+    fresh = browser.new_context(viewport=DESKTOP)
+    page = fresh.new_page()
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    outside += guard(page)
+    open_page(page, f"{site}/index.html#puzzle/{game_id}/nosuch0")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.includes('has no puzzle nosuch0')"
+    )
+    assert page.text_content("#title") == games.get(game_id).name  # its game's page
+    fresh.close()
+    assert errors == [] and outside == []
+
+
+def test_a_streak_of_two_and_next(page, site):
+    game_id = a_game_with_puzzles(least=2)
+    first, second = collection(game_id)[:2]
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{game_id}")
+    open_by_link(page, first)
+    solve(page, first)
+    bar_says(page, "Streak: 1.")
+    open_by_link(page, second)
+    solve(page, second)
+    bar_says(page, "Streak: 2.")
+    kept = json.loads(page.evaluate("localStorage.getItem('abstract-games/puzzles')"))
+    assert kept["streak"] == 2 and set(kept["solved"][game_id]) == {first.id, second.id}
+    page.click("#puzzle [data-puzzle='next']")
+    page.wait_for_function(
+        "ids => document.body.dataset.puzzle && !ids.includes(document.body.dataset.puzzle)",
+        arg=[first.id, second.id],
+    )  # a puzzle not yet solved
+    assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
+    page.evaluate("localStorage.setItem('abstract-games/puzzles', '{not json')")
+    page.reload()
+    page.wait_for_selector(READY)
+    reach(page, "#puzzles-open").click()
+    bar_says(page, "Your puzzle rating: 1500. Streak: 0.")  # a bad record starts afresh
+    assert page.errors == []
+
+
+PUZZLES_MODULES = ["engine.puzzles", "web.logic.puzzle", "web.logic.puzzle_pick"]
+IMPORTED = "import json, sys; json.dumps([name in sys.modules for name in NAMES])"
+
+
+def test_puzzles_modules_are_imported_when_puzzles_is_first_opened(page, site):
+    open_page(page, f"{site}/index.html#{a_game_with_puzzles()}")
+    assert json.loads(run_python(page, IMPORTED, NAMES=PUZZLES_MODULES)) == [False] * 3
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
+    page.focus("#puzzles-open")  # by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#puzzle:not([hidden])")
+    assert json.loads(run_python(page, IMPORTED, NAMES=PUZZLES_MODULES)) == [True] * 3
+    assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory):
+    with serve_built_site(tmp_path_factory, "puzzles-offline") as folder_and_url:
+        yield folder_and_url
+
+
+def test_puzzles_open_offline_after_a_visit(page, built_site):
+    dest, url = built_site
+    game_id = a_game_with_puzzles()
+    assert list(dest.glob("v/*/" + plugin(game_id).puzzles))  # in the site
+    open_page(page, f"{url}#{game_id}")
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=60_000)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector(READY, timeout=90_000)
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
+    reach(page, "#puzzles-open").click()
+    page.wait_for_selector("#puzzle:not([hidden]) .puzzle-goal")
+    assert page.errors == []
+
+
+def random_game(game_id: str, seed: int):
+    """A whole game of random legal moves (seeded), as the page's session."""
+    import random
+
+    from web.logic.session import Session
+
+    game, session, rng = games.get(game_id), Session(game_id), random.Random(seed)
+    while game.result(session.state) is None:
+        session.play(rng.choice(game.legal_moves(session.state)))
+    return session
+
+
+def test_a_mistake_of_a_finished_game_replayed_as_a_puzzle(page, site):
+    session = random_game("rugpile", seed=3)
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{session.fragment()}")
+    page.click("#analyse")
+    page.click("#graph-open")
+    page.wait_for_selector("#graph-swings [data-mistake]", timeout=120_000)
+    mistakes = page.locator("#graph-swings [data-mistake]")
+    ply = int(mistakes.first.get_attribute("data-mistake"))
+    mistakes.first.click()
+    page.wait_for_selector("#puzzle:not([hidden])", timeout=60_000)
+    bar_says(page, "your game's mistake, as a puzzle")
+    bar_says(page, "Try to find the better move for")
+    moves_listed(page, ply - 1)  # the position before the mistake
+    answer = run_python(page, "PAGE.puzzles.run.puzzle.solution[0]")  # the computer's find
+    assert answer != session.moves[ply - 1]  # not the move played in the game
+    shot(page, "puzzle-mistake-desktop")
+    play(page, answer)
+    page.wait_for_selector("#puzzle[data-status='solved']")
+    bar_says(page, "Found: that was the better move.")
+    assert "rating" not in page.text_content("#puzzle")  # not rated
+    page.click("#puzzle [data-puzzle='leave']")
+    moves_listed(page, len(session.moves))  # the game is back
+    assert page.errors == []
+
+
+def test_a_puzzle_of_another_game_while_a_lesson_is_on(page, site):
+    """A lesson gives way to a puzzle link; the control counts the puzzle's game; Leave
+    puzzles puts back the game that was on the table before the lesson."""
+    other = a_game_with_puzzles()
+    shown = next(g for g in ids() if g != other)
+    puzzle = collection(other)[0]
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{shown}")
+    page.wait_for_selector("#learn-open:not([hidden])", state="attached")
+    page.click("#learn-open")
+    page.wait_for_selector("#lesson:not([hidden]) .lesson-goal")
+    open_by_link(page, puzzle)
+    assert page.locator("#lesson").is_hidden()
+    assert page.evaluate("document.body.dataset.lesson") is None
+    page.wait_for_function(
+        "text => document.querySelector('#puzzles-open').textContent === text",
+        arg=count_label(len(collection(other))),
+    )
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+    assert page.text_content("#title") == games.get(shown).name
+    moves_listed(page, 0)  # the fresh game that was there before the lesson
+    assert page.errors == []

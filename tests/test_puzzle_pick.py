@@ -1,0 +1,102 @@
+"""The player's puzzle record and the next puzzle (web/logic/puzzle_pick.py): Elo against the
+puzzles' difficulty, the streak, puzzles solved not picked again until all are, the puzzle of
+the day, and a stored record read forgivingly.  The numbers are worked by hand in comments."""
+
+import random
+from datetime import date
+
+from engine.puzzles import Puzzle
+from web.logic.puzzle_pick import (
+    Record,
+    daily_index,
+    expected,
+    fnv1a,
+    next_puzzle,
+    rated,
+    read,
+    write,
+)
+
+
+def puzzle(name: str, difficulty: int) -> Puzzle:
+    return Puzzle("petrify", name, ("a1",), ("h8",), "won", "middle", (), difficulty, (0.4, 0.9))
+
+
+def test_elo_against_the_difficulty():
+    assert expected(1500, 1500) == 0.5
+    assert round(expected(1500, 1900), 4) == round(1 / 11, 4)  # 10^(400/400) = 10
+    first = rated(Record(), "petrify", "a", 1500, solved=True)
+    assert (first.rating, first.played, first.streak, first.best) == (1520, 1, 1, 1)  # +40 × ½
+    assert first.solved == {"petrify": ("a",)}
+    missed = rated(first, "petrify", "b", 1520, solved=False)
+    assert (missed.rating, missed.streak, missed.best) == (1500, 0, 1)  # -40 × ½
+    assert missed.solved == {"petrify": ("a",)}  # a missed puzzle is not solved
+
+
+def test_the_rating_settles_after_the_first_puzzles():
+    settled = Record(rating=1500, played=10)
+    assert rated(settled, "petrify", "a", 1500, solved=True).rating == 1510  # K 20 × ½
+
+
+def test_a_streak_counts_puzzles_solved_in_a_row():
+    record = Record()
+    for name in "abc":
+        record = rated(record, "petrify", name, 1500, solved=True)
+    assert (record.streak, record.best) == (3, 3)
+    record = rated(record, "petrify", "d", 1500, solved=False)
+    assert (record.streak, record.best) == (0, 3)
+
+
+def test_the_next_puzzle_is_near_the_rating_and_not_solved():
+    puzzles = [puzzle(f"p{d}", d) for d in (900, 1000, 1100, 1200, 1300, 1500, 2000, 2100)]
+    record = Record(rating=2050)
+    picks = {next_puzzle(puzzles, record, random.Random(seed)).id for seed in range(40)}
+    # the five nearest 2050: 2000, 2100 (50 away), 1500, 1300, 1200
+    assert picks == {"p2000", "p2100", "p1500", "p1300", "p1200"}
+    record = Record(rating=2050, solved={"petrify": ("p2000", "p2100")})
+    picks = {next_puzzle(puzzles, record, random.Random(seed)).id for seed in range(40)}
+    assert picks == {"p1500", "p1300", "p1200", "p1100", "p1000"}
+
+
+def test_once_all_are_solved_any_comes_again_but_not_the_one_just_played():
+    puzzles = [puzzle("a", 1500), puzzle("b", 1500)]
+    record = Record(solved={"petrify": ("a", "b")})
+    picks = {next_puzzle(puzzles, record, random.Random(s), after="a").id for s in range(20)}
+    assert picks == {"b"}
+    assert next_puzzle(puzzles[:1], record, random.Random(0), after="a").id == "a"  # the only one
+
+
+def test_the_puzzle_of_the_day_is_the_same_all_day_and_changes_with_the_day():
+    day = date(2026, 12, 1)
+    assert daily_index(day, "petrify", 300) == daily_index(date(2026, 12, 1), "petrify", 300)
+    days = {daily_index(date(2026, 12, d), "petrify", 300) for d in range(1, 31)}
+    assert len(days) > 20  # thirty days, hardly a repeat among 300
+    assert all(0 <= i < 300 for i in days)
+    assert daily_index(day, "petrify", 1) == 0
+
+
+def test_fnv1a_gives_the_published_test_values():
+    # the FNV authors' test vectors for 32-bit FNV-1a
+    assert fnv1a(b"") == 0x811C9DC5
+    assert fnv1a(b"a") == 0xE40C292C
+    assert fnv1a(b"foobar") == 0xBF9CF968
+
+
+def test_the_record_is_kept_and_read_back():
+    record = rated(Record(), "petrify", "a", 1500, solved=True)
+    assert read(write(record)) == record
+
+
+def test_a_record_that_cannot_be_read_starts_afresh():
+    for text in (
+        None,
+        "",
+        "not json",
+        "[1, 2]",
+        "[" * 5000,
+        '{"rating": -5, "played": 0, "streak": 0, "best": 0, "solved": {}}',
+        '{"rating": true, "played": 0, "streak": 0, "best": 0, "solved": {}}',
+        '{"rating": 1500, "played": 0, "streak": 0, "best": 0, "solved": {"petrify": [3]}}',
+        '{"rating": 1500}',
+    ):
+        assert read(text) == Record(), text

@@ -1,0 +1,137 @@
+"""A puzzle being solved (web/logic/puzzle.py), on a hand-made Petrify puzzle: after a1 h8,
+Blue must find b1, Orange answers g8, and Blue finds c1 (no Petrify move this early ends the
+game, so only the solution's moves are right).  A wrong move, Try again, the right line, Show,
+the bar's words and buttons, and the sentence that says why a wrong move is worse."""
+
+from engine import games
+from engine.puzzles import Puzzle
+from web.logic.puzzle import (
+    MISTAKE,
+    PLAYING,
+    SHOWN,
+    SOLVED,
+    WRONG,
+    PuzzleRun,
+    wrong_reason,
+)
+from web.logic.session import Session
+
+PETRIFY = games.get("petrify")
+PUZZLE = Puzzle(
+    "petrify", "hand1", ("a1", "h8"), ("b1", "g8", "c1"), "won", "middle", (), 1500, (0.41, 0.97)
+)
+
+
+def play(run: PuzzleRun, text: str):
+    state = run.session().state
+    return run.move(state, PETRIFY.parse(state, text))
+
+
+def test_the_goal_names_the_solver_and_the_moves_to_find():
+    run = PuzzleRun(PUZZLE)
+    assert run.solver == 0 and run.solver_name() == "Blue"
+    assert run.goal() == "Find the best move for Blue (2 moves to find)."
+    assert run.session().moves == ["a1", "h8"]  # the game so far, in the move list
+    html = run.bar_html("Your puzzle rating: 1500. Streak: 0.")
+    assert "Petrify puzzle hand1" in html and "Streak: 0." in html
+    assert "data-puzzle='show'" in html and "data-puzzle='retry'" not in html
+    assert "href='#puzzle/petrify/hand1'" in html
+
+
+def test_a_wrong_move_then_try_again_then_the_line():
+    run = PuzzleRun(PUZZLE)
+    said = play(run, "d1")
+    assert said.wrong and run.status == WRONG and not run.first_try
+    assert run.session().moves == ["a1", "h8", "d1"]  # the wrong move on the board
+    assert "data-puzzle='retry'" in run.bar_html()
+    assert play(run, "b1").reply is None  # no move is taken until Try again
+    run.restart()
+    assert run.status == PLAYING and run.session().moves == ["a1", "h8"]
+    said = play(run, "b1")
+    assert said.reply == "g8" and not said.over
+    assert run.played == ("b1", "g8") and run.step == 2
+    said = play(run, "c1")
+    assert said.over and run.status == SOLVED
+    assert run.message == "Solved! Blue's chance went from 41% to 97%."
+    assert run.session().moves == ["a1", "h8", "b1", "g8", "c1"]
+    html = run.bar_html()
+    assert "data-puzzle='next'" in html and "data-puzzle='show'" not in html
+
+
+def test_show_gives_the_rest_of_the_line():
+    run = PuzzleRun(PUZZLE)
+    assert run.show() == ("b1", "g8", "c1")
+    assert run.status == SHOWN and not run.first_try
+    assert run.message == "The solution: 3. b1 4. g8 5. c1."
+
+
+def test_show_after_the_first_move_found():
+    run = PuzzleRun(PUZZLE)
+    play(run, "b1")
+    assert run.show() == ("c1",)
+    assert run.message == "The solution: 5. c1."  # plies numbered, as Petrify's list does
+
+
+def test_a_mistake_of_ones_own_game_is_not_rated():
+    run = PuzzleRun(
+        Puzzle("petrify", "game", ("a1", "h8"), ("b1",), "won", "middle", (), 0, (0.6, 0.3)),
+        MISTAKE,
+    )
+    assert not run.rated
+    assert run.goal() == "Try to find the better move for Blue."
+    assert "puzzle-link" not in run.bar_html()
+    play(run, "b1")
+    assert run.message == (
+        "Found: that was the better move. Blue's chance: 60% with it, 30% after the move "
+        "played in the game."
+    )
+
+
+def test_why_a_wrong_move_is_worse():
+    after = Session("petrify", None, ["a1", "h8", "d1"]).state
+    analysis = {"to_move": 1, "chances": [0.2, 0.8], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, analysis, 0, 0.41) == (
+        "This lets Orange answer g8: your chance falls from 41% to 20%."
+    )
+    assert wrong_reason(PETRIFY, after, analysis, 0, None) == (
+        "This lets Orange answer g8: your chance would be 20%."
+    )
+    assert wrong_reason(PETRIFY, after, {"to_move": 1, "chances": [0.2, 0.8]}, 0, 0.41) == (
+        "That is not the move: your chance falls from 41% to 20%."
+    )
+    # a best move that is not legal there (a reply about another position) is not named
+    odd = {**analysis, "best": [{"move": "a1"}]}
+    assert wrong_reason(PETRIFY, after, odd, 0, 0.41).startswith("That is not the move:")
+
+
+def test_a_wrong_move_nearly_as_good_is_said_so():
+    after = Session("petrify", None, ["a1", "h8", "d1"]).state
+    analysis = {"to_move": 1, "chances": [0.39, 0.61], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, analysis, 0, 0.41) == (
+        "That is nearly as good by the computer's look (39% against 41%), but not the "
+        "puzzle's move: try again, or Show."
+    )
+    as_good = {"to_move": 1, "chances": [1.0, 0.0], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, as_good, 0, 1.0) == (
+        "That looks as good to the computer (100%), but it is not the puzzle's move: try "
+        "again, or Show."
+    )
+
+
+def test_a_mistake_keeps_its_games_options():
+    # a 4×4 Rug Pile (not the default 5×5): the position replays with the game's options
+    options = {"players": 2, "size": 4, "tiles": (2, 2, 2)}
+    mistake = Puzzle("rugpile", "game", ("2x2a1",), ("2x2c3",), "won", "middle", (), 0, (0.5, 0.2))
+    run = PuzzleRun(mistake, MISTAKE, options)
+    assert run.session().record.options_dict == options
+    assert run.solver == 1 and run.solver_name() == "Blue"
+    state = run.session().state
+    assert run.move(state, games.get("rugpile").parse(state, "2x2c3")).over
+
+
+def test_a_win_found_says_so_and_a_chance_that_stays_is_not_said_to_go():
+    # Petrify ends when a player cannot move: not in three moves, so the goal is by hand
+    won = Puzzle("petrify", "w1", ("a1", "h8"), ("b1",), "win", "end", (), 1500, (1.0, 1.0))
+    run = PuzzleRun(won)
+    play(run, "b1")
+    assert run.message == "Solved! Blue wins. Blue's chance stays at 100%."

@@ -1,0 +1,460 @@
+"""Puzzles on the page (browser only): a game's puzzles solved on the real board, the puzzle bar
+above it, the Puzzles control with their count, puzzle links, and the player's record kept
+in localStorage.
+
+The puzzles are fetched from the game's file (engine/plugins.py's `puzzles`) when the game is
+opened, for their count; they are read (engine/puzzles.py) and the run's modules imported
+(web/logic/puzzle.py, puzzle_pick.py) only when the player first opens Puzzles, so start-up
+does not pay for them.  While a puzzle is on, the page (web/browser/page.py) hands each move
+here (`takes`), does not save the position nor put it in the address (the address is the
+puzzle's link), and refuses stepping through the moves, as in a lesson; Leave puts back the
+game that was there.  A wrong move is judged by the computer's worker for a moment, and its
+best answer and the solver's chance after it are said (web/logic/puzzle.py's
+`wrong_reason`).
+
+What this needs of the page is `Host`, not the page itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pyscript import document, window
+
+from engine import EngineError, games
+from engine.plugins import plugin
+from web.browser.dom import announce, asset_url, by_id, closest, run_soon
+from web.logic.puzzle_offer import count, count_label, link, read_link
+from web.logic.seats import SeatKind
+from web.logic.session import Session
+from web.logic.table import Table
+
+if TYPE_CHECKING:
+    from engine.puzzles import Puzzle
+    from web.logic.puzzle import PuzzleRun
+
+REPLY_SECONDS = 0.6  # the opponent's reply, and each move of Show, after this
+EXPLAIN_SECONDS = 0.6  # the computer's look at the position after a wrong move
+MISTAKE_SECONDS = 1.5  # its look for the better move before a mistake of the game shown
+
+
+class Judge(Protocol):
+    async def judge(self, fragment: str, seconds: float, seed: int) -> str: ...
+
+
+class Host(Protocol):
+    """What Puzzles needs of the page: its table, to draw it (animating the move made), the
+    computer's worker, the message above the board, to put the advice away (Analyse's best
+    moves, a hint, the graph would give the answer away), and a lesson on the board to give
+    way (its game comes back first, for Leave puzzles to put back)."""
+
+    table: Table
+
+    @property
+    def worker(self) -> Judge: ...
+
+    def render(self, push: bool = False) -> None: ...
+
+    def afresh(self) -> None: ...
+
+    def give_way(self) -> None: ...
+
+    def say(self, text: str, error: bool = False) -> None: ...
+
+
+class PuzzleMode:
+    """The puzzle on the page, if any, and the controls that start, drive and end it."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.run: PuzzleRun | None = None
+        self.texts: dict[str, str | None] = {}  # each game's puzzle file, once fetched
+        self.read: dict[str, tuple[Puzzle, ...] | str] = {}  # its puzzles, or what is wrong
+        self.before: tuple[Session, list[SeatKind]] | None = None  # the game the puzzles cover
+        self.busy = False  # a reply or Show is playing: the board waits
+        self.counted = False  # the run's first try went into the rating
+        self.rng = random.Random()
+        self.shown_game = ""  # the game the Puzzles control counts
+
+    @property
+    def active(self) -> bool:
+        return self.run is not None
+
+    def bind(self, on: Callable[[Any, str, Callable[[Any], Any]], None]) -> None:
+        on(by_id("puzzles-open"), "click", lambda e: self.open(self.host.table.game.id))
+        on(by_id("puzzle"), "click", self.on_bar)
+        on(by_id("graph-swings"), "click", self.on_mistake)
+        for name in ("learn-open", "rules-learn", "learn-offer"):  # a lesson takes the board
+            on(by_id(name), "click", lambda e: self.leave())
+
+    # ---- the puzzle file
+
+    async def file_text(self, game_id: str) -> str | None:
+        """The game's puzzle file (fetched once), or None when it cannot be fetched."""
+        if game_id not in self.texts:
+            try:
+                response = await window.fetch(asset_url(plugin(game_id).puzzles))
+                self.texts[game_id] = await response.text() if response.ok else None
+            except Exception:  # offline with nothing cached: no Puzzles for now
+                return None
+        return self.texts[game_id]
+
+    async def puzzles(self, game_id: str) -> tuple[Puzzle, ...] | str:
+        """The game's puzzles (read once), or a sentence saying why there are none."""
+        if game_id not in self.read:
+            from engine.puzzles import BadPuzzles, load
+
+            text = await self.file_text(game_id)
+            name = games.get(game_id).name
+            if text is None:
+                return f"{name}'s puzzles could not be loaded."
+            try:
+                found: tuple[Puzzle, ...] | str = load(game_id, text)
+            except BadPuzzles as err:
+                found = f"{name}'s puzzles could not be read: {err}"
+            if not found:
+                found = f"{name} has no puzzles yet."
+            self.read[game_id] = found
+        return self.read[game_id]
+
+    # ---- a game opened: the puzzle gives way, the control shows the count
+
+    def opened(self, game_id: str) -> None:
+        if self.run is not None:
+            self.close()
+        self.shown_game = game_id
+        run_soon(self.countable(game_id))
+
+    async def countable(self, game_id: str) -> None:
+        number = count(await self.file_text(game_id))
+        button = by_id("puzzles-open")
+        if self.host.table.game.id != game_id:
+            return  # another game was opened meanwhile
+        button.hidden = not number
+        if number:
+            button.textContent = count_label(number)
+            name = games.get(game_id).name
+            button.title = f"{name} puzzles: find the best move in positions from real games"
+
+    # ---- starting and leaving
+
+    def open(self, game_id: str, kind: str = "rated", puzzle_id: str = "") -> None:
+        run_soon(self.begin(game_id, kind, puzzle_id))
+
+    async def begin(self, game_id: str, kind: str = "rated", puzzle_id: str = "") -> None:
+        """A puzzle of the game: the one `puzzle_id` names, the day's, or one for the
+        player's rating."""
+        from web.logic import puzzle_pick
+        from web.logic.puzzle import DAILY, PuzzleRun
+
+        found = await self.puzzles(game_id)
+        if isinstance(found, str):
+            self.host.say(found, error=True)
+            announce(found)
+            return
+        if puzzle_id:
+            chosen = next((p for p in found if p.id == puzzle_id), None)
+            if chosen is None:
+                name = games.get(game_id).name
+                said = f"{name} has no puzzle {puzzle_id}: it may be from an older collection."
+                self.host.say(said, error=True)
+                announce(said)
+                return
+        elif kind == DAILY:
+            today = datetime.now(UTC).date()
+            chosen = found[puzzle_pick.daily_index(today, game_id, len(found))]
+        else:
+            after = self.run.puzzle.id if self.run is not None else ""
+            chosen = puzzle_pick.next_puzzle(found, self.record(), self.rng, after)
+        try:
+            run = PuzzleRun(chosen, kind)
+        except EngineError as err:  # BadPuzzles: its game so far does not replay
+            self.host.say(str(err), error=True)
+            announce(str(err))
+            return
+        self.start(run)
+
+    def start(self, run: PuzzleRun) -> None:
+        if self.run is None:
+            self.host.give_way()
+            table = self.host.table
+            self.before = (table.session, list(table.seats))
+            self.shown_game = table.game.id
+        self.run, self.counted, self.busy = run, False, False
+        self.host.afresh()
+        self.show_position()
+        self.focus_board()
+        self.count_again(run.puzzle.game_id)
+
+    def close(self) -> None:
+        """The puzzle ends (the table already holds, or is about to hold, another game)."""
+        self.run, self.before, self.busy = None, None, False
+        bar = by_id("puzzle")
+        bar.hidden = True
+        bar.innerHTML = ""
+        document.body.removeAttribute("data-puzzle")
+
+    def leave(self) -> None:
+        """Leave puzzles: the game that was on the table comes back."""
+        before = self.before
+        if self.run is None:
+            return
+        self.close()
+        if before is not None:
+            self.host.table.open(*before)
+            document.body.dataset.game = before[0].game.id
+            self.host.render()
+            self.count_again(before[0].game.id)
+
+    def count_again(self, game_id: str) -> None:
+        """The Puzzles control counts the game on the table (a puzzle link may show another)."""
+        if game_id != self.shown_game:
+            self.shown_game = game_id
+            run_soon(self.countable(game_id))
+
+    # ---- the position and the bar
+
+    def show_position(self) -> None:
+        """The puzzle's position as the run has it, the solver at the bottom."""
+        run = self.run
+        if run is None:
+            return
+        table = self.host.table
+        table.open(run.session())
+        table.ui = replace(table.ui, flipped=run.solver == 1)
+        document.body.dataset.game = run.puzzle.game_id
+        document.body.dataset.puzzle = run.puzzle.id
+        self.host.render(push=False)
+        self.write_bar()
+        if run.kind != "mistake":
+            with contextlib.suppress(Exception):
+                address = link(run.puzzle.game_id, run.puzzle.id)
+                window.history.replaceState(window.history.state, "", address)
+
+    def focus_board(self) -> None:
+        """Play on from the keyboard: the board focused (its focus writes the board's own
+        prompt in the status, which the puzzle's words then replace)."""
+        by_id("board").focus()
+        if self.run is not None:
+            by_id("status").textContent = self.run.status_line()
+
+    def standing(self) -> str:
+        run = self.run
+        if run is None or not run.rated:
+            return ""
+        record = self.record()
+        best = f" (best {record.best})" if record.best > record.streak else ""
+        return f"Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
+
+    def write_bar(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        bar = by_id("puzzle")
+        bar.innerHTML = run.bar_html(self.standing())
+        bar.hidden = False
+        bar.dataset.status = run.status
+        by_id("status").textContent = run.status_line()
+        announce(run.announcement())
+
+    def on_bar(self, event: Any) -> None:
+        button = closest(event, "[data-puzzle]")
+        run = self.run
+        if button is None or run is None:
+            return
+        action = button.dataset.puzzle
+        if action == "retry" and not self.busy:
+            run.restart()
+            self.show_position()
+            self.focus_board()
+        elif action == "show" and not self.busy:
+            run_soon(self.show_solution())
+        elif action == "next":
+            self.open(run.puzzle.game_id)
+        elif action == "daily":
+            self.open(run.puzzle.game_id, "daily")
+        elif action == "leave":
+            self.leave()
+
+    # ---- the record
+
+    def record(self) -> Any:
+        from web.logic import puzzle_pick
+
+        return puzzle_pick.read(stored(puzzle_pick.KEY))
+
+    def count_try(self, solved: bool) -> None:
+        """The run's first try, into the rating (once a run; a mistake of one's own game is
+        not rated)."""
+        from web.logic import puzzle_pick
+
+        run = self.run
+        if run is None or self.counted or not run.rated:
+            return
+        self.counted = True
+        puzzle = run.puzzle
+        record = puzzle_pick.rated(
+            self.record(), puzzle.game_id, puzzle.id, puzzle.difficulty, solved
+        )
+        store(puzzle_pick.KEY, puzzle_pick.write(record))
+
+    # ---- moves
+
+    def takes(self, move: Any, text: bool = False) -> bool:
+        """The player's move while a puzzle is on: judged and, when legal, played (True);
+        False when no puzzle is on (the page plays it)."""
+        if self.run is None:
+            return False
+        if not self.busy:
+            self.judge(move, text)
+        return True
+
+    def judge(self, move: Any, text: bool) -> None:
+        run, table = self.run, self.host.table
+        if run is None or run.status != "playing":
+            return
+        state = table.state
+        try:
+            if text:
+                move = table.game.parse(state, move)
+            table.game.apply(state, move)
+        except EngineError as err:
+            self.host.say(str(err), error=True)
+            return
+        self.host.say("")
+        said = run.move(state, move)
+        table.play(move)
+        self.host.render()
+        if said.wrong or (said.over and run.first_try):
+            self.count_try(solved=not said.wrong)
+        self.write_bar()
+        if said.wrong:
+            run_soon(self.explain(run, run.wrong_move))
+        elif said.reply is not None:
+            run_soon(self.reply(run, said.reply))
+
+    async def reply(self, run: PuzzleRun, text: str) -> None:
+        """The opponent's reply, after a moment."""
+        self.busy = True
+        await asyncio.sleep(REPLY_SECONDS)
+        if self.run is run:
+            self.host.table.play_text(text)
+            self.host.render()
+            self.write_bar()
+        self.busy = False
+
+    async def explain(self, run: PuzzleRun, wrong: str) -> None:
+        """Why the wrong move is worse: the computer's best answer to it, for a moment."""
+        from web.logic.puzzle import wrong_reason
+
+        table = self.host.table
+        fragment, state = table.session.fragment(), table.state
+        try:
+            text = await self.host.worker.judge(fragment, EXPLAIN_SECONDS, 1)
+            analysis = json.loads(text)
+        except Exception:  # the worker could not start: the move is still wrong
+            return
+        if self.run is not run or run.wrong_move != wrong:
+            return  # the player tried again, or left
+        before = run.puzzle.chance[0]  # the solver's chance with the best play, all along
+        run.explain(wrong_reason(run.game, state, analysis, run.solver, before))
+        self.write_bar()
+
+    async def show_solution(self) -> None:
+        """Show: from the position before any wrong move, the rest of the line played move
+        by move."""
+        run = self.run
+        if run is None or run.over:
+            return
+        run.restart()
+        self.show_position()
+        if run.first_try:
+            self.count_try(solved=False)
+        line = run.show()
+        self.busy = True
+        for text in line:
+            await asyncio.sleep(REPLY_SECONDS)
+            if self.run is not run:
+                break
+            self.host.table.play_text(text)
+            self.host.render()
+        self.busy = False
+        if self.run is run:
+            self.write_bar()
+
+    # ---- a mistake of the game shown, as a puzzle
+
+    def on_mistake(self, event: Any) -> None:
+        button = closest(event, "[data-mistake]")
+        if button is not None and not self.busy:
+            run_soon(self.from_mistake(int(button.dataset.mistake), float(button.dataset.after)))
+
+    async def from_mistake(self, ply: int, after: float) -> None:
+        """The position before the move at `ply` (a swing the graph lists), the better move
+        the computer finds there as the answer (when it finds none other than the move
+        played, it says so)."""
+        from engine.puzzles import Puzzle
+        from web.logic.puzzle import MISTAKE, PuzzleRun
+
+        if self.run is not None:
+            return
+        session = self.host.table.session
+        moves = tuple(session.moves[: ply - 1])
+        played = session.moves[ply - 1]
+        before = Session(session.game.id, session.options, moves)
+        self.host.say("The computer is looking for the better move…")
+        try:
+            text = await self.host.worker.judge(before.fragment(), MISTAKE_SECONDS, 1)
+            analysis = json.loads(text)
+            best = analysis["best"][0]["move"]
+            chance = float(analysis["chances"][analysis["to_move"]])
+        except Exception:
+            self.host.say("The computer could not look at that position.", error=True)
+            return
+        if best == played:
+            self.host.say("The computer, looking again, finds no better move there.")
+            return
+        mistake = Puzzle(
+            session.game.id, "game", moves, (best,), "won", "middle", (), 0, (chance, after)
+        )
+        self.start(PuzzleRun(mistake, MISTAKE, session.options))
+
+    # ---- links
+
+    def open_link(self, address: str) -> bool:
+        """A puzzle link (`#puzzle/<game>/<id>`): its puzzle, or a message saying what is
+        wrong with it (the game shown stays).  False when `address` is not a puzzle link."""
+        found = read_link(address)
+        if found is None:
+            return False
+        run = self.run
+        if run is not None and found.puzzle == run.puzzle.id and found.game == run.puzzle.game_id:
+            return True  # shown already
+        if found.problem:
+            self.host.say(found.problem, error=True)
+            announce(found.problem)
+        else:
+            self.open(found.game, "linked", found.puzzle)
+        return True
+
+
+def stored(key: str) -> str | None:
+    """A value from localStorage; None when there is none or storage is blocked."""
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # a browser that blocks storage throws a DOMException
+        return None
+    return value if isinstance(value, str) else None
+
+
+def store(key: str, value: str) -> None:
+    """Keep a value in localStorage; nothing when storage is full or blocked."""
+    with contextlib.suppress(Exception):
+        window.localStorage.setItem(key, value)

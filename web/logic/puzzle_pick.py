@@ -1,0 +1,144 @@
+"""The player's puzzle record and which puzzle comes next, without the browser: a rating, the
+streak, the puzzles solved; the puzzle of the day.
+
+The rating is Elo against the puzzles' `difficulty` (the same scale, engine/puzzles.py): a
+puzzle solved at the first try scores 1, one missed (a wrong move, or Show) scores 0, and
+the rating moves by K times the score less the expected score, 1 / (1 + 10^((d - r) / 400)).
+K is 40 for a player's first PROVISIONAL puzzles, then 20, so a new player finds their level
+quickly and then settles.  The streak counts puzzles solved in a row at the first try.
+
+The next puzzle is one the player has not solved in that game (every puzzle again once all
+are solved), whose difficulty is among the CLOSE nearest to the rating, picked at random
+among those (a caller passes its `random.Random`).
+
+The puzzle of the day is the same for everyone on a UTC date, with no server: the 32-bit
+FNV-1a hash of "<date>/<game>" ("2026-12-01/wythe", its UTF-8 bytes), modulo the number of
+puzzles in the game's file, indexes its list in file order.  (FNV-1a, a few lines here, and
+not hashlib: the site's standard library need not grow for it.)
+
+The record is kept as JSON (web/browser/puzzle_mode.py puts it in localStorage under KEY);
+`read` forgives anything it did not write: a value it cannot read starts afresh, and only
+this key is touched.  Tested in CPython (tests/test_puzzle_pick.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from web.storage import bounded_json
+
+if TYPE_CHECKING:
+    from engine.puzzles import Puzzle
+
+KEY = "abstract-games/puzzles"
+START_RATING = 1500
+PROVISIONAL = 10  # puzzles before K drops
+K_NEW, K_SETTLED = 40, 20
+CLOSE = 5  # the next puzzle is one of this many nearest the rating
+MAX_CHARS = 200_000  # a record longer than this is not one this module wrote
+
+
+@dataclass(frozen=True)
+class Record:
+    """The player's puzzles: rating, how many rated, the streak and the best streak, and
+    each game's solved puzzles (ids)."""
+
+    rating: int = START_RATING
+    played: int = 0
+    streak: int = 0
+    best: int = 0
+    solved: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def solved_in(self, game_id: str) -> set[str]:
+        return set(self.solved.get(game_id, ()))
+
+
+def expected(rating: float, difficulty: float) -> float:
+    """The chance, by Elo, that a player of `rating` solves a puzzle of `difficulty`."""
+    return 1 / (1 + 10 ** ((difficulty - rating) / 400))
+
+
+def rated(record: Record, game_id: str, puzzle_id: str, difficulty: int, solved: bool) -> Record:
+    """The record after a puzzle's first try: solved at once, or missed."""
+    k = K_NEW if record.played < PROVISIONAL else K_SETTLED
+    change = k * ((1.0 if solved else 0.0) - expected(record.rating, difficulty))
+    streak = record.streak + 1 if solved else 0
+    done = dict(record.solved)
+    if solved:
+        done[game_id] = tuple(sorted(set(done.get(game_id, ())) | {puzzle_id}))
+    return replace(
+        record,
+        rating=round(record.rating + change),
+        played=record.played + 1,
+        streak=streak,
+        best=max(record.best, streak),
+        solved=done,
+    )
+
+
+def next_puzzle(
+    puzzles: Sequence[Puzzle], record: Record, rng: random.Random, after: str = ""
+) -> Puzzle:
+    """The next puzzle of a game (`puzzles`, not empty): one not yet solved (any once all
+    are), not `after` (the one just played) when another is left, near the rating."""
+    game_id = puzzles[0].game_id
+    done = record.solved_in(game_id)
+    left = [p for p in puzzles if p.id not in done] or list(puzzles)
+    if len(left) > 1:
+        left = [p for p in left if p.id != after] or left
+    nearest = sorted(left, key=lambda p: (abs(p.difficulty - record.rating), p.id))[:CLOSE]
+    return rng.choice(nearest)
+
+
+def daily_index(day: date, game_id: str, count: int) -> int:
+    """Which of a game's `count` puzzles is the puzzle of `day` (see the module's docstring)."""
+    return fnv1a(f"{day.isoformat()}/{game_id}".encode()) % count
+
+
+def fnv1a(data: bytes) -> int:
+    """The 32-bit FNV-1a hash of `data`."""
+    value = 0x811C9DC5
+    for byte in data:
+        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return value
+
+
+def read(text: str | None) -> Record:
+    """The record kept as `text`; a fresh one when there is none or it is not readable."""
+    if text is None:
+        return Record()
+    try:
+        data = bounded_json.loads(text, MAX_CHARS)
+    except ValueError:
+        return Record()
+    if not isinstance(data, dict):
+        return Record()
+    numbers = [data.get(name) for name in ("rating", "played", "streak", "best")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
+        return Record()
+    solved = data.get("solved")
+    if not isinstance(solved, dict) or not all(
+        isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in solved.values()
+    ):
+        return Record()
+    rating, played, streak, best = numbers
+    ids = {str(game): tuple(sorted(set(i))) for game, i in solved.items()}
+    return Record(rating, played, streak, best, ids)  # type: ignore[arg-type]
+
+
+def write(record: Record) -> str:
+    return json.dumps(
+        {
+            "rating": record.rating,
+            "played": record.played,
+            "streak": record.streak,
+            "best": record.best,
+            "solved": {game: list(ids) for game, ids in sorted(record.solved.items())},
+        },
+        separators=(",", ":"),
+    )
