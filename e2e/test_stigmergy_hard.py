@@ -1,5 +1,6 @@
-"""Stigmergy's hard level in the browser's worker (engine/ai/st_hard.py, issue 27): on the
-default side-8 board it thinks in slices and plays; the time of each reply is printed."""
+"""Stigmergy's hard level in the browser's worker (engine/games/stigmergy/hard_search.py, issue
+27): on the default side-8 board it thinks in slices and plays; the time of each reply is
+printed."""
 
 from conftest import open_page, shot
 from test_computer import new_game

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .games.petrify import patch_summary
+from .games.petrify.rules import patch_summary
 from .lesson_goals import BadLesson, Reached, _cell, _named_cell
 
 Words = Callable[..., str]

@@ -19,11 +19,11 @@ import pytest
 from engine import ai, games
 from engine.ai import greedy, random_player
 from engine.ai.arena import MatchResult, play_match
-from engine.ai.know_rugpile import fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import replay
-from engine.games import stigmergy
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
+from engine.games.rugpile.knowledge import fast_playout
+from engine.games.stigmergy import rules as stigmergy
 
 GAME_IDS = games.ids()
 PLAYOUTS = 300

@@ -13,7 +13,7 @@ from test_rugpile import position as drawn_rug_position
 from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance, value
 from engine.ai.knowledge import for_game
-from engine.games import stigmergy
+from engine.games.stigmergy import rules as stigmergy
 
 GAMES = games.ids()
 # The winning moves of each pinned position (test_ai.position_with_win says why).

@@ -9,7 +9,7 @@ from board_driver import BoardDriver
 
 from engine import games
 from engine.core import Verdict
-from engine.games.rugpile import Placement
+from engine.games.rugpile.rules import Placement
 from web.boards.base import Ui
 from web.boards.rugpile import RugPileBoard, TilePick
 

@@ -17,12 +17,12 @@ from typing import ClassVar
 import pytest
 
 from engine import BadNotation, IllegalMove, Termination, games
-from engine.ai.know_gwyddbwyll import random_playout as fast_playout
 from engine.ai.knowledge import for_game
 from engine.core import LEGAL, GameOver
-from engine.games import gwyddbwyll as gw
-from engine.games import gwyddbwyll_kernel as kernel
-from engine.games.gwyddbwyll import state_from_pieces
+from engine.games.gwyddbwyll import kernel
+from engine.games.gwyddbwyll import rules as gw
+from engine.games.gwyddbwyll.knowledge import random_playout as fast_playout
+from engine.games.gwyddbwyll.rules import state_from_pieces
 
 GAME = games.get("gwyddbwyll")
 KNOW = for_game(GAME)

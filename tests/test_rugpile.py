@@ -9,7 +9,7 @@ import pytest
 from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
 from engine.core import GAME_OVER, LEGAL, Result
-from engine.games.rugpile import BLANK, Placement, RugState, RugView, area_map
+from engine.games.rugpile.rules import BLANK, Placement, RugState, RugView, area_map
 
 GAME = games.get("rugpile")
 

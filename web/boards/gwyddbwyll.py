@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import square_name
-from engine.games.gwyddbwyll import KING_SAFETY, GwyddbwyllView, Step, Target
+from engine.games.gwyddbwyll.rules import KING_SAFETY, GwyddbwyllView, Step, Target
 
 from .base import Board, Ui, svg_open
 from .motion import NOTHING, Motion

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from engine.core import PASS, SWAP
-from engine.games.petrify import (
+from engine.games.petrify.rules import (
     COLOUR_NAMES,
     Capture,
     Cell,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import PASS, View
-from engine.games.stigmergy import (
+from engine.games.stigmergy.rules import (
     BLACK,
     BUTTON,
     COLOUR_IDS,

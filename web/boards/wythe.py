@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engine.core import PASS, SWAP
-from engine.games.wythe import BLACK, WHITE, Placement, WytheCell, WytheView
+from engine.games.wythe.rules import BLACK, WHITE, Placement, WytheCell, WytheView
 
 from . import motion
 from .base import Board, Ui, attr, svg_open

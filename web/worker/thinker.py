@@ -76,7 +76,9 @@ class Thinker:
                 "done": bool(done),
                 "best": summary["best"],
                 "playouts": summary["playouts"],
-                "depth": summary.get("depth"),  # an alpha-beta search's (engine/ai/gw_search.py)
+                "depth": summary.get(
+                    "depth"
+                ),  # an alpha-beta search's (engine/games/gwyddbwyll/search.py)
                 "elapsed": search.elapsed,
             }
         )

@@ -14,7 +14,7 @@ White's first turn White may `swap`, and the seat that opened then owns White.
 A placement is a `Placement(black, white)`: the squares (row * size + col) of its
 black and white bits, written `c3d3`; the other moves are core's PASS and SWAP.
 Which placements a pair of squares allows is decided in one place, `pair_mask`,
-for the move list here and for the fast playout (engine/ai/know_wythe.py) alike.
+for the move list here and for the fast playout (knowledge.py) alike.
 
 Reason codes of `_why_illegal` (Game.check's verdicts):
     no-swap          a swap other than on White's first turn
@@ -39,14 +39,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import Game
-from ..errors import BadNotation, Verdict, refusal
-from ..groups import connected_groups, grid_neighbours
-from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
-from ..options import Option
-from ..result import Result, Termination
-from ..squares import parse_square, split_square_prefix, square_name
-from ..view import View
+from ...core import Game
+from ...errors import BadNotation, Verdict, refusal
+from ...groups import connected_groups, grid_neighbours
+from ...moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ...options import Option
+from ...result import Result, Termination
+from ...squares import parse_square, split_square_prefix, square_name
+from ...view import View
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")

@@ -1,6 +1,6 @@
 """Stigmergy's hard level: the Monte Carlo search with every node's moves in evaluation order.
 
-The levels' shared knowledge (engine/ai/know_stigmergy.py) opens the moves of a node two
+The levels' shared knowledge (knowledge.py) opens the moves of a node two
 plies or more below the root in random order, after the best of 16 sampled, because the
 1-ply look that orders them all is costly.  With four times medium's playouts that made the
 hard level only narrowly stronger: its extra playouts mostly deepened lines of poorly chosen
@@ -23,17 +23,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Game, State
-from ..games.stigmergy import BLACK, EMPTY, StigmergyState
-from ..games.stigmergy_board import Position
-from .know_stigmergy import (
+from ...ai.mcts import Search
+from ...core import Game, State
+from .kernel import Position
+from .knowledge import (
     OWNED,
     SPREAD_BASE,
     SPREAD_PER_EMPTY,
     TEMPO_PER_EMPTY,
     StigmergyKnowledge,
 )
-from .mcts import Search
+from .rules import BLACK, EMPTY, StigmergyState
 
 # The CPU time of one of this search's playouts in the shared search's is 1 + cells /
 # COST_CELLS (CPython, the same positions of a game, playouts a second: 4595 against 5406 at
@@ -55,7 +55,7 @@ class OrderedKnowledge(StigmergyKnowledge):
 
     def order_by_evaluation(self, state: StigmergyState, moves: list, rng: random.Random) -> list:
         """The shared order (moves by the mover's evaluation after each), with the stones'
-        moves judged on the board's working copy (engine/games/stigmergy_board.py: Position)
+        moves judged on the board's working copy (kernel.py: Position)
         instead of a new state each: the same values, in about half the time."""
         if state.phase != "play":
             return super().order_by_evaluation(state, moves, rng)

@@ -1,5 +1,5 @@
-"""Petrify's board kernels: the one home of each rule that the game (engine/games/petrify.py)
-and its fast playout (engine/ai/know_petrify.py) share.
+"""Petrify's board kernels: the one home of each rule that the game (rules.py)
+and its fast playout (knowledge.py) share.
 
 Squares are indices row * size + col (row 0 is rank 1).  A board is a sequence holding
 EMPTY, BLUE, ORANGE or BLOCK per square (a tuple in a state, a list in a playout).
@@ -20,7 +20,7 @@ from enum import IntEnum
 from functools import cache
 from typing import Literal, NamedTuple
 
-from ..groups import connected_groups, grid_neighbours
+from ...groups import connected_groups, grid_neighbours
 
 
 class Cell(IntEnum):

@@ -8,7 +8,7 @@ move's six lines only.
 
 The move values (Place, Flip, Komi, Side, and the words PASS and BUTTON), made once per
 board size (`moves_for`), and the kernel both the legal-move list (`_generate` in
-engine/games/stigmergy.py) and the fast random playout use: `playable` (the cells where
+rules.py) and the fast random playout use: `playable` (the cells where
 a colour may place or flip) and `word_move` (the button or a pass, when allowed).  The
 rules these encode are in that module's docstring and web/rules/stigmergy.html ("Sight and
 control", "Your turn").
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Literal, NamedTuple
 
-from ..moves import PASS
-from ..squares import FILES
+from ...moves import PASS
+from ...squares import FILES
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NOBODY = -1

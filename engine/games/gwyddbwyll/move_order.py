@@ -1,4 +1,4 @@
-"""The order in which the hard Gwyddbwyll search (engine/ai/gw_search.py) tries a node's moves.
+"""The order in which the hard Gwyddbwyll search (search.py) tries a node's moves.
 
 An alpha-beta search leaves a node as soon as one move proves good enough (a cut-off), so
 the sooner it tries that move the less it searches.  A node's moves are tried in this order:
@@ -22,8 +22,8 @@ a depth, so a deeper search in the same time.
 
 from __future__ import annotations
 
-from ..games.gwyddbwyll_kernel import Step, attacked
-from .gw_tactics import piece_value
+from .kernel import Step, attacked
+from .tactics import piece_value
 
 # Sort keys by class of move: lower is tried sooner.  A capture's key is CAPTURE less 100
 # for each pawn its victim is worth plus what its attacker is worth (so a victim counts

@@ -16,9 +16,9 @@ Two artefacts of the published reconstruction are corrected: each side's pawns
 move toward the opponent, and d3/d6 hold only the queen.
 
 The rules on a bare board (move tables, attack, king safety, making a move) are
-engine/games/gwyddbwyll_kernel.py; this module is the game on top of them: states,
+kernel.py; this module is the game on top of them: states,
 notation, why a move is illegal, the end, the view.  The computer's fast playouts use
-the same kernel (engine/ai/know_gwyddbwyll.py).
+the same kernel (knowledge.py).
 
 A square is an index row * 8 + col (a1 = 0, h8 = 63).  A move is a `Step(frm, to)`,
 written from-square then to-square: `e3e4`.  Promotion is forced, so nothing is
@@ -57,13 +57,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import Game
-from ..errors import BadNotation, Verdict, refusal
-from ..moves import int_tuple
-from ..result import Result, Termination
-from ..squares import parse_square, square_name
-from ..view import View
-from .gwyddbwyll_kernel import (
+from ...core import Game
+from ...errors import BadNotation, Verdict, refusal
+from ...moves import int_tuple
+from ...result import Result, Termination
+from ...squares import parse_square, square_name
+from ...view import View
+from .kernel import (
     BISHOP,
     BLACK,
     EMPTY,

@@ -7,7 +7,7 @@ moves instead (every empty square, and every (own disk, line) pair, which names 
 capture move) and redraws when the draw is no legal move; after a few misses it lists every
 legal move and draws from that.  Either way each legal move is equally likely, exactly as
 in the generic loop.  Whether a (disk, line) is a capture move is asked of the rules'
-own kernels (engine/games/petrify_kernel.py: `ray_target`, `can_take_block`, `captures`).
+own kernels (kernel.py: `ray_target`, `can_take_block`, `captures`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 import random
 
-from ..core import PASS
-from ..games import get as game_named
-from ..games.petrify import Petrify
-from ..games.petrify_kernel import (
+from ...ai.calibration import Curve
+from ...ai.knowledge import Knowledge
+from ...core import PASS
+from .. import get as game_named
+from .kernel import (
     BLOCK,
     BLUE,
     EMPTY,
@@ -31,8 +32,7 @@ from ..games.petrify_kernel import (
     ray_target,
     tables,
 )
-from .calibration import Curve
-from .knowledge import Knowledge
+from .rules import Petrify
 
 # A rejection sampler draws this many candidates before the playout lists every move.
 _PLAYOUT_TRIES = 24

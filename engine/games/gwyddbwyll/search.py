@@ -3,12 +3,12 @@
 The Monte Carlo search lost to a plain alpha-beta player (material and mobility) by short
 tactics its playouts did not see.  The hard level therefore chooses its move by this search
 instead (the Monte Carlo search stays the judge of
-the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_kernel.py):
+the analysis's chances).  Over the rules' own kernel (kernel.py):
 
 - iterative deepening with a principal variation search (null windows after the first move);
 - a transposition table of scores with their bounds and best moves, kept from one move of
   the game to the next (`previous`);
-- move order (engine/ai/gw_order.py): the table's move, captures (the most valuable victim,
+- move order (move_order.py): the table's move, captures (the most valuable victim,
   the cheapest attacker), two killer moves a ply, the counter-move to the move before,
   captures that give a dearer piece for a defended one, then quiet moves by their history
   of cut-offs;
@@ -19,7 +19,7 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   shallower (`LATE_FROM`: one ply, not more, as deeper reductions hid short tactics);
 - futility within two plies of the horizon: a side far enough ahead of the window is taken
   to stay there, and one far enough behind it searches only captures and pawn moves;
-- at the horizon, the quiescence search of engine/ai/gw_quiesce.py: captures, leaving out
+- at the horizon, the quiescence search of quiescence.py: captures, leaving out
   those that give a dearer piece for a defended one and lose the exchange, and every answer
   to a check (a side in check may not stop);
 - a position of the game or of the line come back to: no progress, worth a little less to
@@ -28,7 +28,7 @@ the analysis's chances).  Over the rules' own kernel (engine/games/gwyddbwyll_ke
   comes back to it, down to even less `CONTEMPT`, and when it is behind with one or two
   pieces left, even less `CONTEMPT` at once (`_repeated`); the rules have no draw by
   repetition, but a shuffle heads for the move limit's;
-- the evaluation of engine/ai/gw_eval.py (material and where the pieces stand), kept up to
+- the evaluation of evaluation.py (material and where the pieces stand), kept up to
   date move by move.
 
 `GwSearch` has the interface of the Monte Carlo search the page's worker uses
@@ -48,8 +48,8 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from ..games.gwyddbwyll import GwState
-from ..games.gwyddbwyll_kernel import (
+from . import evaluation as gw_eval
+from .kernel import (
     KING,
     OWN_KIND,
     PAWN,
@@ -62,9 +62,9 @@ from ..games.gwyddbwyll_kernel import (
     piece,
     safe_after,
 )
-from . import gw_eval
-from .gw_order import MoveOrder
-from .gw_quiesce import MATE, Quiescence
+from .move_order import MoveOrder
+from .quiescence import MATE, Quiescence
+from .rules import GwState
 
 WON = MATE - 1000  # scores beyond this are proven ends
 CHECK_EVERY = 512  # nodes between looks at the clock
@@ -328,7 +328,7 @@ class GwSearch:
         king: int,
         in_check: bool,
     ) -> Iterator[Step]:
-        """The legal moves of a node in the order to try them (engine/ai/gw_order.py).  The
+        """The legal moves of a node in the order to try them (move_order.py).  The
         table's move of the node (`first`), legal there as the table's key is the whole
         position, comes before the others are even listed: alone, it often cuts the node
         off, and then listing and ordering the rest would be wasted.  So is trying out the
@@ -386,7 +386,7 @@ class GwSearch:
     def summary(self) -> dict:
         """Progress for a display, as the Monte Carlo search gives it: nodes searched (as
         playouts), seconds, the best move so far, the depth reached."""
-        from ..games import get
+        from .. import get
 
         best = self.best_move
         return {

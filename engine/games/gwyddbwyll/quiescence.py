@@ -1,10 +1,10 @@
 """The hard Gwyddbwyll player's quiescence search: what a position at the search's horizon is
-worth once its captures are played out (engine/ai/gw_search.py asks it at every leaf).
+worth once its captures are played out (search.py asks it at every leaf).
 
-The side to move may stop (stand pat) at the evaluation of engine/ai/gw_eval.py, or take.  It
+The side to move may stop (stand pat) at the evaluation of evaluation.py, or take.  It
 tries the captures that can lift its score into the window, dearest victim first, then
 cheapest attacker, and leaves out those that give a dearer piece for a defended one when the
-swap-off on that square loses (engine/ai/gw_tactics.py; a rook behind a rook counts): such
+swap-off on that square loses (tactics.py; a rook behind a rook counts): such
 captures are mostly lost material, and leaving them out searches fewer nodes.  A side in check
 may not stop: it has its best answer, captures first, and none is checkmate (were it allowed
 to stand pat, a capture that mates would be worth its victim only).  A capture that leaves the
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..games.gwyddbwyll_kernel import (
+from . import evaluation as gw_eval
+from .kernel import (
     KING,
     PAWN,
     Step,
@@ -27,8 +28,7 @@ from ..games.gwyddbwyll_kernel import (
     pseudo_captures,
     safe_after,
 )
-from . import gw_eval
-from .gw_tactics import VALUES, attackers, piece_value, swap_off
+from .tactics import VALUES, attackers, piece_value, swap_off
 
 MATE = 10_000.0  # a lost position's score, less the plies to it
 PAWN_VALUE = VALUES[PAWN]
@@ -133,7 +133,7 @@ def captures_to_try(
 
 def _loses(board: list[int], move: Step, gain: float, cost: float) -> bool:
     """Does the capture `move`, of a piece worth `gain` by one worth `cost`, lose material
-    in the exchange on its square (the swap-off of engine/ai/gw_tactics.py, x-rays counted)?"""
+    in the exchange on its square (the swap-off of tactics.py, x-rays counted)?"""
     frm, to = move
     colour = board[frm] >> 3
     takers = attackers(board, to, colour)

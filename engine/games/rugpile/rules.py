@@ -12,7 +12,7 @@ its bottom-left square, written `3x2a1`.
 
 The placement rule has one home, the kernel below (`placements`, `area_map`,
 `fits`): the rules list the legal moves with it, and the players' fast playout
-(engine/ai/know_rugpile.py) draws random placements with it.
+(knowledge.py) draws random placements with it.
 
 Reason codes of `check` (with the player's text):
     not-a-move    not four whole numbers on the board's scale
@@ -36,15 +36,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..core import Game
-from ..errors import BadNotation, BadOption, Verdict, refusal
-from ..groups import connected_groups, grid_neighbours
-from ..moves import int_tuple
-from ..options import Option
-from ..result import Result, Termination, winners_by_score
-from ..squares import parse_square, square_name
-from ..user_text import ascii_int, shown_value
-from ..view import View
+from ...core import Game
+from ...errors import BadNotation, BadOption, Verdict, refusal
+from ...groups import connected_groups, grid_neighbours
+from ...moves import int_tuple
+from ...options import Option
+from ...result import Result, Termination, winners_by_score
+from ...squares import parse_square, square_name
+from ...user_text import ascii_int, shown_value
+from ...view import View
 
 BLANK = -1
 COLOURS = ("Red", "Blue", "Green", "Yellow")

@@ -4,7 +4,7 @@ Listing every legal placement means finding every area and trying every
 placement, after every ply.  A playout instead finds the areas once a ply and
 tries placements in random order until one fits (those that do not are struck
 out), which draws each legal placement with equal chance at a fraction of the
-cost.  It uses the rules' own placement kernel (engine/games/rugpile.py:
+cost.  It uses the rules' own placement kernel (rules.py:
 `placements`, `area_map`, `fits`), so the rule is written once.  A placement's
 legal replies are costly to list for the same reason, so only the root's moves
 are ordered by a 1-ply look.
@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..games.rugpile import KIND_OF, KINDS, RugState, area_map, fits, placements
-from .calibration import Curve
-from .knowledge import Knowledge
+from ...ai.calibration import Curve
+from ...ai.knowledge import Knowledge
+from .rules import KIND_OF, KINDS, RugState, area_map, fits, placements
 
 EVAL_HAND_SHARE = 0.3  # squares a tile in hand is worth, per square
 EVAL_TEMPERATURE = 2.0  # squares of lead that make a clear favourite

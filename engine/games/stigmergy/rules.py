@@ -19,7 +19,7 @@ core.swapped_pair turns a seat into its colour and back.
 Moves are small named tuples, Place(cell), Flip(cell), Komi(komi) and Side(colour),
 and the words PASS (core's) and BUTTON; cells are indices in notation order (row a
 first, each row from its left end).  The board, sight and control, kept incrementally
-(a move changes sight only along its six lines), are in stigmergy_board.py, with the
+(a move changes sight only along its six lines), are in kernel.py, with the
 kernel that lists a colour's board plays for both `_generate` and the fast playout.
 
 Reason codes of a refused move (`Game.check`, `IllegalMove.verdict`):
@@ -53,17 +53,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, TypedDict, Unpack
 
-from ..core import Game
-from ..errors import BadNotation, BadOption, EngineError, Verdict, refusal
-from ..moves import PASS, swapped_pair
-from ..options import Option
-from ..result import Result, Termination, winners_by_score
-from ..squares import FILES
-from ..user_text import ascii_int, shown_value
-from ..view import View
+from ...core import Game
+from ...errors import BadNotation, BadOption, EngineError, Verdict, refusal
+from ...moves import PASS, swapped_pair
+from ...options import Option
+from ...result import Result, Termination, winners_by_score
+from ...squares import FILES
+from ...user_text import ascii_int, shown_value
+from ...view import View
 
 # The board's colours and move values are the game's too: its users import them from here.
-from .stigmergy_board import (
+from .kernel import (
     BLACK,
     BUTTON,
     EMPTY,
@@ -84,7 +84,7 @@ from .stigmergy_board import (
     status_code,
     word_move,
 )
-from .stigmergy_board import (
+from .kernel import (
     Side as Side,  # re-exported: the game's move values are imported from here
 )
 

@@ -47,7 +47,7 @@ value, the minimax of the evaluations below it (minimax_weight: 0.4, not tuned;
 the technique is Lanctot, Winands, Pepels and Sturtevant's, 2014): with it, at a
 tenth of the budgets, Hard beat Medium 8-0, and at equal budgets it beat the
 plain mean 9-7.  At a quarter of the budgets Hard still beat Medium only 19-13
-in 32 games: Hard was not clearly stronger (its own search, engine/ai/st_hard.py,
+in 32 games: Hard was not clearly stronger (its own search, hard_search.py,
 is what made it so).
 
 The logistic curve that turns the lead into a win estimate was then widened
@@ -71,8 +71,8 @@ import math
 import random
 from typing import Any
 
-from ..games.stigmergy import BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState, status_code
-from .knowledge import Knowledge
+from ...ai.knowledge import Knowledge
+from .rules import BLACK, EMPTY, NOBODY, SIDES, WHITE, Komi, StigmergyState, status_code
 
 KOMI_WINDOW = 3  # bids within this many points of the fair komi are searched
 FAIR_KOMI_PLAYOUTS = 400  # playouts that estimate the fair komi of a board size
@@ -164,11 +164,11 @@ class StigmergyKnowledge(Knowledge):
         previous: Any = None,
     ) -> Any:
         """The hard level chooses by a search with every node's moves in evaluation order
-        (engine/ai/st_hard.py); the others by the Monte Carlo search with this
+        (hard_search.py); the others by the Monte Carlo search with this
         knowledge."""
         if level != "hard":
             return None
-        from .st_hard import hard_search  # st_hard builds on this module
+        from .hard_search import hard_search  # hard_search builds on this module
 
         return hard_search(self.game, state, seed, clock)
 

@@ -1,10 +1,10 @@
 """The hard Gwyddbwyll player's evaluation: material and where each piece stands.
 
-The alpha-beta of the hard level (engine/ai/gw_search.py) judges a position by a sum over its
+The alpha-beta of the hard level (search.py) judges a position by a sum over its
 pieces of a value by piece code and square (`TABLE`, White's side positive), kept up to date
 move by move (`delta`), plus a few terms only the whole board tells (`evaluate`):
 
-- material (`MATERIAL`; the search's exchanges go by engine/ai/gw_tactics.py: VALUES);
+- material (`MATERIAL`; the search's exchanges go by tactics.py: VALUES);
 - centralisation: knights most, the two-square bishops and the fers (queen) less: a leaper
   in the middle reaches more squares;
 - pawns: a bonus growing as a pawn nears its promotion row;
@@ -48,7 +48,7 @@ results and matches them against these; none it fitted played better; `retune` r
 tables after a weight changes).  The weights of where pieces stand (centralisation, the pawns'
 and the king's squares, mobility and the back rank) are kept small against material: heavier,
 the search scored positions in which it went on to lose a pawn as good for where its pieces
-stood.  Pure Python on the rules' kernel (engine/games/gwyddbwyll_kernel.py).
+stood.  Pure Python on the rules' kernel (kernel.py).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
 
-from ..games.gwyddbwyll_kernel import (
+from .kernel import (
     BISHOP,
     BISHOP_TO,
     BLACK,
@@ -78,10 +78,10 @@ from ..games.gwyddbwyll_kernel import (
     en_passant_victim,
     piece,
 )
-from .gw_tactics import VALUES
+from .tactics import VALUES
 
 # What each kind of piece is worth to the evaluation (the search's exchanges and move order
-# go by gw_tactics.VALUES).
+# go by tactics.VALUES).
 MATERIAL = dict(VALUES)
 # How much a piece gains by standing on a square, from its distance to the centre.
 CENTRE = {KNIGHT: 0.072, BISHOP: 0.03, QUEEN: 0.036, JUMPER: 0.036, ROOK: 0.012}

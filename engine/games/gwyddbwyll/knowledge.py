@@ -4,7 +4,7 @@ Listing the legal moves means trying out every move that might expose the king, 
 every ply.  A playout instead draws a move by the pieces' own rules and tries only that
 one (an unsafe one is struck out and another drawn), which picks each legal move with
 equal chance: `random_playout`, the game's uniform playout made fast.  It works on a
-mutable board through the rules' own kernel (engine/games/gwyddbwyll_kernel.py:
+mutable board through the rules' own kernel (kernel.py:
 `pseudo_moves`, `safe_after`, `apply_on`), so each rule is written once.
 
 Uniformly random games run to hundreds of plies and hang pieces at random, so the
@@ -20,8 +20,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..games.gwyddbwyll import GwState
-from ..games.gwyddbwyll_kernel import (
+from ...ai.calibration import Curve
+from ...ai.knowledge import Knowledge
+from .kernel import (
     BLACK,
     KING,
     MAX_PLIES,
@@ -34,9 +35,8 @@ from ..games.gwyddbwyll_kernel import (
     pseudo_moves,
     safe_after,
 )
-from .calibration import Curve
-from .gw_tactics import MOBILITY, VALUES, piece_value, sound_moves, threat
-from .knowledge import Knowledge
+from .rules import GwState
+from .tactics import MOBILITY, VALUES, piece_value, sound_moves, threat
 
 __all__ = ["MOBILITY", "VALUES", "GwyddbwyllKnowledge", "capture_playout", "random_playout"]
 
@@ -74,18 +74,18 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
         earlier: Any = (),
         previous: Any = None,
     ) -> Any:
-        """The hard level chooses by an alpha-beta search (engine/ai/gw_search.py: the Monte
+        """The hard level chooses by an alpha-beta search (search.py: the Monte
         Carlo search lost to a plain one by short tactics), which takes over the
         table of its search of the side's last move; the others by the Monte Carlo search."""
         if level != "hard":
             return None
-        from .gw_search import GwSearch
+        from .search import GwSearch
 
         return GwSearch(state, seed=seed, clock=clock, earlier=earlier, previous=previous)
 
     def root_moves(self, state: GwState) -> list:
         """The legal moves that give no material away by a static exchange
-        (engine/ai/gw_tactics.py: sound_moves), checks included."""
+        (tactics.py: sound_moves), checks included."""
         moves = self.game.legal_moves(state)
         return sound_moves(list(state.board), state.turn, state.ep, moves)
 

@@ -1,7 +1,7 @@
 """Gwyddbwyll's rules on a bare board: the one home of each rule, for play and playouts.
 
-engine/games/gwyddbwyll.py (the game: states, notation, reasons, the view) and the
-computer's fast playouts (engine/ai/know_gwyddbwyll.py) both work through these
+rules.py (the game: states, notation, reasons, the view) and the
+computer's fast playouts (knowledge.py) both work through these
 functions: move tables, `attacked`, `pseudo_moves` (each piece's own rule), `safe_after`
 (king safety: the only test of it), `legal_moves_on`, `apply_on` and `count_pieces`.
 
@@ -232,7 +232,7 @@ def pseudo_moves(board: Sequence[int], colour: int, ep: int) -> list[Step]:  # n
 
 def pseudo_captures(board: Sequence[int], colour: int, ep: int) -> list[Step]:
     """The captures among `pseudo_moves(board, colour, ep)` (en passant too), for the
-    quiescence search (engine/ai/gw_search.py): the same rules, with the moves to empty
+    quiescence search (search.py): the same rules, with the moves to empty
     squares left out as they are found, which makes it about 1.75 times as quick."""
     moves: list[Step] = []
     add = moves.append
@@ -315,7 +315,7 @@ def moves_to_try(
     moves that could expose the king need trying out: king moves, en passant and moves of
     pinned pieces, and every move when in check.  Rooks are the only sliders, so only they
     pin, along ranks and files.  A search that may stop after a node's first moves tries out
-    only those it reaches (engine/ai/gw_search.py)."""
+    only those it reaches (search.py)."""
     moves = pseudo_moves(board, colour, ep)
     if in_check:
         return moves, None

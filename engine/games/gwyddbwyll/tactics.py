@@ -13,12 +13,12 @@ move (each is an escape, and the exchange does not weigh mate).
 It looks one move ahead and one exchange deep: a fork, a pin or a threat that a quiet move
 makes is beyond it.  A rook behind a rook of its own on a line takes after it (an x-ray);
 other pieces do not look through.  Pure Python on the rules' kernel
-(engine/games/gwyddbwyll_kernel.py).
+(kernel.py).
 """
 
 from __future__ import annotations
 
-from ..games.gwyddbwyll_kernel import (
+from .kernel import (
     BISHOP,
     EMPTY,
     JUMPER,
@@ -36,7 +36,7 @@ from ..games.gwyddbwyll_kernel import (
     piece,
 )
 
-# Rough worth of each kind (the search's evaluation's, engine/ai/know_gwyddbwyll.py): a fers
+# Rough worth of each kind (the search's evaluation's, knowledge.py): a fers
 # and a two-square bishop are weak pieces.
 VALUES = {PAWN: 1.0, KNIGHT: 3.0, BISHOP: 1.5, ROOK: 5.0, QUEEN: 1.5, JUMPER: 1.5, KING: 0.0}
 _VALUE = [0.0] * 16  # the same by piece code, either colour

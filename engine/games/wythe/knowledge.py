@@ -4,7 +4,7 @@ The fast playout plays uniformly random legal moves to the end, as `Game.random_
 would (the same moves, each equally likely), keeping the set of legal placements up to date
 as it goes instead of listing them after every ply: a placement changes the placements only
 on the pairs of squares around it, and each of those is asked of the rules' own kernel
-(engine/games/wythe.py: `pair_mask`, on the board's `pair_table`).  The evaluation judges a
+(rules.py: `pair_mask`, on the board's `pair_table`).  The evaluation judges a
 position where the search stops short of the end: its move ordering near the root, and the
 greedy player.
 """
@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 
-from ..core import PASS, SWAP, swapped_pair
-from ..games.wythe import (
+from ...ai.calibration import Curve
+from ...ai.knowledge import Knowledge
+from ...core import PASS, SWAP, swapped_pair
+from .rules import (
     BLACK,
     BLACK_ON_U,
     BLACK_ON_V,
@@ -27,8 +29,6 @@ from ..games.wythe import (
     pair_mask,
     pair_table,
 )
-from .calibration import Curve
-from .knowledge import Knowledge
 
 
 class WytheKnowledge(Knowledge[WytheState]):

@@ -18,7 +18,7 @@ colours and the opener, now Orange, moves next.
 Moves: a placement is the square index (row * size + col); a capture move is a
 `Capture(start, end)` of square indices; the swap and the pass are core's SWAP
 and PASS.  Notation: `c3`, `c3xf6`, `swap`, `pass`.  The board kernels the game
-shares with its fast playout (engine/ai/know_petrify.py) are in petrify_kernel.
+shares with its fast playout (knowledge.py) are in its kernel (kernel.py).
 
 Reason codes of an illegal move (`Verdict.code`, with the player's text):
     board-play-left   a pass while the mover has a board play
@@ -49,14 +49,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
-from ..core import Game
-from ..errors import BadNotation, Verdict, refusal
-from ..moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
-from ..options import Option
-from ..result import Result, Termination
-from ..squares import parse_square, square_name
-from ..view import View
-from .petrify_kernel import (
+from ...core import Game
+from ...errors import BadNotation, Verdict, refusal
+from ...moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ...options import Option
+from ...result import Result, Termination
+from ...squares import parse_square, square_name
+from ...view import View
+from .kernel import (
     BLOCK,
     BLUE,
     EMPTY,
