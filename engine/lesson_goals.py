@@ -3,9 +3,10 @@ player's moves made (docs/lessons.md lists them).
 
 A goal is a list of conditions, all of which must hold; a condition is a name and its
 parameters, e.g. ``{"is": "height", "squares": ["b1"], "height": 2}``.  Each name is a
-function here taking the position (`Reached`) and the parameters as keywords; some are for
-every game (over, wins, leads, score), the rest belong to one game and read its `View`
-(the typed position the boards draw), never the rules' internals.  `check_condition` says
+function taking the position (`Reached`) and the parameters as keywords; those here are for
+every game (over, wins, leads, score, played), the rest belong to one game, in its package
+(engine/games/<id>/lesson.py, its plug-in's `lesson` part), and read its `View` (the typed
+position the boards draw), never the rules' internals.  `check_condition` says
 what is wrong with a condition before it is ever judged, so a course file with a typo is
 refused when it loads.
 """
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .core import Game
 from .errors import EngineError
+from .plugins import load, plugin, registered
 
 
 class BadLesson(EngineError):
@@ -72,7 +74,7 @@ def played(at: Reached, moves: list) -> bool:
     return bool(at.played) and at.played[-1] in moves
 
 
-def _named_cell(at: Reached, field: str, name: str) -> Any:
+def named_cell(at: Reached, field: str, name: str) -> Any:
     """The cell of the view's `cells` whose `field` (its square's or cell's name) is `name`."""
     for cell in at.view.cells:
         if getattr(cell, field) == name:
@@ -80,163 +82,13 @@ def _named_cell(at: Reached, field: str, name: str) -> Any:
     raise BadLesson(f"{name} is not a cell of this board")
 
 
-# ---- Wythe (WytheView: cells with height, top, frozen; groups; colour_scores)
-
-WYTHE_COLOURS = {"black": 0, "white": 1}
-
-
-def _wythe_cell(at: Reached, square: str) -> Any:
-    return _named_cell(at, "square", square)
-
-
-def height(at: Reached, squares: list, height: int) -> bool:
-    """One of `squares` holds a stack of `height` bits."""
-    return any(_wythe_cell(at, square).height == height for square in squares)
-
-
-def top(at: Reached, square: str, colour: str) -> bool:
-    """The stack on `square` has a `colour` ("black" or "white") top bit."""
-    cell = _wythe_cell(at, square)
-    return cell.height > 0 and cell.top == WYTHE_COLOURS[colour]
-
-
-def frozen(at: Reached, square: str) -> bool:
-    """The bit on `square` is frozen: its piece is half-covered."""
-    return bool(_wythe_cell(at, square).frozen)
-
-
-def swapped(at: Reached) -> bool:
-    """The players have swapped colours (the pie rule)."""
-    return bool(at.view.swapped)
-
-
-def colour_leads(at: Reached, colour: str) -> bool:
-    """`colour`'s score (by the colours on the board) is higher than the other colour's."""
-    scores = at.view.colour_scores
-    mine = WYTHE_COLOURS[colour]
-    return scores[mine] > scores[1 - mine]
-
-
-def group(at: Reached, colour: str, size: int) -> bool:
-    """`colour` has a group of at least `size` squares."""
-    mine = WYTHE_COLOURS[colour]
-    return any(g.colour == mine and g.size >= size for g in at.view.groups)
-
-
-def only_passes(at: Reached) -> bool:
-    """No placement is left: the players can only pass (the game is about to end)."""
-    moves = at.game.legal_moves(at.state)
-    return all(isinstance(move, str) for move in moves)
-
-
-# ---- Rug Pile (RugView: cells, the seat each square shows)
-
-RUG_COLOURS = {"red": 0, "blue": 1, "green": 2, "yellow": 3}
-
-
-def _cell(cells: tuple, square: str) -> Any:
+def square_cell(cells: tuple, square: str) -> Any:
     """What a square board's `cells` (row * size + col) hold at `square` (e.g. "c3")."""
     size = round(len(cells) ** 0.5)
     col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1
     if not (0 <= col < size and 0 <= row < size):
         raise BadLesson(f"{square} is not a square of this board")
     return cells[row * size + col]
-
-
-def shows(at: Reached, square: str, colour: str) -> bool:
-    """`square` shows `colour` ("red", "blue", ...; "blank" for none)."""
-    want = -1 if colour == "blank" else RUG_COLOURS[colour]
-    return bool(_cell(at.view.cells, square) == want)
-
-
-def tile(at: Reached, width: int, height: int) -> bool:
-    """The player's last move laid a tile `width` wide and `height` tall."""
-    return bool(at.played) and at.played[-1].startswith(f"{width}x{height}")
-
-
-# ---- Petrify (PetrifyView: cells, Cell values: 0 empty, 1 blue, 2 orange, 3 block)
-
-PETRIFY_CELLS = {"empty": 0, "blue": 1, "orange": 2, "block": 3}
-
-
-def holding(at: Reached, square: str, what: str) -> bool:
-    """`square` holds `what`: "blue" or "orange" (a disk), "block" or "empty"."""
-    return bool(_cell(at.view.cells, square) == PETRIFY_CELLS[what])
-
-
-def blocks(at: Reached, at_least: int) -> bool:
-    """The board holds at least `at_least` blocks (each capture leaves one)."""
-    return sum(cell == PETRIFY_CELLS["block"] for cell in at.view.cells) >= at_least
-
-
-def patch(at: Reached, square: str, size: int, owner: str) -> bool:
-    """The patch holding `square` (block-free squares joined side by side) has `size` squares
-    and belongs to `owner`: "blue", "orange" or "nobody"."""
-    cells = at.view.cells
-    _cell(cells, square)  # refuses a square off the board
-    col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1
-    index = row * round(len(cells) ** 0.5) + col
-    want = 0 if owner == "nobody" else PETRIFY_CELLS[owner]
-    return any(
-        index in found.squares and found.size == size and int(found.owner) == want
-        for found in at.view.patches
-    )
-
-
-# ---- Stigmergy (StigmergyView: cells by name with stone and control; the button's holder)
-
-STONE_COLOURS = {"black": 0, "white": 1}
-
-
-def _hex_cell(at: Reached, name: str) -> Any:
-    return _named_cell(at, "name", name)
-
-
-def stone(at: Reached, cell: str, colour: str) -> bool:
-    """`cell` holds a `colour` ("black" or "white") stone."""
-    return bool(_hex_cell(at, cell).stone == STONE_COLOURS[colour])
-
-
-def controls(at: Reached, cell: str, colour: str) -> bool:
-    """`colour` controls `cell`: it sees more of that colour's stones than half its
-    neighbours."""
-    return bool(_hex_cell(at, cell).control == STONE_COLOURS[colour])
-
-
-def button(at: Reached, colour: str) -> bool:
-    """`colour` holds the button."""
-    return bool(at.view.button_holder == STONE_COLOURS[colour])
-
-
-def komi(at: Reached, at_least: int, at_most: int) -> bool:
-    """The komi has been named, from `at_least` to `at_most` points for White."""
-    value = at.view.komi
-    return value is not None and at_least <= value <= at_most
-
-
-# ---- Gwyddbwyll (GwyddbwyllView: cells, a Piece (kind, colour, jump) or None each; check)
-
-SIDES = {"white": 0, "black": 1}
-
-
-def piece(at: Reached, squares: list, kind: str, colour: str) -> bool:
-    """One of `squares` holds a `colour` piece of `kind` ("pawn", "queen", "king", ...)."""
-    want = SIDES[colour]
-    for square in squares:
-        found = _cell(at.view.cells, square)
-        if found is not None and found.kind == kind and found.colour == want:
-            return True
-    return False
-
-
-def empty(at: Reached, square: str) -> bool:
-    """Nothing stands on `square`."""
-    return _cell(at.view.cells, square) is None
-
-
-def check(at: Reached) -> bool:
-    """The side to move is in check."""
-    return at.view.check is not None
 
 
 COMMON: dict[str, Condition] = {
@@ -246,26 +98,27 @@ COMMON: dict[str, Condition] = {
     "score": score,
     "played": played,
 }
-BY_GAME: dict[str, dict[str, Condition]] = {
-    "wythe": {
-        "height": height,
-        "top": top,
-        "frozen": frozen,
-        "swapped": swapped,
-        "colour_leads": colour_leads,
-        "group": group,
-        "only_passes": only_passes,
-    },
-    "rugpile": {"shows": shows, "tile": tile},
-    "petrify": {"holding": holding, "blocks": blocks, "patch": patch},
-    "stigmergy": {"stone": stone, "controls": controls, "button": button, "komi": komi},
-    "gwyddbwyll": {"piece": piece, "empty": empty, "check": check},
-}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A game's own words for its course (its plug-in's `lesson` part, in its package): the
+    conditions its steps' goals may use and the facts their texts may name (engine/
+    lesson_words.py), each by name, beside the ones every game shares."""
+
+    goals: dict[str, Condition] = field(default_factory=dict)
+    words: dict[str, Callable[..., str]] = field(default_factory=dict)
+
+
+def game_vocabulary(game_id: str) -> Vocabulary:
+    """A game's own words (none for a game whose plug-in declares none)."""
+    part = plugin(game_id).lesson if registered(game_id) else ""
+    return load(part) if part else Vocabulary()
 
 
 def vocabulary(game_id: str) -> dict[str, Condition]:
     """The conditions a step of this game may use, by name."""
-    return {**COMMON, **BY_GAME.get(game_id, {})}
+    return {**COMMON, **game_vocabulary(game_id).goals}
 
 
 def check_condition(game_id: str, condition: object, where: str) -> None:

@@ -4,11 +4,13 @@ A game is its id (in links, file names and storage), its name (as players read i
 parts, each named "module:Class" and imported only when first needed, so the page loads only
 the game it shows and the engine never imports the page:
 
-    rules      the `Game` subclass: seats, options, moves, notation, the end (engine/games/)
-    knowledge  the computer's knowledge of it, a `Knowledge` subclass (engine/ai/); '' for
+    rules      the `Game` subclass: seats, options, moves, notation, the end (engine/games/<id>/)
+    knowledge  the computer's knowledge of it, a `Knowledge` subclass (in its package); '' for
                the generic knowledge
     board      its renderer, a `Board` subclass (web/boards/): how it is drawn, played with
                the pointer and keys, and how its moves animate
+    lesson     its own words for its course, a `Vocabulary` (engine/lesson_goals.py): the
+               goals its steps may set and the facts their texts may name; '' for none
 
 and, beside them by their id, its stylesheet (web/boards/<id>.css), its rules page as players
 read it (web/rules/<id>.html) and its course (web/lessons/<id>.json).  `PLUGINS` lists the
@@ -36,6 +38,7 @@ class Plugin:
     rules: str
     board: str
     knowledge: str = ""
+    lesson: str = ""
 
     @property
     def stylesheet(self) -> str:
@@ -56,6 +59,7 @@ PLUGINS = (
         "Wythe",
         rules="engine.games.wythe.rules:Wythe",
         board="web.boards.wythe:WytheBoard",
+        lesson="engine.games.wythe.lesson:LESSON",
         knowledge="engine.games.wythe.knowledge:WytheKnowledge",
     ),
     Plugin(
@@ -63,6 +67,7 @@ PLUGINS = (
         "Petrify",
         rules="engine.games.petrify.rules:Petrify",
         board="web.boards.petrify:PetrifyBoard",
+        lesson="engine.games.petrify.lesson:LESSON",
         knowledge="engine.games.petrify.knowledge:PetrifyKnowledge",
     ),
     Plugin(
@@ -70,6 +75,7 @@ PLUGINS = (
         "Stigmergy",
         rules="engine.games.stigmergy.rules:Stigmergy",
         board="web.boards.stigmergy:StigmergyBoard",
+        lesson="engine.games.stigmergy.lesson:LESSON",
         knowledge="engine.games.stigmergy.knowledge:StigmergyKnowledge",
     ),
     Plugin(
@@ -77,6 +83,7 @@ PLUGINS = (
         "Rug Pile",
         rules="engine.games.rugpile.rules:RugPile",
         board="web.boards.rugpile:RugPileBoard",
+        lesson="engine.games.rugpile.lesson:LESSON",
         knowledge="engine.games.rugpile.knowledge:RugPileKnowledge",
     ),
     Plugin(
@@ -84,6 +91,7 @@ PLUGINS = (
         "Gwyddbwyll",
         rules="engine.games.gwyddbwyll.rules:Gwyddbwyll",
         board="web.boards.gwyddbwyll:GwyddbwyllBoard",
+        lesson="engine.games.gwyddbwyll.lesson:LESSON",
         knowledge="engine.games.gwyddbwyll.knowledge:GwyddbwyllKnowledge",
     ),
 )
