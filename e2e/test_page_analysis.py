@@ -6,15 +6,11 @@ import pytest
 from conftest import open_page, shot
 from playwright.sync_api import expect
 
-# Mid-game positions (random legal moves, seed 3), the number of players, and whether the
-# panel says an expected margin (Stigmergy counts points).
-POSITIONS = {
-    "wythe": ("wythe/1/size=6/c2d2.b5a5.f5f4.f1f2.d4c4.d6e6.a4b4.e3f3", 2),
-    "petrify": ("petrify/1/size=6/d3.f6.c2.b5.d6.e1.a1.e1xa1", 2),
-    "stigmergy": ("stigmergy/1/size=4,komi=2/d1.g3.b5.e5.g1.e3.d6.a3", 2),
-    "rugpile": ("rugpile/1/players=2,size=5,tiles=4-3-2/2x2d4.3x3a1.2x2a3.2x2c4", 2),
-    "gwyddbwyll": ("gwyddbwyll/1//e2g1.d7e5.d3e4.e5d7.a3a4.e7g8.c3c5.f7h7.g3g4.b6b4", 2),
-}
+from engine import games
+from engine.fixtures import fixtures
+
+# Each game's mid-game position and its number of players (its fixtures' ANALYSIS_POSITION).
+POSITIONS = {game_id: fixtures(game_id).ANALYSIS_POSITION for game_id in games.ids()}
 
 
 SEARCHED = (

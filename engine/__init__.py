@@ -1,8 +1,10 @@
 """A pure-Python rules engine for five abstract board games (see docs/design.md for the API).
 
 >>> from engine import games
->>> games.ids()
-('wythe', 'petrify', 'stigmergy', 'rugpile', 'gwyddbwyll')
+>>> 'rugpile' in games.ids()
+True
+>>> games.get('rugpile').name
+'Rug Pile'
 """
 
 __version__ = "0.1.0"  # the one place of the package's version (pyproject.toml reads it)

@@ -13,7 +13,8 @@ the game it shows and the engine never imports the page:
                goals its steps may set and the facts their texts may name; '' for none
 
 and, beside them by their id, its stylesheet (web/boards/<id>.css), its rules page as players
-read it (web/rules/<id>.html) and its course (web/lessons/<id>.json).  `PLUGINS` lists the
+read it (web/rules/<id>.html), its course (web/lessons/<id>.json) and its tests' fixtures
+(engine/games/<id>/fixtures.py: engine/fixtures.py says what they hold).  `PLUGINS` lists the
 games in the order the game picker shows them: nothing else in the code or the build lists
 them (tests/test_conformance.py holds every registered game to the contracts, and checks its
 files are there; docs/adding-a-game.md walks through adding one).
@@ -51,6 +52,11 @@ class Plugin:
     @property
     def lessons(self) -> str:
         return f"web/lessons/{self.id}.json"
+
+    @property
+    def fixtures(self) -> str:
+        """The module of its tests' fixtures (engine/fixtures.py), which no page imports."""
+        return f"engine.games.{self.id}.fixtures"
 
 
 PLUGINS = (

@@ -24,8 +24,16 @@ from scripts.app_modules import (
 )
 
 # engine/ and web/ sources the browser never imports: the command line and what only it uses,
-# the scripts loaded by their path, and the finder shipped in the standard library's zip.
-NOT_IMPORTED = {"engine/__main__.py", "engine/ai/arena.py", *ENTRY_SCRIPTS, STDLIB_FALLBACK}
+# the scripts loaded by their path, the finder shipped in the standard library's zip, and the
+# games' test fixtures (engine/fixtures.py), which no page or worker module may import.
+FIXTURES = {"engine/fixtures.py", *(f"engine/games/{p.id}/fixtures.py" for p in PLUGINS)}
+NOT_IMPORTED = {
+    "engine/__main__.py",
+    "engine/ai/arena.py",
+    *ENTRY_SCRIPTS,
+    STDLIB_FALLBACK,
+    *FIXTURES,
+}
 
 
 def sources() -> set[str]:
