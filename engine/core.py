@@ -319,8 +319,10 @@ class Game(Generic[S, M]):
         >>> for text in ("3x3a3", "3x3b2", "2x2d1"):
         ...     state = rug.play(state, rug.parse(state, text))
         >>> result = rug.result(state)
-        >>> result.winners, result.scores, result.termination is Termination.NO_PLACEMENT
+        >>> result.winners, result.scores, result.termination is Termination.NO_MOVES
         ((0,), (9, 8), True)
+        >>> result.detail
+        'no-placement'
         >>> result.reason
         'Blue cannot place a tile'
         """

@@ -1,9 +1,11 @@
 """How a game ended (`Result`: who won, the scores, what ended it and why) and how that is said.
 
-`Termination` is what ended a game, for programs; `Result.reason` is the same told to a
-player, one clause.  `result_sentence` words a result for the page and the text records
-("Blue wins 8–6. Red cannot place a tile."), unless a game words its own
-(`Game.result_text`, which reads the termination, never the reason's words).
+`Termination` is what ended a game, for programs, in terms every game shares; `Result.detail`
+is the game's own word for it ("checkmate", "no-placement"), and `Result.reason` the same
+told to a player, one clause.  A new game picks the members that fit and says the rest in its
+detail, so no game edits the shared list.  `result_sentence` words a result for the page and
+the text records ("Blue wins 8–6. Red cannot place a tile."), unless a game words its own
+(`Game.result_text`, which reads the termination and the detail, never the reason's words).
 """
 
 from __future__ import annotations
@@ -15,27 +17,31 @@ from typing import Any
 
 
 class Termination(Enum):
-    """What ended a game.  On the board (each game's `result`):
+    """What ended a game, in terms every game shares (its `Result.detail` says the rest).  On
+    the board (each game's `result`):
 
-    NO_PLACEMENT  the player to move cannot place a tile (Rug Pile)
-    BOTH_PASSED   two passes in a row; the scores decide, with the game's tie-break
-                  (Wythe, Petrify, Stigmergy)
-    CHECKMATE     the player to move is in check and has no legal move (Gwyddbwyll)
-    STALEMATE     the player to move has no legal move, not in check (Gwyddbwyll)
-    BARE_KING     the player to move has only the king left (Gwyddbwyll)
-    MOVE_LIMIT    the game's move limit was reached: a draw (Gwyddbwyll's 2,500 plies)
+    NO_MOVES      the player to move has no move the game allows (Rug Pile's "no-placement";
+                  Gwyddbwyll's "checkmate" and "stalemate")
+    BOTH_PASSED   passes in a row; the scores decide, with the game's tie-break (Wythe,
+                  Petrify, Stigmergy)
+    GOAL_REACHED  a player reached what the game sets out to do: a line, a square, a score
+    ELIMINATION   a player is left without what the game needs to play on (Gwyddbwyll's
+                  "bare-king": only the king left)
+    MOVE_LIMIT    the game's move limit was reached (Gwyddbwyll's 2,500 plies: a draw)
 
     Off the board (engine/ending.py):
 
     RESIGNATION   a player resigned
     AGREED_DRAW   the two players agreed a draw
+
+    The values are for programs reading a result; nothing stores them (records keep the
+    moves and the ending, engine/record.py, and a result is worked out again from those).
     """
 
-    NO_PLACEMENT = "no-placement"
+    NO_MOVES = "no-moves"
     BOTH_PASSED = "both-passed"
-    CHECKMATE = "checkmate"
-    STALEMATE = "stalemate"
-    BARE_KING = "bare-king"
+    GOAL_REACHED = "goal-reached"
+    ELIMINATION = "elimination"
     MOVE_LIMIT = "move-limit"
     RESIGNATION = "resignation"
     AGREED_DRAW = "agreed-draw"
@@ -51,12 +57,15 @@ class Result:
     termination: what ended the game, for programs (see `Termination`).
     reason:      why the game ended, one clause a player can read, e.g. "Blue cannot place a
                  tile", and how a tie-break decided it; not who won (the page says that).
+    detail:      the game's own word for what ended it, for programs, e.g. "checkmate" where
+                 `termination` is NO_MOVES; '' when the termination says it all.
     """
 
     winners: tuple[int, ...]
     scores: tuple[Any, ...]
     termination: Termination
     reason: str
+    detail: str = ""
 
     def reward(self, seat: int) -> float:
         """1 for a sole win, 1/k for a win shared by k seats, 0 for a loss."""
@@ -77,7 +86,7 @@ def result_sentence(names: Sequence[str], result: Result) -> str:
     """ "Blue wins 8–6. Red cannot place a tile." from the seat names and a result.  Two
     seats: the winner's score first; more seats: every seat's score by name.
 
-    >>> cannot = Termination.NO_PLACEMENT
+    >>> cannot = Termination.NO_MOVES
     >>> result_sentence(("Red", "Blue"), Result((1,), (6, 8), cannot, "Red cannot place a tile"))
     'Blue wins 8–6. Red cannot place a tile.'
     """

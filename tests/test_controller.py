@@ -95,7 +95,7 @@ class Claim(Game):
             return None
         scores = self._scores(state)
         return Result(
-            winners_by_score(scores), scores, Termination.NO_PLACEMENT, "every cell is claimed"
+            winners_by_score(scores), scores, Termination.NO_MOVES, "every cell is claimed"
         )
 
     def _scores(self, state):

@@ -10,7 +10,8 @@ that may, on its next move only, jump two squares diagonally to an empty
 square.  No move may leave the mover's king attacked.  The player who moves
 wins when the opponent then has no legal move (checkmate or stalemate) or has
 only one piece left (a bare king); 2,500 plies without a result is a draw
-(`Result.termination`: CHECKMATE, STALEMATE, BARE_KING or MOVE_LIMIT).
+(`Result.termination` NO_MOVES with the detail "checkmate" or "stalemate", ELIMINATION with
+"bare-king", or MOVE_LIMIT).
 
 Two artefacts of the published reconstruction are corrected: each side's pawns
 move toward the opponent, and d3/d6 hold only the queen.
@@ -107,7 +108,9 @@ KIND_OF_LETTER = {letter: kind for kind, letter in LETTERS.items()}
 # A piece's letter in the move list (a pawn has none; a new queen is a queen).
 SHOWN_LETTER = {PAWN: "", KNIGHT: "N", BISHOP: "B", ROOK: "R", QUEEN: "Q", KING: "K", JUMPER: "Q"}
 # How a win is said, by what ended the game ("White wins by checkmate: ...").
-WON_BY = {Termination.CHECKMATE: " by checkmate", Termination.STALEMATE: " by stalemate"}
+# The detail of each way to end the game (Result.detail), and how a win by it is said.
+CHECKMATE, STALEMATE, BARE_KING = "checkmate", "stalemate", "bare-king"
+WON_BY = {CHECKMATE: " by checkmate", STALEMATE: " by stalemate"}
 
 # The reason codes of a move refused only for its king's safety.
 KING_SAFETY = frozenset({"still-in-check", "king-into-check", "leaves-king-in-check"})
@@ -453,18 +456,24 @@ class Gwyddbwyll(Game[GwState, Step]):
                 return Result(
                     (winner,),
                     scores,
-                    Termination.CHECKMATE,
+                    Termination.NO_MOVES,
                     f"{lost} is in check and has no legal move",
+                    CHECKMATE,
                 )
             return Result(
                 (winner,),
                 scores,
-                Termination.STALEMATE,
+                Termination.NO_MOVES,
                 f"{lost} has no legal move (here that loses)",
+                STALEMATE,
             )
         if count_pieces(state.board, loser) <= 1:
             return Result(
-                (winner,), scores, Termination.BARE_KING, f"{lost} has only the king left"
+                (winner,),
+                scores,
+                Termination.ELIMINATION,
+                f"{lost} has only the king left",
+                BARE_KING,
             )
         if state.ply >= MAX_PLIES:
             return Result(
@@ -482,7 +491,7 @@ class Gwyddbwyll(Game[GwState, Step]):
         won game's 1 and 0 would read as "1–0", which to chess players is White's win."""
         if len(result.winners) != 1:
             return f"A draw: {result.reason}."
-        won_by = WON_BY.get(result.termination, "")
+        won_by = WON_BY.get(result.detail, "")
         return f"{names[result.winners[0]]} wins{won_by}: {result.reason}."
 
     def move_label(self, before: GwState, after: GwState, text: str) -> str:

@@ -5,7 +5,8 @@ own rectangular tiles per turn, axis-aligned and wholly on the board.  A tile
 may not cover a square showing the mover's colour, and may not cover every
 square of any existing area (a maximal orthogonally connected set of squares
 showing one colour).  The game ends as soon as the player to move cannot
-place (Termination.NO_PLACEMENT); most visible squares wins and ties share the win.
+place (Termination.NO_MOVES, the detail "no-placement"); most visible squares wins and ties
+share the win.
 
 A move is a `Placement(width, height, col, row)`: the tile's size as laid and
 its bottom-left square, written `3x2a1`.
@@ -54,6 +55,10 @@ KIND_OF = {(w, h): k for k, (a, b) in enumerate(KINDS) for w, h in ((a, b), (b, 
 DEFAULT_TILES = {2: (4, 3, 2), 3: (4, 3, 3), 4: (4, 3, 3)}
 MAX_TILES = 9
 _MOVE = re.compile(r"^([0-9])x([0-9])([a-z][0-9]+)$")
+
+
+# The detail of the game's end (Result.detail): the player to move cannot place a tile.
+NO_PLACEMENT = "no-placement"
 
 
 class Placement(NamedTuple):
@@ -377,8 +382,9 @@ class RugPile(Game[RugState, Placement]):
         return Result(
             winners_by_score(scores),
             scores,
-            Termination.NO_PLACEMENT,
+            Termination.NO_MOVES,
             end_reason(state),
+            NO_PLACEMENT,
         )
 
     # ---- display
