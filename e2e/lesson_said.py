@@ -1,5 +1,5 @@
 """What a course's bar says after given moves, worked out in CPython by the engine the page
-runs (engine/lessons.py), so that the browser tests wait for the very words a step says of
+runs (engine/learning/lessons.py), so that the browser tests wait for the very words a step says of
 the move played (its facts filled in), and on a touch screen in its words (tap)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 from conftest import ROOT
 
 from engine import games
-from engine.lessons import GOES_ON, load, replied, start
-from engine.lessons import judge as judge_move
-from engine.plugins import plugin
+from engine.contract.plugins import plugin
+from engine.learning.lessons import GOES_ON, load, replied, start
+from engine.learning.lessons import judge as judge_move
 from web.logic.wording import for_touch
 
 

@@ -11,8 +11,8 @@ import pytest
 from conftest import LOAD_TIMEOUT, READY, SHOTS
 
 from engine import games
-from engine.fixtures import fixtures
-from engine.record import encode, make_record
+from engine.contract.fixtures import fixtures
+from engine.formats.record import encode, make_record
 
 VIEWPORTS = {
     "desktop": ({"width": 1280, "height": 800}, "light"),

@@ -6,7 +6,7 @@ import pytest
 from conftest import LOAD_TIMEOUT, READY, built_site, run_python, shot
 
 from engine import games
-from engine.fixtures import fixtures
+from engine.contract.fixtures import fixtures
 
 BOARD = """() => {
     const board = document.getElementById("board");

@@ -6,7 +6,7 @@ screenshot of each flipped board (e2e/screenshots/<game>-flipped.png)."""
 from conftest import open_page, shot
 
 from engine import games
-from engine.fixtures import fixtures
+from engine.contract.fixtures import fixtures
 
 # game id -> (the corner cell, the cell opposite it, the cells to click, the move they make):
 # each game's fixtures' FLIP (None where the test does not play on its board; they say why).

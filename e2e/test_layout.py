@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from test_links import new_page
 
 from engine import games
-from engine.record import encode, make_record
+from engine.formats.record import encode, make_record
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}

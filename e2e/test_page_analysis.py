@@ -7,7 +7,7 @@ from conftest import open_page, shot
 from playwright.sync_api import expect
 
 from engine import games
-from engine.fixtures import fixtures
+from engine.contract.fixtures import fixtures
 
 # Each game's mid-game position and its number of players (its fixtures' ANALYSIS_POSITION).
 POSITIONS = {game_id: fixtures(game_id).ANALYSIS_POSITION for game_id in games.ids()}

@@ -10,8 +10,8 @@ True
 __version__ = "0.1.0"  # the one place of the package's version (pyproject.toml reads it)
 
 from . import games
-from .core import Game
-from .errors import (
+from .contract.core import Game
+from .contract.errors import (
     LEGAL,
     BadNotation,
     BadOption,
@@ -21,10 +21,10 @@ from .errors import (
     UnknownGame,
     Verdict,
 )
-from .moves import PASS, SWAP
-from .replay import ReplayError
-from .result import Result, Termination
-from .view import View
+from .contract.moves import PASS, SWAP
+from .contract.replay import ReplayError
+from .contract.result import Result, Termination
+from .contract.view import View
 
 __all__ = [
     "LEGAL",

@@ -42,7 +42,7 @@ from engine.ai.analysis import LINE_PLIES, LINE_VISITS, estimate, value
 from engine.ai.calibration import Curve
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
-from engine.fixtures import fixtures
+from engine.contract.fixtures import fixtures
 from lab.selfplay import DATA, load_games
 
 GAMES = games.ids()

@@ -20,8 +20,8 @@ from engine import ai, games
 from engine.ai import greedy, random_player
 from engine.ai.arena import MatchResult, play_match
 from engine.ai.knowledge import for_game
-from engine.core import replay
-from engine.fixtures import fixtures
+from engine.contract.core import replay
+from engine.contract.fixtures import fixtures
 from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
 from engine.games.rugpile.knowledge import fast_playout
 from engine.games.stigmergy import rules as stigmergy

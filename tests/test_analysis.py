@@ -13,7 +13,7 @@ from test_rugpile import position as drawn_rug_position
 from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance, value
 from engine.ai.knowledge import for_game
-from engine.fixtures import fixtures
+from engine.contract.fixtures import fixtures
 from engine.games.stigmergy import rules as stigmergy
 
 GAMES = games.ids()

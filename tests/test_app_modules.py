@@ -11,7 +11,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from engine.plugins import PLUGINS
+from engine.contract.plugins import PLUGINS
 from scripts.app_modules import (
     ENTRY_SCRIPTS,
     ROOT,
@@ -25,8 +25,12 @@ from scripts.app_modules import (
 
 # engine/ and web/ sources the browser never imports: the command line and what only it uses,
 # the scripts loaded by their path, the finder shipped in the standard library's zip, and the
-# games' test fixtures (engine/fixtures.py), which no page or worker module may import.
-FIXTURES = {"engine/fixtures.py", *(f"engine/games/{p.id}/fixtures.py" for p in PLUGINS)}
+# games' test fixtures (engine/contract/fixtures.py), which no page or worker module may
+# import.
+FIXTURES = {
+    "engine/contract/fixtures.py",
+    *(f"engine/games/{p.id}/fixtures.py" for p in PLUGINS),
+}
 NOT_IMPORTED = {
     "engine/__main__.py",
     "engine/ai/arena.py",
@@ -54,7 +58,7 @@ def test_the_app_is_every_source_but_those_the_browser_never_imports():
 
 def test_the_engine_and_the_page_never_import_the_lab_the_scripts_or_the_tests():
     imported = reaches(ROOT / path for path in sources())
-    assert "engine.core" in imported and "web.logic.session" in imported
+    assert "engine.contract.core" in imported and "web.logic.session" in imported
     assert sorted(n for n in imported if n.split(".")[0] in ("lab", "scripts", "tests")) == []
 
 

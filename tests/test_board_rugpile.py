@@ -8,7 +8,7 @@ import xml.dom.minidom
 from board_driver import BoardDriver
 
 from engine import games
-from engine.core import Verdict
+from engine.contract.core import Verdict
 from engine.games.rugpile.rules import Placement
 from web.boards.base import Ui
 from web.boards.rugpile import RugPileBoard, TilePick

@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 
-from engine.plugins import ids
+from engine.contract.plugins import ids
 from scripts import make_first_screens, stdlib_subset, version_site
 
 
@@ -45,7 +45,7 @@ def test_imports_are_found_at_any_depth():
         "def later():\n    import random\n    from html import escape\n"
     )
     assert stdlib_subset.imported_names(source) == {"os", "json.decoder", "re", "random", "html"}
-    assert stdlib_subset.stdlib_names({"os", "engine.core", "json.decoder"}) == {
+    assert stdlib_subset.stdlib_names({"os", "engine.contract.core", "json.decoder"}) == {
         "os",
         "json.decoder",
     }

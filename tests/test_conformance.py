@@ -1,8 +1,8 @@
-"""What every registered game holds, checked the moment it is registered (engine/plugins.py):
-its parts are where its plug-in says, its states are immutable values, its move lists
-deterministic, its notation and its links and records read back, its refusals carry codes,
-random games end with a result that adds up, its board draws as a pure function of the view,
-every move that changes the board animates, and its rules page is there.
+"""What every registered game holds, checked the moment it is registered
+(engine/contract/plugins.py): its parts are where its plug-in says, its states are immutable
+values, its move lists deterministic, its notation and its links and records read back, its
+refusals carry codes, random games end with a result that adds up, its board draws as a pure
+function of the view, every move that changes the board animates, and its rules page is there.
 
 Each check runs over a few seeded random games of each game at its default options (and
 every option set a game's own tests need beyond these are in tests/test_<game>.py).
@@ -22,15 +22,15 @@ import pytest
 from board_driver import BoardDriver
 
 from engine.ai.knowledge import Knowledge, for_game
-from engine.core import Game
-from engine.errors import BadNotation, IllegalMove
-from engine.fixtures import MissingFixture, RecordTree, fixtures
-from engine.lesson_goals import Vocabulary
-from engine.plugins import PLUGINS, Plugin, load
-from engine.record import decode, encode, make_record, replay_canonical
-from engine.record_text import load_text, to_text
-from engine.replay import replay
-from engine.result import Termination
+from engine.contract.core import Game
+from engine.contract.errors import BadNotation, IllegalMove
+from engine.contract.fixtures import MissingFixture, RecordTree, fixtures
+from engine.contract.plugins import PLUGINS, Plugin, load
+from engine.contract.replay import replay
+from engine.contract.result import Termination
+from engine.formats.record import decode, encode, make_record, replay_canonical
+from engine.formats.record_text import load_text, to_text
+from engine.learning.lesson_goals import Vocabulary
 from web.boards.base import Board, Ui
 from web.boards.motion import Motion
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from engine import games, plugins
-from engine.core import (
+from engine import games
+from engine.contract import plugins
+from engine.contract.core import (
     PASS,
     BadNotation,
     Game,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import Game
+from engine.contract.core import Game
 
 MODULES = [
     "engine",
@@ -43,7 +43,9 @@ def test_the_api_most_used_has_examples(method):
 
 
 def test_the_examples_are_found():
-    tests = doctest.DocTestFinder(exclude_empty=True).find(importlib.import_module("engine.core"))
+    tests = doctest.DocTestFinder(exclude_empty=True).find(
+        importlib.import_module("engine.contract.core")
+    )
     assert sum(len(test.examples) for test in tests) >= 40
 
 

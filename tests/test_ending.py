@@ -1,14 +1,14 @@
-"""Resignations and agreed draws (engine/ending.py): what they mean, and how links and text
-records carry them (engine/record.py, engine/record_text.py).  Expected results are worked
-out by hand from the rules pages (web/rules/<game>.html: Gwyddbwyll's "Check and the end of
-the game", Rug Pile's "The end") and the positions built here."""
+"""Resignations and agreed draws (engine/contract/ending.py): what they mean, and how links and
+text records carry them (engine/formats/record.py, engine/formats/record_text.py).  Expected
+results are worked out by hand from the rules pages (web/rules/<game>.html: Gwyddbwyll's "Check and
+the end of the game", Rug Pile's "The end") and the positions built here."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import EngineError, Termination, games
-from engine.ending import (
+from engine.contract.ending import (
     AGREED_DRAW,
     Ending,
     can_agree_draw,
@@ -16,8 +16,8 @@ from engine.ending import (
     ending_text,
     resignation,
 )
-from engine.fixtures import fixtures
-from engine.record import (
+from engine.contract.fixtures import fixtures
+from engine.formats.record import (
     RecordError,
     decode,
     encode,
@@ -28,7 +28,7 @@ from engine.record import (
     replay_canonical,
     replay_record,
 )
-from engine.record_text import load_text, read_text, to_text
+from engine.formats.record_text import load_text, read_text, to_text
 
 GW = games.get("gwyddbwyll")
 RUG = games.get("rugpile")

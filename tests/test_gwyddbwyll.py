@@ -18,7 +18,7 @@ import pytest
 
 from engine import BadNotation, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
-from engine.core import LEGAL, GameOver
+from engine.contract.core import LEGAL, GameOver
 from engine.games.gwyddbwyll import kernel
 from engine.games.gwyddbwyll import rules as gw
 from engine.games.gwyddbwyll.knowledge import random_playout as fast_playout

@@ -14,7 +14,7 @@ from engine.ai.analysis import estimate
 from engine.ai.calibration import Curve, calibrated
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
-from engine.fixtures import fixtures
+from engine.contract.fixtures import fixtures
 
 GAMES = games.ids()
 PLIES = 16  # the seeded line's length

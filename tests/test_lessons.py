@@ -1,6 +1,6 @@
-"""The courses (web/lessons/<id>.json, engine/lessons.py): every step of every course starts
-from a position the engine reaches, its solution meets its goal, a legal wrong move misses it
-with the step's message, and together the steps cover every section of the game's rules page
+"""The courses (web/lessons/<id>.json, engine/learning/lessons.py): every step of every course
+starts from a position the engine reaches, its solution meets its goal, a legal wrong move misses
+it with the step's message, and together the steps cover every section of the game's rules page
 (each game's fixtures, COURSE_COVERS, list which step teaches which section, by hand).  Also
 the loader's refusals and the judging of an illegal move, a multi-move step and its scripted
 reply."""
@@ -14,11 +14,11 @@ import pytest
 from courses import COURSES, ROOT, course, steps
 
 from engine import games
-from engine.fixtures import fixtures
-from engine.lesson_goals import BadLesson, Reached
-from engine.lesson_words import fill
-from engine.lessons import GOES_ON, ILLEGAL, MET, MISSED, judge, load, reply_to, start
-from engine.plugins import PLUGINS, plugin
+from engine.contract.fixtures import fixtures
+from engine.contract.plugins import PLUGINS, plugin
+from engine.learning.lesson_goals import BadLesson, Reached
+from engine.learning.lesson_words import fill
+from engine.learning.lessons import GOES_ON, ILLEGAL, MET, MISSED, judge, load, reply_to, start
 
 
 def sections(game_id: str) -> list[str]:

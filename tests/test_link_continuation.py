@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine.by_link import ByLink
-from engine.ending import AGREED_DRAW, resignation
-from engine.record import decode, encode
+from engine.contract.ending import AGREED_DRAW, resignation
+from engine.formats.by_link import ByLink
+from engine.formats.record import decode, encode
 from web.logic.by_link import (
     COMPACT_FROM,
     CONFLICT,

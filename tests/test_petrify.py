@@ -13,7 +13,7 @@ import pytest
 
 from engine import Termination, games
 from engine.ai.knowledge import for_game
-from engine.core import BadNotation, BadOption, GameOver, IllegalMove
+from engine.contract.core import BadNotation, BadOption, GameOver, IllegalMove
 from engine.games.petrify.knowledge import random_playout
 from engine.games.petrify.rules import (
     BLOCK,

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, games
-from engine.ending import resignation
-from engine.fixtures import fixtures
-from engine.move_tree import MoveTree
-from engine.record import (
+from engine.contract.ending import resignation
+from engine.contract.fixtures import fixtures
+from engine.formats.move_tree import MoveTree
+from engine.formats.record import (
     Record,
     RecordError,
     decode,
@@ -20,7 +20,7 @@ from engine.record import (
     make_record,
     replay_record,
 )
-from engine.record_text import (
+from engine.formats.record_text import (
     legal_part_of_text,
     load_text,
     load_tree_text,

@@ -8,7 +8,7 @@ import pytest
 
 from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
-from engine.core import GAME_OVER, LEGAL, Result
+from engine.contract.core import GAME_OVER, LEGAL, Result
 from engine.games.rugpile.rules import BLANK, Placement, RugState, RugView, area_map
 
 GAME = games.get("rugpile")

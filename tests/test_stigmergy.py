@@ -29,11 +29,11 @@ from engine import (
     GameOver,
     IllegalMove,
     Termination,
-    core,
     games,
 )
 from engine.ai.knowledge import for_game
-from engine.core import Game
+from engine.contract import core
+from engine.contract.core import Game
 from engine.games.stigmergy import rules as stigmergy
 from engine.games.stigmergy.rules import (
     BLACK,

@@ -14,7 +14,7 @@ import pytest
 
 from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
-from engine.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
+from engine.contract.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
 from engine.games.wythe.rules import (
     BLACK,
     EMPTY,

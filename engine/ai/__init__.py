@@ -19,7 +19,7 @@ import random
 import time
 from typing import Any
 
-from ..core import Game, Move, State
+from ..contract.core import Game, Move, State
 from . import greedy, random_player
 from .knowledge import for_game
 from .mcts import Search

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import PASS, View
+from engine.contract.core import PASS, View
 from engine.games.stigmergy.rules import (
     BLACK,
     BUTTON,

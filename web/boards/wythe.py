@@ -24,7 +24,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from engine.core import PASS, SWAP
+from engine.contract.core import PASS, SWAP
 from engine.games.wythe.rules import BLACK, WHITE, Placement, WytheCell, WytheView
 
 from . import motion

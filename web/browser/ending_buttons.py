@@ -11,7 +11,7 @@ from typing import Any
 
 from pyscript import window
 
-from engine.ending import AGREED_DRAW, resignation
+from engine.contract.ending import AGREED_DRAW, resignation
 from web.browser.analysis_panel import Judge, judge_once
 from web.logic import by_link, ending
 from web.logic.seats import FRIEND, HUMAN, people

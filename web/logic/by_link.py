@@ -4,7 +4,7 @@ CPython, and as people play it in tests/test_link_model.py).
 
 Each device plays its own seats (web/logic/seats.py: HUMAN); the others are FRIEND seats,
 whose moves come only by link.  Besides its tree of moves, the session of a game by link
-carries its `link` (engine/by_link.py's `ByLink`: the game's id, `to` this device's seat,
+carries its `link` (engine/formats/by_link.py's `ByLink`: the game's id, `to` this device's seat,
 and the draw offer this device makes) and its `exchange` (`Exchange`): the line of the link
 this device sent last, the line of the friend's last link, and what a friend's link asks
 the player until they answer: TAKEBACK (accept or decline the friend's takeback) or
@@ -40,9 +40,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from engine import EngineError
-from engine.by_link import ByLink
-from engine.ending import Ending, can_agree_draw
-from engine.record import Record, encode, read_ending
+from engine.contract.ending import Ending, can_agree_draw
+from engine.formats.by_link import ByLink
+from engine.formats.record import Record, encode, read_ending
 from web.logic.link_exchange import CONFLICT, TAKEBACK, Exchange, LinkLine, shared_start
 from web.logic.seats import (
     FRIEND,

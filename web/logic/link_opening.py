@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from html import escape
 
-from engine.by_link import new_id
+from engine.formats.by_link import new_id
 from web.logic.by_link import ASKING, Continuation, arrive, draw_offered, find_entry
 from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import (

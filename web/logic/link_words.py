@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from engine import EngineError
-from engine.by_link import ByLink
+from engine.formats.by_link import ByLink
 from web.logic.by_link import (
     CONFLICT,
     TAKEBACK,

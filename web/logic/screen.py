@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 
 from engine import games
-from engine.core import View
+from engine.contract.core import View
 from web.boards.base import Board
 from web.logic.by_link import asked, main_line, sent
 from web.logic.ending import draw_offer, resigner

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Protocol
 
-from engine.by_link import new_id
+from engine.formats.by_link import new_id
 from web.logic.by_link import answer as by_link_answer
 from web.logic.by_link import mark_sent, rematch_link, sent_fragment
 from web.logic.by_link import moved as by_link_moved

@@ -16,8 +16,8 @@ from typing import Any
 
 from engine import ai, games
 from engine.ai.analysis import analyse
-from engine.core import Game, State
-from engine.record import decode, replay_record
+from engine.contract.core import Game, State
+from engine.formats.record import decode, replay_record
 
 
 class Thinker:

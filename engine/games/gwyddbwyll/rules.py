@@ -58,12 +58,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ...core import Game
-from ...errors import BadNotation, Verdict, refusal
-from ...moves import int_tuple
-from ...result import Result, Termination
-from ...squares import parse_square, square_name
-from ...view import View
+from ...contract.core import Game
+from ...contract.errors import BadNotation, Verdict, refusal
+from ...contract.moves import int_tuple
+from ...contract.result import Result, Termination
+from ...contract.squares import parse_square, square_name
+from ...contract.view import View
 from .kernel import (
     BISHOP,
     BLACK,

@@ -20,7 +20,7 @@ from enum import IntEnum
 from functools import cache
 from typing import Literal, NamedTuple
 
-from ...groups import connected_groups, grid_neighbours
+from ...contract.groups import connected_groups, grid_neighbours
 
 
 class Cell(IntEnum):

@@ -17,7 +17,7 @@ import random
 
 from ...ai.calibration import Curve
 from ...ai.knowledge import Knowledge
-from ...core import PASS
+from ...contract.core import PASS
 from .. import get as game_named
 from .kernel import (
     BLOCK,

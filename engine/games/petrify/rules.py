@@ -49,13 +49,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
-from ...core import Game
-from ...errors import BadNotation, Verdict, refusal
-from ...moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
-from ...options import Option
-from ...result import Result, Termination
-from ...squares import parse_square, square_name
-from ...view import View
+from ...contract.core import Game
+from ...contract.errors import BadNotation, Verdict, refusal
+from ...contract.moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ...contract.options import Option
+from ...contract.result import Result, Termination
+from ...contract.squares import parse_square, square_name
+from ...contract.view import View
 from .kernel import (
     BLOCK,
     BLUE,

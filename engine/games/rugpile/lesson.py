@@ -1,11 +1,11 @@
 """Rug Pile's words for its course (web/lessons/rugpile.json): the goals a step may set
-on its position and the facts its texts may name (engine/lesson_goals.py and
-engine/lesson_words.py hold the ones every game shares and say how both are used).
+on its position and the facts its texts may name (engine/learning/lesson_goals.py and
+engine/learning/lesson_words.py hold the ones every game shares and say how both are used).
 """
 
 from __future__ import annotations
 
-from ...lesson_goals import Reached, Vocabulary, square_cell
+from ...learning.lesson_goals import Reached, Vocabulary, square_cell
 
 # ---- goals
 

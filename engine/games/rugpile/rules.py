@@ -37,15 +37,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ...core import Game
-from ...errors import BadNotation, BadOption, Verdict, refusal
-from ...groups import connected_groups, grid_neighbours
-from ...moves import int_tuple
-from ...options import Option
-from ...result import Result, Termination, winners_by_score
-from ...squares import parse_square, square_name
-from ...user_text import ascii_int, shown_value
-from ...view import View
+from ...contract.core import Game
+from ...contract.errors import BadNotation, BadOption, Verdict, refusal
+from ...contract.groups import connected_groups, grid_neighbours
+from ...contract.moves import int_tuple
+from ...contract.options import Option
+from ...contract.result import Result, Termination, winners_by_score
+from ...contract.squares import parse_square, square_name
+from ...contract.user_text import ascii_int, shown_value
+from ...contract.view import View
 
 BLANK = -1
 COLOURS = ("Red", "Blue", "Green", "Yellow")

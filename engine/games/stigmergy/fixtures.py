@@ -1,10 +1,10 @@
 """Stigmergy's test fixtures: what every suite that runs over the games needs of it
-(engine/fixtures.py names each); the tests' own files hold no list of games."""
+(engine/contract/fixtures.py names each); the tests' own files hold no list of games."""
 
 from __future__ import annotations
 
-from ...fixtures import RecordTree
-from ...replay import replay
+from ...contract.fixtures import RecordTree
+from ...contract.replay import replay
 from .rules import WHITE, Stigmergy, StigmergyState, grid_for, setup
 
 SAMPLE_LINE = ("komi-5", "white", "e5")

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...ai.mcts import Search
-from ...core import Game, State
+from ...contract.core import Game, State
 from .kernel import Position
 from .knowledge import (
     OWNED,

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Literal, NamedTuple
 
-from ...moves import PASS
-from ...squares import FILES
+from ...contract.moves import PASS
+from ...contract.squares import FILES
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NOBODY = -1

@@ -1,14 +1,14 @@
 """Stigmergy's words for its course (web/lessons/stigmergy.json): the goals a step may set
-on its position and the facts its texts may name (engine/lesson_goals.py and
-engine/lesson_words.py hold the ones every game shares and say how both are used).
+on its position and the facts its texts may name (engine/learning/lesson_goals.py and
+engine/learning/lesson_words.py hold the ones every game shares and say how both are used).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...lesson_goals import Reached, Vocabulary, named_cell
-from ...lesson_words import plural
+from ...learning.lesson_goals import Reached, Vocabulary, named_cell
+from ...learning.lesson_words import plural
 
 # ---- goals
 

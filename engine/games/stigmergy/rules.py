@@ -53,14 +53,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, TypedDict, Unpack
 
-from ...core import Game
-from ...errors import BadNotation, BadOption, EngineError, Verdict, refusal
-from ...moves import PASS, swapped_pair
-from ...options import Option
-from ...result import Result, Termination, winners_by_score
-from ...squares import FILES
-from ...user_text import ascii_int, shown_value
-from ...view import View
+from ...contract.core import Game
+from ...contract.errors import BadNotation, BadOption, EngineError, Verdict, refusal
+from ...contract.moves import PASS, swapped_pair
+from ...contract.options import Option
+from ...contract.result import Result, Termination, winners_by_score
+from ...contract.squares import FILES
+from ...contract.user_text import ascii_int, shown_value
+from ...contract.view import View
 
 # The board's colours and move values are the game's too: its users import them from here.
 from .kernel import (

@@ -15,7 +15,7 @@ import random
 
 from ...ai.calibration import Curve
 from ...ai.knowledge import Knowledge
-from ...core import PASS, SWAP, swapped_pair
+from ...contract.core import PASS, SWAP, swapped_pair
 from .rules import (
     BLACK,
     BLACK_ON_U,

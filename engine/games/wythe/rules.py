@@ -39,14 +39,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ...core import Game
-from ...errors import BadNotation, Verdict, refusal
-from ...groups import connected_groups, grid_neighbours
-from ...moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
-from ...options import Option
-from ...result import Result, Termination
-from ...squares import parse_square, split_square_prefix, square_name
-from ...view import View
+from ...contract.core import Game
+from ...contract.errors import BadNotation, Verdict, refusal
+from ...contract.groups import connected_groups, grid_neighbours
+from ...contract.moves import PASS, SWAP, int_tuple, swapped_pair, with_pass_and_swap
+from ...contract.options import Option
+from ...contract.result import Result, Termination
+from ...contract.squares import parse_square, split_square_prefix, square_name
+from ...contract.view import View
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 COLOURS = ("Black", "White")

@@ -35,8 +35,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .core import Game
-from .errors import EngineError
+from ..contract.core import Game
+from ..contract.errors import EngineError
 
 _WORD = re.compile(r"^([0-9]{1,6})~([A-Za-z0-9_-]*)$")
 MAX_PLIES = 100_000  # more than any game here can last

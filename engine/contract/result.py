@@ -29,13 +29,13 @@ class Termination(Enum):
                   "bare-king": only the king left)
     MOVE_LIMIT    the game's move limit was reached (Gwyddbwyll's 2,500 plies: a draw)
 
-    Off the board (engine/ending.py):
+    Off the board (engine/contract/ending.py):
 
     RESIGNATION   a player resigned
     AGREED_DRAW   the two players agreed a draw
 
     The values are for programs reading a result; nothing stores them (records keep the
-    moves and the ending, engine/record.py, and a result is worked out again from those).
+    moves and the ending, engine/formats/record.py, and a result is worked out again from those).
     """
 
     NO_MOVES = "no-moves"

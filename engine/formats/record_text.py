@@ -12,9 +12,9 @@
     3. 2x2d1 {Red}
 
 A game that ended off the board ends with the word of its ending, un-numbered, as in a
-link (`blue-resigns`, `draw-agreed`: engine/record.py).
+link (`blue-resigns`, `draw-agreed`: engine/formats/record.py).
 
-Side lines (engine/move_tree.py) follow the move they replace, in parentheses, PGN style,
+Side lines (engine/formats/move_tree.py) follow the move they replace, in parentheses, PGN style,
 indented one step deeper each and nested as deep as they go.  Moves are numbered by ply in
 every line (there are games of three and four players), so a side line's first move carries
 the number of the move it replaces; its ending, if any, comes before its ')':
@@ -50,10 +50,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import games
-from .core import Game
-from .ending import ending_text
-from .errors import EngineError
+from .. import games
+from ..contract.core import Game
+from ..contract.ending import ending_text
+from ..contract.errors import EngineError
 from .move_tree import MoveTree, Path, TreeBuilder
 from .record import (
     _MOVE_TEXT,

@@ -10,11 +10,11 @@ were made.  The main line follows first children from the start.
 The tree is immutable: `add`, `promote`, `delete` and `with_ending` return a new tree (and the
 path to show after them).  A line may end with a resignation or an agreed draw after its last
 move, kept as the word links and records write (`white-resigns`, `draw-agreed`:
-engine/record.py; engine/ending.py says what it means); no move may follow that ending, but a
-side line may leave the line before it.  `rows` lists the moves in the order an indented move
-list shows them (and a text record writes them): each move, then the side lines that are
-alternatives to it, then the line goes on.  A link carries one line (`record_line`); the text
-record carries the whole tree (engine/record_text.py).
+engine/formats/record.py; engine/contract/ending.py says what it means); no move may follow that
+ending, but a side line may leave the line before it.  `rows` lists the moves in the order an
+indented move list shows them (and a text record writes them): each move, then the side lines that
+are alternatives to it, then the line goes on.  A link carries one line (`record_line`); the text
+record carries the whole tree (engine/formats/record_text.py).
 
 `TreeBuilder` is the mutable form, for building a large tree in one pass (reading a record):
 nodes are numbered as they are made.  Errors are EngineError with a message for people.
@@ -25,11 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .core import Game
-from .errors import EngineError
+from ..contract.core import Game
+from ..contract.errors import EngineError
+from ..contract.replay import ReplayError, replay
+from ..contract.user_text import shown
 from .record import _MOVE_TEXT, is_ending_word
-from .replay import ReplayError, replay
-from .user_text import shown
 
 Path = tuple[int, ...]
 
@@ -327,8 +327,8 @@ class MoveTree:
 
     def with_ending(self, path: Path, word: str) -> MoveTree:
         """The tree with the line ending at `path` by a resignation or an agreed draw (`word`,
-        as engine/record.py writes it; '' takes the ending back).  `path` must be the end of its
-        line."""
+        as engine/formats/record.py writes it; '' takes the ending back).  `path` must be the end
+        of its line."""
         builder = self.builder()
         builder.end(builder.node(path), word)
         return builder.tree()

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import Game
-from .errors import EngineError
-from .plugins import load, plugin, registered
+from ..contract.core import Game
+from ..contract.errors import EngineError
+from ..contract.plugins import load, plugin, registered
 
 
 class BadLesson(EngineError):

@@ -25,7 +25,8 @@ class BadOption(EngineError):
 
     option: the name of the option at fault (None when the trouble is no one option).
     code:   what is wrong, for a program: "unknown-option", "not-a-number", "out-of-range",
-            "not-a-choice" (engine/options.py), or a game's own (each game's docstring)."""
+            "not-a-choice" (engine/contract/options.py), or a game's own (each game's
+            docstring)."""
 
     def __init__(self, message: str, option: str | None = None, *, code: str):
         super().__init__(message)
@@ -37,7 +38,7 @@ class BadNotation(EngineError):
     """Text that is not a move in the game's notation at all.
 
     code: what is wrong, for a program: "not-text", "empty", "too-long" (Game.parse),
-          "not-a-square", "off-board" (engine/squares.py), "not-a-move" (not the game's
+          "not-a-square", "off-board" (engine/contract/squares.py), "not-a-move" (not the game's
           notation), or a game's own (each game's docstring)."""
 
     def __init__(self, message: str, *, code: str):

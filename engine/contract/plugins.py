@@ -9,13 +9,13 @@ the game it shows and the engine never imports the page:
                the generic knowledge
     board      its renderer, a `Board` subclass (web/boards/): how it is drawn, played with
                the pointer and keys, and how its moves animate
-    lesson     its own words for its course, a `Vocabulary` (engine/lesson_goals.py): the
+    lesson     its own words for its course, a `Vocabulary` (engine/learning/lesson_goals.py): the
                goals its steps may set and the facts their texts may name; '' for none
 
 and, beside them by their id, its stylesheet (web/boards/<id>.css), its rules page as players
 read it (web/rules/<id>.html), its course (web/lessons/<id>.json) and its tests' fixtures
-(engine/games/<id>/fixtures.py: engine/fixtures.py says what they hold).  `PLUGINS` lists the
-games in the order the game picker shows them: nothing else in the code or the build lists
+(engine/games/<id>/fixtures.py: engine/contract/fixtures.py says what they hold).  `PLUGINS` lists
+the games in the order the game picker shows them: nothing else in the code or the build lists
 them (tests/test_conformance.py holds every registered game to the contracts, and checks its
 files are there; docs/adding-a-game.md walks through adding one).
 """
@@ -55,7 +55,8 @@ class Plugin:
 
     @property
     def fixtures(self) -> str:
-        """The module of its tests' fixtures (engine/fixtures.py), which no page imports."""
+        """The module of its tests' fixtures (engine/contract/fixtures.py); no page imports
+        it."""
         return f"engine.games.{self.id}.fixtures"
 
 

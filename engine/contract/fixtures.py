@@ -71,5 +71,5 @@ def fixtures(game_id: str) -> ModuleType:
         raise MissingFixture(f"{game_id} has no fixtures module ({name})") from None
     missing = [n for n in NAMES if not hasattr(module, n)]
     if missing:
-        raise MissingFixture(f"{name} lacks {', '.join(missing)} (engine/fixtures.py)")
+        raise MissingFixture(f"{name} lacks {', '.join(missing)} (engine/contract/fixtures.py)")
     return module

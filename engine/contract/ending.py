@@ -3,7 +3,7 @@
 Neither is a move: the position stays as it was.  An ending is a value, `Ending(kind, seat)`:
 a resignation names the seat that resigned (`resignation`), an agreed draw names none
 (`AGREED_DRAW`).  Links and text records write an ending as one word after the moves
-(`white-resigns`, `draw-agreed`); those words are read and written in engine/record.py.
+(`white-resigns`, `draw-agreed`); those words are read and written in engine/formats/record.py.
 
 A resignation loses.  In a two-player game the other player wins; with more players the game
 ends there, and of the others those with the highest score win (sharing a tie).  A draw may be

@@ -5,15 +5,15 @@ A course is JSON text (web/lessons/<id>.json, found through the game's plug-in);
 it into a `Course` of `Step`s and refuses with `BadLesson` anything it could not use: a
 missing or mistyped field, an unknown goal condition or parameter.  A step's start is a move
 record the engine replays (`start`), so every position a lesson shows is one the rules reach;
-its goal is a list of conditions (engine/lesson_goals.py) on the position the player's moves
-make, so any move that meets the goal passes, not one fixed move.
+its goal is a list of conditions (engine/learning/lesson_goals.py) on the position the player's
+moves make, so any move that meets the goal passes, not one fixed move.
 
 `judge` is the whole of the teaching logic: an illegal move gets the engine's own reason, a
 legal move that meets the goal gets the step's explanation, one that misses it gets the
 step's try-again message, and a move that neither meets nor ends the step (a step of more
 than one move) gets the opponent's scripted reply; once that reply is played, `replied` says
 whether the goal can still be met (the step's `then`) or not (its try-again message).  The
-messages' named facts are said of the position reached (engine/lesson_words.py), so they
+messages' named facts are said of the position reached (engine/learning/lesson_words.py), so they
 are true of the move played.  Pure Python: CPython and Pyodide alike.
 """
 
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import games
-from .core import Game
-from .errors import EngineError
+from .. import games
+from ..contract.core import Game
+from ..contract.errors import EngineError
 from .lesson_goals import BadLesson, Reached, check_condition, holds
 from .lesson_words import check_words, fill
 
@@ -175,7 +175,7 @@ def _step(raw: object, game_id: str, number: int) -> Step:
 
 def _texts(raw: dict, game_id: str, where: str, turns: int) -> dict[str, str]:
     """A step's texts: those said before a move name no fact of the position reached, the
-    others only facts engine/lesson_words.py knows; `then` belongs to a step of several
+    others only facts engine/learning/lesson_words.py knows; `then` belongs to a step of several
     moves, and such a step must have it."""
     texts = {key: _text(raw, key, where) for key in TEXT_FIELDS}
     for key in ("title", "goal"):

@@ -10,8 +10,8 @@ fragment form is readable and URL-safe:
   default changes); 4: the moves joined by dots (may be empty), then perhaps how
   the game ended off the board, as one word (see below); 5 (optional): the ply on display
   (`ply=2`) and, for a game played by exchanging links, its id and the seat the link hands
-  it to (engine/by_link.py: `ply=2,game=k3f9x2qa,to=1`).
-- A long game's moves may be written compactly (engine/compact_moves.py): the version is
+  it to (engine/formats/by_link.py: `ply=2,game=k3f9x2qa,to=1`).
+- A long game's moves may be written compactly (engine/formats/compact_moves.py): the version is
   then followed by `c` and segment 4 is one word, `rugpile/1c/…/3~Dq4.white-resigns`; a
   reader that knows no `c` refuses the version rather than misread the moves.
 A leading '#' is ignored.  Decoding checks the shape and the options;
@@ -20,7 +20,7 @@ A leading '#' is ignored.  Decoding checks the shape and the options;
 `unquote_link` undoes the browser's percent-encoding of a location.hash, and
 `legal_part` finds the longest start of a bad link's game that still plays.
 
-The words of an ending (engine/ending.py), here and in text records:
+The words of an ending (engine/contract/ending.py), here and in text records:
 
     white-resigns   that seat resigned (named by its colour at the end, after any swap; by
                     the first word of its name before it has a colour: first-resigns)
@@ -36,16 +36,16 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import games
+from .. import games
+from ..contract.core import Game
+from ..contract.ending import AGREED_DRAW, Ending, ending_result
+from ..contract.errors import EngineError
+from ..contract.moves import MAX_MOVE_TEXT
+from ..contract.replay import ReplayError, replay, replay_notated
+from ..contract.result import Termination
+from ..contract.user_text import shown as _shown
 from .by_link import ByLink, read_tail, write_tail
 from .compact_moves import pack, unpack
-from .core import Game
-from .ending import AGREED_DRAW, Ending, ending_result
-from .errors import EngineError
-from .moves import MAX_MOVE_TEXT
-from .replay import ReplayError, replay, replay_notated
-from .result import Termination
-from .user_text import shown as _shown
 
 MAX_FRAGMENT = 100_000
 _MOVE_TEXT = re.compile(rf"^[a-z0-9\-]{{1,{MAX_MOVE_TEXT}}}$")

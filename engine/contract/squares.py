@@ -28,7 +28,7 @@ def parse_square(text: str, width: int, height: int | None = None) -> tuple[int,
     >>> parse_square("c9", 8)
     Traceback (most recent call last):
       ...
-    engine.errors.BadNotation: c9 is off the 8×8 board
+    engine.contract.errors.BadNotation: c9 is off the 8×8 board
     """
     height = width if height is None else height
     if text[:1] not in FILES or not ascii_digits(text[1:]) or text[1] == "0":

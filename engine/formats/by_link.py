@@ -29,8 +29,8 @@ import re
 import string
 from dataclasses import dataclass
 
-from .errors import EngineError
-from .user_text import shown, shown_value
+from ..contract.errors import EngineError
+from ..contract.user_text import shown, shown_value
 
 ID_LETTERS = string.ascii_lowercase + string.digits
 ID_LENGTH = 8  # 36**8: two games of one pair of devices never share an id

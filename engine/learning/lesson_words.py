@@ -5,8 +5,8 @@ reply) may hold named facts, written ``{name}`` or ``{name:argument}``: ``{move}
 move just played, ``{scores}`` each side's score, ``{patch:a1}`` how Petrify's patch holding
 a1 is reckoned.  Each is a function of the position reached (`Reached`), so a message says
 what the move played did, not what the course's own solution would have done.  Like the
-goals (engine/lesson_goals.py), the names here are for every game and the rest belong to one
-game (engine/games/<id>/lesson.py) and read its `View`; `check_words` refuses an unknown
+goals (engine/learning/lesson_goals.py), the names here are for every game and the rest belong to
+one game (engine/games/<id>/lesson.py) and read its `View`; `check_words` refuses an unknown
 name when the course loads.
 """
 

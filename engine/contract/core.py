@@ -23,7 +23,7 @@ fields from `view_core(state)` plus typed extras for its renderer (no prose).
 
 The helpers games share have their own modules (errors, user_text, moves, options, result,
 view, squares, groups, replay); this module re-exports the names it held before they moved
-(`__all__`), so `from engine.core import Game, View, PASS, ...` keeps working.
+(`__all__`), so `from engine.contract.core import Game, View, PASS, ...` keeps working.
 
 Everything here is plain Python with no browser imports, so it runs the same
 in CPython and in Pyodide.
@@ -187,7 +187,7 @@ class Game(Generic[S, M]):
         >>> rug.new(size=9)
         Traceback (most recent call last):
           ...
-        engine.errors.BadOption: option size must be from 4 to 8, not 9
+        engine.contract.errors.BadOption: option size must be from 4 to 8, not 9
         """
         return self._new(self.normalise_options(**options))
 
@@ -230,7 +230,7 @@ class Game(Generic[S, M]):
         >>> rug.play(after, move)  # Blue may not bury Red's area
         Traceback (most recent call last):
           ...
-        engine.errors.IllegalMove: it would completely cover the Red area at a2
+        engine.contract.errors.IllegalMove: it would completely cover the Red area at a2
         """
         if self._result(state) is not None:
             raise GameOver()
@@ -269,11 +269,11 @@ class Game(Generic[S, M]):
         >>> rug.parse(start, "3x2c1")
         Traceback (most recent call last):
           ...
-        engine.errors.IllegalMove: '3x2c1' is illegal: the tile would hang off the board
+        engine.contract.errors.IllegalMove: '3x2c1' is illegal: the tile would hang off the board
         >>> rug.parse(start, "3x2e1")
         Traceback (most recent call last):
           ...
-        engine.errors.BadNotation: e1 is off the 4×4 board
+        engine.contract.errors.BadNotation: e1 is off the 4×4 board
         """
         if not isinstance(text, str):
             raise BadNotation(f"a move must be text, not {type(text).__name__}", code="not-text")
