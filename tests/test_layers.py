@@ -1,11 +1,19 @@
-"""web/'s layers hold: the pure packages (logic, storage, boards, worker) never reach the
-browser, neither directly nor through another web module they import, so all of them run
-and are tested in CPython.  Checked on the source (ast), imports inside functions included."""
+"""The layers hold.  web/'s pure packages (logic, storage, boards, worker) never reach the
+browser, neither directly nor through another web module they import, so all of them run and
+are tested in CPython; a board never reaches the page's logic.  The engine's rooms: the
+engine never imports the page, the lab, the scripts or the tests; the generic search
+(engine/ai/) never imports a game's package by its path; a game's package imports the
+contract, the generic search and the learning room, and never another game or the formats.
+Checked on the source (ast), imports inside functions included."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
+from engine.contract.plugins import ids
 from scripts.app_modules import ROOT, imported, module_name, module_path
 from scripts.app_modules import reaches as reaches_from
 
@@ -47,3 +55,90 @@ def test_the_check_follows_imports_through_other_modules():
     assert "pyodide.ffi" in reaches("web.browser.new_game_form")
     assert is_browser("pyodide.ffi") and is_browser("web.browser.dom")
     assert not is_browser("web.boards.base") and not is_browser("jsonish")
+
+
+# ---- the engine's rooms (docs/design.md, "The engine's rooms"): checked on the import
+# statements alone, not the plug-ins' "module:Name" parts, which the registry
+# (engine/contract/plugins.py) names without importing them.
+
+
+def statements(path: Path, root: Path = ROOT) -> set[str]:
+    """The modules a source's import statements name (relative ones resolved), at any depth."""
+    package = module_name(path, root)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join([*parts[: len(parts) - node.level + 1], *filter(None, [base])])
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+    return out
+
+
+def modules_under(folder: str) -> list[Path]:
+    return sorted(p for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def within(name: str, *roots: str) -> bool:
+    return any(name == root or name.startswith(root + ".") for root in roots)
+
+
+GAME_PACKAGES = tuple(f"engine.games.{game_id}" for game_id in ids())
+
+
+@pytest.mark.parametrize("path", modules_under("engine"), ids=lambda p: module_name(p))
+def test_the_engine_never_imports_the_page_the_lab_the_scripts_or_the_tests(path):
+    assert sorted(n for n in statements(path) if within(n, "web", "lab", "scripts", "tests")) == []
+
+
+@pytest.mark.parametrize("path", modules_under("engine/ai"), ids=lambda p: module_name(p))
+def test_the_generic_search_never_imports_a_game_by_its_path(path):
+    # A game's knowledge reaches it through the registry (engine/ai/knowledge.py: for_game).
+    assert sorted(n for n in statements(path) if within(n, *GAME_PACKAGES)) == []
+
+
+# What a game's package may import of the engine: the contract, the generic search, the
+# learning room (its lesson words build on the shared ones), itself, and the registry's `get`.
+GAME_MAY_IMPORT = ("engine.contract", "engine.ai", "engine.learning")
+REGISTRY = {"engine", "engine.games", "engine.games.get"}
+
+
+def outside_its_rooms(game: str, names: set[str]) -> list[str]:
+    engine = {n for n in names if within(n, "engine")}
+    return sorted(n for n in engine - REGISTRY if not within(n, *GAME_MAY_IMPORT, game))
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_a_game_package_imports_the_contract_and_never_another_game(game):
+    for path in modules_under(game.replace(".", "/")):
+        assert outside_its_rooms(game, statements(path)) == [], path
+
+
+def test_the_rooms_check_sees_an_import_of_another_game_or_of_the_formats(tmp_path):
+    source = tmp_path / "engine" / "games" / "wythe" / "rules.py"
+    source.parent.mkdir(parents=True)
+    source.write_text(
+        "from ..petrify.kernel import patches\n"
+        "from engine.formats.record import encode\n"
+        "from ...contract.core import Game\n"
+        "from .kernel import Board\n"
+    )
+    names = statements(source, tmp_path)
+    assert {"engine.contract.core", "engine.games.wythe.kernel.Board"} <= names
+    assert outside_its_rooms("engine.games.wythe", names) == [
+        "engine.formats.record",
+        "engine.formats.record.encode",
+        "engine.games.petrify.kernel",
+        "engine.games.petrify.kernel.patches",
+    ]
+
+
+@pytest.mark.parametrize("path", modules_under("web/boards"), ids=lambda p: module_name(p))
+def test_a_board_never_imports_the_pages_logic(path):
+    assert sorted(n for n in reaches_from([path]) if within(n, "web.logic", "web.browser")) == []
