@@ -53,3 +53,18 @@ def test_the_readmes_example_runs():
     readme = Path(__file__).resolve().parent.parent / "README.md"
     result = doctest.testfile(str(readme), module_relative=False, report=False)
     assert result.attempted == 3 and result.failed == 0, result
+
+
+def test_the_names_outside_checks_call_import_as_the_design_writes_them():
+    # docs/design.md, "The names outside checks call": their paths stay when modules move.
+    from engine import EngineError, games
+    from engine.ai import choose_move
+    from engine.ai.analysis import estimate
+    from engine.record import encode, make_record
+
+    game = games.get("rugpile")
+    state = game.new()
+    move = choose_move(game, state, "easy", seed=1, playouts=20)
+    fragment = encode(make_record(game, {}, [game.notation(state, move)]))
+    assert fragment.startswith("rugpile/") and issubclass(EngineError, Exception)
+    assert len(estimate(game, state, 20, seed=1)) == 2
