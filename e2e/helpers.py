@@ -26,10 +26,11 @@ from typing import ClassVar
 from playwright.sync_api import expect
 
 from engine import games
-from engine.lessons import GOES_ON, load, replied, start
-from engine.lessons import judge as judge_move
-from engine.plugins import plugin
-from engine.record import encode, make_record
+from engine.contract.fixtures import fixtures
+from engine.contract.plugins import plugin
+from engine.formats.record import encode, make_record
+from engine.learning.lessons import GOES_ON, load, replied, start
+from engine.learning.lessons import judge as judge_move
 from web.logic.wording import for_touch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -284,15 +285,8 @@ def random_game(game_id: str, plies: int, seed: int = 1) -> str:
     raise AssertionError(f"no random {game_id} game of {plies} plies")
 
 
-# Mid-game positions (random legal moves, seed 3), the number of players, and whether the
-# panel says an expected margin (Stigmergy counts points).
-POSITIONS = {
-    "wythe": ("wythe/1/size=6/c2d2.b5a5.f5f4.f1f2.d4c4.d6e6.a4b4.e3f3", 2),
-    "petrify": ("petrify/1/size=6/d3.f6.c2.b5.d6.e1.a1.e1xa1", 2),
-    "stigmergy": ("stigmergy/1/size=4,komi=2/d1.g3.b5.e5.g1.e3.d6.a3", 2),
-    "rugpile": ("rugpile/1/players=2,size=5,tiles=4-3-2/2x2d4.3x3a1.2x2a3.2x2c4", 2),
-    "gwyddbwyll": ("gwyddbwyll/1//e2g1.d7e5.d3e4.e5d7.a3a4.e7g8.c3c5.f7h7.g3g4.b6b4", 2),
-}
+# Each game's mid-game position and its number of players (its fixtures' ANALYSIS_POSITION).
+POSITIONS = {game_id: fixtures(game_id).ANALYSIS_POSITION for game_id in games.ids()}
 
 
 SEARCHED = (
@@ -424,7 +418,7 @@ def your_move(page, seat: str):
     expect(page.locator("#status")).to_contain_text(f"{seat}, your move: choose a tile")
 
 
-# ---- what a course's bar says (engine/lessons.py, as the page runs it)
+# ---- what a course's bar says (engine/learning/lessons.py, as the page runs it)
 
 
 def lesson_said(game_id: str, step_id: str, *moves: str, touch: bool = False) -> str:

@@ -12,7 +12,8 @@ from helpers import LOAD_TIMEOUT, READY, SHOTS, point_at, pointer_off_board
 from playwright.sync_api import expect
 
 from engine import games
-from engine.record import encode, make_record
+from engine.contract.fixtures import fixtures
+from engine.formats.record import encode, make_record
 
 # the board drawn and still: none of its animations running (a picture is of the position)
 STILL = """() => document.getElementById('board').getAnimations({subtree: true})
@@ -22,22 +23,6 @@ VIEWPORTS = {
     "desktop-dark": ({"width": 1280, "height": 800}, "dark"),
     "phone": ({"width": 375, "height": 812}, "light"),
 }
-# A few plies of each game (as e2e/test_first_screen.py plays them).
-OPENINGS = {
-    "wythe": ["a1a2", "a3a4"],
-    "petrify": ["d4", "e5"],
-    "stigmergy": ["komi-5", "white", "e5"],
-    "rugpile": ["3x3a3", "2x2a1"],
-    "gwyddbwyll": ["c2b2", "c7b7"],
-}
-# One element each board's stylesheet styles, and what it makes of it.
-STYLED = {
-    "wythe": (".wythe-board .sq", "cursor", "pointer"),
-    "petrify": (".pf-colours", "list-style-type", "none"),
-    "stigmergy": (".stig-board .hex", "fill", "rgb(220, 185, 120)"),
-    "rugpile": ("#panel .supply", "display", "grid"),
-    "gwyddbwyll": ("svg.gwyddbwyll .sq.light", "fill", "rgb(236, 220, 188)"),
-}
 PARTS = {"board": "#board", "panel": "#panel", "scores": "#scores"}
 
 
@@ -46,7 +31,7 @@ def positions(game_id: str) -> dict[str, str]:
     moves from a fixed seed, stopping short of the end)."""
     game = games.get(game_id)
     state, moves = game.new(), []
-    for move in OPENINGS[game_id]:
+    for move in fixtures(game_id).SAMPLE_LINE:
         state = game.play(state, game.parse(state, move))
         moves.append(move)
     opening = list(moves)
@@ -107,7 +92,7 @@ def test_every_board_in_its_own_styles(browser, site, game_id, viewport):
         for name, fragment in positions(game_id).items():
             show(page, fragment)
             pictures(page, folder, f"{game_id}-{name}")
-        selector, prop, value = STYLED[game_id]
+        selector, prop, value = fixtures(game_id).STYLE_PROBE  # one element its stylesheet styles
         styled = page.evaluate(
             "([s, p]) => getComputedStyle(document.querySelector(s)).getPropertyValue(p)",
             [selector, prop],

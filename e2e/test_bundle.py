@@ -32,7 +32,7 @@ import importlib, os, sys
 os.chdir("/home/pyodide")
 sys.path.insert(0, "app.zip")
 files = [importlib.import_module(name).__file__ for name in names.split()]
-from engine import by_link  # its docstrings: the module's and a function's dropped, a class's kept
+from engine.formats import by_link  # docstrings: the module's, a function's gone, a class's kept
 docs = [by_link.__doc__ is None, by_link.new_id.__doc__ is None, bool(by_link.ByLink.__doc__)]
 "\\\\n".join(files + [str(all(docs))])
 `));
@@ -74,7 +74,7 @@ def test_every_module_imports_from_the_bundles_bytecode(bundled):
         for f in app_files()
         if not f.startswith("web/browser/") or f.endswith("__init__.py")
     ]
-    assert "engine.core" in names and "web.boards.rugpile" in names
+    assert "engine.contract.core" in names and "web.boards.rugpile" in names
     run = subprocess.run(
         ["node", "--input-type=module", "-e", IMPORT_ALL, str(bundled), " ".join(names)],
         capture_output=True,

@@ -5,14 +5,8 @@ same board, markup, classes and pixels, in every game."""
 import pytest
 from helpers import LOAD_TIMEOUT, READY, built_site, pointer_off_board, run_python, shot
 
-# A few plies of each game (each checked legal with `python3 -m engine moves`).
-LINES = {
-    "wythe": "a1a2.a3a4",
-    "petrify": "d4.e5",
-    "stigmergy": "komi-5.white.e5",
-    "rugpile": "3x3a3.2x2a1",
-    "gwyddbwyll": "c2b2.c7b7",
-}
+from engine import games
+from engine.contract.fixtures import fixtures
 
 BOARD = """() => {
     const board = document.getElementById("board");
@@ -57,9 +51,9 @@ def open_ready(page, url: str) -> None:
     page.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
 
 
-@pytest.mark.parametrize("game_id", list(LINES))
+@pytest.mark.parametrize("game_id", games.ids())
 def test_a_link_a_reload_and_play_draw_the_same_board(calm_pages, built, game_id):
-    moves = LINES[game_id]
+    moves = ".".join(fixtures(game_id).SAMPLE_LINE)  # a few plies of the game
     linked = calm_pages()
     open_ready(linked, f"{built}#{game_id}/1//{moves}")
     by_link = board_now(linked)

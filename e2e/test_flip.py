@@ -1,16 +1,16 @@
-"""The Flip button on Wythe, Petrify and Stigmergy: one page load, each game picked from the
-picker, flipped, one move played by clicking the flipped board (it must land on the cell
-clicked), the keyboard cursor checked against its cell, and a screenshot of each flipped
-board (e2e/screenshots/<game>-flipped.png)."""
+"""The Flip button on every board whose fixtures say how to play on it flipped (FLIP): one
+page load, each game picked from the picker, flipped, one move played by clicking the flipped
+board (it must land on the cell clicked), the keyboard cursor checked against its cell, and a
+screenshot of each flipped board (e2e/screenshots/<game>-flipped.png)."""
 
 from helpers import open_page, shot
 
-# game id -> (the corner cell, the cell opposite it, the cells to click, the move they make)
-GAMES = {
-    "wythe": ("a1", "h8", ["a1", "a2"], "a1a2"),
-    "petrify": ("a1", "h8", ["a1"], "a1"),
-    "stigmergy": ("a1", None, ["a1"], "a1"),
-}
+from engine import games
+from engine.contract.fixtures import fixtures
+
+# game id -> (the corner cell, the cell opposite it, the cells to click, the move they make):
+# each game's fixtures' FLIP (None where the test does not play on its board; they say why).
+GAMES = {g: fixtures(g).FLIP for g in games.ids() if fixtures(g).FLIP is not None}
 
 
 def centre(page, name):

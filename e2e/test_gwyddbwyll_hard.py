@@ -1,6 +1,7 @@
-"""Gwyddbwyll's hard level in the browser's worker (its alpha-beta, engine/ai/gw_search.py,
-issue 27): a person plays White by clicking, the computer answers each move within its
-thinking time, showing the depth it reached; the time of each reply is printed."""
+"""Gwyddbwyll's hard level in the browser's worker (its alpha-beta,
+engine/games/gwyddbwyll/search.py, issue 27): a person plays White by clicking, the computer
+answers each move within its thinking time, showing the depth it reached; the time of each reply is
+printed."""
 
 from helpers import click_square, marks, new_game, open_page, shot
 

@@ -13,8 +13,8 @@ from helpers import ROOT, new_page, open_page, place_until, shot
 from playwright.sync_api import expect
 
 from engine import games
-from engine.record import make_record
-from engine.record_text import to_text
+from engine.formats.record import make_record
+from engine.formats.record_text import to_text
 
 RUG = "rugpile/1/players=2,size=5,tiles=4-3-2"
 KEY = "abstract-games/saved-game"  # the old single saved game (format 1)

@@ -17,8 +17,8 @@ from helpers import READY, ROOT, guard, open_page, reach, run_python, shot
 from helpers import built_site as serve_built_site
 
 from engine import games
-from engine.plugins import ids, plugin
-from engine.puzzles import load
+from engine.contract.plugins import ids, plugin
+from engine.learning.puzzles import load
 from web.logic.puzzle_offer import count_label
 from web.logic.puzzle_pick import daily_index
 
@@ -256,7 +256,7 @@ def test_a_streak_of_two_and_next(page, site):
     assert page.errors == []
 
 
-PUZZLES_MODULES = ["engine.puzzles", "web.logic.puzzle", "web.logic.puzzle_pick"]
+PUZZLES_MODULES = ["engine.learning.puzzles", "web.logic.puzzle", "web.logic.puzzle_pick"]
 IMPORTED = "import json, sys; json.dumps([name in sys.modules for name in NAMES])"
 
 

@@ -67,9 +67,9 @@ def test_pyscripts_modules_run_from_the_bytecode_made_at_build_time(page, site):
 # Modules that opening the page does not need: a course's judge and its run (Learn), and the
 # search's (the graph's swing threshold reads the search's knowledge).
 LATER = [
-    "engine.lessons",
-    "engine.lesson_goals",
-    "engine.lesson_words",
+    "engine.learning.lessons",
+    "engine.learning.lesson_goals",
+    "engine.learning.lesson_words",
     "web.logic.lesson",
     "engine.ai.knowledge",
 ]

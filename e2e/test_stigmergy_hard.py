@@ -1,6 +1,7 @@
-"""Stigmergy's hard level in the browser's worker (engine/ai/st_hard.py, issue 27): on the
-default side-8 board it thinks in slices, saying how far it has got, and its answers arrive
-as moves on the board; the time of each reply is printed (measured, not asserted)."""
+"""Stigmergy's hard level in the browser's worker (engine/games/stigmergy/hard_search.py,
+issue 27): on the default side-8 board it thinks in slices, saying how far it has got, and its
+answers arrive as moves on the board; the time of each reply is printed (measured, not
+asserted)."""
 
 from helpers import computer_idle, new_game, open_page, shot
 from playwright.sync_api import expect

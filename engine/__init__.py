@@ -1,15 +1,17 @@
 """A pure-Python rules engine for five abstract board games (see docs/design.md for the API).
 
 >>> from engine import games
->>> games.ids()
-('wythe', 'petrify', 'stigmergy', 'rugpile', 'gwyddbwyll')
+>>> 'rugpile' in games.ids()
+True
+>>> games.get('rugpile').name
+'Rug Pile'
 """
 
 __version__ = "0.1.0"  # the one place of the package's version (pyproject.toml reads it)
 
 from . import games
-from .core import Game
-from .errors import (
+from .contract.core import Game
+from .contract.errors import (
     LEGAL,
     BadNotation,
     BadOption,
@@ -19,10 +21,10 @@ from .errors import (
     UnknownGame,
     Verdict,
 )
-from .moves import PASS, SWAP
-from .replay import ReplayError
-from .result import Result, Termination
-from .view import View
+from .contract.moves import PASS, SWAP
+from .contract.replay import ReplayError
+from .contract.result import Result, Termination
+from .contract.view import View
 
 __all__ = [
     "LEGAL",

@@ -22,11 +22,11 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from . import games
-from .core import Game, State
-from .errors import EngineError
-from .replay import replay
-from .result import Result
-from .user_text import shown
+from .contract.core import Game, State
+from .contract.errors import EngineError
+from .contract.replay import replay
+from .contract.result import Result
+from .contract.user_text import shown
 
 MAX_SCALE = 1000.0  # an arena budget scale past this would think for days a move
 

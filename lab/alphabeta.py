@@ -5,14 +5,14 @@ Alpha-Beta, which judges material first and mobility second.  It searches with i
 deepening, alpha-beta over the legal moves, a transposition table for move order, captures
 first (the most valuable victim, then the cheapest attacker) and, at the horizon, a quiescence
 search of captures, so that it does not stop in the middle of an exchange.  Its evaluation is
-material (engine/ai/gw_tactics.py: the pieces' values) and 0.05 a move of mobility, in
+material (engine/games/gwyddbwyll/tactics.py: the pieces' values) and 0.05 a move of mobility, in
 material units for the side to move.  A side with no legal move, or with its king alone, has
 lost, as the rules say.
 
     player = AlphaBeta()
     move = player.choose(state, seconds=0.5)
 
-It works on the rules' own kernel (engine/games/gwyddbwyll_kernel.py), so each rule is written
+It works on the rules' own kernel (engine/games/gwyddbwyll/kernel.py), so each rule is written
 once.
 """
 
@@ -21,9 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine.ai.gw_tactics import MOBILITY, piece_value
-from engine.games.gwyddbwyll import GwState
-from engine.games.gwyddbwyll_kernel import (
+from engine.games.gwyddbwyll.kernel import (
     WHITE,
     Step,
     apply_on,
@@ -31,6 +29,8 @@ from engine.games.gwyddbwyll_kernel import (
     legal_moves_on,
     pseudo_moves,
 )
+from engine.games.gwyddbwyll.rules import GwState
+from engine.games.gwyddbwyll.tactics import MOBILITY, piece_value
 
 MATE = 10_000.0  # a lost position, less the plies to it
 CHECK_EVERY = 256  # nodes between looks at the clock

@@ -11,8 +11,8 @@ the median of each and the ratio new / old.  Measured:
           where the checkout has it, else a `know_<game>.fast_playout`, else
           `game.random_playout`;
   search  `ai.Search(game, game.new(), seed).run(seconds)`, playouts / elapsed;
-  hard    Gwyddbwyll only: the hard level's alpha-beta (engine/ai/gw_search.py), nodes / elapsed
-          over four positions of a game it plays against itself at 300 nodes a move (plies
+  hard    Gwyddbwyll only: the hard level's alpha-beta (engine/games/gwyddbwyll/search.py), nodes /
+          elapsed over four positions of a game it plays against itself at 300 nodes a move (plies
           10, 20, 30 and 40), each searched a quarter of `--seconds`.
 CPython runs a fresh process per measurement; the browser uses scripts/bench.py's playout
 page, served from each checkout.
@@ -42,7 +42,7 @@ try:
 except AttributeError:          # before Knowledge.random_playout: a know_<game>.fast_playout
     import importlib            # (Rug Pile's), else the game's own
     try:
-        fast = importlib.import_module(f"engine.ai.know_{G}").fast_playout
+        fast = importlib.import_module(f"engine.games.{G}.knowledge").fast_playout
         play = lambda state, rng: fast(state, rng, 100_000)
     except (ImportError, AttributeError):
         play = game.random_playout
@@ -71,7 +71,7 @@ result = search.playouts / search.elapsed
 
 HARD = """\
 from engine import games
-from engine.ai.gw_search import GwSearch
+from engine.games.gwyddbwyll.search import GwSearch
 game = games.get(G)
 state, positions = game.new(), []
 for ply in range(1, 41):

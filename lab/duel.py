@@ -9,7 +9,8 @@ does not count against either): the search `--seconds` a move, the alpha-beta `-
 times `--factor`.  Seats alternate; a game stops at the rules' end (or at --cap plies, a
 draw).  Prints each game and the total as wins, draws and losses for the search.
 With --hard the search side is the hard level's own player (Gwyddbwyll's alpha-beta,
-engine/ai/gw_search.py, given the game's earlier positions) instead of the Monte Carlo search.
+engine/games/gwyddbwyll/search.py, given the game's earlier positions) instead of the Monte Carlo
+search.
 
 Both players are deterministic or nearly so (the hard level's seed only orders equal root
 moves), so games with the same seats from the start position are much alike.  With
@@ -35,8 +36,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
 from engine.ai import Search, searcher
-from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
 from engine.ai.knowledge import for_game
+from engine.games.gwyddbwyll.knowledge import GwyddbwyllKnowledge
 from lab.alphabeta import AlphaBeta
 
 
@@ -79,8 +80,9 @@ def searched(game, state, seconds: float, seed: int, knowledge=None, earlier=(),
 
 def opening(plies: int, seed: str) -> list[str]:
     """`plies` moves from the start, each drawn at random from the search's root moves
-    (engine/ai/gw_tactics.py: sound_moves: none gives away more than 0.9 pawns beyond the
-    best by a static exchange, and checks are kept), in notation; fewer if the game ends."""
+    (engine/games/gwyddbwyll/tactics.py: sound_moves: none gives away more than 0.9 pawns
+    beyond the best by a static exchange, and checks are kept), in notation; fewer if the game
+    ends."""
     game = games.get("gwyddbwyll")
     know = GwyddbwyllKnowledge(game)
     rng = random.Random(seed)
@@ -217,7 +219,7 @@ def main() -> None:
         "--hard",
         action="store_true",
         help="the search side is the hard level's player (for Gwyddbwyll its alpha-beta, "
-        "engine/ai/gw_search.py), not the Monte Carlo search",
+        "engine/games/gwyddbwyll/search.py), not the Monte Carlo search",
     )
     args = parser.parse_args()
     if args.tally:

@@ -6,8 +6,8 @@ and the other side down to its king and one piece (lab/notebook.md, nineteenth r
 it must take that piece (a bare king loses) or leave the other side no move, and the search
 often shuffles instead.  `find` collects, from the records' drawn games, the first position
 where the other side had at most one piece besides its king and the hard level led by a
-pawn or more of material (engine/ai/gw_tactics.py: VALUES).  With `--behind PLY` it takes
-instead the position at that ply of each drawn game where the hard level was behind by half
+pawn or more of material (engine/games/gwyddbwyll/tactics.py: VALUES).  With `--behind PLY` it
+takes instead the position at that ply of each drawn game where the hard level was behind by half
 a pawn or more: most such games were a shuffle from there to the cap (lab/notebook.md,
 twentieth run).  `play` plays each on, the hard level from its own seat against the
 yardstick, for `--plies` more plies, the hard level at `--seconds` of CPU time a move and
@@ -31,9 +31,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
-from engine.ai.gw_tactics import piece_value
-from engine.games.gwyddbwyll import LETTERS
-from engine.games.gwyddbwyll_kernel import KING
+from engine.games.gwyddbwyll.kernel import KING
+from engine.games.gwyddbwyll.rules import LETTERS
+from engine.games.gwyddbwyll.tactics import piece_value
 from lab import duel
 
 GAME = games.get("gwyddbwyll")

@@ -35,8 +35,8 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
-from engine.ai.gw_search import GwSearch
-from engine.games.gwyddbwyll import GwState
+from engine.games.gwyddbwyll.rules import GwState
+from engine.games.gwyddbwyll.search import GwSearch
 
 GAME = games.get("gwyddbwyll")
 LOSS_CAP = 5.0  # pawns: the most one move's loss adds to the mean

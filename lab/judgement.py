@@ -42,15 +42,13 @@ from engine.ai.analysis import LINE_PLIES, LINE_VISITS, estimate, value
 from engine.ai.calibration import Curve
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
+from engine.contract.fixtures import fixtures
 from lab.selfplay import DATA, load_games
 
 GAMES = games.ids()
-# The graph's budget, 0.12 s a position in the browser, in playouts: the browser's search
-# rate (docs/benchmarks.md: from the start 253, 603, 2097, 397, 337 playouts/s) times 0.12 s,
-# raised where mid-game positions search faster than the start (CPython's mid-game / start
-# ratio in lab/notebook.md: Wythe 1.4, Rug Pile 2.6, Gwyddbwyll 1.2) and lowered in
-# Stigmergy, whose start is the cheap komi bid (ratio 0.47).
-GRAPH_PLAYOUTS = {"wythe": 40, "petrify": 75, "stigmergy": 120, "rugpile": 100, "gwyddbwyll": 50}
+# The graph's budget, 0.12 s a position in the browser, in playouts: each game's fixtures
+# (GRAPH_PLAYOUTS: the browser's search rate times 0.12 s, adjusted to mid-game positions).
+GRAPH_PLAYOUTS = {game_id: fixtures(game_id).GRAPH_PLAYOUTS for game_id in games.ids()}
 BINS = 10
 
 

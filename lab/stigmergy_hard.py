@@ -13,8 +13,8 @@ plies, the CPU and wall seconds it took) and the total as wins and losses for ha
 To compare searches whose playouts cost differently, --hard-seconds gives the hard level CPU
 seconds a move instead (time.process_time; the site's hard level took a mean 0.34 s a move at
 scale 0.25 on the side-6 board, 2100 playouts).  --ordered: the settings change
-engine/ai/st_hard.py's search (every node's moves in evaluation order, the site's hard level
-since it won this screening) instead of the shared one.
+engine/games/stigmergy/hard_search.py's search (every node's moves in evaluation order, the site's
+hard level since it won this screening) instead of the shared one.
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ from engine import games
 from engine.ai import Search
 from engine.ai.arena import budget_for, play_game
 from engine.ai.knowledge import for_game
-from engine.ai.st_hard import OrderedKnowledge
+from engine.games.stigmergy.hard_search import OrderedKnowledge
 
 
 def hard_player(game, settings: dict, ordered: bool = False):
     """A `player` hook (engine/ai/knowledge.py) giving the hard level a search with the shared
     knowledge's class changed by `settings`, and every other level the site's player.
-    `ordered`: the settings change engine/ai/st_hard.py's OrderedKnowledge instead (every
-    node's moves in evaluation order)."""
+    `ordered`: the settings change engine/games/stigmergy/hard_search.py's OrderedKnowledge instead
+    (every node's moves in evaluation order)."""
     shared = for_game(game)
     site_player = shared.player
     parent = OrderedKnowledge if ordered else type(shared)
@@ -71,7 +71,7 @@ def main() -> None:
     parser.add_argument(
         "--ordered",
         action="store_true",
-        help="hard's knowledge: engine/ai/st_hard.py's OrderedKnowledge",
+        help="hard's knowledge: engine/games/stigmergy/hard_search.py's OrderedKnowledge",
     )
     args = parser.parse_args()
     game = games.get("stigmergy")

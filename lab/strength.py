@@ -13,7 +13,7 @@ several processes (one --only each), and the page is rebuilt from everything
 saved so far; the page's sections after the table and rates are written by hand and
 kept as they are (from HAND_MARK to the results).  Budgets are playout
 counts (reproducible): THINK_SECONDS of the level times the game's nominal
-CPython rate (its knowledge's arena_rate, engine/ai/know_<game>.py), times --scale.
+CPython rate (its knowledge's arena_rate, engine/games/<game>/knowledge.py), times --scale.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Fit the hard Gwyddbwyll player's evaluation weights to game results (Texel's method).
 
-Issue 27: the evaluation's weights (engine/ai/gw_eval.py) were set by hand, and along the
-drawn match games its value stood well ahead early and wore away.  This fits them to what
+Issue 27: the evaluation's weights (engine/games/gwyddbwyll/evaluation.py) were set by hand, and
+along the drawn match games its value stood well ahead early and wore away.  This fits them to what
 happened: each quiet position of a set of recorded games is labelled with the game's end for
 White (1, 1/2 or 0), and the weights are those under which the logistic of the evaluation,
 sigmoid(K * value), best predicts those labels (least log loss; K is fitted first, on the
@@ -49,10 +49,8 @@ from typing import cast
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from engine import games
-from engine.ai import gw_eval
-from engine.ai.gw_search import GwSearch
-from engine.games.gwyddbwyll import GwState
-from engine.games.gwyddbwyll_kernel import (
+from engine.games.gwyddbwyll import evaluation as gw_eval
+from engine.games.gwyddbwyll.kernel import (
     BISHOP,
     EMPTY,
     JUMPER,
@@ -66,6 +64,8 @@ from engine.games.gwyddbwyll_kernel import (
     is_en_passant,
     piece,
 )
+from engine.games.gwyddbwyll.rules import GwState
+from engine.games.gwyddbwyll.search import GwSearch
 
 OPENING = 6  # random plies at the start of a self-play game, plus its seed modulo 5
 CAP = 400  # plies after which a self-play game is drawn

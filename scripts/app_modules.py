@@ -10,7 +10,7 @@ developing, the built site's app.zip, the standard library's subset) and the tes
 A module counts as imported when an `import` or `from ... import` names it (relative ones
 resolved, `from package import module` included), when it is a package of one that is
 imported (Python runs its __init__.py first), or when a string of the form "module:Name"
-names it: the way engine/plugins.py declares each game's parts, which it imports by name.
+names it: the way engine/contract/plugins.py declares each game's parts, which it imports by name.
 The entry scripts themselves are loaded by their path, not imported, so they are not in it.
 """
 
@@ -29,12 +29,12 @@ ENTRY_SCRIPTS = ("web/main.py", "web/ai_worker.py")  # loaded by <script src>, n
 # scripts/make_stdlib.mjs puts it: the browser runs it, but not from the app's modules.
 STDLIB_FALLBACK = "web/stdlib_fallback.py"
 PACKAGES = ("engine", "web")  # the app's own; any other module is followed no further
-# "package.module:Name", a plug-in's part (engine/plugins.py), imported when first needed
+# "package.module:Name", a plug-in's part (engine/contract/plugins.py), imported when first needed
 PART = re.compile(r"^((?:engine|web)(?:\.[A-Za-z_]\w*)+):[A-Za-z_]\w*$")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
-    """web/boards/__init__.py -> web.boards; engine/core.py -> engine.core."""
+    """web/boards/__init__.py -> web.boards; engine/contract/core.py -> engine.contract.core."""
     return (
         path.relative_to(root)
         .with_suffix("")

@@ -1,5 +1,5 @@
 // How big Pyodide's memory grows while the hard Gwyddbwyll level plays a long game against
-// itself, each side's search taking over the table of its last one (engine/ai/gw_search.py:
+// itself, each side's search taking over the table of its last one (engine/games/gwyddbwyll/search.py:
 // `previous`, as the page's worker hands it on), so that the table's bound (TABLE_LIMIT) is
 // seen to bound the worker's memory.  Runs the engine's sources in the Pyodide that npm
 // installed (the same WebAssembly as the page's), under node:
@@ -37,7 +37,7 @@ pyodide.runPython(`
 import sys, time
 sys.path.insert(0, "${home}")
 from engine import games
-from engine.ai.gw_search import GwSearch, TABLE_LIMIT
+from engine.games.gwyddbwyll.search import GwSearch, TABLE_LIMIT
 
 game = games.get("gwyddbwyll")
 state = game.new()

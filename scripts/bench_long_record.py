@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from engine import games
-from engine.record import encode, make_record
+from engine.formats.record import encode, make_record
 from scripts.bench import CHROME_ARGS, READY, serve
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
     python3 scripts/gen_index.py         # after adding a game (tests/test_site.py fails
                                          # while index.html is not what this writes)
 
-The page links one stylesheet per game (web/boards/<id>.css, engine/plugins.py's
+The page links one stylesheet per game (web/boards/<id>.css, engine/contract/plugins.py's
 `stylesheet`) between two markers; everything else in index.html is left as it is.
 """
 
@@ -20,7 +20,7 @@ END = "  <!-- end of the boards' stylesheets -->\n"
 
 def links() -> str:
     sys.path.insert(0, str(ROOT))
-    from engine.plugins import PLUGINS
+    from engine.contract.plugins import PLUGINS
 
     return "".join(f'  <link rel="stylesheet" href="./{p.stylesheet}">\n' for p in PLUGINS)
 

@@ -6,7 +6,7 @@ imported already.
 
 Those are the modules web/main.py imports when it runs (its imports at the top level of each
 module, followed through the app's own; an import inside a function waits for its first use
-and is left out), and each game's rules and board (engine/plugins.py names them; the first
+and is left out), and each game's rules and board (engine/contract/plugins.py names them; the first
 screen opens one of them), leaving out every module that imports, directly or through
 another, something only the browser has (pyscript, pyodide, js): those stay as they are,
 imported from app.zip when the page runs.  Nothing here runs the modules: it reads them
@@ -27,7 +27,7 @@ from scripts.app_modules import PACKAGES, PART, ROOT, _absolute, module_name, mo
 
 BROWSER_ONLY = ("pyscript", "pyodide", "js")
 ENTRY = "web/main.py"
-PLUGINS = "engine/plugins.py"
+PLUGINS = "engine/contract/plugins.py"
 PARTS = ("rules", "board")  # a game's parts the page draws with (not the worker's knowledge)
 
 
@@ -103,7 +103,7 @@ def closure(names: set[str], root: Path = ROOT) -> set[str]:
 
 
 def game_parts(root: Path = ROOT) -> set[str]:
-    """The module of each game's rules and board, as engine/plugins.py names them."""
+    """The module of each game's rules and board, as engine/contract/plugins.py names them."""
     out: set[str] = set()
     for node in ast.walk(ast.parse((root / PLUGINS).read_text(encoding="utf-8"))):
         if isinstance(node, ast.keyword) and node.arg in PARTS:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.lessons import Course, load
-from engine.plugins import PLUGINS, plugin
+from engine.contract.plugins import PLUGINS, plugin
+from engine.learning.lessons import Course, load
 
 ROOT = Path(__file__).resolve().parent.parent
 COURSES = tuple(p.id for p in PLUGINS)

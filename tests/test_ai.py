@@ -19,11 +19,12 @@ import pytest
 from engine import ai, games
 from engine.ai import greedy, random_player
 from engine.ai.arena import MatchResult, play_match
-from engine.ai.know_rugpile import fast_playout
 from engine.ai.knowledge import for_game
-from engine.core import replay
-from engine.games import stigmergy
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from engine.contract.core import replay
+from engine.contract.fixtures import fixtures
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
+from engine.games.rugpile.knowledge import fast_playout
+from engine.games.stigmergy import rules as stigmergy
 
 GAME_IDS = games.ids()
 PLAYOUTS = 300
@@ -66,136 +67,20 @@ def played(game, state, *moves):
 # ---------------------------------------------------------------- pinned positions
 
 
-def wythe_full_board():
-    """Wythe, 8x8, Black to move after 32 placements that cover the board flat.  Every row
-    alike: pieces on a-b (black bit on a), c-d (black on d), e-f (black on e) and g-h (black
-    on h), so the tops read B W W B B W W B across each row.  No placement is left:
-    neighbouring stacks of two pieces show the same colour (like on like), and a piece may
-    not lie exactly on another.  So Black must pass.  Groups: Black's the columns a and h (8
-    each) and d-e (16); White's b-c and f-g (16 each): Black scores 8, White 16."""
-    game = games.get("wythe")
-    rows = [(f"a{r}b{r}", f"d{r}c{r}", f"e{r}f{r}", f"h{r}g{r}") for r in range(1, 9)]
-    return played(game, game.new(), *(move for row in rows for move in row))
-
-
-def petrify_wall():
-    """Petrify, 6x6, Orange to move: 36 placements fill the board, then Blue's c3xb3, d4xc4,
-    d5xc5, d6xc6 and Orange's c1xd1, c2xd2, d3xe3 leave a wall of blocks (#):
-
-        6  B B B # O O
-        5  B B B # O O
-        4  B B B # O O
-        3  B B # # O O
-        2  B B # O O O
-        1  B B # O O O
-           a b c d e f
-
-    No line crosses the wall, so neither side has a capture and Orange must pass.  Blue
-    owns the left patch (15 squares), Orange the right one (14)."""
-    game = games.get("petrify")
-    blue = [
-        "a1",
-        "a2",
-        "a3",
-        "a4",
-        "a5",
-        "a6",
-        "b1",
-        "b2",
-        "b4",
-        "b5",
-        "b6",
-        "d1",
-        "d2",
-        "e3",
-        "c3",
-        "d4",
-        "d5",
-        "d6",
-    ]
-    orange = [
-        "e1",
-        "e2",
-        "e4",
-        "e5",
-        "e6",
-        "f1",
-        "f2",
-        "f3",
-        "f4",
-        "f5",
-        "f6",
-        "b3",
-        "c4",
-        "c5",
-        "c6",
-        "c1",
-        "c2",
-        "d3",
-    ]
-    placements = [move for pair in zip(blue, orange, strict=True) for move in pair]
-    captures = ["c3xb3", "c1xd1", "d4xc4", "c2xd2", "d5xc5", "d3xe3", "d6xc6"]
-    return played(game, game.new(size=6), *placements, *captures)
-
-
-def stigmergy_halves():
-    """Stigmergy, side 4, komi 0, White to move.  Black holds rows a-c but the corners a1 and
-    a4, and d1-d4; White holds rows e-g but the corners g1 and g4, and d5-d7.  Each side
-    controls the two empty corners on its own side, so every empty cell is controlled and
-    either side may pass: Black 17 stones + 2 cells = 19, White 16 + 2 = 18."""
-    names = stigmergy.grid_for(4).names
-    black = [c for c in names if c[0] in "abc" and c not in ("a1", "a4")] + [
-        "d1",
-        "d2",
-        "d3",
-        "d4",
-    ]
-    white = [c for c in names if c[0] in "efg" and c not in ("g1", "g4")] + ["d5", "d6", "d7"]
-    return stigmergy.setup(4, black=black, white=white, colour_to_move=stigmergy.WHITE)
-
-
-def gwyddbwyll_mate_threat():
-    """Gwyddbwyll, Black to move: White Kg6 Ra1, Black Kh8 Nd5.  White threatens Ra8 mate
-    (g7 and h7 are the king's, g8 the rook's).  The knight saves Black by guarding a8 (b6,
-    c7) or giving check (e7, f4); Kg8, or the knight anywhere else (f6: Kxf6 leaves a bare
-    king), loses at once."""
-    return state_from_pieces({"g6": "K", "a1": "R", "h8": "k", "d5": "n"}, turn=BLACK)
+wythe_full_board = fixtures("wythe").full_board
+stigmergy_halves = fixtures("stigmergy").halves
 
 
 def position_with_win(game_id):
-    """A position where the mover can win at once."""
-    game = games.get(game_id)
-    if game_id == "wythe":
-        # Black passes; White's pass ends the game, 16 to 8 for White.
-        return played(game, wythe_full_board(), "pass")
-    if game_id == "petrify":
-        # Orange passes; Blue's pass ends the game, 15 to 14 for Blue.
-        return played(game, petrify_wall(), "pass")
-    if game_id == "stigmergy":
-        # White passes; Black's pass ends the game, 19 to 18 (Black may also place on a1, a4).
-        return played(game, stigmergy_halves(), "pass")
-    if game_id == "rugpile":
-        # The seed's fool's mate: after 3x3a3 3x3b2, Red's 2x2d1 leaves Blue no placement.
-        return played(game, game.new(), "3x3a3", "3x3b2")
-    if game_id == "gwyddbwyll":
-        # Black's king steps into the mate: Ra8.
-        return played(game, gwyddbwyll_mate_threat(), "h8g8")
-    raise AssertionError(f"no pinned position for {game_id}")
+    """A position where the mover can win at once (its game's fixtures say why)."""
+    return fixtures(game_id).win_in_one()
 
 
 def position_with_threat(game_id):
     """A position where the mover has no win in one, some moves let the opponent win at
-    once, and some do not: the search must pick one that does not."""
-    game = games.get(game_id)
-    if game_id == "stigmergy":
-        # White, behind 18 to 19, must not pass (Black would pass and win); g1 or g4 is safe.
-        return stigmergy_halves()
-    if game_id == "rugpile":
-        # After Red's 3x3a3, Blue's 3x3b2 allows the fool's mate; Blue's 47 other tiles do not.
-        return played(game, game.new(), "3x3a3")
-    if game_id == "gwyddbwyll":
-        return gwyddbwyll_mate_threat()
-    raise AssertionError(f"no pinned position for {game_id}")
+    once, and some do not: the search must pick one that does not (its game's fixtures say
+    why)."""
+    return fixtures(game_id).threat()
 
 
 # ---------------------------------------------------------------- every game
@@ -244,9 +129,9 @@ def test_search_takes_a_win_in_one(game_id):
     assert move in wins
 
 
-# In Wythe and Petrify a game ends only on the second of two passes, and passing is
-# allowed only with no other move: no single move of the opponent can be blocked.
-BLOCKABLE = [g for g in GAME_IDS if g not in ("wythe", "petrify")]
+# The games where a single move of the opponent can be blocked (a game's fixtures say why
+# not where it cannot: its `threat` is None).
+BLOCKABLE = [g for g in GAME_IDS if fixtures(g).threat is not None]
 
 
 @pytest.mark.parametrize("game_id", BLOCKABLE)
@@ -296,7 +181,7 @@ class TickingClock:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_search_respects_its_time_budget(game_id):
     game = games.get(game_id)
-    state = random_game(game, 8)[4]
+    state = game.new()  # from the start: no game is over, or solved, within 19 playouts
     clock = TickingClock()
     search = ai.Search(game, state, seed=1, clock=clock)
     search.run(0.15)

@@ -13,17 +13,10 @@ from test_rugpile import position as drawn_rug_position
 from engine import ai, games
 from engine.ai.analysis import Analysis, analyse, estimate, glance, value
 from engine.ai.knowledge import for_game
-from engine.games import stigmergy
+from engine.contract.fixtures import fixtures
+from engine.games.stigmergy import rules as stigmergy
 
 GAMES = games.ids()
-# The winning moves of each pinned position (test_ai.position_with_win says why).
-WINS = {
-    "wythe": {"pass"},
-    "petrify": {"pass"},
-    "stigmergy": {"pass", "a1", "a4"},
-    "rugpile": {"2x2d1"},
-    "gwyddbwyll": {"a1a8"},
-}
 
 
 def rug_position(rows, supplies, tiles=(1, 0, 0)):
@@ -41,7 +34,7 @@ def test_a_win_in_one_is_the_best_move_proven_and_certain(game_id):
     search.run(playouts=3000)
     report = analyse(search)
     assert report.to_move == mover
-    assert report.best[0].move in WINS[game_id]
+    assert report.best[0].move in fixtures(game_id).WINNING_MOVES
     assert report.best[0].proven and report.best[0].chance == 1.0
     assert report.chances[mover] == 1.0 and sum(report.chances) == pytest.approx(1.0)
     assert report.line[0] == report.best[0].move

@@ -11,7 +11,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from engine.plugins import PLUGINS
+from engine.contract.plugins import PLUGINS
 from scripts.app_modules import (
     ENTRY_SCRIPTS,
     ROOT,
@@ -24,8 +24,21 @@ from scripts.app_modules import (
 )
 
 # engine/ and web/ sources the browser never imports: the command line and what only it uses,
-# the scripts loaded by their path, and the finder shipped in the standard library's zip.
-NOT_IMPORTED = {"engine/__main__.py", "engine/ai/arena.py", *ENTRY_SCRIPTS, STDLIB_FALLBACK}
+# the scripts loaded by their path, the finder shipped in the standard library's zip, and the
+# games' test fixtures (engine/contract/fixtures.py), which no page or worker module may
+# import.
+FIXTURES = {
+    "engine/contract/fixtures.py",
+    *(f"engine/games/{p.id}/fixtures.py" for p in PLUGINS),
+}
+NOT_IMPORTED = {
+    "engine/__main__.py",
+    "engine/record.py",  # the old path of engine/formats/record.py, for outside callers
+    "engine/ai/arena.py",
+    *ENTRY_SCRIPTS,
+    STDLIB_FALLBACK,
+    *FIXTURES,
+}
 
 
 def sources() -> set[str]:
@@ -46,15 +59,15 @@ def test_the_app_is_every_source_but_those_the_browser_never_imports():
 
 def test_the_engine_and_the_page_never_import_the_lab_the_scripts_or_the_tests():
     imported = reaches(ROOT / path for path in sources())
-    assert "engine.core" in imported and "web.logic.session" in imported
+    assert "engine.contract.core" in imported and "web.logic.session" in imported
     assert sorted(n for n in imported if n.split(".")[0] in ("lab", "scripts", "tests")) == []
 
 
 def test_every_plugins_parts_and_the_pages_and_workers_modules_are_in_it():
     files = set(app_files())
-    parts = (
-        [p.rules for p in PLUGINS] + [p.board for p in PLUGINS] + [p.knowledge for p in PLUGINS]
-    )
+    # knowledge and lesson are optional ('' for none: a game may have neither)
+    parts = [part for p in PLUGINS for part in (p.rules, p.board, p.knowledge, p.lesson) if part]
+    assert len(parts) >= 2 * len(PLUGINS)
     for part in parts:
         path = module_path(part.partition(":")[0])
         assert path is not None and path.relative_to(ROOT).as_posix() in files, part

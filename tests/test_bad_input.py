@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import BadNotation, BadOption, EngineError, IllegalMove, games
-from engine.record import decode, legal_part, unquote_link
-from engine.record_text import legal_part_of_text, load_text, read_text
+from engine.formats.record import decode, legal_part, unquote_link
+from engine.formats.record_text import legal_part_of_text, load_text, read_text
 from web.storage import saved
 
 LONGEST_MESSAGE = 300  # a message quotes input briefly, so it stays short

@@ -10,8 +10,8 @@ from functools import partial
 from board_driver import answer
 
 from engine import games
-from engine.games.gwyddbwyll import Step, state_from_pieces
-from engine.record_text import to_text
+from engine.formats.record_text import to_text
+from engine.games.gwyddbwyll.rules import Step, state_from_pieces
 from web.boards.base import Ui
 from web.boards.gwyddbwyll import GwyddbwyllBoard, Pick
 from web.logic import move_list

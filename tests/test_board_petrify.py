@@ -16,8 +16,8 @@ from xml.etree import ElementTree
 from board_driver import answer
 
 from engine import games
-from engine.core import PASS, SWAP
-from engine.games.petrify import BLOCK, BLUE, EMPTY, ORANGE, Capture, PetrifyState
+from engine.contract.core import PASS, SWAP
+from engine.games.petrify.rules import BLOCK, BLUE, EMPTY, ORANGE, Capture, PetrifyState
 from web.boards.base import Ui
 from web.boards.petrify import PetrifyBoard, Pick
 

@@ -8,8 +8,8 @@ import xml.dom.minidom
 from board_driver import BoardDriver
 
 from engine import games
-from engine.core import Verdict
-from engine.games.rugpile import Placement
+from engine.contract.core import Verdict
+from engine.games.rugpile.rules import Placement
 from web.boards.base import Ui
 from web.boards.rugpile import RugPileBoard, TilePick
 

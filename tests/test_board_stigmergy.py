@@ -18,8 +18,8 @@ from functools import partial
 from board_driver import answer
 
 from engine import games
-from engine.games import stigmergy
-from engine.games.stigmergy import BLACK, BUTTON, PASS, WHITE, Flip, Komi, Place, Side
+from engine.games.stigmergy import rules as stigmergy
+from engine.games.stigmergy.rules import BLACK, BUTTON, PASS, WHITE, Flip, Komi, Place, Side
 from web.boards.base import Ui
 from web.boards.stigmergy import KomiEntry, Prefs, StigmergyBoard
 from web.logic.session import Session

@@ -11,8 +11,8 @@ import xml.dom.minidom
 from board_driver import BoardDriver
 
 from engine import games
-from engine.core import PASS, SWAP, parse_square, replay
-from engine.games.wythe import Placement
+from engine.contract.core import PASS, SWAP, parse_square, replay
+from engine.games.wythe.rules import Placement
 from web.boards.base import Ui
 from web.boards.wythe import WytheBoard, WythePick
 from web.logic import screen

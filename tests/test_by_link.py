@@ -1,5 +1,5 @@
-"""Links of a game played by exchanging them (engine/by_link.py) and compact moves
-(engine/compact_moves.py): what they carry, that they read back, and what they refuse."""
+"""Links of a game played by exchanging them (engine/formats/by_link.py) and compact moves
+(engine/formats/compact_moves.py): what they carry, that they read back, and what they refuse."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from engine import games
-from engine.by_link import ByLink, LinkTailError, new_id, read_tail, write_tail
-from engine.compact_moves import CompactError, pack, unpack
-from engine.record import RecordError, decode, encode, make_record, replay_canonical
+from engine.formats.by_link import ByLink, LinkTailError, new_id, read_tail, write_tail
+from engine.formats.compact_moves import CompactError, pack, unpack
+from engine.formats.record import RecordError, decode, encode, make_record, replay_canonical
 
 WYTHE = games.get("wythe")
 

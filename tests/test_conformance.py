@@ -1,8 +1,8 @@
-"""What every registered game holds, checked the moment it is registered (engine/plugins.py):
-its parts are where its plug-in says, its states are immutable values, its move lists
-deterministic, its notation and its links and records read back, its refusals carry codes,
-random games end with a result that adds up, its board draws as a pure function of the view,
-every move that changes the board animates, and its rules page is there.
+"""What every registered game holds, checked the moment it is registered
+(engine/contract/plugins.py): its parts are where its plug-in says, its states are immutable
+values, its move lists deterministic, its notation and its links and records read back, its
+refusals carry codes, random games end with a result that adds up, its board draws as a pure
+function of the view, every move that changes the board animates, and its rules page is there.
 
 Each check runs over a few seeded random games of each game at its default options (and
 every option set a game's own tests need beyond these are in tests/test_<game>.py).
@@ -22,12 +22,15 @@ import pytest
 from board_driver import BoardDriver
 
 from engine.ai.knowledge import Knowledge, for_game
-from engine.core import Game
-from engine.errors import BadNotation, IllegalMove
-from engine.plugins import PLUGINS, Plugin, load
-from engine.record import decode, encode, make_record, replay_canonical
-from engine.record_text import load_text, to_text
-from engine.result import Termination
+from engine.contract.core import Game
+from engine.contract.errors import BadNotation, IllegalMove
+from engine.contract.fixtures import MissingFixture, RecordTree, fixtures
+from engine.contract.plugins import PLUGINS, Plugin, load
+from engine.contract.replay import replay
+from engine.contract.result import Termination
+from engine.formats.record import decode, encode, make_record, replay_canonical
+from engine.formats.record_text import load_text, to_text
+from engine.learning.lesson_goals import Vocabulary
 from web.boards.base import Board, Ui
 from web.boards.motion import Motion
 
@@ -82,6 +85,36 @@ def test_its_parts_are_where_its_plugin_says(plugin):
     assert css.strip(), "the board's stylesheet styles its board"
     for key, what in board.shortcuts:
         assert len(key) == 1 and what, (key, what)
+    if plugin.lesson:
+        assert isinstance(load(plugin.lesson), Vocabulary)
+
+
+@plugins
+def test_its_fixtures_hold_what_every_suite_needs(plugin):
+    # fixtures() raises MissingFixture for a module or a name that is not there.
+    fixed = fixtures(plugin.id)
+    game = load_game(plugin.id)
+    line = replay(game, game.new(), fixed.SAMPLE_LINE)
+    assert len(line) == len(fixed.SAMPLE_LINE) + 1 and game.result(line[-1]) is None
+    assert isinstance(fixed.RECORD_TREE, RecordTree)
+    assert fixed.threat is None or callable(fixed.threat)
+    state = fixed.win_in_one()
+    mover = game.to_move(state)
+    ends = [
+        game.result(after[-1]) for after in (replay(game, state, [m]) for m in fixed.WINNING_MOVES)
+    ]
+    assert any(end is not None and end.winners == (mover,) for end in ends)  # one wins at once
+    assert fixed.GRAPH_PLAYOUTS > 0
+    assert fixed.ANALYSIS_POSITION[0].startswith(plugin.id + "/")
+
+
+def test_a_game_without_fixtures_fails_loudly(monkeypatch):
+    monkeypatch.setattr(Plugin, "fixtures", property(lambda self: "engine.games.nowhere"))
+    with pytest.raises(MissingFixture, match="no fixtures module"):
+        fixtures("wythe")
+    monkeypatch.setattr(Plugin, "fixtures", property(lambda self: "engine.games.wythe.rules"))
+    with pytest.raises(MissingFixture, match="lacks SAMPLE_LINE, RECORD_TREE"):
+        fixtures("wythe")
 
 
 @plugins

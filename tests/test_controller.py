@@ -16,8 +16,9 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from engine import games, plugins
-from engine.core import (
+from engine import games
+from engine.contract import plugins
+from engine.contract.core import (
     PASS,
     BadNotation,
     Game,
@@ -95,7 +96,7 @@ class Claim(Game):
             return None
         scores = self._scores(state)
         return Result(
-            winners_by_score(scores), scores, Termination.NO_PLACEMENT, "every cell is claimed"
+            winners_by_score(scores), scores, Termination.NO_MOVES, "every cell is claimed"
         )
 
     def _scores(self, state):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import Game
+from engine.contract.core import Game
 
 MODULES = [
     "engine",
@@ -43,7 +43,9 @@ def test_the_api_most_used_has_examples(method):
 
 
 def test_the_examples_are_found():
-    tests = doctest.DocTestFinder(exclude_empty=True).find(importlib.import_module("engine.core"))
+    tests = doctest.DocTestFinder(exclude_empty=True).find(
+        importlib.import_module("engine.contract.core")
+    )
     assert sum(len(test.examples) for test in tests) >= 40
 
 
@@ -51,3 +53,18 @@ def test_the_readmes_example_runs():
     readme = Path(__file__).resolve().parent.parent / "README.md"
     result = doctest.testfile(str(readme), module_relative=False, report=False)
     assert result.attempted == 3 and result.failed == 0, result
+
+
+def test_the_names_outside_checks_call_import_as_the_design_writes_them():
+    # docs/design.md, "The names outside checks call": their paths stay when modules move.
+    from engine import EngineError, games
+    from engine.ai import choose_move
+    from engine.ai.analysis import estimate
+    from engine.record import encode, make_record
+
+    game = games.get("rugpile")
+    state = game.new()
+    move = choose_move(game, state, "easy", seed=1, playouts=20)
+    fragment = encode(make_record(game, {}, [game.notation(state, move)]))
+    assert fragment.startswith("rugpile/") and issubclass(EngineError, Exception)
+    assert len(estimate(game, state, 20, seed=1)) == 2

@@ -1,14 +1,14 @@
-"""Resignations and agreed draws (engine/ending.py): what they mean, and how links and text
-records carry them (engine/record.py, engine/record_text.py).  Expected results are worked
-out by hand from the rules pages (web/rules/<game>.html: Gwyddbwyll's "Check and the end of
-the game", Rug Pile's "The end") and the positions built here."""
+"""Resignations and agreed draws (engine/contract/ending.py): what they mean, and how links and
+text records carry them (engine/formats/record.py, engine/formats/record_text.py).  Expected
+results are worked out by hand from the rules pages (web/rules/<game>.html: Gwyddbwyll's "Check and
+the end of the game", Rug Pile's "The end") and the positions built here."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine import EngineError, Termination, games
-from engine.ending import (
+from engine.contract.ending import (
     AGREED_DRAW,
     Ending,
     can_agree_draw,
@@ -16,7 +16,8 @@ from engine.ending import (
     ending_text,
     resignation,
 )
-from engine.record import (
+from engine.contract.fixtures import fixtures
+from engine.formats.record import (
     RecordError,
     decode,
     encode,
@@ -25,8 +26,9 @@ from engine.record import (
     legal_part,
     read_ending,
     replay_canonical,
+    replay_record,
 )
-from engine.record_text import load_text, read_text, to_text
+from engine.formats.record_text import load_text, read_text, to_text
 
 GW = games.get("gwyddbwyll")
 RUG = games.get("rugpile")
@@ -64,7 +66,7 @@ def test_the_ending_words():
         (Termination.RESIGNATION, -1),
         (Termination.RESIGNATION, True),
         (Termination.AGREED_DRAW, 0),
-        (Termination.CHECKMATE, None),
+        (Termination.NO_MOVES, None),
     ],
 )
 def test_an_ending_is_a_resignation_by_a_seat_or_an_agreed_draw(kind, seat):
@@ -194,3 +196,49 @@ def test_before_stigmergy_has_colours_a_seat_resigns_by_its_first_word():
     )
     record, _ = replay_canonical(decode("stigmergy/1/size=4,komi=bid/komi3.second-resigns")[0])
     assert record.ending == "second-resigns"
+
+
+@pytest.mark.parametrize(
+    "link, termination, detail, winners",
+    [
+        (
+            "rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3b2.2x2d1",
+            "NO_MOVES",
+            "no-placement",
+            (0,),
+        ),
+        ("gwyddbwyll/1//e3e4.black-resigns", "RESIGNATION", "", (0,)),
+        ("gwyddbwyll/1//e3e4.draw-agreed", "AGREED_DRAW", "", (0, 1)),
+    ],
+)
+def test_links_stored_before_the_terminations_became_generic_read_back_the_same_end(
+    link, termination, detail, winners
+):
+    # Nothing stores a Termination: links, text records and saved games keep the moves and
+    # the ending's word, and the result is worked out again from them.  So links written
+    # when Termination had game-named members (NO_PLACEMENT, CHECKMATE, ...) read back to
+    # the same winners, with the generic member and the game's own detail.
+    record, _ = decode(link)
+    game, states = games.get(record.game), replay_record(record)
+    if record.ending:
+        result = ending_result(game, states[-1], read_ending(game, states[-1], record.ending))
+    else:
+        result = game.result(states[-1])
+    assert result is not None and result.winners == winners
+    assert result.termination is Termination[termination] and result.detail == detail
+
+
+def test_gwyddbwylls_ends_are_generic_terminations_with_its_own_detail():
+    mate = fixtures("gwyddbwyll").win_in_one()
+    result = GW.result(GW.play(mate, GW.parse(mate, "a1a8")))
+    assert result.termination is Termination.NO_MOVES and result.detail == "checkmate"
+    assert GW.result_text(("White", "Black"), result).startswith("White wins by checkmate: ")
+    assert {t.name for t in Termination} == {
+        "NO_MOVES",
+        "BOTH_PASSED",
+        "GOAL_REACHED",
+        "ELIMINATION",
+        "MOVE_LIMIT",
+        "RESIGNATION",
+        "AGREED_DRAW",
+    }  # what every game shares: a game's own word is its result's detail

@@ -1,7 +1,7 @@
-"""engine/groups.py's connected_groups: the one flood fill (Petrify's patches and groups, Rug
-Pile's areas, Wythe's groups)."""
+"""engine/contract/groups.py's connected_groups: the one flood fill (Petrify's patches and groups,
+Rug Pile's areas, Wythe's groups)."""
 
-from engine.groups import connected_groups, grid_neighbours
+from engine.contract.groups import connected_groups, grid_neighbours
 
 # A 4×3 board, row 0 first: 1 1 0 2 / 0 1 0 2 / 2 0 1 1
 BOARD = (1, 1, 0, 2, 0, 1, 0, 2, 2, 0, 1, 1)

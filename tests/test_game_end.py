@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine.ending import AGREED_DRAW, resignation
+from engine.contract.ending import AGREED_DRAW, resignation
 from web.logic import ending
 from web.logic.computer import Computer
 from web.logic.screen import screen_of

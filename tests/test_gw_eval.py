@@ -1,5 +1,6 @@
-"""The hard Gwyddbwyll player's evaluation terms (engine/ai/gw_eval.py) on hand-built
-positions, with values counted by hand from the rules' moves (web/rules/gwyddbwyll.html)."""
+"""The hard Gwyddbwyll player's evaluation terms (engine/games/gwyddbwyll/evaluation.py) on
+hand-built positions, with values counted by hand from the rules' moves
+(web/rules/gwyddbwyll.html)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from engine.ai import gw_eval
-from engine.ai.gw_eval import (
+from engine.games.gwyddbwyll import evaluation as gw_eval
+from engine.games.gwyddbwyll.evaluation import (
     BACK_RANK,
     BOXED,
     FEW,
@@ -30,8 +31,8 @@ from engine.ai.gw_eval import (
     score,
     stuck_side,
 )
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
-from engine.games.gwyddbwyll_kernel import BISHOP, KING, KNIGHT, QUEEN, ROOK, piece
+from engine.games.gwyddbwyll.kernel import BISHOP, KING, KNIGHT, QUEEN, ROOK, piece
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
 
 
 def board(pieces: dict[str, str]) -> list[int]:
@@ -238,7 +239,7 @@ def test_a_pawn_knight_rook_or_fers_of_the_bishops_colour_unsticks_it():
 def test_a_stuck_sides_lead_counts_a_quarter(monkeypatch):
     position = board(FERS_AGAINST_BISHOP)
     stuck = evaluate(position, score(position), WHITE)
-    monkeypatch.setattr("engine.ai.gw_eval.STUCK", 1.0)
+    monkeypatch.setattr("engine.games.gwyddbwyll.evaluation.STUCK", 1.0)
     full = evaluate(position, score(position), WHITE)
     assert full > 2.0  # three fers against a bishop
     assert stuck == pytest.approx(STUCK * full)

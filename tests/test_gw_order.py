@@ -1,11 +1,12 @@
-"""The hard Gwyddbwyll search's move order (engine/ai/gw_order.py) on hand-built positions."""
+"""The hard Gwyddbwyll search's move order (engine/games/gwyddbwyll/move_order.py) on hand-built
+positions."""
 
 from __future__ import annotations
 
 from engine import games
-from engine.ai.gw_order import MoveOrder
-from engine.games.gwyddbwyll import WHITE, state_from_pieces
-from engine.games.gwyddbwyll_kernel import legal_moves_on
+from engine.games.gwyddbwyll.kernel import legal_moves_on
+from engine.games.gwyddbwyll.move_order import MoveOrder
+from engine.games.gwyddbwyll.rules import WHITE, state_from_pieces
 
 GAME = games.get("gwyddbwyll")
 

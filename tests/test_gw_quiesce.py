@@ -1,13 +1,13 @@
-"""The hard Gwyddbwyll player's quiescence search (engine/ai/gw_quiesce.py) on positions whose
-answers are worked by hand: which captures it plays out, and the ends it sees at the horizon
-(checkmate, a bare king)."""
+"""The hard Gwyddbwyll player's quiescence search (engine/games/gwyddbwyll/quiescence.py) on
+positions whose answers are worked by hand: which captures it plays out, and the ends it sees at
+the horizon (checkmate, a bare king)."""
 
 from __future__ import annotations
 
-from engine.ai import gw_eval
-from engine.ai.gw_quiesce import MATE, Quiescence, captures_to_try
-from engine.ai.gw_search import WON
-from engine.games.gwyddbwyll import WHITE, name, state_from_pieces
+from engine.games.gwyddbwyll import evaluation as gw_eval
+from engine.games.gwyddbwyll.quiescence import MATE, Quiescence, captures_to_try
+from engine.games.gwyddbwyll.rules import WHITE, name, state_from_pieces
+from engine.games.gwyddbwyll.search import WON
 
 
 def _quiesce(pieces: dict[str, str]) -> tuple[int, float, float]:

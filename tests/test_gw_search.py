@@ -1,6 +1,7 @@
-"""Gwyddbwyll's hard player (engine/ai/gw_search.py, engine/ai/gw_eval.py) on positions whose
-answers are worked by hand, and its contracts: legal moves only, the same move for the same
-seed and node budget, resumable in slices, and the hard level (only it) choosing by it."""
+"""Gwyddbwyll's hard player (engine/games/gwyddbwyll/search.py,
+engine/games/gwyddbwyll/evaluation.py) on positions whose answers are worked by hand, and its
+contracts: legal moves only, the same move for the same seed and node budget, resumable in slices,
+and the hard level (only it) choosing by it."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import random
 import pytest
 
 from engine import ai, games
-from engine.ai import gw_eval, gw_search
-from engine.ai.gw_search import (
+from engine.ai.mcts import Search
+from engine.games.gwyddbwyll import evaluation as gw_eval
+from engine.games.gwyddbwyll import search as gw_search
+from engine.games.gwyddbwyll.kernel import KING, KNIGHT, attacked, piece
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll.search import (
     CONTEMPT,
     LATE_DEPTH,
     MAX_DEPTH,
@@ -20,9 +25,6 @@ from engine.ai.gw_search import (
     GwSearch,
     _repeated,
 )
-from engine.ai.mcts import Search
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
-from engine.games.gwyddbwyll_kernel import KING, KNIGHT, attacked, piece
 from web.logic.session import Session
 from web.worker.thinker import Thinker
 
@@ -316,7 +318,7 @@ def test_futility_prunes_where_a_side_is_far_ahead_or_behind(monkeypatch):
         | {"e8": "k", "b8": "n", "g8": "n"}
     )
     pruned, move = _nodes_to_depth(state, 5)
-    monkeypatch.setattr("engine.ai.gw_search.FUTILE_DEPTH", 0)
+    monkeypatch.setattr("engine.games.gwyddbwyll.search.FUTILE_DEPTH", 0)
     full, full_move = _nodes_to_depth(state, 5)
     assert pruned < full
     assert move == full_move
@@ -353,7 +355,7 @@ def test_late_quiet_moves_are_searched_one_ply_shallower_and_never_more(monkeypa
     # off: every child is searched a ply less deep than its parent, or two (a late quiet
     # move reduced), and two only from a parent LATE_DEPTH plies or more from the horizon
     # and not in check.  Some moves are reduced.
-    monkeypatch.setattr("engine.ai.gw_search.NULL_PIECES", 99)
+    monkeypatch.setattr("engine.games.gwyddbwyll.search.NULL_PIECES", 99)
     state = GAME.new()
     for text in RECORDED_OPENING.split():
         state = GAME.play(state, GAME.parse(state, text))
@@ -373,7 +375,7 @@ def test_late_move_reductions_reach_a_depth_with_fewer_nodes(monkeypatch):
     for text in RECORDED_OPENING.split():
         state = GAME.play(state, GAME.parse(state, text))
     reduced, _ = _nodes_to_depth(state, 6)
-    monkeypatch.setattr("engine.ai.gw_search.LATE_DEPTH", MAX_DEPTH + 1)
+    monkeypatch.setattr("engine.games.gwyddbwyll.search.LATE_DEPTH", MAX_DEPTH + 1)
     full, _ = _nodes_to_depth(state, 6)
     assert reduced < full
 
@@ -386,7 +388,7 @@ def test_the_search_after_a_pass_is_a_ply_shallower_from_deeper_nodes(monkeypatc
     for text in RECORDED_OPENING.split():
         state = GAME.play(state, GAME.parse(state, text))
     deeper, move = _nodes_to_depth(state, 7)
-    monkeypatch.setattr("engine.ai.gw_search.NULL_DEEPER", MAX_DEPTH + 1)
+    monkeypatch.setattr("engine.games.gwyddbwyll.search.NULL_DEEPER", MAX_DEPTH + 1)
     plain, plain_move = _nodes_to_depth(state, 7)
     assert deeper < plain
     assert move == plain_move
@@ -403,7 +405,8 @@ def test_the_tables_move_is_tried_before_the_others_are_listed(monkeypatch):
     listed = []
     real = gw_search.moves_to_try
     monkeypatch.setattr(
-        "engine.ai.gw_search.moves_to_try", lambda *args: listed.append(args) or real(*args)
+        "engine.games.gwyddbwyll.search.moves_to_try",
+        lambda *args: listed.append(args) or real(*args),
     )
     first = GAME.parse(state, "e3e4")
     king = state.board.index(piece(WHITE, KING))
@@ -426,7 +429,8 @@ def test_moves_that_would_expose_the_king_are_left_out_when_their_turn_comes(mon
     tried = []
     real = gw_search.safe_after
     monkeypatch.setattr(
-        "engine.ai.gw_search.safe_after", lambda *args: tried.append(args[1]) or real(*args)
+        "engine.games.gwyddbwyll.search.safe_after",
+        lambda *args: tried.append(args[1]) or real(*args),
     )
     king = state.board.index(piece(WHITE, KING))
     moves = search._in_order(list(state.board), WHITE, state.ep, None, 1, king, False)

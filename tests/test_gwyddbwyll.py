@@ -17,12 +17,12 @@ from typing import ClassVar
 import pytest
 
 from engine import BadNotation, IllegalMove, Termination, games
-from engine.ai.know_gwyddbwyll import random_playout as fast_playout
 from engine.ai.knowledge import for_game
-from engine.core import LEGAL, GameOver
-from engine.games import gwyddbwyll as gw
-from engine.games import gwyddbwyll_kernel as kernel
-from engine.games.gwyddbwyll import state_from_pieces
+from engine.contract.core import LEGAL, GameOver
+from engine.games.gwyddbwyll import kernel
+from engine.games.gwyddbwyll import rules as gw
+from engine.games.gwyddbwyll.knowledge import random_playout as fast_playout
+from engine.games.gwyddbwyll.rules import state_from_pieces
 
 GAME = games.get("gwyddbwyll")
 KNOW = for_game(GAME)
@@ -511,7 +511,7 @@ def test_checkmate_wins():
     mated = play(state, "a1a8")
     result = GAME.result(mated)
     assert result.winners == (0,) and result.scores == (1, 0)
-    assert result.termination is Termination.CHECKMATE
+    assert result.termination is Termination.NO_MOVES and result.detail == "checkmate"
     assert result.reason == "Black is in check and has no legal move"
     assert GAME.legal_moves(mated) == []
     with pytest.raises(GameOver):
@@ -528,7 +528,7 @@ def test_stalemate_wins_for_the_player_who_caused_it():
     assert not GAME.in_check(stalemated)
     result = GAME.result(stalemated)
     assert result.winners == (0,)
-    assert result.termination is Termination.STALEMATE
+    assert result.termination is Termination.NO_MOVES and result.detail == "stalemate"
     assert result.reason == "Black has no legal move (here that loses)"
 
 
@@ -537,13 +537,15 @@ def test_bare_king_loses():
     state = state_from_pieces({"e1": "K", "a1": "R", "a6": "n", "h8": "k"})
     bare = play(state, "a1a6")
     result = GAME.result(bare)
-    assert result.winners == (0,) and result.termination is Termination.BARE_KING
+    assert result.winners == (0,) and result.termination is Termination.ELIMINATION
+    assert result.detail == "bare-king"
     assert result.reason == "Black has only the king left"
     assert GAME.legal_moves(bare) == []
     # Black can bare White the same way.
     state = state_from_pieces({"e8": "k", "h1": "r", "h3": "N", "a1": "K"}, turn=1)
     result = GAME.result(play(state, "h1h3"))
-    assert result.winners == (1,) and result.termination is Termination.BARE_KING
+    assert result.winners == (1,) and result.termination is Termination.ELIMINATION
+    assert result.detail == "bare-king"
     assert result.reason == "White has only the king left"
 
 

@@ -14,10 +14,9 @@ from engine.ai.analysis import estimate
 from engine.ai.calibration import Curve, calibrated
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import preference
+from engine.contract.fixtures import fixtures
 
 GAMES = games.ids()
-# The graph's budget in playouts (lab/judgement.py: GRAPH_PLAYOUTS)
-PLAYOUTS = {"wythe": 40, "petrify": 75, "stigmergy": 120, "rugpile": 100, "gwyddbwyll": 50}
 PLIES = 16  # the seeded line's length
 # The side-to-move lean allowed.  On these lines (16 positions each, seeded) the chance shown
 # leant -2.4 (Wythe), -1.2 (Petrify), -0.4 (Stigmergy), +4.5 (Rug Pile) and +1.8 points
@@ -65,7 +64,7 @@ def best_move_mean(game, state, playouts: int) -> tuple[float, ...]:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_chance_shown_does_not_lean_to_the_side_to_move(game_id):
     game, states = games.get(game_id), line(game_id)
-    playouts = PLAYOUTS[game_id]
+    playouts = fixtures(game_id).GRAPH_PLAYOUTS  # the graph's budget
     now = lean(game, states, lambda s: estimate(game, s, playouts, seed=1))
     print(game_id, "lean now", round(100 * now, 1))
     assert abs(now) <= BOUND

@@ -1,16 +1,21 @@
-"""The layers hold: web/'s pure packages (logic, storage, boards, worker) never reach the
-browser, neither directly nor through another web module they import, so all of them run
-and are tested in CPython; the boards draw without the
-page's logic; a game by link's modules depend on each other one way, and its words on its
-model, never the other way; and the e2e tests share helpers only through e2e/helpers.py.
+"""The layers hold.  web/'s pure packages (logic, storage, boards, worker) never reach the
+browser, neither directly nor through another web module they import, so all of them run and
+are tested in CPython; a board never reaches the page's logic; a game by link's modules depend
+on each other one way, and its words on its model, never the other way; the e2e tests share
+helpers only through e2e/helpers.py.  The engine's rooms: the engine never imports the page,
+the lab, the scripts or the tests; the generic search (engine/ai/) never imports a game's
+package by its path; a game's package imports the contract, the generic search and the
+learning room, and never another game or the formats.
 Checked on the source (ast), imports inside functions included."""
 
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
+from engine.contract.plugins import ids
 from scripts.app_modules import ROOT, imported, module_name, module_path
 from scripts.app_modules import reaches as reaches_from
 
@@ -54,20 +59,6 @@ def test_the_check_follows_imports_through_other_modules():
     assert not is_browser("web.boards.base") and not is_browser("jsonish")
 
 
-def modules_in(folder: str) -> list[str]:
-    return sorted(module_name(p) for p in (ROOT / folder).rglob("*.py"))
-
-
-def within(names: set[str] | frozenset[str], root: str) -> list[str]:
-    return sorted(n for n in names if n == root or n.startswith(root + "."))
-
-
-@pytest.mark.parametrize("name", modules_in("web/boards"))
-def test_a_board_never_reaches_the_pages_logic(name):
-    # a board draws a position for the page; what the page does with it is web/logic's
-    assert within(reaches(name), "web.logic") == []
-
-
 # A game by link's modules and those each may import of the others (web/logic/link_lines.py
 # says what each is for): the lines first, the link sent on them, the arrival on both; the
 # seats on none; the words on any, and none of them on the words.
@@ -95,7 +86,7 @@ def test_a_by_link_module_imports_only_the_parts_below_it(name):
 def test_the_by_link_modules_are_all_known():
     # a new link_*.py (other than link_exchange and link_opening, which hold the exchanged
     # lines and what a link opens) takes its place in BY_LINK
-    found = {n for n in modules_in("web/logic") if n.rpartition(".")[2].startswith("link_")}
+    found = {module_name(p) for p in modules_under("web/logic") if p.stem.startswith("link_")}
     assert found - {"web.logic.link_exchange", "web.logic.link_opening"} == set(BY_LINK)
 
 
@@ -109,3 +100,90 @@ def e2e_imports(path) -> set[str]:
 def test_e2e_modules_share_helpers_only_through_the_helpers_module(path):
     own = {p.stem for p in (ROOT / "e2e").glob("*.py")} - {"helpers"}
     assert sorted(e2e_imports(path) & own) == []
+
+
+# ---- the engine's rooms (docs/design.md, "The engine's rooms"): checked on the import
+# statements alone, not the plug-ins' "module:Name" parts, which the registry
+# (engine/contract/plugins.py) names without importing them.
+
+
+def statements(path: Path, root: Path = ROOT) -> set[str]:
+    """The modules a source's import statements name (relative ones resolved), at any depth."""
+    package = module_name(path, root)
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join([*parts[: len(parts) - node.level + 1], *filter(None, [base])])
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+    return out
+
+
+def modules_under(folder: str) -> list[Path]:
+    return sorted(p for p in (ROOT / folder).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def within(name: str, *roots: str) -> bool:
+    return any(name == root or name.startswith(root + ".") for root in roots)
+
+
+GAME_PACKAGES = tuple(f"engine.games.{game_id}" for game_id in ids())
+
+
+@pytest.mark.parametrize("path", modules_under("engine"), ids=lambda p: module_name(p))
+def test_the_engine_never_imports_the_page_the_lab_the_scripts_or_the_tests(path):
+    assert sorted(n for n in statements(path) if within(n, "web", "lab", "scripts", "tests")) == []
+
+
+@pytest.mark.parametrize("path", modules_under("engine/ai"), ids=lambda p: module_name(p))
+def test_the_generic_search_never_imports_a_game_by_its_path(path):
+    # A game's knowledge reaches it through the registry (engine/ai/knowledge.py: for_game).
+    assert sorted(n for n in statements(path) if within(n, *GAME_PACKAGES)) == []
+
+
+# What a game's package may import of the engine: the contract, the generic search, the
+# learning room (its lesson words build on the shared ones), itself, and the registry's `get`.
+GAME_MAY_IMPORT = ("engine.contract", "engine.ai", "engine.learning")
+REGISTRY = {"engine", "engine.games", "engine.games.get"}
+
+
+def outside_its_rooms(game: str, names: set[str]) -> list[str]:
+    engine = {n for n in names if within(n, "engine")}
+    return sorted(n for n in engine - REGISTRY if not within(n, *GAME_MAY_IMPORT, game))
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_a_game_package_imports_the_contract_and_never_another_game(game):
+    for path in modules_under(game.replace(".", "/")):
+        assert outside_its_rooms(game, statements(path)) == [], path
+
+
+def test_the_rooms_check_sees_an_import_of_another_game_or_of_the_formats(tmp_path):
+    source = tmp_path / "engine" / "games" / "wythe" / "rules.py"
+    source.parent.mkdir(parents=True)
+    source.write_text(
+        "from ..petrify.kernel import patches\n"
+        "from engine.formats.record import encode\n"
+        "from ...contract.core import Game\n"
+        "from .kernel import Board\n"
+    )
+    names = statements(source, tmp_path)
+    assert {"engine.contract.core", "engine.games.wythe.kernel.Board"} <= names
+    assert outside_its_rooms("engine.games.wythe", names) == [
+        "engine.formats.record",
+        "engine.formats.record.encode",
+        "engine.games.petrify.kernel",
+        "engine.games.petrify.kernel.patches",
+    ]
+
+
+@pytest.mark.parametrize("path", modules_under("web/boards"), ids=lambda p: module_name(p))
+def test_a_board_never_imports_the_pages_logic(path):
+    assert sorted(n for n in reaches_from([path]) if within(n, "web.logic", "web.browser")) == []

@@ -22,8 +22,8 @@ import pytest
 from courses import COURSES, course, steps
 
 from engine import games
-from engine.core import Game
-from engine.lessons import GOES_ON, Step, judge, meets, replied, start
+from engine.contract.core import Game
+from engine.learning.lessons import GOES_ON, Step, judge, meets, replied, start
 from web.logic.lesson import MISSED, LessonRun
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from engine.lessons import load
-from engine.plugins import plugin
+from engine.contract.plugins import plugin
+from engine.learning.lessons import load
 from web.logic.learn_offer import offer_html, progress_key, read_ids, write_ids
 from web.logic.lesson import DONE, MISSED, PLAYING, LessonRun, figure_html
 

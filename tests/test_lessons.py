@@ -1,8 +1,9 @@
-"""The courses (web/lessons/<id>.json, engine/lessons.py): every step of every course starts
-from a position the engine reaches, its solution meets its goal, a legal wrong move misses it
-with the step's message, and together the steps cover every section of the game's rules page
-(COVERS below lists which step teaches which section, by hand).  Also the loader's refusals
-and the judging of an illegal move, a multi-move step and its scripted reply."""
+"""The courses (web/lessons/<id>.json, engine/learning/lessons.py): every step of every course
+starts from a position the engine reaches, its solution meets its goal, a legal wrong move misses
+it with the step's message, and together the steps cover every section of the game's rules page
+(each game's fixtures, COURSE_COVERS, list which step teaches which section, by hand).  Also
+the loader's refusals and the judging of an illegal move, a multi-move step and its scripted
+reply."""
 
 from __future__ import annotations
 
@@ -13,66 +14,11 @@ import pytest
 from courses import COURSES, ROOT, course, steps
 
 from engine import games
-from engine.lesson_goals import BadLesson, Reached
-from engine.lesson_words import fill
-from engine.lessons import GOES_ON, ILLEGAL, MET, MISSED, judge, load, reply_to, start
-from engine.plugins import PLUGINS, plugin
-
-# Every registered game has a course (a sixth game adds its file and its COVERS entry).
-
-# Which step teaches each section of the rules page (web/rules/<id>.html's <h3>s).
-COVERS = {
-    "wythe": {
-        "Board and pieces": ["first-piece"],
-        "Turns": ["stack", "frozen"],
-        "Pie rule": ["swap"],
-        "Passing and the end": ["the-end"],
-        "Scoring": ["score", "the-end"],
-        "Our readings": ["frozen", "swap"],
-        "Options": ["first-piece"],
-        "Notation": ["first-piece"],
-    },
-    "petrify": {
-        "Board and pieces": ["place", "patch"],
-        "Your turn": ["capture"],
-        "Mounds and barricades": ["mound"],
-        "Pie rule": ["swap"],
-        "Scoring": ["score", "patch"],
-        "Options": ["place"],
-        "Notation": ["place"],
-        "Our readings": ["mound"],
-    },
-    "stigmergy": {
-        "Board": ["place"],
-        "Sight and control": ["control", "flip"],
-        "Your turn": ["flip", "end"],
-        "Score": ["button", "end"],
-        "Komi and the button": ["bid", "komi", "button"],
-        "Our readings": ["komi"],
-        "Options": ["place"],
-        "Notation": ["place"],
-    },
-    "rugpile": {
-        "Pieces and board": ["first-rug"],
-        "Your turn": ["restrictions"],
-        "The end": ["count", "fools-mate"],
-        "Example: the fool's mate": ["fools-mate"],
-        "Playing here": ["first-rug", "turn-tile"],
-        "Notation": ["first-rug"],
-        "Our readings": ["turn-tile"],
-    },
-    "gwyddbwyll": {
-        "The game": ["pawn"],
-        "Two corrections to the reconstruction": ["pawn"],
-        "Board and setup": ["pawn"],
-        "How the pieces move": ["bishop"],
-        "En passant and promotion": ["en-passant", "promotion"],
-        "Check and the end of the game": ["check", "mate", "stalemate", "bare-king"],
-        "Notation": ["pawn"],
-        "The pieces": ["pawn", "bishop", "promotion"],
-        "Source": ["pawn"],
-    },
-}
+from engine.contract.fixtures import fixtures
+from engine.contract.plugins import PLUGINS, plugin
+from engine.learning.lesson_goals import BadLesson, Reached
+from engine.learning.lesson_words import fill
+from engine.learning.lessons import GOES_ON, ILLEGAL, MET, MISSED, judge, load, reply_to, start
 
 
 def sections(game_id: str) -> list[str]:
@@ -86,7 +32,7 @@ def test_every_registered_game_has_a_course_file_for_it():
     for p in PLUGINS:
         assert (ROOT / p.lessons).is_file(), p.lessons
         assert course(p.id).game == p.id
-    assert set(COVERS) == set(COURSES)
+        assert fixtures(p.id).COURSE_COVERS, p.id  # which step teaches each section
 
 
 @pytest.mark.parametrize("game_id", COURSES)
@@ -167,13 +113,13 @@ def test_the_figures_shown_by_the_courses():
 
 @pytest.mark.parametrize("game_id", COURSES)
 def test_every_section_of_the_rules_page_is_covered_by_a_step(game_id):
-    assert list(COVERS[game_id]) == sections(game_id)
+    assert list(fixtures(game_id).COURSE_COVERS) == sections(game_id)
     taught = {step.id: step.sections for step in course(game_id).steps}
-    for section, step_ids in COVERS[game_id].items():
+    for section, step_ids in fixtures(game_id).COURSE_COVERS.items():
         assert step_ids, f"no step teaches {section}"
         for step_id in step_ids:
             assert section in taught[step_id], (section, step_id)
-    assert {s for ss in taught.values() for s in ss} == set(COVERS[game_id])
+    assert {s for ss in taught.values() for s in ss} == set(fixtures(game_id).COURSE_COVERS)
 
 
 # --------------------------------------------------------------------------- judging

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine.by_link import ByLink
-from engine.ending import AGREED_DRAW, resignation
-from engine.record import decode, encode
+from engine.contract.ending import AGREED_DRAW, resignation
+from engine.formats.by_link import ByLink
+from engine.formats.record import decode, encode
 from web.logic.computer import Computer
 from web.logic.link_arrival import Arrival, Continuation, answer, arrive, moved
 from web.logic.link_exchange import CONFLICT, TAKEBACK, Exchange, LinkLine

@@ -29,9 +29,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.by_link import new_id
-from engine.ending import AGREED_DRAW, resignation
-from engine.record import decode
+from engine.contract.ending import AGREED_DRAW, resignation
+from engine.formats.by_link import new_id
+from engine.formats.record import decode
 from web.logic import link_seats, link_sending
 from web.logic.ending import draw_offer, resigner
 from web.logic.link_lines import asked, link_game_id

@@ -4,7 +4,7 @@ move made here, or Send before it, decides which seat this device plays
 
 from __future__ import annotations
 
-from engine.by_link import ByLink
+from engine.formats.by_link import ByLink
 from web.logic.link_seats import start
 from web.logic.link_sending import sent_fragment
 from web.logic.link_words import recent_note, share_text, status_text, tab_title

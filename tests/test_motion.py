@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from engine.errors import UnknownGame
+from engine.contract.errors import UnknownGame
 from web import boards
 from web.boards.base import Board, Ui
 from web.logic.motion import NOTHING, PERSON_MS, QUICK_MS, Motion, Shown, change, motion

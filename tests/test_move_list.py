@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError, Termination
-from engine.ending import Ending
-from engine.move_tree import MoveTree
+from engine.contract.ending import Ending
+from engine.formats.move_tree import MoveTree
 from web import boards
 from web.boards.base import Board
 from web.logic.move_list import MoveList, Update, labels, move_list_html

@@ -5,7 +5,7 @@ names its moves its own way ("Rc2b2", "e4xf5"); the other games write the engine
 from __future__ import annotations
 
 from engine import games
-from engine.by_link import ByLink
+from engine.formats.by_link import ByLink
 from web.logic.link_arrival import arrive
 from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_words import arrival_text, question_text, share_text

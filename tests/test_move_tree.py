@@ -1,4 +1,4 @@
-"""The move tree (engine/move_tree.py): adding moves, branching, reusing a move already
+"""The move tree (engine/formats/move_tree.py): adding moves, branching, reusing a move already
 played, promoting and deleting lines, endings, the move list's rows and the line a link
 carries.  The trees are drawn by hand in each test; expected rows and paths are worked out
 from the drawings (and, where a game is used, from its rules page, web/rules/<game>.html)."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import EngineError, ReplayError, games
-from engine.move_tree import Line, MoveTree, Row, TreeBuilder
+from engine.formats.move_tree import Line, MoveTree, Row, TreeBuilder
 
 # Rug Pile's fool's mate (web/rules/rugpile.html, "Example: the fool's mate"): 1. 3x3a3
 # 2. 3x3b2 3. 2x2d1

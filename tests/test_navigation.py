@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine import games
-from engine.record import encode, make_record
+from engine.formats.record import encode, make_record
 from web.logic.navigation import SIDE_LINES_LOST, Place, Shown, navigate, pick, picked, start_link
 from web.logic.seats import SEAT_KINDS
 from web.logic.session import DEFAULT_GAME, Session, side_lines_text

@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 
 from engine import Termination, games
-from engine.ai.know_petrify import random_playout
 from engine.ai.knowledge import for_game
-from engine.core import BadNotation, BadOption, GameOver, IllegalMove
-from engine.games.petrify import (
+from engine.contract.core import BadNotation, BadOption, GameOver, IllegalMove
+from engine.games.petrify.knowledge import random_playout
+from engine.games.petrify.rules import (
     BLOCK,
     BLUE,
     EMPTY,

@@ -1,5 +1,5 @@
-"""engine/puzzles.py: a game's puzzle file is read and checked, and a move is judged against
-the solution."""
+"""engine/learning/puzzles.py: a game's puzzle file is read and checked, and a move is judged
+against the solution."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 import pytest
 
 from engine import games
-from engine.errors import BadNotation, IllegalMove
-from engine.puzzles import BadPuzzles, Puzzle, dump, load
+from engine.contract.errors import BadNotation, IllegalMove
+from engine.learning.puzzles import BadPuzzles, Puzzle, dump, load
 
 # Petrify from its start (web/rules/petrify.html): Blue places first, on any empty square.
 ENTRY = {

@@ -5,7 +5,7 @@ the day, and a stored record read forgivingly.  The numbers are worked by hand i
 import random
 from datetime import date
 
-from engine.puzzles import Puzzle
+from engine.learning.puzzles import Puzzle
 from web.logic.puzzle_pick import (
     Record,
     daily_index,

@@ -4,7 +4,7 @@ game, so only the solution's moves are right).  A wrong move, Try again, the rig
 the bar's words and buttons, and the sentence that says why a wrong move is worse."""
 
 from engine import games
-from engine.puzzles import Puzzle
+from engine.learning.puzzles import Puzzle
 from web.logic.puzzle import (
     MISTAKE,
     PLAYING,

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import ReplayError, games
-from engine.record import Record, RecordError, decode, encode, make_record, replay_record
+from engine.formats.record import Record, RecordError, decode, encode, make_record, replay_record
 
 RUG = games.get("rugpile")
 
@@ -72,9 +72,9 @@ def test_record_is_a_value():
 
 
 def test_result_sentence_puts_the_winners_score_first():
-    from engine.core import Result, Termination, result_sentence
+    from engine.contract.core import Result, Termination, result_sentence
 
-    no_tile = Termination.NO_PLACEMENT
+    no_tile = Termination.NO_MOVES
     assert (
         result_sentence(("Red", "Blue"), Result((1,), (6, 8), no_tile, "red cannot place a tile"))
         == "Blue wins 8–6. Red cannot place a tile."

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, ReplayError, games
-from engine.record import (
+from engine.formats.record import (
     MAX_FRAGMENT,
     Record,
     RecordError,
@@ -21,7 +21,7 @@ from engine.record import (
     replay_record,
     unquote_link,
 )
-from engine.record_text import legal_part_of_text, load_text, read_text, to_text
+from engine.formats.record_text import legal_part_of_text, load_text, read_text, to_text
 from web.logic.session import Session
 
 

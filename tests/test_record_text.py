@@ -7,9 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, games
-from engine.ending import resignation
-from engine.move_tree import MoveTree
-from engine.record import (
+from engine.contract.ending import resignation
+from engine.contract.fixtures import fixtures
+from engine.formats.move_tree import MoveTree
+from engine.formats.record import (
     Record,
     RecordError,
     decode,
@@ -19,7 +20,7 @@ from engine.record import (
     make_record,
     replay_record,
 )
-from engine.record_text import (
+from engine.formats.record_text import (
     legal_part_of_text,
     load_text,
     load_tree_text,
@@ -177,113 +178,30 @@ def test_a_loaded_record_becomes_a_session_at_its_ply():
 
 
 # --------------------------------------------------------------------------- side lines
-# Each game's short opening, worked out from its rules page (web/rules/<game>.html): the main
-# line, a side line replacing move 2 (two moves long), a side line of that side line replacing
-# its move 3, and perhaps an ending on one line.  The expected text is written out by hand.
-TREES = {
-    # Wythe: Black lays c3d3 and White e5f5 on the empty board; White may swap instead on
-    # its first turn, and the opener, now White, lays next (any two empty neighbours).
-    "wythe": (
-        ("c3d3", "e5f5", "a1a2"),
-        ("swap", "d4c4"),
-        "h8h7",
-        "",
-        """\
-1. c3d3
-2. e5f5
-  (2. swap
-   3. d4c4
-    (3. h8h7))
-3. a1a2
-""",
-    ),
-    # Petrify: placements on empty squares; Blue's c3 takes Orange's f6 along the empty
-    # diagonal d4-e5 (the block left on c3 forms no mound or barricade); after a swap the
-    # opener plays Orange next, and resigns in the side line of the side line.
-    "petrify": (
-        ("c3", "f6", "c3xf6"),
-        ("swap", "e5"),
-        "d4",
-        "orange-resigns",
-        """\
-1. c3
-2. f6
-  (2. swap
-   3. e5
-    (3. d4 orange-resigns))
-3. c3xf6
-""",
-    ),
-    # Stigmergy (bid): the first seat bids komi 3, the second picks its colour, Black's first
-    # board play; with an odd komi Black may take the button instead.
-    "stigmergy": (
-        ("komi3", "black", "h8"),
-        ("white", "a1"),
-        "button",
-        "",
-        """\
-1. komi3
-2. black
-  (2. white
-   3. a1
-    (3. button))
-3. h8
-""",
-    ),
-    # Rug Pile: the fool's mate; Blue's 3x3 at c3 covers only c3-c5 of Red's a3-c5 (legal),
-    # Red's 2x2s at a1 and d1 lie on blank squares; Blue resigns in the side line.
-    "rugpile": (
-        ("3x3a3", "3x3b2", "2x2d1"),
-        ("3x3c3", "2x2a1"),
-        "2x2d1",
-        "blue-resigns",
-        """\
-1. 3x3a3
-2. 3x3b2
-  (2. 3x3c3
-   3. 2x2a1
-    (3. 2x2d1) blue-resigns)
-3. 2x2d1
-""",
-    ),
-    # Gwyddbwyll: pawns e3-e4 and e6-e5, White's knight d2-c4; or Black's a-pawn two
-    # squares (a6-a4) and White's b3 pawn takes it diagonally forward, or h3-h4; the main
-    # line ends in an agreed draw.
-    "gwyddbwyll": (
-        ("e3e4", "e6e5", "d2c4"),
-        ("a6a4", "b3a4"),
-        "h3h4",
-        "draw-agreed",
-        """\
-1. e3e4
-2. e6e5
-  (2. a6a4
-   3. b3a4
-    (3. h3h4))
-3. d2c4
-draw-agreed
-""",
-    ),
-}
+# Each game's short opening, with its side lines (its fixtures' RECORD_TREE).
+
+
+def trees(game_id):
+    return fixtures(game_id).RECORD_TREE
 
 
 def tree_of(game_id):
-    main, side, nested, ending, _ = TREES[game_id]
-    tree = MoveTree.from_line(main)
-    tree, path = tree.add((0,), side[0])
-    tree, path = tree.add(path, side[1])
-    tree, path = tree.add(path[:-1], nested)
-    if ending and game_id == "gwyddbwyll":
-        tree = tree.with_ending(tree.line_end(()), ending)
-    elif ending:
-        tree = tree.with_ending((0, 1, 1) if game_id == "petrify" else (0, 1, 0), ending)
+    fixed = trees(game_id)
+    tree = MoveTree.from_line(fixed.main)
+    tree, path = tree.add((0,), fixed.side[0])
+    tree, path = tree.add(path, fixed.side[1])
+    tree, path = tree.add(path[:-1], fixed.nested)
+    if fixed.ending:
+        at = tree.line_end(()) if fixed.ending_at is None else fixed.ending_at
+        tree = tree.with_ending(at, fixed.ending)
     return tree
 
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
     game = games.get(game_id)
-    main, side, nested, _ending, moves_text = TREES[game_id]
+    fixed = trees(game_id)
+    main, side, nested, moves_text = fixed.main, fixed.side, fixed.nested, fixed.text
     tree = tree_of(game_id)
     assert tree.main_line() == main and tree.moves((0, 1, 1)) == (main[0], side[0], nested)
     record = make_record(game, {}, main)
@@ -304,7 +222,8 @@ def test_side_lines_round_trip_through_the_text_in_every_game(game_id):
 @pytest.mark.parametrize("game_id", games.ids())
 def test_a_link_carries_the_line_on_display_in_every_game(game_id):
     game = games.get(game_id)
-    main, side, _nested, _ending, _ = TREES[game_id]
+    fixed = trees(game_id)
+    main, side = fixed.main, fixed.side
     tree = tree_of(game_id)
     line = tree.record_line((0, 1))  # the side line, shown after its move 2
     assert line.moves == (main[0], side[0], side[1]) and line.ply == 2

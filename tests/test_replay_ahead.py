@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import engine.record
-from engine.record import encode
+import engine.formats.record
+from engine.formats.record import encode
 from web.logic import replay_ahead
 from web.logic.navigation import Place, navigate
 from web.logic.session import Session
@@ -47,7 +47,7 @@ def refuse_replays(monkeypatch) -> None:
     def replayed_again(*args, **kwargs):
         raise AssertionError("replayed again")
 
-    monkeypatch.setattr(engine.record, "replay_notated", replayed_again)
+    monkeypatch.setattr(engine.formats.record, "replay_notated", replayed_again)
 
 
 def test_a_long_link_that_fails_late_is_reported_from_its_slices(monkeypatch):

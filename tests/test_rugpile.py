@@ -8,8 +8,8 @@ import pytest
 
 from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
-from engine.core import GAME_OVER, LEGAL, Result
-from engine.games.rugpile import BLANK, Placement, RugState, RugView, area_map
+from engine.contract.core import GAME_OVER, LEGAL, Result
+from engine.games.rugpile.rules import BLANK, Placement, RugState, RugView, area_map
 
 GAME = games.get("rugpile")
 
@@ -68,7 +68,7 @@ def test_fools_mate_move_by_move():
     result = ended(state)
     assert result.winners == (0,) and result.scores == (9, 8)
     assert "Blue cannot place" in result.reason
-    assert result.termination is Termination.NO_PLACEMENT
+    assert result.termination is Termination.NO_MOVES and result.detail == "no-placement"
 
 
 def test_no_move_left_for_the_second_player_by_hand():
@@ -320,7 +320,7 @@ def test_the_game_ends_when_the_player_to_move_cannot_place_even_if_others_could
     assert GAME.legal_moves(state) == []
     result = ended(state)
     assert result.reason == "Green has no tiles left"
-    assert result.termination is Termination.NO_PLACEMENT
+    assert result.termination is Termination.NO_MOVES and result.detail == "no-placement"
     assert result.winners == (0, 1) and result.scores == (4, 4, 0, 0)  # a shared win
 
 

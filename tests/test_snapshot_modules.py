@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import games
-from engine.plugins import plugin
+from engine.contract.plugins import plugin
 from scripts.snapshot_modules import ROOT, snapshot_modules
 
 
@@ -40,7 +40,7 @@ def test_modules_imported_at_once_and_pure_are_listed_and_no_other(tmp_path):
             "web/logic/lazy.py": "",
             "engine/__init__.py": "",
             "engine/core.py": "import re\n",
-            "engine/plugins.py": (
+            "engine/contract/plugins.py": (
                 'P = Plugin(rules="engine.rules:Game", board="web.boards.x:B",\n'
                 '           knowledge="engine.know:K")\n'
             ),
@@ -65,7 +65,12 @@ def test_modules_imported_at_once_and_pure_are_listed_and_no_other(tmp_path):
 
 def test_the_sites_list_holds_the_first_screens_modules_and_no_browser_module():
     names = set(snapshot_modules(ROOT))
-    assert {"engine.core", "web.logic.table", "web.logic.screen", "web.storage.store"} <= names
+    assert {
+        "engine.contract.core",
+        "web.logic.table",
+        "web.logic.screen",
+        "web.storage.store",
+    } <= names
     for game_id in games.ids():  # each game's rules and board (the first screen opens one)
         info = plugin(game_id)
         assert {info.rules.partition(":")[0], info.board.partition(":")[0]} <= names, game_id

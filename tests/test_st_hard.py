@@ -1,5 +1,6 @@
-"""Stigmergy's hard level (engine/ai/st_hard.py): the Monte Carlo search with every node's
-moves in evaluation order, for the hard level only, at the shared search's CPU time."""
+"""Stigmergy's hard level (engine/games/stigmergy/hard_search.py): the Monte Carlo search with
+every node's moves in evaluation order, for the hard level only, at the shared search's CPU
+time."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ from engine import games
 from engine.ai import choose_move, searcher
 from engine.ai.knowledge import Knowledge, for_game
 from engine.ai.mcts import Search
-from engine.ai.st_hard import HardSearch, OrderedKnowledge, hard_search, playout_cost
+from engine.games.stigmergy.hard_search import (
+    HardSearch,
+    OrderedKnowledge,
+    hard_search,
+    playout_cost,
+)
 
 GAME = games.get("stigmergy")
 

@@ -29,13 +29,13 @@ from engine import (
     GameOver,
     IllegalMove,
     Termination,
-    core,
     games,
 )
 from engine.ai.knowledge import for_game
-from engine.core import Game
-from engine.games import stigmergy
-from engine.games.stigmergy import (
+from engine.contract import core
+from engine.contract.core import Game
+from engine.games.stigmergy import rules as stigmergy
+from engine.games.stigmergy.rules import (
     BLACK,
     BUTTON,
     PASS,
@@ -724,7 +724,8 @@ def test_fast_playout_matches_the_generic_loop():
 
 
 def test_the_knowledge_evaluates_each_seats_chance():
-    # Every evaluation lives in engine/ai/know_stigmergy.py (its numbers: tests/test_ai.py).
+    # Every evaluation lives in engine/games/stigmergy/knowledge.py (its numbers:
+    # tests/test_ai.py).
     know = for_game(GAME)
     assert know.evaluate(GAME.new(size=4)) == (0.5, 0.5)  # before the sides
     # Black a2 b1 d4, nothing else: Black leads, White has nothing.

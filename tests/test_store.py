@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from browser_stand_ins import Storage
 
-from engine.by_link import ByLink
+from engine.formats.by_link import ByLink
 from web.logic.link_exchange import TAKEBACK, Exchange, LinkLine
 from web.logic.link_lines import link_game_id
 from web.logic.session import Session

@@ -1,10 +1,11 @@
-"""Gwyddbwyll's short tactics (engine/ai/gw_tactics.py), on positions whose answers are
+"""Gwyddbwyll's short tactics (engine/games/gwyddbwyll/tactics.py), on positions whose answers are
 worked by hand."""
 
 from __future__ import annotations
 
 from engine import games
-from engine.ai.gw_tactics import (
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll.tactics import (
     TACTICS_MARGIN,
     attackers,
     exchange,
@@ -12,7 +13,6 @@ from engine.ai.gw_tactics import (
     sound_moves,
     swap_off,
 )
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
 
 
 def test_an_exchange_is_worth_what_the_swap_off_leaves():

@@ -1,12 +1,12 @@
 """A bad link's legal part is found after decoding its escapes leniently, exactly as
-urllib.parse.unquote does (engine/record.py does it without urllib, which would cost the
+urllib.parse.unquote does (engine/formats/record.py does it without urllib, which would cost the
 page's start-up urllib and ipaddress)."""
 
 import urllib.parse
 
 import pytest
 
-from engine.record import unquote_link
+from engine.formats.record import unquote_link
 
 
 def test_a_lenient_unquote_by_hand():

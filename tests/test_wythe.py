@@ -14,8 +14,16 @@ import pytest
 
 from engine import BadNotation, BadOption, GameOver, IllegalMove, Termination, games
 from engine.ai.knowledge import for_game
-from engine.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
-from engine.games.wythe import BLACK, EMPTY, WHITE, Placement, SizeCount, WytheState, colour_scores
+from engine.contract.core import LEGAL, PASS, SWAP, parse_square, swapped_pair
+from engine.games.wythe.rules import (
+    BLACK,
+    EMPTY,
+    WHITE,
+    Placement,
+    SizeCount,
+    WytheState,
+    colour_scores,
+)
 
 GAME = games.get("wythe")
 KNOW = for_game(GAME)
@@ -540,7 +548,7 @@ def test_random_games_keep_the_invariants(size, seed):
 
 
 # --------------------------------------------------------------------------- fast playout
-# The computer's playout (engine/ai/know_wythe.py) keeps the legal set as it goes.
+# The computer's playout (engine/games/wythe/knowledge.py) keeps the legal set as it goes.
 
 
 def replay_pieces(final):

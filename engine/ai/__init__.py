@@ -19,7 +19,7 @@ import random
 import time
 from typing import Any
 
-from ..core import Game, Move, State
+from ..contract.core import Game, Move, State
 from . import greedy, random_player
 from .knowledge import for_game
 from .mcts import Search
@@ -42,7 +42,7 @@ def searcher(
     """The search that chooses the move of `level` (a search level) in `state` (`earlier`: the
     game's positions before it, and `previous`: the search that chose an earlier move, where
     the player uses them): the game's own player where its knowledge has one (Gwyddbwyll's
-    hard level: engine/ai/gw_search.py), else the Monte Carlo search.  Either has
+    hard level: engine/games/gwyddbwyll/search.py), else the Monte Carlo search.  Either has
     `run(seconds, playouts)`, `best()`, `done`, `elapsed`, `playouts` and `summary()`."""
     own = for_game(game).player(state, level, seed, clock, earlier, previous)
     return own if own is not None else Search(game, state, seed=seed, clock=clock)

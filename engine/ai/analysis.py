@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass
 
-from ..core import Game, State
+from ..contract.core import Game, State
 from .calibration import calibrated
 from .knowledge import for_game
 from .mcts import Node, Search, preference

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import games as registry
-from ..core import Game, Result, State
+from ..contract.core import Game, Result, State
 from . import THINK_SECONDS, choose_move
 from .knowledge import for_game
 

@@ -4,7 +4,7 @@ that each seat wins it, per game.
 A search's value is not yet a probability.  Its playouts are games of random (or greedy)
 moves, not of the players who will play on, and a short search's value leans with the side to
 move (docs/judgement.md measures how much).  So each game's knowledge
-(engine/ai/know_<game>.py) has a `Curve`, fitted to positions from games of the hard level
+(engine/games/<game>/knowledge.py) has a `Curve`, fitted to positions from games of the hard level
 against itself (lab/judgement.py, which also writes the reliability tables): the mover's
 chance is the logistic of `slope` times the logit of the mover's value plus `shift`.  Seen
 from the mover, the curve is the same whoever moves, so what is left of the side to move's

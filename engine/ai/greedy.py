@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import Game, Move, State
+from ..contract.core import Game, Move, State
 from .knowledge import for_game
 
 

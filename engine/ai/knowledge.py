@@ -15,8 +15,8 @@ import math
 import random
 from typing import Any, Generic, TypeVar
 
-from ..core import Game, State
-from ..plugins import load, plugin, registered
+from ..contract.core import Game, State
+from ..contract.plugins import load, plugin, registered
 from .calibration import IDENTITY, Curve, MarginLine
 
 S = TypeVar("S", bound=State)  # the game's own state type, in a subclass
@@ -158,7 +158,7 @@ _cache: dict[str, Knowledge] = {}
 
 
 def for_game(game: Game) -> Knowledge:
-    """The knowledge of `game` its plug-in names (engine/plugins.py), else the generic
+    """The knowledge of `game` its plug-in names (engine/contract/plugins.py), else the generic
     knowledge; one object per game id, made on first use."""
     if game.id not in _cache:
         part = plugin(game.id).knowledge if registered(game.id) else ""

@@ -29,7 +29,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..core import Game, Move, State
+from ..contract.core import Game, Move, State
 from .knowledge import Knowledge, for_game
 
 Rewards = tuple[float, ...]  # one reward in [0, 1] per seat

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import Game, Move, State
+from ..contract.core import Game, Move, State
 
 
 def choose(game: Game, state: State, rng: random.Random) -> Move:

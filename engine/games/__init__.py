@@ -1,14 +1,14 @@
 """The games: `get(id)` returns a game's rules object, `ids()` lists the games, `name(id)` says
 a game's name without importing it.
 
-Which games there are is engine/plugins.py's to say; a game's rules module is imported on
+Which games there are is engine/contract/plugins.py's to say; a game's rules module is imported on
 first use, so the page loads only the game it shows.
 """
 
 from __future__ import annotations
 
-from ..core import Game
-from ..plugins import ids, load, plugin, registered
+from ..contract.core import Game
+from ..contract.plugins import ids, load, plugin, registered
 
 __all__ = ["get", "ids", "name"]
 

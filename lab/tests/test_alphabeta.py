@@ -4,7 +4,7 @@ answers are worked by hand."""
 from __future__ import annotations
 
 from engine import games
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
 from lab.alphabeta import AlphaBeta
 
 

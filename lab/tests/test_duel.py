@@ -1,7 +1,7 @@
 """lab/duel.py's openings: the random first plies that vary a match's games."""
 
 from engine import games
-from engine.ai.know_gwyddbwyll import GwyddbwyllKnowledge
+from engine.games.gwyddbwyll.knowledge import GwyddbwyllKnowledge
 from lab import duel
 
 

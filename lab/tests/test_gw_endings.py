@@ -7,7 +7,7 @@ import pytest
 from match_records import first_moves_record
 
 from engine import games
-from engine.games.gwyddbwyll import BLACK, WHITE, state_from_pieces
+from engine.games.gwyddbwyll.rules import BLACK, WHITE, state_from_pieces
 from lab import gw_endings
 
 RECORD = Path(__file__).parent.parent / "records/gwyddbwyll-18-equal-219.jsonl"

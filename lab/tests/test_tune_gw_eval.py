@@ -8,9 +8,9 @@ import math
 
 import pytest
 
-from engine.ai import gw_eval
-from engine.games.gwyddbwyll import state_from_pieces
-from engine.games.gwyddbwyll_kernel import KNIGHT, WHITE
+from engine.games.gwyddbwyll import evaluation as gw_eval
+from engine.games.gwyddbwyll.kernel import KNIGHT, WHITE
+from engine.games.gwyddbwyll.rules import state_from_pieces
 from lab import tune_gw_eval
 from lab.tune_gw_eval import WEIGHTS, Weight, newton, quiet_positions, white_reward
 

@@ -1,10 +1,10 @@
 """The games' board renderers, by game id: each a `Board` subclass (base.py) that
-engine/plugins.py names for its game."""
+engine/contract/plugins.py names for its game."""
 
 from __future__ import annotations
 
 from engine import games
-from engine.plugins import load, plugin
+from engine.contract.plugins import load, plugin
 
 from .base import Board
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.core import PASS, SWAP, Game, Verdict, View, square_name
+from engine.contract.core import PASS, SWAP, Game, Verdict, View, square_name
 
 from .motion import Motion
 

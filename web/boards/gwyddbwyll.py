@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import square_name
-from engine.games.gwyddbwyll import KING_SAFETY, GwyddbwyllView, Step, Target
+from engine.contract.core import square_name
+from engine.games.gwyddbwyll.rules import KING_SAFETY, GwyddbwyllView, Step, Target
 
 from .base import Board, Ui, svg_open
 from .motion import NOTHING, Motion

@@ -20,8 +20,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from engine.core import PASS, SWAP
-from engine.games.petrify import (
+from engine.contract.core import PASS, SWAP
+from engine.games.petrify.rules import (
     COLOUR_NAMES,
     Capture,
     Cell,

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.core import square_name
-from engine.games.rugpile import Placement, RugView
+from engine.contract.core import square_name
+from engine.games.rugpile.rules import Placement, RugView
 
 from .base import Board, Ui, attr, svg_open
 from .motion import NOTHING, Motion

@@ -7,7 +7,7 @@ text of the coordinates always stays upright.
 
 from __future__ import annotations
 
-from engine.core import FILES
+from engine.contract.core import FILES
 
 CELL = 100
 MARGIN = 44

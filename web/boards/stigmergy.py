@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import PASS, View
-from engine.games.stigmergy import (
+from engine.contract.core import PASS, View
+from engine.games.stigmergy.rules import (
     BLACK,
     BUTTON,
     COLOUR_IDS,

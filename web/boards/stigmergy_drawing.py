@@ -15,7 +15,7 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.games.stigmergy import (
+from engine.games.stigmergy.rules import (
     BLACK,
     COLOUR_IDS,
     COLOUR_NAMES,

@@ -24,8 +24,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from engine.core import PASS, SWAP
-from engine.games.wythe import BLACK, WHITE, Placement, WytheCell, WytheView
+from engine.contract.core import PASS, SWAP
+from engine.games.wythe.rules import BLACK, WHITE, Placement, WytheCell, WytheView
 
 from . import motion
 from .base import Board, Ui, attr, svg_open

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import window
 
-from engine.ending import AGREED_DRAW, resignation
+from engine.contract.ending import AGREED_DRAW, resignation
 from web.logic import ending, link_sending
 from web.logic.seats import FRIEND, HUMAN, people
 from web.logic.table import Said, Table

@@ -17,7 +17,7 @@ from typing import Any
 
 from pyscript import window
 
-from engine.record import encode
+from engine.formats.record import encode
 from web.browser.dom import by_id, closest, found, into_view, run_soon, show_board
 from web.logic import contrast, graph
 from web.logic.table import Table

@@ -1,8 +1,8 @@
 """Learn on the page (browser only): a game's course played on the real board, the lesson bar
 above it, the first-visit offer, and the progress kept in localStorage.
 
-The course is fetched from the game's lesson file (engine/plugins.py's `lessons`); what to
-do with a move, and what the bar says, are web/logic/lesson.py's and engine/lessons.py's.
+The course is fetched from the game's lesson file (engine/contract/plugins.py's `lessons`); what to
+do with a move, and what the bar says, are web/logic/lesson.py's and engine/learning/lessons.py's.
 Opening a game needs only the offer (web/logic/learn_offer.py): those two modules are
 imported when the player first opens a course, so that start-up does not pay for them.
 While a lesson is on, the page (web/browser/page.py) hands each move here (`takes`) and does
@@ -26,7 +26,7 @@ from pyodide.ffi import to_js
 from pyscript import document, window
 
 from engine import EngineError, games
-from engine.plugins import plugin
+from engine.contract.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
 from web.logic.learn_offer import OFFERED_KEY, offer_html, progress_key, read_ids, write_ids
 from web.logic.seats import HUMAN, SeatKind
@@ -34,7 +34,7 @@ from web.logic.session import Session
 from web.logic.table import Table
 
 if TYPE_CHECKING:
-    from engine.lessons import Course
+    from engine.learning.lessons import Course
     from web.logic.lesson import LessonRun
 
 REPLY_SECONDS = 0.6  # the opponent's scripted reply, and each move of Show me, after this
@@ -85,7 +85,7 @@ class LessonMode:
     async def course(self, game_id: str) -> Course | None:
         """The game's course (read once), or None when it has none or it cannot be read."""
         if game_id not in self.courses:
-            from engine.lessons import BadLesson, load
+            from engine.learning.lessons import BadLesson, load
 
             course, text = None, await self.course_text(game_id)
             if text is not None:

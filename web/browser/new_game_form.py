@@ -8,8 +8,8 @@ from typing import Any
 from pyscript import document
 
 from engine import EngineError, games
-from engine.by_link import new_id
-from engine.core import Game
+from engine.contract.core import Game
+from engine.formats.by_link import new_id
 from web.browser import hint_button
 from web.browser.dom import by_id, found
 from web.logic import link_seats

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from engine.by_link import new_id
-from engine.core import Game
-from engine.ending import AGREED_DRAW
+from engine.contract.core import Game
+from engine.contract.ending import AGREED_DRAW
+from engine.formats.by_link import new_id
 from web.browser import link_controls
 from web.browser.advice import Advice
 from web.browser.animation import Animator

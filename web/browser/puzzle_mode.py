@@ -2,10 +2,10 @@
 above it, the Puzzles control with their count, puzzle links, and the player's record kept
 in localStorage.
 
-The puzzles are fetched from the game's file (engine/plugins.py's `puzzles`) when the game is
-opened, for their count; they are read (engine/puzzles.py) and the run's modules imported
-(web/logic/puzzle.py, puzzle_pick.py) only when the player first opens Puzzles, so start-up
-does not pay for them.  While a puzzle is on, the page (web/browser/page.py) hands each move
+The puzzles are fetched from the game's file (engine/contract/plugins.py's `puzzles`) when
+the game is opened, for their count; they are read (engine/learning/puzzles.py) and the run's
+modules imported (web/logic/puzzle.py, puzzle_pick.py) only when the player first opens
+Puzzles, so start-up does not pay for them.  While a puzzle is on, the page (web/browser/page.py) hands each move
 here (`takes`), does not save the position nor put it in the address (the address is the
 puzzle's link), and refuses stepping through the moves, as in a lesson; Leave puts back the
 game that was there.  A wrong move is judged by the computer's worker for a moment, and its
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pyscript import document, window
 
 from engine import EngineError, games
-from engine.plugins import plugin
+from engine.contract.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
 from web.logic.puzzle_offer import count, count_label, link, read_link
 from web.logic.seats import SeatKind
@@ -37,7 +37,7 @@ from web.logic.session import Session
 from web.logic.table import Table
 
 if TYPE_CHECKING:
-    from engine.puzzles import Puzzle
+    from engine.learning.puzzles import Puzzle
     from web.logic.puzzle import PuzzleRun
 
 REPLY_SECONDS = 0.6  # the opponent's reply, and each move of Show, after this
@@ -109,7 +109,7 @@ class PuzzleMode:
     async def puzzles(self, game_id: str) -> tuple[Puzzle, ...] | str:
         """The game's puzzles (read once), or a sentence saying why there are none."""
         if game_id not in self.read:
-            from engine.puzzles import BadPuzzles, load
+            from engine.learning.puzzles import BadPuzzles, load
 
             text = await self.file_text(game_id)
             name = games.get(game_id).name
@@ -400,7 +400,7 @@ class PuzzleMode:
         """The position before the move at `ply` (a swing the graph lists), the better move
         the computer finds there as the answer (when it finds none other than the move
         played, it says so)."""
-        from engine.puzzles import Puzzle
+        from engine.learning.puzzles import Puzzle
         from web.logic.puzzle import MISTAKE, PuzzleRun
 
         if self.run is not None:

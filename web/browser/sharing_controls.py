@@ -18,7 +18,7 @@ from typing import Any
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from engine.record_text import MAX_TEXT
+from engine.formats.record_text import MAX_TEXT
 from web.browser.dom import by_id, closest, found
 from web.browser.keeper import Keeper
 from web.logic.session import Session

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from engine.core import EngineError, Game
+from engine.contract.core import EngineError, Game
 from web.boards.base import Board
 from web.logic.move_names import move_word
 

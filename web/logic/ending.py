@@ -1,7 +1,7 @@
 """Ending a game off the board, and playing it again: who may resign or offer a draw now, how
 the computer answers a draw offer, and the seats of a rematch.
 
-The engine says what a resignation or an agreed draw means (engine/ending.py); this module
+The engine says what a resignation or an agreed draw means (engine/contract/ending.py); this module
 says who at the screen does it.  `people` marks the seats a person plays (the others are the
 computer).  Pure Python, tested in CPython (tests/test_game_end.py).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ending import can_agree_draw
+from engine.contract.ending import can_agree_draw
 from web.logic.seats import SeatKind, Seats
 from web.logic.session import Session
 

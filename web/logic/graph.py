@@ -15,7 +15,7 @@ from html import escape
 from typing import NamedTuple
 
 from engine import games
-from engine.plugins import registered
+from engine.contract.plugins import registered
 
 WIDTH, HEIGHT, PAD = 600.0, 160.0, 6.0
 SWING = 0.15  # a drop in the mover's chance at least this big is a swing (at the least)

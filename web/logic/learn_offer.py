@@ -2,7 +2,8 @@
 kept per game, the games whose first-visit offer was shown, and that offer's line.
 
 Apart from web/logic/lesson.py (a course being taken) so that opening the page, which puts
-the offer up, does not import the courses' judge (engine/lessons.py): that waits for Learn.
+the offer up, does not import the courses' judge (engine/learning/lessons.py): that waits for
+Learn.
 
 Progress is a game's finished steps, kept as JSON under `progress_key(game_id)`; the games
 whose first-visit offer was shown are kept under OFFERED_KEY.  Both are read forgivingly:

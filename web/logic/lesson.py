@@ -2,9 +2,10 @@
 moves the player made in it, what the lesson bar says, and the steps done.
 
 Pure Python, tested in CPython (tests/test_lesson_run.py); web/browser/lesson_mode.py is its
-DOM adapter, and imports it when a course is first opened.  The judging is engine/lessons.py's:
-this module only keeps track of where the player is in the course and writes the bar's
-markup.  The progress kept per game and the first-visit offer are web/logic/learn_offer.py's.
+DOM adapter, and imports it when a course is first opened.  The judging is
+engine/learning/lessons.py's: this module only keeps track of where the player is in the course and
+writes the bar's markup.  The progress kept per game and the first-visit offer are
+web/logic/learn_offer.py's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from html import escape
 from typing import Any
 
 from engine import games
-from engine.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge, replied
+from engine.learning.lessons import GOES_ON, ILLEGAL, MET, Course, Judgement, Step, judge, replied
 from web.logic.session import Session
 from web.logic.wording import for_touch
 

@@ -4,7 +4,7 @@ CPython, and as people play it in tests/test_link_model.py).
 
 Each device plays its own seats (web/logic/seats.py: HUMAN); the others are FRIEND seats,
 whose moves come only by link.  Besides its tree of moves, the session of a game by link
-carries its `link` (engine/by_link.py's `ByLink`: the game's id, `to` this device's seat,
+carries its `link` (engine/formats/by_link.py's `ByLink`: the game's id, `to` this device's seat,
 and the draw offer this device makes) and its `exchange` (`Exchange`): the line of the link
 this device sent last, the line of the friend's last link, and what a friend's link asks
 the player until they answer: TAKEBACK (accept or decline the friend's takeback) or
@@ -35,8 +35,8 @@ from collections.abc import Sequence
 from contextlib import suppress
 
 from engine import EngineError
-from engine.ending import Ending
-from engine.record import read_ending
+from engine.contract.ending import Ending
+from engine.formats.record import read_ending
 from web.logic.link_exchange import LinkLine, shared_start
 from web.logic.session import Session
 

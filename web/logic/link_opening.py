@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from html import escape
 
-from engine.by_link import new_id
+from engine.formats.by_link import new_id
 from web.logic.link_arrival import ASKING, Continuation, arrive
 from web.logic.link_exchange import Exchange, LinkLine
 from web.logic.link_lines import find_entry

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.by_link import ByLink
+from engine.formats.by_link import ByLink
 from web.logic.link_exchange import Exchange
 from web.logic.seats import (
     HUMAN,

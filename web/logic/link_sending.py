@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import EngineError
-from engine.ending import can_agree_draw
-from engine.record import Record, encode
+from engine.contract.ending import can_agree_draw
+from engine.formats.record import Record, encode
 from web.logic.link_exchange import shared_start
 from web.logic.link_lines import (
     asked,

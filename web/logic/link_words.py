@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from engine import EngineError
-from engine.by_link import ByLink
+from engine.formats.by_link import ByLink
 from web.logic.link_arrival import Arrival, Continuation, clashing
 from web.logic.link_exchange import CONFLICT, TAKEBACK, shared_start
 from web.logic.link_lines import asked, main_line, main_movers, main_states

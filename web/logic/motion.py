@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import View
+from engine.contract.core import View
 from web import boards
 from web.boards.motion import NOTHING, Motion
 from web.logic.seats import HUMAN, SeatKind

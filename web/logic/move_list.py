@@ -22,8 +22,8 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 
-from engine.core import Game, View
-from engine.move_tree import Path, Row
+from engine.contract.core import Game, View
+from engine.formats.move_tree import Path, Row
 from web.boards.base import Board
 from web.logic.move_names import move_name
 from web.logic.session import Session

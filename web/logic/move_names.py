@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import EngineError, Game
-from engine.replay import replay
+from engine.contract.core import EngineError, Game
+from engine.contract.replay import replay
 from web import boards
 from web.logic.session import Session
 

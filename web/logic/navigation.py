@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from engine.plugins import registered
-from engine.record import Record, legal_part, unquote_link
+from engine.contract.plugins import registered
+from engine.formats.record import Record, legal_part, unquote_link
 from web.logic import replay_ahead
 from web.logic.link_lines import find_entry
 from web.logic.seats import seat_kinds

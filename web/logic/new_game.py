@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from engine import games
-from engine.core import Game
+from engine.contract.core import Game
 from web import boards
 from web.boards.base import Board
 from web.logic.seats import HUMAN, SEAT_KINDS, Seats

@@ -4,7 +4,7 @@ says, and the sentence that says why a wrong move is worse.
 
 Pure Python, tested in CPython (tests/test_puzzle_run.py); web/browser/puzzle_mode.py is its
 DOM adapter, and imports it when Puzzles is first opened.  Whether a move is the answer is
-engine/puzzles.py's (`Puzzle.judge`); the rating and the next puzzle are
+engine/learning/puzzles.py's (`Puzzle.judge`); the rating and the next puzzle are
 web/logic/puzzle_pick.py's.
 
 A run is one of four kinds: a puzzle picked for the player's rating (RATED), the puzzle of the
@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 from engine import games
-from engine.puzzles import Puzzle
+from engine.learning.puzzles import Puzzle
 from web.logic.move_names import full_moves, line_names, move_word, numbered_line
 from web.logic.puzzle_offer import link
 from web.logic.session import Session

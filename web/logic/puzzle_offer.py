@@ -2,7 +2,8 @@
 game's file holds (the Puzzles control's "312 puzzles"), and the puzzle links.
 
 Apart from web/logic/puzzle.py (a puzzle being solved) so that opening a game, which counts
-its puzzles, does not import the puzzles' judge (engine/puzzles.py): that waits for Puzzles.
+its puzzles, does not import the puzzles' judge (engine/learning/puzzles.py): that waits for
+Puzzles.
 
 A puzzle's link is `#puzzle/<game>/<id>` (the game's id as in every other link, the
 puzzle's id from its file); `read_link` reads one from the address, saying what is wrong
@@ -14,8 +15,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from engine.plugins import plugin, registered
-from engine.user_text import shown_value
+from engine.contract.plugins import plugin, registered
+from engine.contract.user_text import shown_value
 
 PREFIX = "#puzzle/"
 

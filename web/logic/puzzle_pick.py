@@ -1,7 +1,7 @@
 """The player's puzzle record and which puzzle comes next, without the browser: a rating, the
 streak, the puzzles solved; the puzzle of the day.
 
-The rating is Elo against the puzzles' `difficulty` (the same scale, engine/puzzles.py): a
+The rating is Elo against the puzzles' `difficulty` (the same scale, engine/learning/puzzles.py): a
 puzzle solved at the first try scores 1, one missed (a wrong move, or Show) scores 0, and
 the rating moves by K times the score less the expected score, 1 / (1 + 10^((d - r) / 400)).
 K is 40 for a player's first PROVISIONAL puzzles, then 20, so a new player finds their level
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from web.storage import bounded_json
 
 if TYPE_CHECKING:
-    from engine.puzzles import Puzzle
+    from engine.learning.puzzles import Puzzle
 
 KEY = "abstract-games/puzzles"
 START_RATING = 1500

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine import EngineError, games
-from engine.record import Record, decode, unquote_link
-from engine.replay import ReplayError, replay_stepwise
+from engine.contract.replay import ReplayError, replay_stepwise
+from engine.formats.record import Record, decode, unquote_link
 
 SLICE = 100  # moves replayed between two turns of the browser
 LONG = 200  # a link of fewer moves opens in one go
@@ -77,7 +77,7 @@ def replayed(record: Record) -> tuple[list, list[str]] | None:
 
 def legal_part(address: str) -> Record | None:
     """The moves before the first bad one of the link in `address` (its legal part, as
-    engine.record.legal_part gives it) when `slices` replayed it last and it stopped there;
+    engine.formats.record.legal_part gives it) when `slices` replayed it last and it stopped there;
     else None (the caller finds it the usual way)."""
     try:
         record, _ = decode(unquote_link(address))

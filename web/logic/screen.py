@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from engine import games
-from engine.core import View
+from engine.contract.core import View
 from web.boards.base import Board
 from web.logic.ending import draw_offer, resigner
 from web.logic.link_lines import asked, main_line

@@ -1,13 +1,14 @@
-"""One game on the page: its tree of moves (engine/move_tree.py), the line on display and the
-ply on display in it, and every position.
+"""One game on the page: its tree of moves (engine/formats/move_tree.py), the line on display and
+the ply on display in it, and every position.
 
 Pure Python (no browser imports), so the page's history (web/logic/table.py steps through it)
 is tested in CPython.  A move from a past position that differs from the one played starts a
 side line; nothing is discarded.  The line on display runs from the start through the position
 shown to the end of its line (`end_path`); `moves`, `states` and `ending` are that line's:
 `states[k]` is the position after k of its moves, and a line may end off the board after its
-last move (`ending`: a resignation or an agreed draw, engine/ending.py; the tree keeps its
-word, engine/record.py).  A link carries the line on display; the text record the whole tree.
+last move (`ending`: a resignation or an agreed draw, engine/contract/ending.py; the tree keeps its
+word, engine/formats/record.py).  A link carries the line on display; the text record the whole
+tree.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import EngineError, games
-from engine.by_link import ByLink
-from engine.core import Result
-from engine.ending import Ending, ending_result, ending_text
-from engine.move_tree import MoveTree, Path
-from engine.record import (
+from engine.contract.core import Result
+from engine.contract.ending import Ending, ending_result, ending_text
+from engine.formats.by_link import ByLink
+from engine.formats.move_tree import MoveTree, Path
+from engine.formats.record import (
     Record,
     decode,
     encode,
@@ -28,7 +29,7 @@ from engine.record import (
     read_ending,
     replay_canonical,
 )
-from engine.record_text import load_tree_text, tree_to_text
+from engine.formats.record_text import load_tree_text, tree_to_text
 from web.logic import replay_ahead
 from web.logic.link_exchange import NO_EXCHANGE, Exchange
 

@@ -22,8 +22,8 @@ from html import escape
 from typing import Any
 
 from engine import EngineError, games
-from engine.record import Record, encode, legal_part
-from engine.record_text import legal_part_of_text, load_tree_text, tree_to_text
+from engine.formats.record import Record, encode, legal_part
+from engine.formats.record_text import legal_part_of_text, load_tree_text, tree_to_text
 from web.logic.seats import SeatKind
 from web.logic.session import DEFAULT_GAME, Session
 from web.storage import recent

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Protocol
 
-from engine.by_link import new_id
+from engine.formats.by_link import new_id
 from web.logic.ending import rematch
 from web.logic.link_arrival import answer as by_link_answer
 from web.logic.link_arrival import moved as by_link_moved

@@ -20,8 +20,8 @@ from html import escape
 from typing import Any
 
 from engine import EngineError, games
-from engine.core import Game, View
-from engine.ending import Ending
+from engine.contract.core import Game, View
+from engine.contract.ending import Ending
 from web import boards
 from web.boards.base import Board, Ui, settle
 from web.logic.link_seats import decide as decide_seats
@@ -247,7 +247,7 @@ class Table:
 
     def end(self, ending: Ending) -> Said:
         """End the game off the board: a resignation or an agreed draw (web/logic/ending.py
-        says who may, engine/ending.py what it means)."""
+        says who may, engine/contract/ending.py what it means)."""
         try:
             self.session.end(ending)
         except EngineError as err:

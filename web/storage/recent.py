@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import EngineError, games
-from engine.record import MAX_FRAGMENT, decode
+from engine.formats.record import MAX_FRAGMENT, decode
 from web.logic.link_exchange import CONFLICT, NO_EXCHANGE, TAKEBACK, Exchange, LinkLine
 from web.logic.link_lines import link_game_id, merge
 from web.logic.move_names import last_name

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from engine import EngineError
-from engine.record import MAX_FRAGMENT
+from engine.formats.record import MAX_FRAGMENT
 from web.logic.session import Session
 from web.storage import bounded_json
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from engine import ai, games
 from engine.ai.analysis import analyse
-from engine.core import Game, State
-from engine.record import decode, replay_record
+from engine.contract.core import Game, State
+from engine.formats.record import decode, replay_record
 
 
 class Thinker:
@@ -76,7 +76,9 @@ class Thinker:
                 "done": bool(done),
                 "best": summary["best"],
                 "playouts": summary["playouts"],
-                "depth": summary.get("depth"),  # an alpha-beta search's (engine/ai/gw_search.py)
+                "depth": summary.get(
+                    "depth"
+                ),  # an alpha-beta search's (engine/games/gwyddbwyll/search.py)
                 "elapsed": search.elapsed,
             }
         )
