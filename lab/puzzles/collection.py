@@ -6,7 +6,8 @@ record.  A run appends to it and skips the keys in it, so a stopped run resumes;
 committed with the collections, as their provenance.  The collection
 (engine/games/<game>/puzzles.json, engine.puzzles.dump) is written from the kept records:
 each gets its id (from a hash of the game and the position, letters and digits), its phase
-and its motifs here, so a change of either needs no new search.
+and its motifs here, so a change of either needs no new search; a forced tail of its line is
+cut off (`trimmed`), and a puzzle that starts on another's line is left out.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import statistics
 from collections import Counter
 
 from engine import games
+from engine.core import Game
 from engine.plugins import plugin
 from engine.puzzles import Puzzle, dump
 from lab.selfplay import load_games
@@ -73,16 +75,48 @@ def phase(ply: int, length: float) -> str:
     return "middle" if ply < 2 * length / 3 else "end"
 
 
+def trimmed(game: Game, record: dict) -> dict:
+    """The record with a forced tail cut off: where after a solver's move every move left in
+    the line is the only legal one (Wythe's closing passes), the line ends at that move, in a
+    position proven won (goal "won", chance 1)."""
+    state = game.new()
+    for text in record["moves"]:
+        state = game.apply(state, game.parse(state, text))
+    line = record["solution"]
+    forced_from = len(line)
+    states = []
+    for text in line:
+        states.append(state)
+        state = game.apply(state, game.parse(state, text))
+    while forced_from > 1 and len(game.legal_moves(states[forced_from - 1])) == 1:
+        forced_from -= 1
+    cut = forced_from if forced_from % 2 == 1 else forced_from + 1  # after a solver's move
+    if cut >= len(line):
+        return record
+    return {**record, "solution": line[:cut], "goal": "won", "chance": [record["chance"][0], 1.0]}
+
+
+def kept(game_id: str) -> tuple[list[dict], int]:
+    """The kept records (tails trimmed) but those that start on another's line, and how many
+    started on another's line (the same mistake found twice, a ply apart)."""
+    game = games.get(game_id)
+    records = [trimmed(game, e["puzzle"]) for e in read_state(game_id) if e["verdict"] == "kept"]
+    on_lines = {
+        tuple(r["moves"] + r["solution"][:k])
+        for r in records
+        for k in range(1, len(r["solution"]))
+    }
+    chosen = [r for r in records if tuple(r["moves"]) not in on_lines]
+    return chosen, len(records) - len(chosen)
+
+
 def puzzles(game_id: str) -> list[Puzzle]:
     """The game's puzzles from its state file, in the order they were found."""
     game = games.get(game_id)
     length = typical_length(game_id)
     taken: set[str] = set()
     found = []
-    for entry in read_state(game_id):
-        if entry["verdict"] != "kept":
-            continue
-        record = entry["puzzle"]
+    for record in kept(game_id)[0]:
         name = puzzle_id(game_id, record["moves"], taken)
         taken.add(name)
         found.append(
@@ -115,8 +149,13 @@ def tally(game_id: str) -> dict:
     """Counts per verdict, CPU seconds, and the kept puzzles' difficulties, goals, phases."""
     entries = read_state(game_id)
     found = puzzles(game_id)
+    verdicts = Counter(e["verdict"] for e in entries)
+    twice = kept(game_id)[1]
+    if twice:
+        verdicts["kept"] -= twice
+        verdicts["starts on another puzzle's line"] = twice
     return {
-        "verdicts": Counter(e["verdict"] for e in entries),
+        "verdicts": verdicts,
         "cpu": sum(e.get("cpu", 0.0) for e in entries),
         "difficulty": sorted(p.difficulty for p in found),
         "goals": Counter(p.goal for p in found),

@@ -95,6 +95,8 @@ def _turned(game: Game, state: State, seat: int) -> State:
 
 
 def _wythe(game: Game, state: State, move: Any, text: str, after: State) -> list[str]:
+    if not hasattr(move, "black"):  # the swap or a pass
+        return []
     tags = []
     if state.heights[move.black] > 0:  # type: ignore[attr-defined]
         tags.append("stack")

@@ -164,3 +164,11 @@ def test_the_fools_mate_is_kept_as_a_one_move_win_and_the_opening_is_not():
     # after Red's first rug, Blue has many sound replies: no single good move
     verdict, record = solve(game, Candidate("t", ("3x3a3",), 0.9, 0.5, False), 0.02)
     assert verdict.startswith("a second good move") and record == {}
+
+
+def test_wythe_motifs_name_a_stack_that_freezes_and_nothing_for_the_swap():
+    # web/rules/wythe.html's example of stacking: a1-b1 (black on a1), a2-b2 (black on b2),
+    # then b1b2 lays a piece on the two stacks and half-covers both pieces
+    game = games.get("wythe")
+    assert motifs.motifs(game, ["a1b1", "b2a2"], ["b1b2"], "won") == ("stack", "freeze")
+    assert motifs.motifs(game, ["a1b1"], ["swap"], "won") == ()
