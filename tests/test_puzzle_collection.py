@@ -13,6 +13,9 @@ from engine.plugins import plugin
 from engine.puzzles import WON_CHANCE, Puzzle, load
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
+# The one place a game may stand without puzzles: its file is there, and empty, until the
+# generator (lab/puzzles/) has found it some; every other game has at least one.
+NO_PUZZLES_YET: frozenset[str] = frozenset({"petrify", "stigmergy", "gwyddbwyll"})
 
 
 def shipped(game_id: str) -> tuple[Puzzle, ...]:
@@ -25,6 +28,9 @@ def shipped(game_id: str) -> tuple[Puzzle, ...]:
 @pytest.mark.parametrize("game_id", games.ids())
 def test_every_game_has_puzzles_that_load(game_id):
     puzzles = shipped(game_id)
+    if game_id in NO_PUZZLES_YET:
+        assert not puzzles, f"{game_id} has puzzles now: take it off NO_PUZZLES_YET"
+        return
     assert puzzles, f"{game_id}'s puzzle file is empty"
     ids = [p.id for p in puzzles]
     assert len(set(ids)) == len(ids)
@@ -59,5 +65,9 @@ def test_every_puzzle_replays_and_its_solution_meets_its_goal(game_id):
 def test_a_sample_passes_the_deep_verification_again(game_id):
     from lab.puzzles.verify import reverify
 
-    puzzle = shipped(game_id)[0]
-    assert reverify(games.get(game_id), puzzle) is None
+    puzzles = shipped(game_id)
+    if game_id in NO_PUZZLES_YET:
+        pytest.skip(f"{game_id} has no puzzles yet")
+    # the sample: the puzzle latest in its game (the cheapest to search out)
+    puzzle = max(puzzles, key=lambda p: (len(p.moves), p.id))
+    assert reverify(games.get(game_id), puzzle) is None, puzzle.id
