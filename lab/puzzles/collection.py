@@ -19,11 +19,12 @@ import statistics
 from collections import Counter
 
 from engine import games
-from engine.core import Game
+from engine.core import Game, State
 from engine.plugins import plugin
 from engine.puzzles import Puzzle, dump
 from lab.selfplay import load_games
 
+from .criteria import FEW_CHOICES, MIN_CHOICES
 from .motifs import motifs
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
@@ -79,9 +80,7 @@ def trimmed(game: Game, record: dict) -> dict:
     """The record with a forced tail cut off: where after a solver's move every move left in
     the line is the only legal one (Wythe's closing passes), the line ends at that move, in a
     position proven won (goal "won", chance 1)."""
-    state = game.new()
-    for text in record["moves"]:
-        state = game.apply(state, game.parse(state, text))
+    state = _start(game, record)
     line = record["solution"]
     forced_from = len(line)
     states = []
@@ -96,9 +95,10 @@ def trimmed(game: Game, record: dict) -> dict:
     return {**record, "solution": line[:cut], "goal": "won", "chance": [record["chance"][0], 1.0]}
 
 
-def kept(game_id: str) -> tuple[list[dict], int]:
-    """The kept records (tails trimmed) but those that start on another's line, and how many
-    started on another's line (the same mistake found twice, a ply apart)."""
+def kept(game_id: str) -> tuple[list[dict], Counter]:
+    """The kept records (tails trimmed), and the count per reason of those left out: those
+    that start on another's line (the same mistake found twice, a ply apart), and those with
+    fewer than criteria.MIN_CHOICES moves at the start (kept before solve.py checked it)."""
     game = games.get(game_id)
     records = [trimmed(game, e["puzzle"]) for e in read_state(game_id) if e["verdict"] == "kept"]
     on_lines = {
@@ -106,8 +106,23 @@ def kept(game_id: str) -> tuple[list[dict], int]:
         for r in records
         for k in range(1, len(r["solution"]))
     }
-    chosen = [r for r in records if tuple(r["moves"]) not in on_lines]
-    return chosen, len(records) - len(chosen)
+    left_out: Counter = Counter()
+    chosen = []
+    for record in records:
+        if tuple(record["moves"]) in on_lines:
+            left_out["starts on another puzzle's line"] += 1
+        elif len(game.legal_moves(_start(game, record))) < MIN_CHOICES:
+            left_out[FEW_CHOICES] += 1
+        else:
+            chosen.append(record)
+    return chosen, left_out
+
+
+def _start(game: Game, record: dict) -> State:
+    state = game.new()
+    for text in record["moves"]:
+        state = game.apply(state, game.parse(state, text))
+    return state
 
 
 def puzzles(game_id: str) -> list[Puzzle]:
@@ -150,10 +165,9 @@ def tally(game_id: str) -> dict:
     entries = read_state(game_id)
     found = puzzles(game_id)
     verdicts = Counter(e["verdict"] for e in entries)
-    twice = kept(game_id)[1]
-    if twice:
-        verdicts["kept"] -= twice
-        verdicts["starts on another puzzle's line"] = twice
+    for reason, n in kept(game_id)[1].items():
+        verdicts["kept"] -= n
+        verdicts[reason] += n
     return {
         "verdicts": verdicts,
         "cpu": sum(e.get("cpu", 0.0) for e in entries),

@@ -16,6 +16,8 @@ from engine.puzzles import WON_CHANCE
 GAP = 0.30  # every other move's chance is at least this much lower than the solution's
 LIKELY = 0.60  # a candidate's solver must stand at least this well after the mistake
 SWING = 0.20  # the least swing of the solver's chance that marks a mistake
+MIN_CHOICES = 3  # a position with fewer legal moves is a guess, not a puzzle
+FEW_CHOICES = f"fewer than {MIN_CHOICES} moves to choose from"
 
 
 @dataclass(frozen=True)

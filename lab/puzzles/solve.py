@@ -26,7 +26,7 @@ from engine.puzzles import WON_CHANCE
 
 from . import rating
 from .candidates import Candidate
-from .criteria import GAP, Judged, line_ends, step_verdict
+from .criteria import FEW_CHOICES, GAP, MIN_CHOICES, Judged, line_ends, step_verdict
 from .exact import forced_win
 from .searching import DEEP_TIMES, Judgement, budget, judge, others, reply
 
@@ -45,8 +45,8 @@ def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, di
         state = game.apply(state, game.parse(state, text))
     if game.num_seats(state) != 2:
         return "not two seats", {}
-    if len(game.legal_moves(state)) < 2:
-        return "a forced move", {}
+    if len(game.legal_moves(state)) < MIN_CHOICES:
+        return FEW_CHOICES, {}
     deep = budget(game, "hard", DEEP_TIMES * scale)
     proof = forced_win(game, state, EXACT_PLIES, EXACT_CAP)
     if proof is not None:
