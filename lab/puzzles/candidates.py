@@ -1,0 +1,110 @@
+"""Where puzzles come from: positions just after a mistake, seen from the side to punish it.
+
+Two sources, each deterministic:
+
+- `recorded`: the hard level's self-play games (lab/judgement_data/<game>.jsonl) with each
+  position's judged value (<game>.values.json, lab/judgement.py).  A position is a candidate
+  when the side to move's calibrated chance (the graph's, at the graph's budget) stands at
+  least criteria.LIKELY and at least criteria.SWING above its chance one ply earlier, before
+  the opponent's move; those whose value is proven a win for the side to move (and was not
+  proven before the mistake) come first.  Positions with one move are no puzzles.
+- `played`: new games of the medium level against itself at its playout budget, each move
+  replaced, with probability NOISE, by a random legal move (both seeded); the position after
+  each random move is a candidate, judged at the graph's budget like the recorded ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine import games
+from engine.ai import choose_move
+from engine.ai.analysis import estimate
+from engine.ai.calibration import calibrated
+from engine.ai.knowledge import for_game
+from engine.core import Game
+from lab.judgement import GRAPH_PLAYOUTS
+from lab.selfplay import DATA, load_games
+
+from .criteria import is_candidate
+from .searching import budget
+
+NOISE = 0.12  # a played game's chance of a random move at each ply
+
+
+@dataclass(frozen=True)
+class Candidate:
+    key: str  # "rec:<seed>:<ply>" or "new:<seed>:<ply>": stable, for resuming
+    moves: tuple[str, ...]  # the game so far
+    chance: float  # the solver's chance there (the graph's)
+    swing: float  # how much the opponent's last move raised it
+    proven: bool  # the recorded value is a proven win for the solver
+
+
+def mover_chance(game: Game, row: dict) -> float:
+    """The side to move's calibrated chance in a recorded row (values.json)."""
+    raw = (row["raw"], 1.0 - row["raw"])
+    seat = row["to_move"]
+    if row["exact"]:
+        return raw[seat]
+    return calibrated(raw, seat, for_game(game).search_curve)[seat]
+
+
+def recorded(game_id: str) -> list[Candidate]:
+    """The recorded games' candidates, the biggest swing first (proven wins before all)."""
+    game = games.get(game_id)
+    path = os.path.join(DATA, f"{game_id}.values.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        values = json.load(f)
+    found = []
+    for record in load_games(game_id):
+        judged = values.get(str(record["seed"]))
+        if judged is None or len(record["rewards"]) != 2:
+            continue
+        rows = judged["rows"]
+        for ply in range(1, len(rows)):
+            row, before = rows[ply], rows[ply - 1]
+            if row["forced"] or before["to_move"] != 1 - row["to_move"]:
+                continue
+            now = mover_chance(game, row)
+            then = 1.0 - mover_chance(game, before)
+            proven = row["exact"] and now >= 1.0 and not before["exact"]
+            if is_candidate(then, now):
+                key = f"rec:{record['seed']}:{ply}"
+                found.append(Candidate(key, tuple(record["moves"][:ply]), now, now - then, proven))
+    found.sort(key=lambda c: (not c.proven, -c.swing, c.key))
+    return found
+
+
+def played(game_id: str, seed: int) -> Iterator[Candidate]:
+    """The candidates of one new noisy game of the medium level against itself."""
+    game = games.get(game_id)
+    rng = random.Random(seed)
+    playouts = budget(game, "medium")
+    graph = GRAPH_PLAYOUTS.get(game_id, 60)
+    state = game.new()
+    moves: list[str] = []
+    while game.result(state) is None and len(moves) < 400:
+        seat = game.to_move(state)
+        chance = estimate(game, state, graph, seed=len(moves))[seat]
+        legal = game.legal_moves(state)
+        noisy = rng.random() < NOISE and len(legal) > 1
+        if noisy:
+            move = legal[rng.randrange(len(legal))]
+        else:
+            move = choose_move(game, state, "medium", seed=rng.randrange(2**32), playouts=playouts)
+        moves.append(game.notation(state, move))
+        state = game.apply(state, move)
+        if not noisy or game.result(state) is not None or game.to_move(state) != 1 - seat:
+            continue
+        now = estimate(game, state, graph, seed=len(moves))[1 - seat]
+        if is_candidate(1.0 - chance, now):
+            yield Candidate(
+                f"new:{seed}:{len(moves)}", tuple(moves), now, now - (1 - chance), False
+            )

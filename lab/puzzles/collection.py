@@ -1,0 +1,178 @@
+"""The generator's state files and the collections written from them.
+
+Each game's state is lab/puzzles/work/<game>.jsonl, a JSON line per candidate judged: its key,
+the verdict ("kept" or the drop reason), the CPU seconds it took and, when kept, the puzzle's
+record.  A run appends to it and skips the keys in it, so a stopped run resumes; it is
+committed with the collections, as their provenance.  The collection
+(engine/games/<game>/puzzles.json, engine.puzzles.dump) is written from the kept records:
+each gets its id (from a hash of the game and the position, letters and digits), its phase
+and its motifs here, so a change of either needs no new search; a forced tail of its line is
+cut off (`trimmed`), and a puzzle that starts on another's line is left out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import statistics
+from collections import Counter
+
+from engine import games
+from engine.core import Game, State
+from engine.plugins import plugin
+from engine.puzzles import Puzzle, dump
+from lab.selfplay import load_games
+
+from .criteria import FEW_CHOICES, MIN_CHOICES
+from .motifs import motifs
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+WORK = os.path.join(os.path.dirname(__file__), "work")
+ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def state_path(game_id: str) -> str:
+    return os.path.join(WORK, f"{game_id}.jsonl")
+
+
+def read_state(game_id: str) -> list[dict]:
+    path = state_path(game_id)
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def append_state(game_id: str, entry: dict) -> None:
+    os.makedirs(WORK, exist_ok=True)
+    with open(state_path(game_id), "a") as f:
+        f.write(json.dumps(entry, separators=(",", ":")) + "\n")
+
+
+def puzzle_id(game_id: str, moves: list[str], taken: set[str]) -> str:
+    """A short id, letters and digits, from the game and the position; longer on a clash."""
+    digest = int(hashlib.sha1(" ".join([game_id, *moves]).encode()).hexdigest(), 16)
+    text = ""
+    while digest:
+        digest, digit = divmod(digest, 36)
+        text += ALPHABET[digit]
+    length = 5
+    while text[:length] in taken:
+        length += 1
+    return text[:length]
+
+
+def typical_length(game_id: str) -> float:
+    """The median length in plies of the recorded self-play games (the phases' yardstick)."""
+    lengths = [len(g["moves"]) for g in load_games(game_id)]
+    return statistics.median(lengths) if lengths else 60.0
+
+
+def phase(ply: int, length: float) -> str:
+    """Opening in the first third of a typical game's plies, end from two thirds on."""
+    if ply < length / 3:
+        return "opening"
+    return "middle" if ply < 2 * length / 3 else "end"
+
+
+def trimmed(game: Game, record: dict) -> dict:
+    """The record with a forced tail cut off: where after a solver's move every move left in
+    the line is the only legal one (Wythe's closing passes), the line ends at that move, in a
+    position proven won (goal "won", chance 1)."""
+    state = _start(game, record)
+    line = record["solution"]
+    forced_from = len(line)
+    states = []
+    for text in line:
+        states.append(state)
+        state = game.apply(state, game.parse(state, text))
+    while forced_from > 1 and len(game.legal_moves(states[forced_from - 1])) == 1:
+        forced_from -= 1
+    cut = forced_from if forced_from % 2 == 1 else forced_from + 1  # after a solver's move
+    if cut >= len(line):
+        return record
+    return {**record, "solution": line[:cut], "goal": "won", "chance": [record["chance"][0], 1.0]}
+
+
+def kept(game_id: str) -> tuple[list[dict], Counter]:
+    """The kept records (tails trimmed), and the count per reason of those left out: those
+    that start on another's line (the same mistake found twice, a ply apart), and those with
+    fewer than criteria.MIN_CHOICES moves at the start (kept before solve.py checked it)."""
+    game = games.get(game_id)
+    records = [trimmed(game, e["puzzle"]) for e in read_state(game_id) if e["verdict"] == "kept"]
+    on_lines = {
+        tuple(r["moves"] + r["solution"][:k])
+        for r in records
+        for k in range(1, len(r["solution"]))
+    }
+    left_out: Counter = Counter()
+    chosen = []
+    for record in records:
+        if tuple(record["moves"]) in on_lines:
+            left_out["starts on another puzzle's line"] += 1
+        elif len(game.legal_moves(_start(game, record))) < MIN_CHOICES:
+            left_out[FEW_CHOICES] += 1
+        else:
+            chosen.append(record)
+    return chosen, left_out
+
+
+def _start(game: Game, record: dict) -> State:
+    state = game.new()
+    for text in record["moves"]:
+        state = game.apply(state, game.parse(state, text))
+    return state
+
+
+def puzzles(game_id: str) -> list[Puzzle]:
+    """The game's puzzles from its state file, in the order they were found."""
+    game = games.get(game_id)
+    length = typical_length(game_id)
+    taken: set[str] = set()
+    found = []
+    for record in kept(game_id)[0]:
+        name = puzzle_id(game_id, record["moves"], taken)
+        taken.add(name)
+        found.append(
+            Puzzle(
+                game_id,
+                name,
+                tuple(record["moves"]),
+                tuple(record["solution"]),
+                record["goal"],
+                phase(len(record["moves"]), length),
+                motifs(game, record["moves"], record["solution"], record["goal"]),
+                record["difficulty"],
+                (record["chance"][0], record["chance"][1]),
+            )
+        )
+    return found
+
+
+def write(game_id: str) -> int:
+    """Write the game's collection; how many puzzles it has."""
+    found = puzzles(game_id)
+    path = os.path.join(ROOT, plugin(game_id).puzzles)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(dump(game_id, found))
+    return len(found)
+
+
+def tally(game_id: str) -> dict:
+    """Counts per verdict, CPU seconds, and the kept puzzles' difficulties, goals, phases."""
+    entries = read_state(game_id)
+    found = puzzles(game_id)
+    verdicts = Counter(e["verdict"] for e in entries)
+    for reason, n in kept(game_id)[1].items():
+        verdicts["kept"] -= n
+        verdicts[reason] += n
+    return {
+        "verdicts": verdicts,
+        "cpu": sum(e.get("cpu", 0.0) for e in entries),
+        "difficulty": sorted(p.difficulty for p in found),
+        "goals": Counter(p.goal for p in found),
+        "phases": Counter(p.phase for p in found),
+        "motifs": Counter(m for p in found for m in p.motifs),
+    }

@@ -1,0 +1,154 @@
+"""One candidate through the criteria: cheap filters first, the deep verification last.
+
+1. A short forced win (exact.forced_win, 5 plies): the line is proven; the solver's move at
+   each step must be the only one that wins within the depth; the opponent's reply is the one
+   that holds out longest.  Then the deep check of each step but a last win at once: a deep
+   search of the position without the solution (two seeds) must find no other win, and rate
+   the best other move at least criteria.GAP below a win.
+2. Else the quick filter: one search at the hard level's budget must pick one move, better
+   by criteria.GAP than every other, after which the solver stands at least QUICK_AFTER.
+3. Then the deep verification, step by step (at most MAX_STEPS solver moves): two searches of
+   DEEP_TIMES the hard level's budget, seeds 1 and 2, must pick the same move and each find
+   every other move at least criteria.GAP worse; the line ends when the solver's chance after
+   its move is at least WON_CHANCE in both (or the game is won), else the opponent's best
+   defence (seed 1's tree) is played and the next step is judged.
+4. The difficulty ladder (rating.py) of each solver step.
+
+`solve` returns (verdict, record): verdict "kept" or the reason the candidate was dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game, State
+from engine.puzzles import WON_CHANCE
+
+from . import rating
+from .candidates import Candidate
+from .criteria import FEW_CHOICES, GAP, MIN_CHOICES, Judged, line_ends, step_verdict
+from .exact import forced_win
+from .searching import DEEP_TIMES, Judgement, budget, judge, others, reply
+
+MAX_STEPS = 3
+QUICK_AFTER = 0.75
+SEEDS = (1, 2)
+EXACT_PLIES = 5
+EXACT_CAP = 30_000
+
+
+def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, dict[str, Any]]:
+    """The verdict on `candidate` and the puzzle's record when kept (`scale` shrinks every
+    budget, for tests)."""
+    state = game.new()
+    for text in candidate.moves:
+        state = game.apply(state, game.parse(state, text))
+    if game.num_seats(state) != 2:
+        return "not two seats", {}
+    if len(game.legal_moves(state)) < MIN_CHOICES:
+        return FEW_CHOICES, {}
+    deep = budget(game, "hard", DEEP_TIMES * scale)
+    proof = forced_win(game, state, EXACT_PLIES, EXACT_CAP)
+    if proof is not None:
+        verdict, line = _proven_line(game, state, proof, deep)
+        after = 1.0
+    else:
+        verdict, line, after = _searched_line(game, state, scale, deep)
+    if verdict != "kept":
+        return verdict, {}
+    return "kept", _record(game, state, candidate, line, after)
+
+
+def _proven_line(game: Game, state: State, proof, deep: int) -> tuple[str, list[str]]:
+    plies, moves, prover = proof
+    seat = game.to_move(state)
+    line: list[str] = []
+    while True:
+        if len(moves) > 1 and plies > 1:
+            return "a second winning move", line
+        if len(moves) > 1 and not line:
+            return "a second winning move", line
+        move = moves[0]
+        text = game.notation(state, move)
+        if plies > 1 or not line:  # a last win at once may have company: any one is right
+            for seed in SEEDS:
+                verdict = step_verdict(
+                    [Judged(text, 1.0, True), *others(game, state, text, deep, seed)]
+                )
+                if verdict is not None:
+                    return verdict + " (deep)", line
+        line.append(text)
+        state = game.apply(state, move)
+        if game.result(state) is not None:
+            return "kept", line
+        defence, plies = prover.longest_defence(state, seat, plies - 1)
+        line.append(game.notation(state, defence))
+        state = game.apply(state, defence)
+        moves = prover.winning_moves(state, plies)
+
+
+def _searched_line(game: Game, state: State, scale: float, deep: int):
+    quick = judge(game, state, budget(game, "hard", scale), seed=SEEDS[0])
+    verdict = step_verdict(quick.judged)
+    if verdict is not None:
+        return verdict + " (quick)", [], 0.0
+    if quick.judged[0].chance < QUICK_AFTER:
+        return "not winning enough (quick)", [], 0.0
+    seat = game.to_move(state)
+    line: list[str] = []
+    for _ in range(MAX_STEPS):
+        verdict, first, after = _deep_step(game, state, deep)
+        if verdict is not None:
+            return verdict, [], 0.0
+        line.append(first.choice)
+        move = game.parse(state, first.choice)
+        state = game.apply(state, move)
+        result = game.result(state)
+        if result is not None and result.winners != (seat,):
+            return "the line ends without a win", [], 0.0
+        if line_ends(after, result is not None):
+            return "kept", line, after
+        defence = reply(first)
+        if defence is None:
+            return "no clear defence (deep)", [], 0.0
+        line.append(defence)
+        state = game.apply(state, game.parse(state, defence))
+        if game.result(state) is not None:
+            return "the line ends in a loss", [], 0.0
+    return "no decisive end", [], 0.0
+
+
+def _deep_step(game: Game, state: State, deep: int) -> tuple[str | None, Judgement, float]:
+    """One solver step judged by the two deep searches: (None or why not, the first seed's
+    judgement, the lower of the two chances after the move)."""
+    first, second = (judge(game, state, deep, seed) for seed in SEEDS)
+    after = min(first.judged[0].chance, second.judged[0].chance)
+    if first.choice != second.choice:
+        return "the seeds disagree (deep)", first, after
+    for judgement in (first, second):
+        verdict = step_verdict(judgement.judged)
+        if verdict is not None:
+            return verdict + " (deep)", first, after
+    return None, first, after
+
+
+def _record(game: Game, start: State, candidate: Candidate, line: list[str], after: float) -> dict:
+    seat = game.to_move(start)
+    state = start
+    rungs = []
+    for index, text in enumerate(line):
+        if index % 2 == 0:
+            rungs.append(rating.rung(game, state, text))
+        state = game.apply(state, game.parse(state, text))
+    result = game.result(state)
+    won = result is not None and result.winners == (seat,)
+    return {
+        "moves": list(candidate.moves),
+        "solution": line,
+        "goal": "win" if won else "won",
+        "rungs": rungs,
+        "difficulty": rating.rating(max(rungs)),
+        "chance": [round(candidate.chance, 3), 1.0 if won else round(after, 3)],
+        "after_at_least": WON_CHANCE,
+        "gap": GAP,
+    }

@@ -1,0 +1,174 @@
+"""The puzzle generator's pieces (lab/puzzles/) on positions whose answers are known by hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from engine import games
+from engine.core import Game
+from engine.result import Result, Termination
+from lab.puzzles import collection, criteria, exact, motifs, rating
+from lab.puzzles.criteria import Judged, step_verdict
+
+
+@dataclass(frozen=True)
+class Pile:
+    stones: int
+    turn: int = 0
+    _moves: tuple | None = field(default=None, compare=False, repr=False)
+
+
+class TakeAway(Game[Pile, int]):
+    """Take one or two stones from a pile; who takes the last stone wins.  The side to move
+    wins exactly when the pile is not a multiple of three, by taking the pile modulo three."""
+
+    id = "takeaway"
+
+    def _new(self, options: dict) -> Pile:
+        return Pile(5)
+
+    def _generate(self, state: Pile) -> list:
+        return [n for n in (1, 2) if n <= state.stones] if state.stones else []
+
+    def _apply(self, state: Pile, move: int) -> Pile:
+        return Pile(state.stones - move, 1 - state.turn)
+
+    def _format(self, state: Pile, move: int) -> str:
+        return f"take{move}"
+
+    def _result(self, state: Pile) -> Result | None:
+        if state.stones:
+            return None
+        return Result((1 - state.turn,), (0, 0), Termination.NO_PLACEMENT, "no stones left")
+
+    def _to_move(self, state: Pile) -> int:
+        return state.turn
+
+
+def test_a_forced_win_is_found_at_its_shortest_and_only_where_there_is_one():
+    game = TakeAway()
+    # 2 stones: take both (a win at once); 1 would leave 1 for the opponent
+    assert exact.forced_win(game, Pile(2))[:2] == (1, [2])
+    # 4 stones: take 1, leaving 3; whatever the opponent takes, the rest wins: 3 plies
+    assert exact.forced_win(game, Pile(4))[:2] == (3, [1])
+    # 5: take 2 (leaving 3), 3 plies
+    assert exact.forced_win(game, Pile(5))[:2] == (3, [2])
+    # 3 and 6 are lost for the side to move
+    assert exact.forced_win(game, Pile(3)) is None
+    assert exact.forced_win(game, Pile(6)) is None
+    # 7 needs 5 plies (take 1 to 6, then 3 left after the next pair): not within 3
+    assert exact.forced_win(game, Pile(7), max_plies=3) is None
+    assert exact.forced_win(game, Pile(7), max_plies=5)[:2] == (5, [1])
+
+
+def test_the_longest_defence_and_the_cap():
+    game = TakeAway()
+    prover = exact.Prover(game)
+    # 3 stones, opponent (seat 1) to move, seat 0 wins within 2 plies whatever it takes;
+    # both replies lose in one more ply, so the first in order (take 1) is the defence
+    assert prover.longest_defence(Pile(3, turn=1), 0, 2) == (1, 1)
+    # 6 stones, seat 0 wins within 4: each reply leaves 5 or 4, won in 3 plies either way
+    assert prover.longest_defence(Pile(6, turn=1), 0, 4) == (1, 3)
+    # a cap of one position cannot look two plies deep
+    assert exact.forced_win(game, Pile(4), cap=1) is None
+
+
+def test_a_step_is_good_only_when_every_other_move_is_far_worse():
+    assert step_verdict([Judged("a", 0.95), Judged("b", 0.60)]) is None
+    assert step_verdict([Judged("a", 0.95), Judged("b", 0.66)]) == "a second good move"
+    assert step_verdict([Judged("a", 1.0, True), Judged("b", 0.70)]) is None
+    assert step_verdict([Judged("a", 1.0, True), Judged("b", 0.71)]) == "a second good move"
+    assert step_verdict([Judged("a", 1.0, True), Judged("b", 1.0, True)]) == (
+        "a second winning move"
+    )
+    # the search's choice must be the best: a better second is a second good move
+    assert step_verdict([Judged("a", 0.5), Judged("b", 0.9)]) == "a second good move"
+    assert step_verdict([Judged("a", 1.0, True)]) is None
+    assert step_verdict([]) == "no move to judge"
+
+
+def test_a_candidate_is_a_big_enough_swing_to_a_likely_enough_win():
+    assert criteria.is_candidate(0.30, 0.60)
+    assert not criteria.is_candidate(0.45, 0.60)  # a swing of 0.15
+    assert not criteria.is_candidate(0.10, 0.55)  # not likely enough
+    assert criteria.line_ends(0.90, won=False) and not criteria.line_ends(0.89, won=False)
+    assert criteria.line_ends(0.2, won=True)
+
+
+def test_the_rating_ladder_runs_from_low_to_high():
+    assert rating.rating(0) == 1000
+    assert rating.rating(len(rating.LADDER)) == 2200
+    assert rating.rating(len(rating.LADDER) // 2) == 1600
+
+
+def test_phases_and_ids():
+    assert [collection.phase(p, 60) for p in (0, 19, 20, 39, 40, 59)] == [
+        "opening",
+        "opening",
+        "middle",
+        "middle",
+        "end",
+        "end",
+    ]
+    first = collection.puzzle_id("wythe", ["c3b3"], set())
+    assert first.isalnum() and len(first) == 5
+    assert collection.puzzle_id("wythe", ["c3b3"], set()) == first  # stable
+    longer = collection.puzzle_id("wythe", ["c3b3"], {first})  # a clash: one more digit
+    assert len(longer) == 6 and longer.startswith(first)
+    assert collection.puzzle_id("petrify", ["c3b3"], set()) != first
+
+
+def test_rug_piles_fools_mate_is_a_proven_win_that_covers_and_blocks():
+    # web/rules/rugpile.html, "the fool's mate": Red 3x3a3, Blue 3x3b2, Red's 2x2d1 covers
+    # one of Blue's squares and Blue cannot place
+    game = games.get("rugpile")
+    state = game.new()
+    for text in ("3x3a3", "3x3b2"):
+        state = game.play(state, game.parse(state, text))
+    plies, moves, _ = exact.forced_win(game, state, max_plies=1)
+    assert plies == 1
+    assert "2x2d1" in [game.notation(state, m) for m in moves]
+    tags = motifs.motifs(game, ["3x3a3", "3x3b2"], ["2x2d1"], "win")
+    assert tags == ("cover", "block", "win")
+
+
+def test_gwyddbwyll_motifs_name_the_bishops_jump():
+    game = games.get("gwyddbwyll")
+    # once the e-pawns have stepped, White's bishop on c1 may jump over d2 to the empty e3
+    assert motifs.motifs(game, ["e3e4", "e6e5"], ["c1e3"], "won") == ("bishop jump",)
+
+
+@pytest.mark.parametrize("text,tags", [("a1", ()), ("button", ("button",))])
+def test_stigmergy_motifs(text, tags):
+    game = games.get("stigmergy")
+    state = game.new()
+    legal = {game.notation(state, m) for m in game.legal_moves(state)}
+    odd = next(t for t in sorted(legal) if t.startswith("komi") and int(t[4:]) % 2)
+    state = game.play(state, game.parse(state, odd))
+    state = game.play(state, game.parse(state, "black"))
+    assert motifs.motifs(game, [odd, "black"], [text], "won") == tags
+
+
+def test_the_fools_mate_is_kept_as_a_one_move_win_and_the_opening_is_not():
+    from lab.puzzles.candidates import Candidate
+    from lab.puzzles.solve import solve
+
+    game = games.get("rugpile")
+    # 2x2d1 is Red's only win at once (the prover says so above: one winning move)
+    verdict, record = solve(game, Candidate("t", ("3x3a3", "3x3b2"), 0.9, 0.5, False), 0.02)
+    assert verdict == "kept"
+    assert record["solution"] == ["2x2d1"] and record["goal"] == "win"
+    assert record["chance"] == [0.9, 1.0]
+    # after Red's first rug, Blue has many sound replies: no single good move
+    verdict, record = solve(game, Candidate("t", ("3x3a3",), 0.9, 0.5, False), 0.02)
+    assert verdict.startswith("a second good move") and record == {}
+
+
+def test_wythe_motifs_name_a_stack_that_freezes_and_nothing_for_the_swap():
+    # web/rules/wythe.html's example of stacking: a1-b1 (black on a1), a2-b2 (black on b2),
+    # then b1b2 lays a piece on the two stacks and half-covers both pieces
+    game = games.get("wythe")
+    assert motifs.motifs(game, ["a1b1", "b2a2"], ["b1b2"], "won") == ("stack", "freeze")
+    assert motifs.motifs(game, ["a1b1"], ["swap"], "won") == ()
