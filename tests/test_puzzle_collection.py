@@ -9,8 +9,8 @@ import os
 import pytest
 
 from engine import games
-from engine.plugins import plugin
-from engine.puzzles import WON_CHANCE, Puzzle, load
+from engine.contract.plugins import plugin
+from engine.learning.puzzles import WON_CHANCE, Puzzle, load
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 # The one place a game may stand without puzzles: its file is there, and empty, until the

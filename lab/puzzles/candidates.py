@@ -26,7 +26,7 @@ from engine.ai import choose_move
 from engine.ai.analysis import estimate
 from engine.ai.calibration import calibrated
 from engine.ai.knowledge import for_game
-from engine.core import Game
+from engine.contract.core import Game
 from lab.judgement import GRAPH_PLAYOUTS
 from lab.selfplay import DATA, load_games
 

@@ -19,9 +19,9 @@ import statistics
 from collections import Counter
 
 from engine import games
-from engine.core import Game, State
-from engine.plugins import plugin
-from engine.puzzles import Puzzle, dump
+from engine.contract.core import Game, State
+from engine.contract.plugins import plugin
+from engine.learning.puzzles import Puzzle, dump
 from lab.selfplay import load_games
 
 from .criteria import FEW_CHOICES, MIN_CHOICES

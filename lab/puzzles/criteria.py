@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.puzzles import WON_CHANCE
+from engine.learning.puzzles import WON_CHANCE
 
 GAP = 0.30  # every other move's chance is at least this much lower than the solution's
 LIKELY = 0.60  # a candidate's solver must stand at least this well after the mistake

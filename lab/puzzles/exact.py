@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Game, State
+from engine.contract.core import Game, State
 
 
 class Unknown(Exception):

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, State
-from engine.result import Termination
+from engine.contract.core import Game, State
+from engine.games.gwyddbwyll.rules import BARE_KING, CHECKMATE, STALEMATE
 
 _GW_BISHOP, _GW_JUMPER, _GW_PAWN = 3, 7, 1  # Gwyddbwyll's piece codes (low three bits)
 
@@ -42,10 +42,10 @@ def motifs(game: Game, moves: list[str], solution: list[str], goal: str) -> tupl
         tags.append("win")
         if result is not None:
             ending = {
-                Termination.CHECKMATE: "mate",
-                Termination.STALEMATE: "stalemate",
-                Termination.BARE_KING: "bare king",
-            }.get(result.termination)
+                CHECKMATE: "mate",
+                STALEMATE: "stalemate",
+                BARE_KING: "bare king",
+            }.get(result.detail)
             if ending:
                 tags.append(ending)
     return tuple(tags)

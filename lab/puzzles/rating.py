@@ -12,7 +12,7 @@ rating.
 from __future__ import annotations
 
 from engine.ai import Search
-from engine.core import Game, State
+from engine.contract.core import Game, State
 
 from .searching import budget
 

@@ -17,7 +17,7 @@ from engine.ai.analysis import analyse, value
 from engine.ai.calibration import calibrated
 from engine.ai.knowledge import for_game
 from engine.ai.mcts import Node, preference
-from engine.core import Game, State
+from engine.contract.core import Game, State
 
 from .criteria import Judged
 

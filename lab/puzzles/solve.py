@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Game, State
-from engine.puzzles import WON_CHANCE
+from engine.contract.core import Game, State
+from engine.learning.puzzles import WON_CHANCE
 
 from . import rating
 from .candidates import Candidate

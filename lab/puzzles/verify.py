@@ -4,8 +4,8 @@ win."""
 
 from __future__ import annotations
 
-from engine.core import Game
-from engine.puzzles import Puzzle
+from engine.contract.core import Game
+from engine.learning.puzzles import Puzzle
 
 from .criteria import Judged, line_ends, step_verdict
 from .exact import forced_win

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from engine import games
-from engine.core import Game
-from engine.result import Result, Termination
+from engine.contract.core import Game
+from engine.contract.result import Result, Termination
 from lab.puzzles import collection, criteria, exact, motifs, rating
 from lab.puzzles.criteria import Judged, step_verdict
 
@@ -41,7 +41,7 @@ class TakeAway(Game[Pile, int]):
     def _result(self, state: Pile) -> Result | None:
         if state.stones:
             return None
-        return Result((1 - state.turn,), (0, 0), Termination.NO_PLACEMENT, "no stones left")
+        return Result((1 - state.turn,), (0, 0), Termination.NO_MOVES, "no stones left")
 
     def _to_move(self, state: Pile) -> int:
         return state.turn

@@ -5,11 +5,11 @@ in localStorage.
 The puzzles are fetched from the game's file (engine/contract/plugins.py's `puzzles`) when
 the game is opened, for their count; they are read (engine/learning/puzzles.py) and the run's
 modules imported (web/logic/puzzle.py, puzzle_pick.py) only when the player first opens
-Puzzles, so start-up does not pay for them.  While a puzzle is on, the page (web/browser/page.py) hands each move
-here (`takes`), does not save the position nor put it in the address (the address is the
-puzzle's link), and refuses stepping through the moves, as in a lesson; Leave puts back the
-game that was there.  A wrong move is judged by the computer's worker for a moment, and its
-best answer and the solver's chance after it are said (web/logic/puzzle.py's
+Puzzles, so start-up does not pay for them.  While a puzzle is on, the page
+(web/browser/page.py) hands each move here (`takes`), does not save the position nor put it
+in the address (the address is the puzzle's link), and refuses stepping through the moves,
+as in a lesson; Leave puts back the game that was there.  A wrong move is judged by the
+computer's worker for a moment, and its best answer and the solver's chance after it are said (web/logic/puzzle.py's
 `wrong_reason`).
 
 What this needs of the page is `Host`, not the page itself.
