@@ -9,8 +9,8 @@ Puzzles, so start-up does not pay for them.  While a puzzle is on, the page
 (web/browser/page.py) hands each move here (`takes`), does not save the position nor put it
 in the address (the address is the puzzle's link), and refuses stepping through the moves,
 as in a lesson; Leave puts back the game that was there.  A wrong move is judged by the
-computer's worker for a moment, and its best answer and the solver's chance after it are said (web/logic/puzzle.py's
-`wrong_reason`).
+computer's worker for a moment, and its best answer and the solver's chance after it are
+said (web/logic/puzzle.py's `wrong_reason`).
 
 What this needs of the page is `Host`, not the page itself.
 """
