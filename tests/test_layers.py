@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.contract.plugins import ids
-from scripts.app_modules import ROOT, imported, module_name, module_path
+from scripts.app_modules import ROOT, _absolute, imported, module_name, module_path
 from scripts.app_modules import reaches as reaches_from
 
 PURE = ("web/logic", "web/storage", "web/boards", "web/worker")
@@ -117,10 +117,7 @@ def statements(path: Path, root: Path = ROOT) -> set[str]:
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                base = ".".join([*parts[: len(parts) - node.level + 1], *filter(None, [base])])
+            base = _absolute(node, package)
             out.add(base)
             out.update(f"{base}.{alias.name}" for alias in node.names)
     return out
