@@ -63,8 +63,9 @@ def _absolute(node: ast.ImportFrom, package: str) -> str:
 
 
 @cache
-def imported(path: Path, root: Path = ROOT) -> frozenset[str]:
-    """The modules a source imports, by absolute name, at any depth of the code."""
+def imported(path: Path, root: Path = ROOT, parts: bool = True) -> frozenset[str]:
+    """The modules a source imports, by absolute name, at any depth of the code (`parts`: and
+    the plug-ins' "module:Name" parts it names; without them, its import statements alone)."""
     package = module_name(path, root)
     if path.name != "__init__.py":
         package = package.rpartition(".")[0]
@@ -80,7 +81,7 @@ def imported(path: Path, root: Path = ROOT) -> frozenset[str]:
                 for alias in node.names
                 if module_path(f"{source}.{alias.name}", root) is not None
             )
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        elif parts and isinstance(node, ast.Constant) and isinstance(node.value, str):
             part = PART.match(node.value)
             if part:
                 out.add(part.group(1))
