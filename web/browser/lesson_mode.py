@@ -28,6 +28,7 @@ from pyscript import document, window
 from engine import EngineError, games
 from engine.contract.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
+from web.browser.set_aside import SetAside
 from web.logic.learn_offer import OFFERED_KEY, offer_html, progress_key, read_ids, write_ids
 from web.logic.seats import HUMAN, SeatKind
 from web.logic.session import Session
@@ -60,7 +61,7 @@ class LessonMode:
         self.texts: dict[str, str | None] = {}  # each game's course file, once fetched
         self.courses: dict[str, Course | None] = {}  # and read, once a lesson began
         self.rules: dict[str, str] = {}  # each game's rules page (its figures), once fetched
-        self.before: tuple[Session, list[SeatKind]] | None = None  # the game the lesson covers
+        self.aside = SetAside("lesson", "data-lesson")  # the game the lesson covers
         self.busy = False  # Show me or a reply is playing: the board waits
 
     @property
@@ -163,8 +164,7 @@ class LessonMode:
             return
         await self.fetch_rules(game_id)
         if self.run is None:
-            table = self.page.table
-            self.before = (table.session, list(table.seats))
+            self.aside.keep(self.page.table)
         done = read_ids(stored(progress_key(game_id)))
         self.run = LessonRun(course, done, touch=self.page.table.ui.touch)  # tap, not click
         by_id("learn-offer").hidden = True
@@ -173,19 +173,13 @@ class LessonMode:
 
     def close(self) -> None:
         """The lesson ends (the table already holds, or is about to hold, another game)."""
-        self.run, self.before, self.busy = None, None, False
-        bar = by_id("lesson")
-        bar.hidden = True
-        bar.innerHTML = ""
-        document.body.removeAttribute("data-lesson")
+        self.run, self.busy = None, False
+        self.aside.close()
 
     def leave(self) -> None:
         """Leave the lesson: the game that was on the table comes back."""
-        before = self.before
-        self.close()
-        if before is not None:
-            self.page.table.open(*before)
-            document.body.dataset.game = before[0].game.id
+        self.run, self.busy = None, False
+        if self.aside.leave(self.page.table) is not None:
             self.page.render()
 
     def play_easy(self) -> None:

@@ -31,8 +31,8 @@ from pyscript import document, window
 from engine import EngineError, games
 from engine.contract.plugins import plugin
 from web.browser.dom import announce, asset_url, by_id, closest, run_soon
+from web.browser.set_aside import SetAside
 from web.logic.puzzle_offer import count, count_label, link, read_link
-from web.logic.seats import SeatKind
 from web.logic.session import Session
 from web.logic.table import Table
 
@@ -77,7 +77,7 @@ class PuzzleMode:
         self.run: PuzzleRun | None = None
         self.texts: dict[str, str | None] = {}  # each game's puzzle file, once fetched
         self.read: dict[str, tuple[Puzzle, ...] | str] = {}  # its puzzles, or what is wrong
-        self.before: tuple[Session, list[SeatKind]] | None = None  # the game the puzzles cover
+        self.aside = SetAside("puzzle", "data-puzzle")  # the game the puzzles cover
         self.busy = False  # a reply or Show is playing: the board waits
         self.counted = False  # the run's first try went into the rating
         self.rng = random.Random()
@@ -184,9 +184,8 @@ class PuzzleMode:
     def start(self, run: PuzzleRun) -> None:
         if self.run is None:
             self.host.give_way()
-            table = self.host.table
-            self.before = (table.session, list(table.seats))
-            self.shown_game = table.game.id
+            self.aside.keep(self.host.table)
+            self.shown_game = self.host.table.game.id
         self.run, self.counted, self.busy = run, False, False
         self.host.afresh()
         self.show_position()
@@ -195,23 +194,18 @@ class PuzzleMode:
 
     def close(self) -> None:
         """The puzzle ends (the table already holds, or is about to hold, another game)."""
-        self.run, self.before, self.busy = None, None, False
-        bar = by_id("puzzle")
-        bar.hidden = True
-        bar.innerHTML = ""
-        document.body.removeAttribute("data-puzzle")
+        self.run, self.busy = None, False
+        self.aside.close()
 
     def leave(self) -> None:
         """Leave puzzles: the game that was on the table comes back."""
-        before = self.before
         if self.run is None:
             return
-        self.close()
-        if before is not None:
-            self.host.table.open(*before)
-            document.body.dataset.game = before[0].game.id
+        self.run, self.busy = None, False
+        game_id = self.aside.leave(self.host.table)
+        if game_id is not None:
             self.host.render()
-            self.count_again(before[0].game.id)
+            self.count_again(game_id)
 
     def count_again(self, game_id: str) -> None:
         """The Puzzles control counts the game on the table (a puzzle link may show another)."""
