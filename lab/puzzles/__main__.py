@@ -16,13 +16,15 @@ from collections.abc import Iterator
 from engine import games
 
 from . import collection
-from .candidates import Candidate, played, recorded
+from .candidates import Candidate, branched, played, recorded
 from .solve import solve
 
 
 def candidates(game_id: str) -> Iterator[Candidate]:
-    """The game's candidates in order: the recorded games', then new games' (seeds 1, 2, …)."""
+    """The game's candidates in order: the recorded games', their branches', then new games'
+    (seeds 1, 2, …)."""
     yield from recorded(game_id)
+    yield from branched(game_id)
     for seed in itertools.count(1):
         yield from played(game_id, seed)
 

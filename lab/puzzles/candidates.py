@@ -1,6 +1,6 @@
 """Where puzzles come from: positions just after a mistake, seen from the side to punish it.
 
-Two sources, each deterministic:
+Three sources, each deterministic:
 
 - `recorded`: the hard level's self-play games (lab/judgement_data/<game>.jsonl) with each
   position's judged value (<game>.values.json, lab/judgement.py).  A position is a candidate
@@ -8,6 +8,9 @@ Two sources, each deterministic:
   least criteria.LIKELY and at least criteria.SWING above its chance one ply earlier, before
   the opponent's move; those whose value is proven a win for the side to move (and was not
   proven before the mistake) come first.  Positions with one move are no puzzles.
+- `branched`: the recorded games' positions with another move of the side to move in place
+  of the one played (BRANCHES of them, seeded), each judged at the graph's budget like the
+  recorded ones: a mistake the game did not make, at a position a strong game reached.
 - `played`: new games of the medium level against itself at its playout budget, each move
   replaced, with probability NOISE, by a random legal move (both seeded); the position after
   each random move is a candidate, judged at the graph's budget like the recorded ones.
@@ -34,6 +37,7 @@ from .criteria import is_candidate
 from .searching import budget
 
 NOISE = 0.12  # a played game's chance of a random move at each ply
+BRANCHES = 3  # the other moves tried at each recorded position
 
 
 @dataclass(frozen=True)
@@ -54,20 +58,24 @@ def mover_chance(game: Game, row: dict) -> float:
     return calibrated(raw, seat, for_game(game).search_curve)[seat]
 
 
+def _judged_games(game_id: str) -> Iterator[tuple[dict, list[dict]]]:
+    """The recorded two-seat games with their judged rows (one per position)."""
+    path = os.path.join(DATA, f"{game_id}.values.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        values = json.load(f)
+    for record in load_games(game_id):
+        judged = values.get(str(record["seed"]))
+        if judged is not None and len(record["rewards"]) == 2:
+            yield record, judged["rows"]
+
+
 def recorded(game_id: str) -> list[Candidate]:
     """The recorded games' candidates, the biggest swing first (proven wins before all)."""
     game = games.get(game_id)
-    path = os.path.join(DATA, f"{game_id}.values.json")
-    if not os.path.exists(path):
-        return []
-    with open(path) as f:
-        values = json.load(f)
     found = []
-    for record in load_games(game_id):
-        judged = values.get(str(record["seed"]))
-        if judged is None or len(record["rewards"]) != 2:
-            continue
-        rows = judged["rows"]
+    for record, rows in _judged_games(game_id):
         for ply in range(1, len(rows)):
             row, before = rows[ply], rows[ply - 1]
             if row["forced"] or before["to_move"] != 1 - row["to_move"]:
@@ -80,6 +88,34 @@ def recorded(game_id: str) -> list[Candidate]:
                 found.append(Candidate(key, tuple(record["moves"][:ply]), now, now - then, proven))
     found.sort(key=lambda c: (not c.proven, -c.swing, c.key))
     return found
+
+
+def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
+    """The candidates of the recorded games' positions with other moves, game by game and
+    ply by ply: at each position with a choice, BRANCHES of the other legal moves (seeded)."""
+    game = games.get(game_id)
+    rng = random.Random(seed)
+    graph = GRAPH_PLAYOUTS.get(game_id, 60)
+    for record, rows in _judged_games(game_id):
+        state = game.new()
+        for ply, played_text in enumerate(record["moves"]):
+            row = rows[ply]
+            legal = game.legal_moves(state)
+            names = [game.notation(state, m) for m in legal]
+            others = [(m, n) for m, n in zip(legal, names, strict=True) if n != played_text]
+            if not row["forced"] and len(others) >= 1:
+                seat = game.to_move(state)
+                before = 1.0 - mover_chance(game, row)  # the solver's chance before the move
+                for move, name in rng.sample(others, min(BRANCHES, len(others))):
+                    after = game.apply(state, move)
+                    if game.result(after) is not None or game.to_move(after) != 1 - seat:
+                        continue
+                    now = estimate(game, after, graph, seed=ply)[1 - seat]
+                    if is_candidate(before, now):
+                        moves = (*record["moves"][:ply], name)
+                        key = f"alt:{record['seed']}:{ply}:{name}"
+                        yield Candidate(key, moves, now, now - before, False)
+            state = game.apply(state, game.parse(state, played_text))
 
 
 def played(game_id: str, seed: int) -> Iterator[Candidate]:

@@ -16,6 +16,8 @@ from engine.learning.puzzles import WON_CHANCE
 GAP = 0.30  # every other move's chance is at least this much lower than the solution's
 LIKELY = 0.60  # a candidate's solver must stand at least this well after the mistake
 SWING = 0.20  # the least swing of the solver's chance that marks a mistake
+PRE_GAP = 0.10  # the pre-filter's cheap search: the best move this far ahead of the next
+PRE_LEAST = 0.65  # and at least this good
 MIN_CHOICES = 3  # a position with fewer legal moves is a guess, not a puzzle
 FEW_CHOICES = f"fewer than {MIN_CHOICES} moves to choose from"
 
@@ -43,6 +45,24 @@ def step_verdict(judged: list[Judged]) -> str | None:
     top = 1.0 if best.proven_win else best.chance
     if top - runner < GAP:
         return "a second good move"
+    return None
+
+
+def pre_verdict(judged: list[Judged]) -> str | None:
+    """The pre-filter's looser test on a cheap search: None when its choice is a proven win
+    no other move shares, or rated at least PRE_LEAST and PRE_GAP above every other move.
+    A cheap search sees a gap less sharply, hence the smaller gap; a candidate it drops has
+    answers so close that the deeper searches would drop it too."""
+    if not judged:
+        return "no move to judge"
+    best, others = judged[0], judged[1:]
+    if any(o.proven_win for o in others):
+        return "a second winning move"
+    top = 1.0 if best.proven_win else best.chance
+    if top - max((o.chance for o in others), default=0.0) < PRE_GAP:
+        return "a second good move"
+    if top < PRE_LEAST:
+        return "not winning enough"
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import pytest
@@ -87,6 +88,38 @@ def test_a_step_is_good_only_when_every_other_move_is_far_worse():
     assert step_verdict([Judged("a", 0.5), Judged("b", 0.9)]) == "a second good move"
     assert step_verdict([Judged("a", 1.0, True)]) is None
     assert step_verdict([]) == "no move to judge"
+
+
+def test_the_pre_filter_drops_close_answers_and_weak_ones_with_a_looser_gap():
+    pre = criteria.pre_verdict
+    assert pre([Judged("a", 0.80), Judged("b", 0.69)]) is None  # 0.11 ahead
+    assert pre([Judged("a", 0.80), Judged("b", 0.71)]) == "a second good move"  # 0.09
+    assert pre([Judged("a", 0.64), Judged("b", 0.20)]) == "not winning enough"
+    assert pre([Judged("a", 1.0, True), Judged("b", 0.95)]) == "a second good move"
+    assert pre([Judged("a", 1.0, True), Judged("b", 1.0, True)]) == "a second winning move"
+    assert pre([Judged("a", 1.0, True)]) is None
+    # what the pre-filter lets through, the full step criterion may still drop (0.25 < GAP)
+    assert pre([Judged("a", 0.90), Judged("b", 0.65)]) is None
+    assert step_verdict([Judged("a", 0.90), Judged("b", 0.65)]) == "a second good move"
+
+
+def test_branched_candidates_are_other_moves_at_the_recorded_positions():
+    from lab.puzzles.candidates import branched
+    from lab.selfplay import load_games
+
+    game = games.get("rugpile")
+    played = {str(r["seed"]): r["moves"] for r in load_games("rugpile")}
+    first = list(itertools.islice(branched("rugpile"), 2))
+    assert first == list(itertools.islice(branched("rugpile"), 2))  # seeded
+    for candidate in first:
+        _, seed, ply, name = candidate.key.split(":")
+        recorded = played[seed]
+        assert candidate.moves[:-1] == tuple(recorded[: int(ply)])
+        assert candidate.moves[-1] == name != recorded[int(ply)]
+        state = game.new()
+        for text in candidate.moves:  # every move legal
+            state = game.play(state, game.parse(state, text))
+        assert criteria.is_candidate(candidate.chance - candidate.swing, candidate.chance)
 
 
 def test_a_candidate_is_a_big_enough_swing_to_a_likely_enough_win():
