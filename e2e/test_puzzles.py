@@ -353,3 +353,29 @@ def test_a_puzzle_of_another_game_while_a_lesson_is_on(page, site):
     assert page.text_content("#title") == games.get(shown).name
     moves_listed(page, 0)  # the fresh game that was there before the lesson
     assert page.errors == []
+
+
+def test_back_out_of_a_puzzle_puts_the_game_back(page, site):
+    """A puzzle link typed over a game, then Back: the puzzle goes, and the game that was on
+    the table is shown again at the address Back went to (before, the puzzle stayed up)."""
+    game_id = a_game_with_puzzles()
+    puzzle = collection(game_id)[0]
+    game = games.get(game_id)
+    state = game.new()
+    first = game.notation(state, game.legal_moves(state)[0])
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{game_id}")
+    play(page, first)
+    moves_listed(page, 1)
+    address = page.evaluate("location.hash")
+    open_by_link(page, puzzle)
+    page.go_back()
+    page.wait_for_selector("#puzzle", state="hidden")
+    assert page.evaluate("document.body.dataset.puzzle") is None
+    assert page.evaluate("location.hash") == address
+    moves_listed(page, 1)  # the game set aside, its move kept
+    assert page.text_content("#title") == game.name
+    assert page.locator("#moves").text_content().count(first) == 1
+    page.go_forward()  # and Forward opens the puzzle again
+    page.wait_for_selector(f"body[data-puzzle='{puzzle.id}']")
+    assert page.errors == []

@@ -284,6 +284,9 @@ class Page:
         address = window.location.hash
         if self.ready and self.puzzles.open_link(address):
             return
+        if self.puzzles.active:  # out of a puzzle: its set-aside game back before anything
+            self.puzzles.leave(draw=False)  # (drawn, not saved: the address is another's)
+            self.draw()
         if address == self.long.address:
             return  # being opened (popstate and hashchange both come)
         if address in (self.tab.shown_hash, self.tab.tried_hash):
@@ -387,6 +390,10 @@ class Page:
         # a lesson's step or a puzzle is neither saved nor in the address
         if not self.lesson.active and not self.puzzles.active:
             self.tab.commit(push)
+        self.draw()
+
+    def draw(self) -> None:
+        """Write everything the logic shows, and let the computer move."""
         screen = screen_of(self.table)
         moved = self.motion.before(self.table)
         self.input.draw(screen.board, screen.status)

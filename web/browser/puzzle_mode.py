@@ -197,14 +197,16 @@ class PuzzleMode:
         self.run, self.busy = None, False
         self.aside.close()
 
-    def leave(self) -> None:
-        """Leave puzzles: the game that was on the table comes back."""
+    def leave(self, draw: bool = True) -> None:
+        """Leave puzzles: the game that was on the table comes back (the host drawing it, and
+        saving it, when `draw`)."""
         if self.run is None:
             return
         self.run, self.busy = None, False
         game_id = self.aside.leave(self.host.table)
         if game_id is not None:
-            self.host.render()
+            if draw:
+                self.host.render()
             self.count_again(game_id)
 
     def count_again(self, game_id: str) -> None:
