@@ -24,7 +24,7 @@ from engine.contract.plugins import plugin
 from engine.learning.puzzles import Puzzle, dump
 from lab.selfplay import load_games
 
-from .criteria import FEW_CHOICES, MIN_CHOICES
+from .criteria import FEW_CHOICES, MIN_CHOICES, PASS_TO_END, passes_to_the_end
 from .motifs import motifs
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
@@ -95,27 +95,55 @@ def trimmed(game: Game, record: dict) -> dict:
     return {**record, "solution": line[:cut], "goal": "won", "chance": [record["chance"][0], 1.0]}
 
 
+SPACING = 6  # plies between two puzzles' starts taken from one recorded (or new) game
+
+
 def kept(game_id: str) -> tuple[list[dict], Counter]:
-    """The kept records (tails trimmed), and the count per reason of those left out: those
-    that start on another's line (the same mistake found twice, a ply apart), and those with
-    fewer than criteria.MIN_CHOICES moves at the start (kept before solve.py checked it)."""
+    """The kept records (tails trimmed), and the count per reason of those left out:
+    - those that start on another's line (the same mistake found twice, a ply apart);
+    - those with fewer than criteria.MIN_CHOICES moves at the start (kept before solve.py
+      checked it);
+    - a single pass that ends the game (both passed) on the solver's lead: no puzzle;
+    - those that start within SPACING plies of an earlier one of the same source game (a
+      recorded game and its branches, or a new game): one puzzle for one stretch of a game,
+      the first found."""
     game = games.get(game_id)
-    records = [trimmed(game, e["puzzle"]) for e in read_state(game_id) if e["verdict"] == "kept"]
+    entries = [
+        (e["key"], trimmed(game, e["puzzle"]))
+        for e in read_state(game_id)
+        if e["verdict"] == "kept"
+    ]
     on_lines = {
         tuple(r["moves"] + r["solution"][:k])
-        for r in records
+        for _, r in entries
         for k in range(1, len(r["solution"]))
     }
     left_out: Counter = Counter()
-    chosen = []
-    for record in records:
+    chosen: list[dict] = []
+    starts: dict[str, list[int]] = {}
+    for key, record in entries:
+        source, ply = _source(key), len(record["moves"])
         if tuple(record["moves"]) in on_lines:
             left_out["starts on another puzzle's line"] += 1
         elif len(game.legal_moves(_start(game, record))) < MIN_CHOICES:
             left_out[FEW_CHOICES] += 1
+        elif passes_to_the_end(game, _start(game, record), record["solution"]):
+            left_out[PASS_TO_END] += 1
+        elif any(abs(ply - other) < SPACING for other in starts.get(source, ())):
+            left_out[NEAR_ANOTHER] += 1
         else:
             chosen.append(record)
+            starts.setdefault(source, []).append(ply)
     return chosen, left_out
+
+
+NEAR_ANOTHER = f"within {SPACING} plies of another from its game"
+
+
+def _source(key: str) -> str:
+    """The game a candidate's key comes from: recorded ("rec", "alt": the same game) or new."""
+    kind, seed = key.split(":")[:2]
+    return f"{'new' if kind == 'new' else 'rec'}:{seed}"
 
 
 def _start(game: Game, record: dict) -> State:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.contract.core import Game, State
+from engine.contract.result import Termination
 from engine.learning.puzzles import WON_CHANCE
 
 GAP = 0.30  # every other move's chance is at least this much lower than the solution's
@@ -20,6 +22,7 @@ PRE_GAP = 0.10  # the pre-filter's cheap search: the best move this far ahead of
 PRE_LEAST = 0.65  # and at least this good
 MIN_CHOICES = 3  # a position with fewer legal moves is a guess, not a puzzle
 FEW_CHOICES = f"fewer than {MIN_CHOICES} moves to choose from"
+PASS_TO_END = "a pass that ends the game"
 
 
 @dataclass(frozen=True)
@@ -75,3 +78,12 @@ def is_candidate(before: float, after: float) -> bool:
     """Whether a position is a candidate: the solver's chance `after` the opponent's move
     is at least LIKELY and at least SWING above the solver's chance `before` it."""
     return after >= LIKELY and after - before >= SWING
+
+
+def passes_to_the_end(game: Game, state: State, solution: list[str]) -> bool:
+    """Whether a solution is one pass that ends the game (both passed): kept, it would be a
+    win on the solver's lead, but no puzzle (Stigmergy and Wythe end when both pass)."""
+    if len(solution) != 1:
+        return False
+    result = game.result(game.apply(state, game.parse(state, solution[0])))
+    return result is not None and result.termination is Termination.BOTH_PASSED

@@ -34,8 +34,10 @@ from .criteria import (
     FEW_CHOICES,
     GAP,
     MIN_CHOICES,
+    PASS_TO_END,
     Judged,
     line_ends,
+    passes_to_the_end,
     pre_verdict,
     step_verdict,
 )
@@ -93,6 +95,8 @@ def _proven_line(game: Game, state: State, proof, deep: int) -> tuple[str, list[
             return "a second winning move", line
         move = moves[0]
         text = game.notation(state, move)
+        if not line and plies == 1 and passes_to_the_end(game, state, [text]):
+            return PASS_TO_END, line
         if plies > 1 or not line:  # a last win at once may have company: any one is right
             for seed in SEEDS:
                 verdict = step_verdict(

@@ -122,6 +122,33 @@ def test_branched_candidates_are_other_moves_at_the_recorded_positions():
         assert criteria.is_candidate(candidate.chance - candidate.swing, candidate.chance)
 
 
+def test_a_pass_that_ends_the_game_is_no_puzzle():
+    # a mined Stigmergy position where the opponent has just passed: a second pass in a row
+    # ends the game (web/rules/stigmergy.html), and a placement does not
+    game = games.get("stigmergy")
+    entry = next(e for e in collection.read_state("stigmergy") if e["key"] == "alt:1000:144:pass")
+    state = collection._start(game, entry["puzzle"])
+    assert entry["puzzle"]["moves"][-1] == "pass"
+    assert criteria.passes_to_the_end(game, state, ["pass"])
+    placement = next(
+        t for m in game.legal_moves(state) if (t := game.notation(state, m)) != "pass"
+    )
+    assert not criteria.passes_to_the_end(game, state, [placement])
+    assert not criteria.passes_to_the_end(game, state, ["pass", "x", "y"])  # one move only
+
+
+def test_puzzles_of_one_game_stand_apart(tmp_path, monkeypatch):
+    # the fool's mate (see above) found four times: twice in one recorded game (its own
+    # moves, then as a branch), once in another recorded game, once in a new game
+    monkeypatch.setattr(collection, "WORK", str(tmp_path))
+    record = {"moves": ["3x3a3", "3x3b2"], "solution": ["2x2d1"], "goal": "win"}
+    for key in ("rec:5:2", "alt:5:1:3x3b2", "rec:6:2", "new:5:2"):
+        collection.append_state("rugpile", {"key": key, "verdict": "kept", "puzzle": record})
+    chosen, left_out = collection.kept("rugpile")
+    assert len(chosen) == 3
+    assert left_out == {collection.NEAR_ANOTHER: 1}
+
+
 def test_a_candidate_is_a_big_enough_swing_to_a_likely_enough_win():
     assert criteria.is_candidate(0.30, 0.60)
     assert not criteria.is_candidate(0.45, 0.60)  # a swing of 0.15
