@@ -10,7 +10,8 @@ Three sources, each deterministic:
   proven before the mistake) come first.  Positions with one move are no puzzles.
 - `branched`: the recorded games' positions with another move of the side to move in place
   of the one played (BRANCHES of them, seeded), each judged at the graph's budget like the
-  recorded ones: a mistake the game did not make, at a position a strong game reached.
+  recorded ones: a mistake the game did not make, at a position a strong game reached.  The
+  games' ends come first.
 - `played`: new games of the medium level against itself at its playout budget, each move
   replaced, with probability NOISE, by a random legal move (both seeded); the position after
   each random move is a candidate, judged at the graph's budget like the recorded ones.
@@ -91,31 +92,42 @@ def recorded(game_id: str) -> list[Candidate]:
 
 
 def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
-    """The candidates of the recorded games' positions with other moves, game by game and
-    ply by ply: at each position with a choice, BRANCHES of the other legal moves (seeded)."""
+    """The candidates of the recorded games' positions with other moves, from the games' ends
+    back (the last position of every game, then the one before, …: a game's end is where a
+    single good answer is likeliest): at each position with a choice, BRANCHES of the other
+    legal moves (seeded by the seed, the game and the ply, whatever the order)."""
     game = games.get(game_id)
-    rng = random.Random(seed)
     graph = GRAPH_PLAYOUTS.get(game_id, 60)
+    lines = []
     for record, rows in _judged_games(game_id):
-        state = game.new()
-        for ply, played_text in enumerate(record["moves"]):
-            row = rows[ply]
-            legal = game.legal_moves(state)
-            names = [game.notation(state, m) for m in legal]
-            others = [(m, n) for m, n in zip(legal, names, strict=True) if n != played_text]
-            if not row["forced"] and len(others) >= 1:
-                seat = game.to_move(state)
-                before = 1.0 - mover_chance(game, row)  # the solver's chance before the move
-                for move, name in rng.sample(others, min(BRANCHES, len(others))):
-                    after = game.apply(state, move)
-                    if game.result(after) is not None or game.to_move(after) != 1 - seat:
-                        continue
-                    now = estimate(game, after, graph, seed=ply)[1 - seat]
-                    if is_candidate(before, now):
-                        moves = (*record["moves"][:ply], name)
-                        key = f"alt:{record['seed']}:{ply}:{name}"
-                        yield Candidate(key, moves, now, now - before, False)
-            state = game.apply(state, game.parse(state, played_text))
+        states = [game.new()]
+        for text in record["moves"][:-1]:
+            states.append(game.apply(states[-1], game.parse(states[-1], text)))
+        lines.append((record, rows, states))
+    longest = max((len(states) for _, _, states in lines), default=0)
+    for back in range(1, longest + 1):
+        for record, rows, states in lines:
+            ply = len(states) - back
+            if ply < 0 or rows[ply]["forced"]:
+                continue
+            state, played_text = states[ply], record["moves"][ply]
+            others = [
+                (m, name)
+                for m in game.legal_moves(state)
+                if (name := game.notation(state, m)) != played_text
+            ]
+            rng = random.Random(f"{seed}:{record['seed']}:{ply}")
+            seat = game.to_move(state)
+            before = 1.0 - mover_chance(game, rows[ply])  # the solver's chance before the move
+            for move, name in rng.sample(others, min(BRANCHES, len(others))):
+                after = game.apply(state, move)
+                if game.result(after) is not None or game.to_move(after) != 1 - seat:
+                    continue
+                now = estimate(game, after, graph, seed=ply)[1 - seat]
+                if is_candidate(before, now):
+                    moves = (*record["moves"][:ply], name)
+                    key = f"alt:{record['seed']}:{ply}:{name}"
+                    yield Candidate(key, moves, now, now - before, False)
 
 
 def played(game_id: str, seed: int) -> Iterator[Candidate]:
