@@ -23,14 +23,13 @@ OscillatorNode: no sound file is fetched), a capture another.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from web.browser.dom import by_id, found
+from web.browser.dom import by_id, found, store, stored
 from web.logic.motion import Change, Shown, change
 from web.logic.table import Table
 
@@ -350,10 +349,8 @@ class Sound:
     """The Sound toggle and its tones."""
 
     def __init__(self) -> None:
-        self.on = False
         self.context: Any = None
-        with contextlib.suppress(Exception):  # storage blocked: off until turned on
-            self.on = window.localStorage.getItem(SOUND_KEY) == "on"
+        self.on = stored(SOUND_KEY) == "on"  # storage blocked: off until turned on
         self.show()
 
     def show(self) -> None:
@@ -363,8 +360,7 @@ class Sound:
 
     def toggle(self) -> None:
         self.on = not self.on
-        with contextlib.suppress(Exception):  # not kept for next time, but on for now
-            window.localStorage.setItem(SOUND_KEY, "on" if self.on else "off")
+        store(SOUND_KEY, "on" if self.on else "off")  # blocked: not kept, but on for now
         self.show()
         self.play(False)  # a sample (and a click lets the page start its sound)
 

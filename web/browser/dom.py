@@ -1,10 +1,11 @@
 """Small helpers shared by the page's modules (browser only): finding elements, announcing,
-and running a coroutine in the background.
+running a coroutine in the background, and a preference kept in the browser's storage.
 
 The browser's objects come through Pyodide untyped: they are `Any` here, at the boundary,
 and JavaScript's null (jsnull) is turned into None where a lookup may find nothing."""
 
 import asyncio
+import contextlib
 from collections.abc import Coroutine
 from typing import Any
 
@@ -72,3 +73,19 @@ def run_soon(coroutine: Coroutine[Any, Any, Any]) -> None:
     task = asyncio.ensure_future(coroutine)
     _RUNNING.add(task)
     task.add_done_callback(_RUNNING.discard)
+
+
+def stored(key: str) -> str | None:
+    """A value from localStorage; None when there is none or storage is blocked."""
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # a browser that blocks storage throws a DOMException
+        return None
+    return value if isinstance(value, str) else None
+
+
+def store(key: str, value: str) -> None:
+    """Keep a value in localStorage; nothing when storage is full or blocked (the page goes
+    on, the value not kept for next time)."""
+    with contextlib.suppress(Exception):
+        window.localStorage.setItem(key, value)

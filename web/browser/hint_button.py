@@ -5,14 +5,11 @@ after it.  What it says is web/logic/analysis.py's.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
-from pyscript import window
-
-from web.browser.dom import by_id
+from web.browser.dom import by_id, store, stored
 from web.logic.analysis import Mark, alternatives, hint_available, hint_text, marks
 from web.logic.link_seats import help_allowed
 from web.logic.table import Said, Table
@@ -93,12 +90,8 @@ class HintButton:
 def allowed() -> bool:
     """The player allowed hints against the computer (the New game form; off by default,
     and off when the browser does not let the page use its storage)."""
-    try:
-        return window.localStorage.getItem(PREF_KEY) == "on"
-    except Exception:  # storage refused (private mode, a policy): keep the default
-        return False
+    return stored(PREF_KEY) == "on"
 
 
 def allow(on: bool) -> None:
-    with contextlib.suppress(Exception):  # not kept, as nothing else is without storage
-        window.localStorage.setItem(PREF_KEY, "on" if on else "off")
+    store(PREF_KEY, "on" if on else "off")  # not kept, as nothing else is without storage

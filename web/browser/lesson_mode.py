@@ -27,7 +27,7 @@ from pyscript import document, window
 
 from engine import EngineError, games
 from engine.contract.plugins import plugin
-from web.browser.dom import announce, asset_url, by_id, closest, run_soon
+from web.browser.dom import announce, asset_url, by_id, closest, run_soon, store, stored
 from web.browser.set_aside import SetAside
 from web.logic.learn_offer import OFFERED_KEY, offer_html, progress_key, read_ids, write_ids
 from web.logic.seats import HUMAN, SeatKind
@@ -300,19 +300,3 @@ def keep_in_view(bar: Any) -> None:
     """On a short screen (a phone), scroll so that the goal and the board show together."""
     if by_id("board").getBoundingClientRect().bottom > window.innerHeight:
         bar.scrollIntoView(to_js({"block": "start"}, dict_converter=window.Object.fromEntries))
-
-
-def stored(key: str) -> str | None:
-    """A value from localStorage; None when there is none or storage is blocked."""
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # a browser that blocks storage throws a DOMException
-        return None
-    return value if isinstance(value, str) else None
-
-
-def store(key: str, value: str) -> None:
-    """Keep a value in localStorage; nothing when storage is full or blocked (the lesson
-    goes on, its progress not kept)."""
-    with contextlib.suppress(Exception):
-        window.localStorage.setItem(key, value)

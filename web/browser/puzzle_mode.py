@@ -30,7 +30,7 @@ from pyscript import document, window
 
 from engine import EngineError, games
 from engine.contract.plugins import plugin
-from web.browser.dom import announce, asset_url, by_id, closest, run_soon
+from web.browser.dom import announce, asset_url, by_id, closest, run_soon, store, stored
 from web.browser.set_aside import SetAside
 from web.logic.puzzle_offer import count, count_label, link, read_link
 from web.logic.session import Session
@@ -439,18 +439,3 @@ class PuzzleMode:
         else:
             self.open(found.game, "linked", found.puzzle)
         return True
-
-
-def stored(key: str) -> str | None:
-    """A value from localStorage; None when there is none or storage is blocked."""
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # a browser that blocks storage throws a DOMException
-        return None
-    return value if isinstance(value, str) else None
-
-
-def store(key: str, value: str) -> None:
-    """Keep a value in localStorage; nothing when storage is full or blocked."""
-    with contextlib.suppress(Exception):
-        window.localStorage.setItem(key, value)
