@@ -109,8 +109,11 @@ def _proven_line(game: Game, state: State, proof, deep: int) -> tuple[str, list[
         if game.result(state) is not None:
             return "kept", line
         defence, plies = prover.longest_defence(state, seat, plies - 1)
+        after = game.apply(state, defence)
+        if game.result(after) is not None:  # the defence ends it (a last pass): the solver's
+            return "kept", line  # move was the last to find, and the line ends proven won
         line.append(game.notation(state, defence))
-        state = game.apply(state, defence)
+        state = after
         moves = prover.winning_moves(state, plies)
 
 

@@ -48,6 +48,31 @@ class TakeAway(Game[Pile, int]):
         return state.turn
 
 
+class LastStoneLoses(TakeAway):
+    """Take one, two or three stones; who takes the last stone loses.  The side to move loses
+    exactly when the pile is one more than a multiple of four; from four stones, taking three
+    leaves the opponent the last stone, and the game ends on the opponent's forced move."""
+
+    id = "laststone"
+
+    def _new(self, options: dict) -> Pile:
+        return Pile(4)
+
+    def _generate(self, state: Pile) -> list:
+        return [n for n in (1, 2, 3) if n <= state.stones] if state.stones else []
+
+    def _result(self, state: Pile) -> Result | None:
+        if state.stones:
+            return None
+        return Result((state.turn,), (0, 0), Termination.NO_MOVES, "took the last stone")
+
+    def _scores(self, state: Pile) -> tuple[int, int]:
+        return (0, 0)
+
+    def _decode(self, state: Pile, text: str) -> int:
+        return int(text.removeprefix("take"))
+
+
 def test_a_forced_win_is_found_at_its_shortest_and_only_where_there_is_one():
     game = TakeAway()
     # 2 stones: take both (a win at once); 1 would leave 1 for the opponent
@@ -224,6 +249,19 @@ def test_the_fools_mate_is_kept_as_a_one_move_win_and_the_opening_is_not():
     # after Red's first rug, Blue has many sound replies: no single good move
     verdict, record = solve(game, Candidate("t", ("3x3a3",), 0.9, 0.5, False), 0.02)
     assert verdict.startswith("a second good move") and record == {}
+
+
+def test_a_line_the_defence_ends_stops_at_the_solvers_move():
+    from lab.puzzles.candidates import Candidate
+    from lab.puzzles.solve import solve
+
+    # four stones: take3 is the only win (take1 leaves 3, take2 leaves 2: either way the
+    # opponent leaves one); the opponent's only reply takes the last stone and loses, so the
+    # line is take3 alone, ending in a position proven won (before, the generator crashed)
+    verdict, record = solve(LastStoneLoses(), Candidate("t", (), 0.9, 0.5, False), 0.02)
+    assert verdict == "kept"
+    assert record["solution"] == ["take3"] and record["goal"] == "won"
+    assert record["chance"] == [0.9, 1.0]
 
 
 def test_wythe_motifs_name_a_stack_that_freezes_and_nothing_for_the_swap():
