@@ -46,9 +46,12 @@ def test_the_board_is_drawn_before_python_runs(page, pages_site):
     assert page.locator("#board svg [data-cell]").count() == 25  # size 5
     assert page.locator("#picker .pick").count() == 5
     assert page.get_attribute("#picker [data-game='rugpile']", "aria-current") == "true"
+    assert page.locator("#scores li").count() == 2  # the score box is not empty
+    before = page.inner_html("#scores")
     assert page.is_visible("#loading progress")
     page.wait_for_selector(READY, timeout=90_000)
     assert page.is_hidden("#loading")
+    assert page.inner_html("#scores") == before  # Python writes the same score box
     lines = page.evaluate("window.__statusLines")
     counted = [line for line in lines if line.startswith("Loading the game engine: ")]
     assert len(counted) >= 3, lines  # "Loading the game engine: 2.1 of 5.6 MB"
@@ -73,10 +76,17 @@ def test_a_link_says_at_once_what_it_opens(page, pages_site):
     assert page.text_content("#status").startswith("Opening a Wythe game after 4 moves.")
     assert page.get_attribute("#board", "data-first-screen") == "stale"  # the start, dimmed
     assert page.locator("#board svg [data-cell]").count() == 64
+    # the score box names the seats; their scores and the turn wait for the game's moves
+    assert page.get_attribute("#scores", "data-first-screen") == "stale"
+    assert page.locator("#scores li").count() == 2
+    assert page.locator("#scores li.to-move").count() == 0
+    assert page.locator("#scores .score").first.is_hidden()
     shot(page, "first-visit-link-loading")
     engine.release()
     page.wait_for_selector(READY, timeout=90_000)
     assert page.get_attribute("#board", "data-first-screen") is None
+    assert page.get_attribute("#scores", "data-first-screen") is None
+    assert page.locator("#scores .score").first.is_visible()
     assert page.get_attribute("#board", "class") == "board"
     assert page.locator("#moves button").count() == 4
     assert page.text_content("#status").startswith("Black (Player 1) to move")

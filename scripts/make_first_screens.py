@@ -42,6 +42,7 @@ def first_screens() -> dict:
     from engine import games
     from web import boards
     from web.boards.base import Ui
+    from web.logic.screen import scores_html
     from web.logic.session import DEFAULT_GAME, Session
 
     screens = {}
@@ -56,6 +57,7 @@ def first_screens() -> dict:
             "options": session.fragment().split("/")[2],
             "board": board.draw(view, Ui()),
             "panel": board.panel(view, Ui()),
+            "scores": scores_html(view, board),  # people at one screen: no seat marks
         }
     return {"default": DEFAULT_GAME, "games": screens}
 

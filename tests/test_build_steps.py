@@ -21,6 +21,11 @@ def test_first_screens_hold_each_games_start_board():
     assert games["rugpile"]["options"] == "players=2,size=5,tiles=4-3-2"
     assert games["gwyddbwyll"]["name"] == "Gwyddbwyll"
     assert "2x2 tile, 4 left" in games["rugpile"]["panel"]  # tiles 4-3-2 each
+    # the score box: one line per seat, the first to move marked (web/rules/rugpile.html:
+    # Red begins), nobody a winner yet
+    scores = games["rugpile"]["scores"]
+    assert scores.count("<li") == 2 and scores.index("Red") < scores.index("Blue")
+    assert scores.count('class="to-move"') == 1 and "winner" not in scores
 
 
 def test_first_screens_go_into_the_page_once(tmp_path):

@@ -128,7 +128,8 @@ class Page:
                 "This browser does not let the page use its storage, so games are not kept "
                 "after this tab closes."
             )
-        by_id("board").removeAttribute("data-first-screen")  # index.html's stand-in is gone
+        for stand_in in ("board", "scores"):  # index.html's stand-ins are gone
+            by_id(stand_in).removeAttribute("data-first-screen")
         self.ready = True
         # an invitation's Play or Just look, and a move, made while loading
         dropped = [answer_first(self.answer_kept), play_first_taps(self.table, self.input.made)]
