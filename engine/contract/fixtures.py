@@ -31,6 +31,9 @@ NAMES = {
     "COURSE_COVERS": "which steps of its course teach each section of its rules page "
     "(the page's <h3>s in order, each to a list of step ids)",
     "GRAPH_PLAYOUTS": "the graph's budget in playouts (0.12 s at the browser's search rate)",
+    "OLD_LEAN_SHOWN": "whether the graph's chance before issue 27 (the best move's mean) leans "
+    "to the side to move beyond tests/test_judgement.py's bound on its seeded line, as the test "
+    "then checks to see its measure work; False where it does not (say why)",
     "ANALYSIS_POSITION": "(a link's fragment to a mid-game position, its number of players) "
     "for the page's Analyse control",
     "STYLE_PROBE": "(a CSS selector its board's stylesheet styles, a property, its value)",

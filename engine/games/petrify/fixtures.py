@@ -118,6 +118,8 @@ COURSE_COVERS = {
 # The browser's search rate from the start (docs/benchmarks.md: 603 playouts/s) times 0.12 s.
 GRAPH_PLAYOUTS = 75
 
+OLD_LEAN_SHOWN = True  # it did, far beyond (issue 27: +26 to +41 points over the games)
+
 # Mid-game (random legal moves, seed 3), two players.
 ANALYSIS_POSITION = ("petrify/1/size=6/d3.f6.c2.b5.d6.e1.a1.e1xa1", 2)
 

@@ -70,6 +70,10 @@ COURSE_COVERS = {
 # s, lowered as the start is the cheap komi bid (CPython's mid-game / start ratio: 0.47).
 GRAPH_PLAYOUTS = 120
 
+# The graph judges Stigmergy by its best move still (its playouts carry no noise to lean), so
+# the old measure shows no lean here to see.
+OLD_LEAN_SHOWN = False
+
 # Mid-game (random legal moves, seed 3), two players.
 ANALYSIS_POSITION = ("stigmergy/1/size=4,komi=2/d1.g3.b5.e5.g1.e3.d6.a3", 2)
 
