@@ -135,3 +135,13 @@ def test_a_win_found_says_so_and_a_chance_that_stays_is_not_said_to_go():
     run = PuzzleRun(won)
     play(run, "b1")
     assert run.message == "Solved! Blue wins. Blue's chance stays at 100%."
+
+
+def test_a_wrong_move_is_held_against_the_chance_the_answer_keeps():
+    # a forced win keeps 1.0, whatever the graph said before it (a wrong move at 44% is no
+    # "as good"); a line rated won keeps its end's chance; a game's mistake, the better move's
+    win = Puzzle("petrify", "w1", ("a1", "h8"), ("b1",), "win", "end", (), 1500, (0.44, 1.0))
+    assert PuzzleRun(win).answer_chance == 1.0
+    assert PuzzleRun(PUZZLE).answer_chance == 0.97
+    mistake = Puzzle("petrify", "game", ("a1", "h8"), ("b1",), "won", "middle", (), 0, (0.6, 0.3))
+    assert PuzzleRun(mistake, MISTAKE).answer_chance == 0.6

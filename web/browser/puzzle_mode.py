@@ -359,8 +359,7 @@ class PuzzleMode:
             return
         if self.run is not run or run.wrong_move != wrong:
             return  # the player tried again, or left
-        before = run.puzzle.chance[0]  # the solver's chance with the best play, all along
-        run.explain(wrong_reason(run.game, state, analysis, run.solver, before))
+        run.explain(wrong_reason(run.game, state, analysis, run.solver, run.answer_chance))
         self.write_bar()
 
     async def show_solution(self) -> None:

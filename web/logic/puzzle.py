@@ -76,6 +76,16 @@ class PuzzleRun:
     def rated(self) -> bool:
         return self.kind != MISTAKE
 
+    @property
+    def answer_chance(self) -> float:
+        """The solver's chance the puzzle's answer keeps, which a wrong move is held against:
+        a forced win's 1.0, the chance a line rated won ends at, and for a mistake of one's
+        own game the better move's chance (its chance before the move played)."""
+        before, after = self.puzzle.chance
+        if self.kind == MISTAKE:
+            return before
+        return 1.0 if self.puzzle.goal == "win" else after
+
     def session(self) -> Session:
         """The game so far and the moves of the solution played, on the table."""
         wrong = (self.wrong_move,) if self.wrong_move else ()
@@ -223,7 +233,7 @@ def wrong_reason(
     """One sentence on why a wrong move is worse: the opponent's best answer and the solver's
     chance after it, from the computer's judgement (`analysis`, engine/ai/analysis.py's JSON)
     of `state`, the position after the wrong move.  `before` is the solver's chance with the
-    best play (the puzzle's chance at its start, which its line keeps), or None when unknown."""
+    puzzle's answer (PuzzleRun.answer_chance), or None when unknown."""
     result = game.result(state)
     if result is not None:
         return "That ends the game without winning it."
