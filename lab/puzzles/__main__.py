@@ -30,16 +30,26 @@ def candidates(game_id: str) -> Iterator[Candidate]:
 
 
 def run(game_ids: list[str], minutes: float, scale: float) -> None:
-    """Judge candidates round robin over the games until `minutes` of wall time passed."""
+    """Judge candidates round robin over the games until `minutes` of wall time passed; a
+    candidate near a puzzle kept from its game (collection.SPACING) is skipped unjudged, as
+    the collection would leave it out."""
     deadline = time.monotonic() + 60 * minutes
     done = {g: {e["key"] for e in collection.read_state(g)} for g in game_ids}
+    near = {g: collection.kept_starts(g) for g in game_ids}
     sources = {g: candidates(g) for g in game_ids}
     while game_ids and time.monotonic() < deadline:
         for game_id in list(game_ids):
             if time.monotonic() >= deadline:
                 break
             began = time.process_time()  # finding the candidate counts too (new games)
-            candidate = next((c for c in sources[game_id] if c.key not in done[game_id]), None)
+            candidate = next(
+                (
+                    c
+                    for c in sources[game_id]
+                    if c.key not in done[game_id] and not near[game_id].near(c.key, len(c.moves))
+                ),
+                None,
+            )
             if candidate is None:
                 game_ids.remove(game_id)
                 continue
@@ -51,6 +61,7 @@ def run(game_ids: list[str], minutes: float, scale: float) -> None:
             collection.append_state(game_id, entry)
             done[game_id].add(candidate.key)
             if verdict == "kept":
+                near[game_id].add(candidate.key, len(candidate.moves))
                 collection.write(game_id)
             progress(game_id, candidate, verdict, cpu)
 

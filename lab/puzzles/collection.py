@@ -98,6 +98,29 @@ def trimmed(game: Game, record: dict) -> dict:
 SPACING = 6  # plies between two puzzles' starts taken from one recorded (or new) game
 
 
+class Starts:
+    """Where the puzzles kept from each source game start (plies), to find a candidate near
+    one (within SPACING plies: the collection takes one puzzle for a stretch of a game)."""
+
+    def __init__(self) -> None:
+        self.plies: dict[str, list[int]] = {}
+
+    def near(self, key: str, ply: int) -> bool:
+        return any(abs(ply - other) < SPACING for other in self.plies.get(_source(key), ()))
+
+    def add(self, key: str, ply: int) -> None:
+        self.plies.setdefault(_source(key), []).append(ply)
+
+
+def kept_starts(game_id: str) -> Starts:
+    """The starts of the puzzles kept so far in the game's state."""
+    starts = Starts()
+    for entry in read_state(game_id):
+        if entry["verdict"] == "kept":
+            starts.add(entry["key"], len(entry["puzzle"]["moves"]))
+    return starts
+
+
 def kept(game_id: str) -> tuple[list[dict], Counter]:
     """The kept records (tails trimmed), and the count per reason of those left out:
     - those that start on another's line (the same mistake found twice, a ply apart);
@@ -120,20 +143,20 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
     }
     left_out: Counter = Counter()
     chosen: list[dict] = []
-    starts: dict[str, list[int]] = {}
+    starts = Starts()
     for key, record in entries:
-        source, ply = _source(key), len(record["moves"])
+        ply = len(record["moves"])
         if tuple(record["moves"]) in on_lines:
             left_out["starts on another puzzle's line"] += 1
         elif len(game.legal_moves(_start(game, record))) < MIN_CHOICES:
             left_out[FEW_CHOICES] += 1
         elif passes_to_the_end(game, _start(game, record), record["solution"]):
             left_out[PASS_TO_END] += 1
-        elif any(abs(ply - other) < SPACING for other in starts.get(source, ())):
+        elif starts.near(key, ply):
             left_out[NEAR_ANOTHER] += 1
         else:
             chosen.append(record)
-            starts.setdefault(source, []).append(ply)
+            starts.add(key, ply)
     return chosen, left_out
 
 

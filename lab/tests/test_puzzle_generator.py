@@ -172,6 +172,11 @@ def test_puzzles_of_one_game_stand_apart(tmp_path, monkeypatch):
     chosen, left_out = collection.kept("rugpile")
     assert len(chosen) == 3
     assert left_out == {collection.NEAR_ANOTHER: 1}
+    # a run skips the candidates the collection would leave out: near a kept start (ply 2)
+    starts = collection.kept_starts("rugpile")
+    assert starts.near("alt:5:3:2x2d1", 4)  # 2 plies away, in game 5
+    assert not starts.near("rec:5:8", 8)  # 6 plies away
+    assert not starts.near("new:6:2", 2)  # new game 6 has none
 
 
 def test_a_candidate_is_a_big_enough_swing_to_a_likely_enough_win():
