@@ -3,10 +3,12 @@ not jump when the status wraps or a notice shows, and every button on a phone is
 for a finger."""
 
 import pytest
-from helpers import new_page, open_page, random_game, reach, shot
+from helpers import ROOT, new_page, open_page, random_game, reach, shot
 from playwright.sync_api import expect
 
 from engine import games
+from engine.contract.plugins import plugin
+from engine.learning.puzzles import load
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
@@ -170,6 +172,28 @@ def test_every_button_on_a_phone_is_big_enough(browser, site):
     assert small == []
     assert page.errors == []
     context.close()
+
+
+@pytest.mark.parametrize("width", [1024, 1280])
+def test_the_top_bar_is_one_row_on_a_tablet_and_a_desktop(browser, site, width):
+    """The games, Recent, Rules, Learn, the Puzzles count and New game side by side, each
+    button's words on one line (at 1024 px they wrapped into two rows, New game into two
+    lines, once Puzzles joined them)."""
+    page = new_page(browser)
+    page.set_viewport_size({"width": width, "height": 768})
+    with_puzzles = [g for g in games.ids() if load(g, (ROOT / plugin(g).puzzles).read_text())]
+    game_id = max(with_puzzles, key=lambda g: len(games.name(g)))  # the widest picker
+    open_page(page, f"{site}/index.html#{game_id}")
+    page.wait_for_selector("#puzzles-open:not([hidden])")
+    tops = page.evaluate("""() => [...document.querySelectorAll('.top button')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => [b.textContent.trim(), b.getBoundingClientRect().top,
+                   b.getBoundingClientRect().height])""")
+    assert len(tops) == 10, tops  # five games, four tools, New game
+    assert max(top for _, top, _ in tops) - min(top for _, top, _ in tops) < 8, tops
+    assert max(height for _, _, height in tops) < 48, tops  # one line of words each
+    shot(page, f"top-bar-{width}", full_page=False)
+    assert page.errors == []
 
 
 def test_a_bad_link_shows_the_board_of_its_own_game(browser, site):
