@@ -96,6 +96,7 @@ def trimmed(game: Game, record: dict) -> dict:
 
 
 SPACING = 6  # plies between two puzzles' starts taken from one recorded (or new) game
+NEAR_ANOTHER = f"within {SPACING} plies of another from its game"
 
 
 class Starts:
@@ -158,9 +159,6 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
             chosen.append(record)
             starts.add(key, ply)
     return chosen, left_out
-
-
-NEAR_ANOTHER = f"within {SPACING} plies of another from its game"
 
 
 def _source(key: str) -> str:

@@ -54,8 +54,8 @@ def step_verdict(judged: list[Judged]) -> str | None:
 def pre_verdict(judged: list[Judged]) -> str | None:
     """The pre-filter's looser test on a cheap search: None when its choice is a proven win
     no other move shares, or rated at least PRE_LEAST and PRE_GAP above every other move.
-    A cheap search sees a gap less sharply, hence the smaller gap; a candidate it drops has
-    answers so close that the deeper searches would drop it too."""
+    A cheap search sees a gap less sharply, hence the smaller gap: it is a cheap guess at
+    what the deeper searches would find, and may drop a few they would keep (not measured)."""
     if not judged:
         return "no move to judge"
     best, others = judged[0], judged[1:]

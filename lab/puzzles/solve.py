@@ -2,8 +2,7 @@
 
 0. The pre-filter: a search of PRE_TIMES the hard level's budget must see one move clearly
    best and good enough (criteria.pre_verdict).  It drops, at an eighth of the quick
-   filter's cost, the many candidates with several equal answers, which the quick and deep
-   searches (and a proof's deep check of the other moves) drop as well.
+   filter's cost, the many candidates with several equal answers.
 1. A short forced win (exact.forced_win, 5 plies): the line is proven; the solver's move at
    each step must be the only one that wins within the depth; the opponent's reply is the one
    that holds out longest.  Then the deep check of each step but a last win at once: a deep
@@ -110,8 +109,10 @@ def _proven_line(game: Game, state: State, proof, deep: int) -> tuple[str, list[
             return "kept", line
         defence, plies = prover.longest_defence(state, seat, plies - 1)
         after = game.apply(state, defence)
-        if game.result(after) is not None:  # the defence ends it (a last pass): the solver's
-            return "kept", line  # move was the last to find, and the line ends proven won
+        # a defence that ends the game (a forced last pass) loses it: the line ends at the
+        # solver's move, in a position proven won
+        if game.result(after) is not None:
+            return "kept", line
         line.append(game.notation(state, defence))
         state = after
         moves = prover.winning_moves(state, plies)
