@@ -9,9 +9,9 @@ Three sources, each deterministic:
   the opponent's move; those whose value is proven a win for the side to move (and was not
   proven before the mistake) come first.  Positions with one move are no puzzles.
 - `branched`: the recorded games' positions with another move of the side to move in place
-  of the one played (BRANCHES of them, seeded), each judged at the graph's budget like the
-  recorded ones: a mistake the game did not make, at a position a strong game reached.  The
-  games' ends come first.
+  of the one played (the first BRANCHES of a seeded shuffle: more add to the same), each
+  judged at the graph's budget like the recorded ones: a mistake the game did not make, at a
+  position a strong game reached.  The games' ends come first.
 - `played`: new games of the medium level against itself at its playout budget, each move
   replaced, with probability NOISE, by a random legal move (both seeded); the position after
   each random move is a candidate, judged at the graph's budget like the recorded ones.
@@ -38,7 +38,7 @@ from .criteria import is_candidate
 from .searching import budget
 
 NOISE = 0.12  # a played game's chance of a random move at each ply
-BRANCHES = 3  # the other moves tried at each recorded position
+BRANCHES = 8  # the other moves tried at each recorded position (the first of a seeded shuffle)
 
 
 @dataclass(frozen=True)
@@ -116,10 +116,10 @@ def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
                 for m in game.legal_moves(state)
                 if (name := game.notation(state, m)) != played_text
             ]
-            rng = random.Random(f"{seed}:{record['seed']}:{ply}")
+            random.Random(f"{seed}:{record['seed']}:{ply}").shuffle(others)
             seat = game.to_move(state)
             before = 1.0 - mover_chance(game, rows[ply])  # the solver's chance before the move
-            for move, name in rng.sample(others, min(BRANCHES, len(others))):
+            for move, name in others[:BRANCHES]:
                 after = game.apply(state, move)
                 if game.result(after) is not None or game.to_move(after) != 1 - seat:
                     continue
