@@ -2,8 +2,8 @@
 above it, the Puzzles control with their count, puzzle links, and the player's record kept
 in localStorage.
 
-The puzzles are fetched from the game's file (engine/contract/plugins.py's `puzzles`) when
-the game is opened, for their count; they are read (engine/learning/puzzles.py) and the run's
+The puzzles are fetched from the game's file (web/browser/puzzle_files.py) when the game is
+opened, for their count; they are read (engine/learning/puzzles.py) and the run's
 modules imported (web/logic/puzzle.py, puzzle_pick.py) only when the player first opens
 Puzzles, so start-up does not pay for them.  While a puzzle is on, the page
 (web/browser/page.py) hands each move here (`takes`), does not save the position nor put it
@@ -29,15 +29,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pyscript import document, window
 
 from engine import EngineError, games
-from engine.contract.plugins import plugin
-from web.browser.dom import announce, asset_url, by_id, closest, run_soon, store, stored
+from web.browser.dom import announce, by_id, closest, run_soon, store, stored
+from web.browser.puzzle_files import PuzzleFiles
 from web.browser.set_aside import SetAside
 from web.logic.puzzle_offer import count, count_label, link, read_link
 from web.logic.session import Session
 from web.logic.table import Table
 
 if TYPE_CHECKING:
-    from engine.learning.puzzles import Puzzle
     from web.logic.puzzle import PuzzleRun
 
 REPLY_SECONDS = 0.6  # the opponent's reply, and each move of Show, after this
@@ -75,8 +74,7 @@ class PuzzleMode:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.run: PuzzleRun | None = None
-        self.texts: dict[str, str | None] = {}  # each game's puzzle file, once fetched
-        self.read: dict[str, tuple[Puzzle, ...] | str] = {}  # its puzzles, or what is wrong
+        self.files = PuzzleFiles()
         self.aside = SetAside("puzzle", "data-puzzle")  # the game the puzzles cover
         self.busy = False  # a reply or Show is playing: the board waits
         self.counted = False  # the run's first try went into the rating
@@ -94,36 +92,6 @@ class PuzzleMode:
         for name in ("learn-open", "rules-learn", "learn-offer"):  # a lesson takes the board
             on(by_id(name), "click", lambda e: self.leave())
 
-    # ---- the puzzle file
-
-    async def file_text(self, game_id: str) -> str | None:
-        """The game's puzzle file (fetched once), or None when it cannot be fetched."""
-        if game_id not in self.texts:
-            try:
-                response = await window.fetch(asset_url(plugin(game_id).puzzles))
-                self.texts[game_id] = await response.text() if response.ok else None
-            except Exception:  # offline with nothing cached: no Puzzles for now
-                return None
-        return self.texts[game_id]
-
-    async def puzzles(self, game_id: str) -> tuple[Puzzle, ...] | str:
-        """The game's puzzles (read once), or a sentence saying why there are none."""
-        if game_id not in self.read:
-            from engine.learning.puzzles import BadPuzzles, load
-
-            text = await self.file_text(game_id)
-            name = games.get(game_id).name
-            if text is None:
-                return f"{name}'s puzzles could not be loaded."
-            try:
-                found: tuple[Puzzle, ...] | str = load(game_id, text)
-            except BadPuzzles as err:
-                found = f"{name}'s puzzles could not be read: {err}"
-            if not found:
-                found = f"{name} has no puzzles yet."
-            self.read[game_id] = found
-        return self.read[game_id]
-
     # ---- a game opened: the puzzle gives way, the control shows the count
 
     def opened(self, game_id: str) -> None:
@@ -133,7 +101,7 @@ class PuzzleMode:
         run_soon(self.countable(game_id))
 
     async def countable(self, game_id: str) -> None:
-        number = count(await self.file_text(game_id))
+        number = count(await self.files.text(game_id))
         button = by_id("puzzles-open")
         if self.host.table.game.id != game_id:
             return  # another game was opened meanwhile
@@ -154,7 +122,7 @@ class PuzzleMode:
         from web.logic import puzzle_pick
         from web.logic.puzzle import DAILY, PuzzleRun
 
-        found = await self.puzzles(game_id)
+        found = await self.files.puzzles(game_id)
         if isinstance(found, str):
             self.host.say(found, error=True)
             announce(found)
