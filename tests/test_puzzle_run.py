@@ -111,6 +111,11 @@ def test_a_wrong_move_nearly_as_good_is_said_so():
         "That is nearly as good by the computer's look (39% against 41%), but not the "
         "puzzle's move: try again, or Show."
     )
+    # compared as numbers: 9% is below 10% (as text, "9%" sorts after "10%")
+    close = {"to_move": 1, "chances": [0.09, 0.91], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, close, 0, 0.10).startswith(
+        "That is nearly as good by the computer's look (9% against 10%)"
+    )
     as_good = {"to_move": 1, "chances": [1.0, 0.0], "best": [{"move": "g8"}]}
     assert wrong_reason(PETRIFY, after, as_good, 0, 1.0) == (
         "That looks as good to the computer (100%), but it is not the puzzle's move: try "

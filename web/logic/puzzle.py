@@ -241,7 +241,7 @@ def wrong_reason(
     after = chances[solver] if solver < len(chances) else None
     if after is None:
         return "That is not the move."
-    if before is not None and percent(after) >= percent(before):
+    if before is not None and round(after * 100) >= round(before * 100):
         return (
             f"That looks as good to the computer ({percent(after)}), but it is not the "
             "puzzle's move: try again, or Show."
