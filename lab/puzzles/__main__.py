@@ -2,8 +2,10 @@
 
 python3 -m lab.puzzles run --minutes 60                # every game, round robin
 python3 -m lab.puzzles run --games rugpile --minutes 5
+python3 -m lab.puzzles run --games petrify --sources endings,fresh
 python3 -m lab.puzzles write                           # the collections from the state
 python3 -m lab.puzzles report                          # counts, reasons, difficulties
+python3 -m lab.puzzles recheck --games rugpile         # kept lines searched out to the end
 """
 
 from __future__ import annotations
@@ -16,27 +18,41 @@ from collections.abc import Iterator
 from engine import games
 
 from . import collection
-from .candidates import Candidate, branched, played, recorded
-from .solve import solve
+from .candidates import Candidate, branched, endings, fresh_endings, played, recorded
+from .solve import second_win, solve
+
+SOURCES = ("endings", "recorded", "branched", "fresh", "played")  # candidates.py says what
 
 
-def candidates(game_id: str) -> Iterator[Candidate]:
-    """The game's candidates in order: the recorded games', their branches', then new games'
-    (seeds 1, 2, …)."""
-    yield from recorded(game_id)
-    yield from branched(game_id)
+def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Candidate]:
+    """The game's candidates from `sources` in order: the recorded games' ends searched out,
+    the recorded games', their branches', then new games' (seeds 1, 2, …), each seed's end
+    searched out and its noisy game."""
+    if "endings" in sources:
+        yield from endings(game_id)
+    if "recorded" in sources:
+        yield from recorded(game_id)
+    if "branched" in sources:
+        yield from branched(game_id)
+    if "fresh" not in sources and "played" not in sources:
+        return
     for seed in itertools.count(1):
-        yield from played(game_id, seed)
+        if "fresh" in sources:
+            yield from fresh_endings(game_id, seed)
+        if "played" in sources:
+            yield from played(game_id, seed)
 
 
-def run(game_ids: list[str], minutes: float, scale: float) -> None:
+def run(
+    game_ids: list[str], minutes: float, scale: float, sources: tuple[str, ...] = SOURCES
+) -> None:
     """Judge candidates round robin over the games until `minutes` of wall time passed; a
     candidate near a puzzle kept from its game (collection.SPACING) is skipped unjudged, as
     the collection would leave it out."""
     deadline = time.monotonic() + 60 * minutes
     done = {g: {e["key"] for e in collection.read_state(g)} for g in game_ids}
     near = {g: collection.kept_starts(g) for g in game_ids}
-    sources = {g: candidates(g) for g in game_ids}
+    found = {g: candidates(g, sources) for g in game_ids}
     while game_ids and time.monotonic() < deadline:
         for game_id in list(game_ids):
             if time.monotonic() >= deadline:
@@ -45,7 +61,7 @@ def run(game_ids: list[str], minutes: float, scale: float) -> None:
             candidate = next(
                 (
                     c
-                    for c in sources[game_id]
+                    for c in found[game_id]
                     if c.key not in done[game_id] and not near[game_id].near(c.key, len(c.moves))
                 ),
                 None,
@@ -64,6 +80,29 @@ def run(game_ids: list[str], minutes: float, scale: float) -> None:
                 near[game_id].add(candidate.key, len(candidate.moves))
                 collection.write(game_id)
             progress(game_id, candidate, verdict, cpu)
+
+
+def recheck(game_ids: list[str]) -> None:
+    """Search the kept puzzles' lines out to the end where that is quick (solve.second_win),
+    and drop those with a second winning move: their verdict becomes the reason, and
+    "was": "kept" says what it was.  The searches and short proofs of an earlier run could
+    not see a second win that takes longer; the collections are written again."""
+    for game_id in game_ids:
+        game = games.get(game_id)
+        entries = collection.read_state(game_id)
+        for entry in entries:
+            if entry["verdict"] != "kept" or entry["key"].split(":")[0] in ("end", "newend"):
+                continue  # an ending's line was searched out already
+            record = entry["puzzle"]
+            state = game.new()
+            for text in record["moves"]:
+                state = game.apply(state, game.parse(state, text))
+            reason = second_win(game, state, record["solution"])
+            if reason is not None:
+                entry.update(verdict=reason, was="kept")
+                print(f"{game_id} {entry['key']}: {reason}", flush=True)
+        collection.rewrite_state(game_id, entries)
+        print(f"{game_id}: {collection.write(game_id)} puzzles")
 
 
 def progress(game_id: str, candidate: Candidate, verdict: str, cpu: float) -> None:
@@ -95,14 +134,19 @@ def report(game_ids: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lab.puzzles", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("run", "write", "report"))
+    parser.add_argument("command", choices=("run", "write", "report", "recheck"))
     parser.add_argument("--games", default=",".join(games.ids()), help="game ids, comma-separated")
     parser.add_argument("--minutes", type=float, default=60.0, help="run: wall minutes to run")
+    parser.add_argument(
+        "--sources", default=",".join(SOURCES), help="run: candidate sources, comma-separated"
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="run: every budget times this")
     args = parser.parse_args(argv)
     game_ids = args.games.split(",")
     if args.command == "run":
-        run(game_ids, args.minutes, args.scale)
+        run(game_ids, args.minutes, args.scale, tuple(args.sources.split(",")))
+    elif args.command == "recheck":
+        recheck(game_ids)
     elif args.command == "write":
         for game_id in game_ids:
             print(f"{game_id}: {collection.write(game_id)} puzzles")

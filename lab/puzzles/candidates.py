@@ -1,6 +1,6 @@
 """Where puzzles come from: positions just after a mistake, seen from the side to punish it.
 
-Three sources, each deterministic:
+Five sources, each deterministic:
 
 - `recorded`: the hard level's self-play games (lab/judgement_data/<game>.jsonl) with each
   position's judged value (<game>.values.json, lab/judgement.py).  A position is a candidate
@@ -12,6 +12,11 @@ Three sources, each deterministic:
   of the one played (the first BRANCHES of a seeded shuffle: more add to the same), each
   judged at the graph's budget like the recorded ones: a mistake the game did not make, at a
   position a strong game reached.  The games' ends come first.
+- `endings`: the recorded games' last positions and those a move off them, from the end
+  back while the game can be searched out from there (endgame.EndSolver): each move of the
+  side to move that throws away its win, proven so, leaves a candidate whose solver's win is
+  proven too.  Exact where the others judge by search, so it comes first; then
+  `fresh_endings`, the same at the end of new games of the medium level against itself.
 - `played`: new games of the medium level against itself at its playout budget, each move
   replaced, with probability NOISE, by a random legal move (both seeded); the position after
   each random move is a candidate, judged at the graph's budget like the recorded ones.
@@ -30,13 +35,16 @@ from engine.ai import choose_move
 from engine.ai.analysis import estimate
 from engine.ai.calibration import calibrated
 from engine.ai.knowledge import for_game
-from engine.contract.core import Game
+from engine.contract.core import Game, State
 from lab.judgement import GRAPH_PLAYOUTS
 from lab.selfplay import DATA, load_games
 
 from .criteria import is_candidate
+from .endgame import EndSolver
+from .exact import Unknown
 from .searching import budget
 
+END_CAP = 60_000  # the positions an ending's search may enter before it gives up
 NOISE = 0.12  # a played game's chance of a random move at each ply
 BRANCHES = 8  # the other moves tried at each recorded position (the first of a seeded shuffle)
 
@@ -48,6 +56,7 @@ class Candidate:
     chance: float  # the solver's chance there (the graph's)
     swing: float  # how much the opponent's last move raised it
     proven: bool  # the recorded value is a proven win for the solver
+    to_the_end: bool = False  # the solver's win was searched out to the game's end
 
 
 def mover_chance(game: Game, row: dict) -> float:
@@ -91,6 +100,14 @@ def recorded(game_id: str) -> list[Candidate]:
     return found
 
 
+def _positions(game: Game, moves: list[str]) -> list:
+    """The positions of a game before each of its moves."""
+    states = [game.new()]
+    for text in moves[:-1]:
+        states.append(game.apply(states[-1], game.parse(states[-1], text)))
+    return states
+
+
 def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
     """The candidates of the recorded games' positions with other moves, from the games' ends
     back (the last position of every game, then the one before, …: a game's end is where a
@@ -98,12 +115,10 @@ def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
     legal moves (seeded by the seed, the game and the ply, whatever the order)."""
     game = games.get(game_id)
     graph = GRAPH_PLAYOUTS.get(game_id, 60)
-    lines = []
-    for record, rows in _judged_games(game_id):
-        states = [game.new()]
-        for text in record["moves"][:-1]:
-            states.append(game.apply(states[-1], game.parse(states[-1], text)))
-        lines.append((record, rows, states))
+    lines = [
+        (record, rows, _positions(game, record["moves"]))
+        for record, rows in _judged_games(game_id)
+    ]
     longest = max((len(states) for _, _, states in lines), default=0)
     for back in range(1, longest + 1):
         for record, rows, states in lines:
@@ -128,6 +143,75 @@ def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
                     moves = (*record["moves"][:ply], name)
                     key = f"alt:{record['seed']}:{ply}:{name}"
                     yield Candidate(key, moves, now, now - before, False)
+
+
+def endings(game_id: str, cap: int = END_CAP) -> Iterator[Candidate]:
+    """The candidates of the recorded games' ends searched out (`ending`)."""
+    game = games.get(game_id)
+    for record in load_games(game_id):
+        if len(record["rewards"]) == 2:
+            yield from ending(game, record["moves"], f"end:{record['seed']}", cap)
+
+
+def fresh_endings(game_id: str, seed: int, cap: int = END_CAP) -> Iterator[Candidate]:
+    """The candidates of the end of a new game of the medium level against itself (its
+    moves seeded by `seed`), searched out (`ending`)."""
+    game = games.get(game_id)
+    rng = random.Random(seed)
+    playouts = budget(game, "medium")
+    state = game.new()
+    moves: list[str] = []
+    while game.result(state) is None and len(moves) < 400:
+        move = choose_move(game, state, "medium", seed=rng.randrange(2**32), playouts=playouts)
+        moves.append(game.notation(state, move))
+        state = game.apply(state, move)
+    yield from ending(game, moves, f"newend:{seed}", cap)
+
+
+def ending(game: Game, moves: list[str], key: str, cap: int) -> Iterator[Candidate]:
+    """The candidates of a game's end: from its last position back, as long as the game can be
+    searched out from there within `cap` positions, at each position and at each one a move
+    off it (another move of the side to move), every move of the side to move that throws
+    away a win it had, proven; the candidate's chance is the graph's, as the page would show.
+    Keyed `key:<ply>:<moves off the game>`."""
+    graph = GRAPH_PLAYOUTS.get(game.id, 60)
+    states = _positions(game, moves)
+    for ply in range(len(states) - 1, -1, -1):
+        line = states[ply]
+        around: list[tuple[tuple[str, ...], State]] = [((), line)]
+        for move in game.legal_moves(line):
+            name = game.notation(line, move)
+            after = game.apply(line, move)
+            if name != moves[ply] and game.result(after) is None:
+                around.append(((name,), after))
+        for index, (off, state) in enumerate(around):
+            seat = game.to_move(state)
+            solver = EndSolver(game, cap)
+            try:
+                lost = not solver.wins(state)  # then no move of it is a mistake
+                mistakes = (
+                    []
+                    if lost
+                    else [m for m in game.legal_moves(state) if not solver.move_wins(state, m)]
+                )
+            except Unknown:
+                if index == 0:
+                    return  # the game's end is too far to search out from here back
+                continue
+            for move in mistakes:
+                after = game.apply(state, move)
+                if game.result(after) is not None or game.to_move(after) != 1 - seat:
+                    continue
+                path = (*off, game.notation(state, move))
+                now = estimate(game, after, graph, seed=ply)[1 - seat]
+                yield Candidate(
+                    f"{key}:{ply}:{' '.join(path)}",
+                    (*moves[:ply], *path),
+                    now,
+                    1.0,
+                    True,
+                    to_the_end=True,
+                )
 
 
 def played(game_id: str, seed: int) -> Iterator[Candidate]:

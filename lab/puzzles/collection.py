@@ -50,6 +50,12 @@ def append_state(game_id: str, entry: dict) -> None:
         f.write(json.dumps(entry, separators=(",", ":")) + "\n")
 
 
+def rewrite_state(game_id: str, entries: list[dict]) -> None:
+    """Replace the game's state (a recheck changed verdicts)."""
+    with open(state_path(game_id), "w") as f:
+        f.writelines(json.dumps(e, separators=(",", ":")) + "\n" for e in entries)
+
+
 def puzzle_id(game_id: str, moves: list[str], taken: set[str]) -> str:
     """A short id, letters and digits, from the game and the position; longer on a clash."""
     digest = int(hashlib.sha1(" ".join([game_id, *moves]).encode()).hexdigest(), 16)
@@ -162,9 +168,10 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
 
 
 def _source(key: str) -> str:
-    """The game a candidate's key comes from: recorded ("rec", "alt": the same game) or new."""
+    """The game a candidate's key comes from: recorded ("rec", "alt", "end": the same
+    game) or new ("new", "newend")."""
     kind, seed = key.split(":")[:2]
-    return f"{'new' if kind == 'new' else 'rec'}:{seed}"
+    return f"{'new' if kind.startswith('new') else 'rec'}:{seed}"
 
 
 def _start(game: Game, record: dict) -> State:

@@ -17,6 +17,12 @@
    defence (seed 1's tree) is played and the next step is judged.
 4. The difficulty ladder (rating.py) of each solver step.
 
+A candidate from a game's end searched out (candidates.endings) skips all of these searches:
+the exact search (endgame.EndSolver) answers whether each move wins, so the solver's move at
+each step must be the only one that wins, and the opponent's reply is the one that leaves
+the solver the fewest winning answers; the line ends, in a position proven won, after the
+last solver's move that was the only win (MAX_STEPS at most), or at the win.
+
 `solve` returns (verdict, record): verdict "kept" or the reason the candidate was dropped.
 """
 
@@ -40,7 +46,8 @@ from .criteria import (
     pre_verdict,
     step_verdict,
 )
-from .exact import forced_win
+from .endgame import EndSolver
+from .exact import Unknown, forced_win
 from .searching import DEEP_TIMES, Judgement, budget, judge, others, reply
 
 MAX_STEPS = 3
@@ -49,6 +56,8 @@ SEEDS = (1, 2)
 EXACT_PLIES = 5
 EXACT_CAP = 30_000
 PRE_TIMES = 1 / 8
+END_CAP = 400_000  # an ending's line enumerates every move, so it may solve more positions
+CHECK_CAP = 100_000  # a kept line's steps searched out, where that is quick
 
 
 def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, dict[str, Any]]:
@@ -61,6 +70,11 @@ def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, di
         return "not two seats", {}
     if len(game.legal_moves(state)) < MIN_CHOICES:
         return FEW_CHOICES, {}
+    if candidate.to_the_end:
+        ending, line = _line_to_the_end(game, state)
+        if ending != "kept":
+            return ending, {}
+        return "kept", _record(game, state, candidate, line, 1.0)
     verdict = _prefiltered(game, state, scale)
     if verdict is not None:
         return verdict, {}
@@ -73,7 +87,27 @@ def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, di
         verdict, line, after = _searched_line(game, state, scale, deep)
     if verdict != "kept":
         return verdict, {}
+    second = second_win(game, state, line)
+    if second is not None:
+        return second, {}
     return "kept", _record(game, state, candidate, line, after)
+
+
+def second_win(game: Game, state: State, line: list[str]) -> str | None:
+    """Why a line kept by search or a short proof is no puzzle after all, searched out to the
+    end (endgame.EndSolver) at each of its solver's steps near enough to the end: another
+    move that wins too, which the page would call wrong; None when none is found.  A step
+    whose answer wins at once is not searched: a slower win misses it."""
+    for step, text in enumerate(line):
+        after = game.apply(state, game.parse(state, text))
+        if step % 2 == 0 and game.result(after) is None:
+            try:
+                if EndSolver(game, CHECK_CAP).second_wins(state, text):
+                    return "a second winning move (searched out)"
+            except Unknown:
+                pass  # too far from the end to search out: the searches' verdict stands
+        state = after
+    return None
 
 
 def _prefiltered(game: Game, state: State, scale: float) -> str | None:
@@ -116,6 +150,38 @@ def _proven_line(game: Game, state: State, proof, deep: int) -> tuple[str, list[
         line.append(game.notation(state, defence))
         state = after
         moves = prover.winning_moves(state, plies)
+
+
+def _line_to_the_end(game: Game, state: State) -> tuple[str, list[str]]:
+    """The line of a position searched out to the end: the solver's only winning move, the
+    hardest defence, …; it ends after a solver's move when the next one would not be the
+    only win (or the defence ends the game or leaves the solver no reply)."""
+    solver = EndSolver(game, END_CAP)
+    seat = game.to_move(state)
+    line: list[str] = []
+    try:
+        wins = solver.winning_moves(state)
+        if not wins:
+            return "no win (searched out)", line
+        if len(wins) > 1:
+            return "a second winning move (searched out)", line
+        if passes_to_the_end(game, state, [game.notation(state, wins[0])]):
+            return PASS_TO_END, line
+        while True:
+            line.append(game.notation(state, wins[0]))
+            state = game.apply(state, wins[0])
+            over = game.result(state) is not None or game.to_move(state) == seat
+            if over or len(line) == 2 * MAX_STEPS - 1:
+                break
+            defence, wins = solver.hardest_defence(state)
+            if len(wins) != 1:
+                break
+            line.append(game.notation(state, defence))
+            state = game.apply(state, defence)
+    except Unknown:
+        if not line:
+            return "beyond the exact search", line
+    return "kept", line
 
 
 def _searched_line(game: Game, state: State, scale: float, deep: int):

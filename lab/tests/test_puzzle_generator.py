@@ -47,6 +47,12 @@ class TakeAway(Game[Pile, int]):
     def _to_move(self, state: Pile) -> int:
         return state.turn
 
+    def _scores(self, state: Pile) -> tuple[int, int]:
+        return (0, 0)
+
+    def _decode(self, state: Pile, text: str) -> int:
+        return int(text.removeprefix("take"))
+
 
 class LastStoneLoses(TakeAway):
     """Take one, two or three stones; who takes the last stone loses.  The side to move loses
@@ -66,11 +72,102 @@ class LastStoneLoses(TakeAway):
             return None
         return Result((state.turn,), (0, 0), Termination.NO_MOVES, "took the last stone")
 
-    def _scores(self, state: Pile) -> tuple[int, int]:
-        return (0, 0)
 
-    def _decode(self, state: Pile, text: str) -> int:
-        return int(text.removeprefix("take"))
+class TakeTwoOneOrFour(TakeAway):
+    """Take two, one or four stones (in that order of legal moves), from ten; who takes the
+    last stone wins.  The side to move loses exactly on a multiple of three (every move
+    leaves a multiple of three plus one or two, as 4 = 3 + 1; from any other pile, a move
+    leaves a multiple of three).  From a multiple of three plus one (four on) two moves win,
+    take one and take four; from a multiple of three plus two only take two."""
+
+    id = "takeonetwofour"
+
+    def _new(self, options: dict) -> Pile:
+        return Pile(10)
+
+    def _generate(self, state: Pile) -> list:
+        return [n for n in (2, 1, 4) if n <= state.stones]
+
+
+@dataclass(frozen=True)
+class SharedPile(Pile):
+    shared: bool = False  # the last two stones were taken at once
+
+
+class TakeTwoToShare(TakeAway):
+    """Take one or two stones; who takes the last stone alone wins, but taking the last two
+    at once shares the win (a draw for the solver's purposes)."""
+
+    id = "taketwotoshare"
+
+    def _apply(self, state: Pile, move: int) -> Pile:
+        left = state.stones - move
+        return SharedPile(left, 1 - state.turn, shared=not left and move == 2)
+
+    def _result(self, state: Pile) -> Result | None:
+        if state.stones:
+            return None
+        shared = isinstance(state, SharedPile) and state.shared
+        return Result((0, 1) if shared else (1 - state.turn,), (0, 0), Termination.NO_MOVES, "")
+
+
+def test_the_end_solver_tells_a_shared_win_from_a_win():
+    from lab.puzzles.endgame import DRAW, EndSolver, WIN
+
+    solver = EndSolver(TakeTwoToShare())
+    # one stone: take it and win; two: take both and share (take one, and the opponent
+    # takes the last alone); three: take one, leaving two, shares; take two loses
+    assert solver.value(Pile(1)) == WIN
+    assert solver.value(Pile(2)) == DRAW and not solver.wins(Pile(2))
+    assert solver.value(Pile(3)) == DRAW
+    # the opponent's not winning is not the side to move's win
+    assert not solver.move_wins(Pile(3), 1)
+    assert solver.winning_moves(Pile(3)) == []
+
+
+def test_the_end_solver_searches_a_game_out():
+    from lab.puzzles.endgame import EndSolver
+
+    game = TakeTwoOneOrFour()
+    solver = EndSolver(game)
+    assert [solver.wins(Pile(n)) for n in range(1, 10)] == [n % 3 != 0 for n in range(1, 10)]
+    assert solver.winning_moves(Pile(8)) == [2]
+    assert solver.winning_moves(Pile(7)) == [1, 4]
+    assert solver.winning_moves(Pile(6)) == []
+    # the opponent in a lost position (six stones): take two leaves four, with two answers;
+    # take one leaves five, with one (take two): the hardest defence is take one
+    assert solver.hardest_defence(Pile(6, turn=1)) == (1, [2])
+    # the last stone wins at once
+    assert solver.move_wins(Pile(2), 2) and not solver.move_wins(Pile(2), 1)
+    # a cap of one position cannot solve eight stones, nor a search two plies deep
+    with pytest.raises(exact.Unknown):
+        EndSolver(game, cap=1).wins(Pile(8))
+    with pytest.raises(exact.Unknown):
+        EndSolver(game, depth=2).wins(Pile(8))
+    assert EndSolver(game, depth=2).wins(Pile(2))  # taken at once
+
+
+def test_a_position_searched_out_is_kept_with_the_only_wins_and_the_hardest_defences():
+    from lab.puzzles.candidates import Candidate
+    from lab.puzzles.solve import solve
+
+    game = TakeTwoOneOrFour()
+
+    def judged(moves):
+        return solve(game, Candidate("end:1:1:x", moves, 0.8, 1.0, True, to_the_end=True), 0.02)
+
+    # ten stones, take two: eight for seat 1, whose only win is take two (to six); the
+    # hardest defence from six is take one (above), five; then take two (to three), only
+    # win; from three, take two and take one each leave one answer: take two, the first;
+    # one stone, taken: the win, on the solver's third move
+    verdict, record = judged(("take2",))
+    assert verdict == "kept"
+    assert record["solution"] == ["take2", "take1", "take2", "take2", "take1"]
+    assert record["goal"] == "win" and record["chance"] == [0.8, 1.0]
+    # seven stones (ten, take one, take two): take one and take four both win
+    assert judged(("take1", "take2"))[0] == "a second winning move (searched out)"
+    # six stones (ten, take four): lost for the side to move
+    assert judged(("take4",))[0] == "no win (searched out)"
 
 
 def test_a_forced_win_is_found_at_its_shortest_and_only_where_there_is_one():
