@@ -44,7 +44,8 @@ from .endgame import EndSolver
 from .exact import Unknown
 from .searching import budget
 
-END_CAP = 60_000  # the positions an ending's search may enter before it gives up
+END_CAP = 60_000  # the new positions an ending's search may enter before it gives up
+END_TABLE = 1_000_000  # the solved positions an ending's search keeps, at most
 NOISE = 0.12  # a played game's chance of a random move at each ply
 BRANCHES = 8  # the other moves tried at each recorded position (the first of a seeded shuffle)
 
@@ -170,12 +171,13 @@ def fresh_endings(game_id: str, seed: int, cap: int = END_CAP) -> Iterator[Candi
 
 def ending(game: Game, moves: list[str], key: str, cap: int) -> Iterator[Candidate]:
     """The candidates of a game's end: from its last position back, as long as the game can be
-    searched out from there within `cap` positions, at each position and at each one a move
-    off it (another move of the side to move), every move of the side to move that throws
-    away a win it had, proven; the candidate's chance is the graph's, as the page would show.
+    searched out from there and from each position a move off it (another move of the side to
+    move) within `cap` new positions each, every move of the side to move that throws away a
+    win it had, proven; the candidate's chance is the graph's, as the page would show.
     Keyed `key:<ply>:<moves off the game>`."""
     graph = GRAPH_PLAYOUTS.get(game.id, 60)
     states = _positions(game, moves)
+    solver = EndSolver(game, cap)  # one table for the game: its positions share their ends
     for ply in range(len(states) - 1, -1, -1):
         line = states[ply]
         around: list[tuple[tuple[str, ...], State]] = [((), line)]
@@ -184,9 +186,9 @@ def ending(game: Game, moves: list[str], key: str, cap: int) -> Iterator[Candida
             after = game.apply(line, move)
             if name != moves[ply] and game.result(after) is None:
                 around.append(((name,), after))
-        for index, (off, state) in enumerate(around):
+        for off, state in around:
             seat = game.to_move(state)
-            solver = EndSolver(game, cap)
+            solver.renew(END_TABLE)
             try:
                 lost = not solver.wins(state)  # then no move of it is a mistake
                 mistakes = (
@@ -195,9 +197,7 @@ def ending(game: Game, moves: list[str], key: str, cap: int) -> Iterator[Candida
                     else [m for m in game.legal_moves(state) if not solver.move_wins(state, m)]
                 )
             except Unknown:
-                if index == 0:
-                    return  # the game's end is too far to search out from here back
-                continue
+                return  # the game's end is too far to search out from here back
             for move in mistakes:
                 after = game.apply(state, move)
                 if game.result(after) is not None or game.to_move(after) != 1 - seat:

@@ -20,20 +20,26 @@ from engine.contract.core import Game, State
 
 from .exact import Unknown
 
-
 WIN, DRAW, LOSS = 1, 0, -1
 
 
 @dataclass
 class EndSolver:
     """Answers "does the side to move win?" by searching the game out, remembering each
-    position's answer (`known`) for as long as the solver lives."""
+    position's answer (`known`) for as long as the solver lives (or `renew` clears it)."""
 
     game: Game
     cap: int = 400_000
     depth: int = 100  # plies searched below the position asked about
     known: dict = field(default_factory=dict)
     entered: int = 0
+
+    def renew(self, most: int) -> None:
+        """A new budget of `cap` positions to enter, the table kept while it holds fewer
+        than `most` (questions about neighbouring positions share most of their answers)."""
+        self.entered = 0
+        if len(self.known) > most:
+            self.known.clear()
 
     def wins(self, state: State) -> bool:
         """Whether the side to move in `state` (a game not over) wins with perfect play."""

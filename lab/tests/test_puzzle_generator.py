@@ -112,7 +112,7 @@ class TakeTwoToShare(TakeAway):
 
 
 def test_the_end_solver_tells_a_shared_win_from_a_win():
-    from lab.puzzles.endgame import DRAW, EndSolver, WIN
+    from lab.puzzles.endgame import DRAW, WIN, EndSolver
 
     solver = EndSolver(TakeTwoToShare())
     # one stone: take it and win; two: take both and share (take one, and the opponent
@@ -145,6 +145,13 @@ def test_the_end_solver_searches_a_game_out():
     with pytest.raises(exact.Unknown):
         EndSolver(game, depth=2).wins(Pile(8))
     assert EndSolver(game, depth=2).wins(Pile(2))  # taken at once
+    # a new budget keeps the table, unless it has grown past the limit
+    solver = EndSolver(game, cap=3)
+    solver.wins(Pile(2))
+    solver.renew(most=5)
+    assert solver.entered == 0 and Pile(2) in solver.known
+    solver.renew(most=0)
+    assert not solver.known
 
 
 def test_a_position_searched_out_is_kept_with_the_only_wins_and_the_hardest_defences():
@@ -168,6 +175,28 @@ def test_a_position_searched_out_is_kept_with_the_only_wins_and_the_hardest_defe
     assert judged(("take1", "take2"))[0] == "a second winning move (searched out)"
     # six stones (ten, take four): lost for the side to move
     assert judged(("take4",))[0] == "no win (searched out)"
+
+
+def test_an_ending_candidate_is_a_proven_win_thrown_away():
+    from lab.puzzles.candidates import ending
+    from lab.puzzles.endgame import EndSolver
+    from lab.selfplay import load_games
+
+    game = games.get("wythe")
+    record = load_games("wythe")[0]
+    found = list(itertools.islice(ending(game, record["moves"], "end:x", 20_000), 3))
+    assert found
+    for candidate in found:
+        _, _, ply, path = candidate.key.split(":")
+        assert candidate.moves == (*record["moves"][: int(ply)], *path.split(" "))
+        assert candidate.to_the_end and candidate.proven
+        before = collection._start(game, {"moves": candidate.moves[:-1]})
+        after = collection._start(game, {"moves": candidate.moves})
+        # a fresh solver, not the one the game's end shared: the mover was winning, and the
+        # move handed the win to the solver
+        assert EndSolver(game).wins(before)
+        assert EndSolver(game).wins(after)
+        assert game.to_move(after) != game.to_move(before)
 
 
 def test_a_forced_win_is_found_at_its_shortest_and_only_where_there_is_one():
