@@ -3,7 +3,7 @@ not jump when the status wraps or a notice shows, and every button on a phone is
 for a finger."""
 
 import pytest
-from helpers import ROOT, new_page, open_page, random_game, reach, shot
+from helpers import ROOT, new_page, open_page, random_game, reach, run_python, shot
 from playwright.sync_api import expect
 
 from engine import games
@@ -193,6 +193,26 @@ def test_the_top_bar_is_one_row_on_a_tablet_and_a_desktop(browser, site, width):
     assert max(top for _, top, _ in tops) - min(top for _, top, _ in tops) < 8, tops
     assert max(height for _, _, height in tops) < 48, tops  # one line of words each
     shot(page, f"top-bar-{width}", full_page=False)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("width", [375, 1100])
+def test_a_numbered_move_stays_on_one_line(browser, site, width):
+    """Gwyddbwyll's list by full moves: "3. a4xb5 e.p." (an en passant capture, the longest
+    word a move gets) on one line with its number, as wide as White's column must be (at
+    1100 px the move wrapped under its number)."""
+    page = new_page(browser)
+    page.set_viewport_size({"width": width, "height": 800})
+    open_page(page, f"{site}/index.html#gwyddbwyll")
+    for text in ("e1d1", "a6a5", "a3a4", "b6b4", "a4b5"):
+        run_python(page, "PAGE.play(MOVE, text=True)", MOVE=text)
+    reach(page, "#moves [data-ply='5']")  # on a phone, in the move list's sheet
+    expect(page.locator("#moves [data-ply='5']")).to_have_text("a4xb5 e.p.")
+    heights = page.evaluate("""() => [...document.querySelectorAll('#moves > li')]
+        .map(item => [item.textContent.trim(), Math.round(item.getBoundingClientRect().height)])""")
+    assert len(heights) == 5 and len({h for _, h in heights}) == 1, heights
+    assert heights[0][1] > 0, "the move list is not shown"
+    shot(page, f"move-list-numbered-{width}", full_page=False)
     assert page.errors == []
 
 
