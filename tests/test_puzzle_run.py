@@ -58,6 +58,19 @@ def test_a_wrong_move_then_try_again_then_the_line():
     assert "data-puzzle='next'" in html and "data-puzzle='show'" not in html
 
 
+def test_a_line_that_ends_proven_won_says_so():
+    # the same line, its end a position searched out to a win (chance 1.0, game not over)
+    proven = Puzzle(
+        "petrify", "hand2", ("a1", "h8"), ("b1", "g8", "c1"), "won", "end", (), 1500, (0.41, 1.0)
+    )
+    run = PuzzleRun(proven)
+    play(run, "b1")
+    play(run, "c1")
+    assert run.message == (
+        "Solved! Blue now wins whatever Orange does. Blue's chance went from 41% to 100%."
+    )
+
+
 def test_show_gives_the_rest_of_the_line():
     run = PuzzleRun(PUZZLE)
     assert run.show() == ("b1", "g8", "c1")

@@ -144,7 +144,13 @@ class PuzzleRun:
                 f"Found: that was the better move. {name}'s chance: {percent(before)} "
                 f"with it, {percent(after)} after the move played in the game."
             )
-        wins = f" {name} wins." if self.puzzle.goal == "win" else ""
+        if self.puzzle.goal == "win":
+            wins = f" {name} wins."
+        elif after >= 1.0:  # a line that ends in a position searched out to a win
+            opponent = self.game.seat_names(self.start)[1 - self.solver]
+            wins = f" {name} now wins whatever {opponent} does."
+        else:
+            wins = ""
         if percent(before) == percent(after):
             return f"Solved!{wins} {name}'s chance stays at {percent(after)}."
         return f"Solved!{wins} {name}'s chance went from {percent(before)} to {percent(after)}."
