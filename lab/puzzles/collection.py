@@ -25,11 +25,15 @@ from engine.learning.puzzles import Puzzle, dump
 from lab.selfplay import load_games
 
 from .criteria import FEW_CHOICES, MIN_CHOICES, PASS_TO_END, passes_to_the_end
+from .endgame import LOSS, EndSolver
+from .exact import Unknown
 from .motifs import motifs
+from .rating import rating
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 WORK = os.path.join(os.path.dirname(__file__), "work")
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+CLOSING_CAP = 50_000  # the positions a closing pass's check may search out
 
 
 def state_path(game_id: str) -> str:
@@ -83,9 +87,13 @@ def phase(ply: int, length: float) -> str:
 
 
 def trimmed(game: Game, record: dict) -> dict:
-    """The record with a forced tail cut off: where after a solver's move every move left in
-    the line is the only legal one (Wythe's closing passes), the line ends at that move, in a
-    position proven won (goal "won", chance 1)."""
+    """The record with a tail that asks nothing of the solver cut off, the line then ending
+    at a solver's move, in a position proven won (goal "won", chance 1, the difficulty of the
+    steps left):
+    - a forced tail: after a solver's move every move left in the line is the only legal one;
+    - a closing pass: the line ends with the opponent's move and the solver's pass that ends
+      the game (both passed), and the position before them is searched out (endgame.py) as
+      lost for the opponent: a pass is no move to find (Wythe's lines ended so)."""
     state = _start(game, record)
     line = record["solution"]
     forced_from = len(line)
@@ -96,9 +104,30 @@ def trimmed(game: Game, record: dict) -> dict:
     while forced_from > 1 and len(game.legal_moves(states[forced_from - 1])) == 1:
         forced_from -= 1
     cut = forced_from if forced_from % 2 == 1 else forced_from + 1  # after a solver's move
+    cut = min(cut, len(line))
+    if cut >= 3 and _closing_pass(game, states[cut - 1], line[cut - 1], states[cut - 2]):
+        cut -= 2
     if cut >= len(line):
         return record
-    return {**record, "solution": line[:cut], "goal": "won", "chance": [record["chance"][0], 1.0]}
+    rungs = record.get("rungs", [])[: (cut + 1) // 2]
+    return {
+        **record,
+        "solution": line[:cut],
+        "goal": "won",
+        "chance": [record["chance"][0], 1.0],
+        **({"rungs": rungs, "difficulty": rating(max(rungs))} if rungs else {}),
+    }
+
+
+def _closing_pass(game: Game, before: State, last: str, reply_to: State) -> bool:
+    """Whether `last`, played in `before`, is a pass that ends the game, and the opponent to
+    move in `reply_to` (the position before its move) has lost, searched out."""
+    if not passes_to_the_end(game, before, [last]):
+        return False
+    try:
+        return EndSolver(game, CLOSING_CAP).value(reply_to) == LOSS
+    except Unknown:
+        return False
 
 
 SPACING = 6  # plies between two puzzles' starts taken from one recorded (or new) game

@@ -288,6 +288,22 @@ def test_a_pass_that_ends_the_game_is_no_puzzle():
     assert not criteria.passes_to_the_end(game, state, ["pass", "x", "y"])  # one move only
 
 
+def test_a_closing_pass_is_cut_from_a_line():
+    # a mined Wythe line: the solver's c5c6, the opponent's pass, the solver's pass that
+    # ends the game (both passed, web/rules/wythe.html) on its lead; the pass is no move to
+    # find, so the line ends at c5c6, in a position searched out as won
+    game = games.get("wythe")
+    entry = next(e for e in collection.read_state("wythe") if e["key"] == "rec:1012:42")
+    record = entry["puzzle"]
+    assert record["solution"] == ["c5c6", "pass", "pass"] and record["goal"] == "win"
+    cut = collection.trimmed(game, record)
+    assert cut["solution"] == ["c5c6"] and cut["goal"] == "won"
+    assert cut["chance"] == [record["chance"][0], 1.0]
+    assert cut["difficulty"] == rating.rating(record["rungs"][0])
+    # a line that ends with a move, not a pass, keeps it
+    assert collection.trimmed(game, {**record, "solution": ["c5c6"]})["solution"] == ["c5c6"]
+
+
 def test_puzzles_of_one_game_stand_apart(tmp_path, monkeypatch):
     # the fool's mate (see above) found four times: twice in one recorded game (its own
     # moves, then as a branch), once in another recorded game, once in a new game
