@@ -39,6 +39,7 @@ from engine.contract.core import Game, State
 from lab.judgement import GRAPH_PLAYOUTS
 from lab.selfplay import DATA, load_games
 
+from . import collection
 from .criteria import is_candidate
 from .endgame import EndSolver
 from .exact import Unknown
@@ -158,6 +159,15 @@ def fresh_endings(game_id: str, seed: int, cap: int = END_CAP) -> Iterator[Candi
     """The candidates of the end of a new game of the medium level against itself (its
     moves seeded by `seed`), searched out (`ending`)."""
     game = games.get(game_id)
+    yield from ending(game, medium_game(game, seed), f"newend:{seed}", cap)
+
+
+def medium_game(game: Game, seed: int) -> list[str]:
+    """The moves of a game of the medium level against itself, seeded; played once, then
+    kept in lab/puzzles/work/<game>.games.jsonl (a resumed run does not play it again)."""
+    kept = played_games(game.id)
+    if seed in kept:
+        return kept[seed]
     rng = random.Random(seed)
     playouts = budget(game, "medium")
     state = game.new()
@@ -166,7 +176,23 @@ def fresh_endings(game_id: str, seed: int, cap: int = END_CAP) -> Iterator[Candi
         move = choose_move(game, state, "medium", seed=rng.randrange(2**32), playouts=playouts)
         moves.append(game.notation(state, move))
         state = game.apply(state, move)
-    yield from ending(game, moves, f"newend:{seed}", cap)
+    os.makedirs(collection.WORK, exist_ok=True)
+    with open(_games_path(game.id), "a") as f:
+        f.write(json.dumps({"seed": seed, "moves": moves}, separators=(",", ":")) + "\n")
+    return moves
+
+
+def played_games(game_id: str) -> dict[int, list[str]]:
+    """The medium games kept so far, by seed."""
+    path = _games_path(game_id)
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return {r["seed"]: r["moves"] for r in map(json.loads, filter(str.strip, f))}
+
+
+def _games_path(game_id: str) -> str:
+    return os.path.join(collection.WORK, f"{game_id}.games.jsonl")
 
 
 def ending(game: Game, moves: list[str], key: str, cap: int) -> Iterator[Candidate]:

@@ -199,6 +199,22 @@ def test_an_ending_candidate_is_a_proven_win_thrown_away():
         assert game.to_move(after) != game.to_move(before)
 
 
+def test_a_new_games_moves_are_kept_and_not_played_again(tmp_path, monkeypatch):
+    from lab.puzzles import candidates
+
+    monkeypatch.setattr(collection, "WORK", str(tmp_path))
+    game = TakeTwoOneOrFour()
+    moves = candidates.medium_game(game, seed=3)
+    assert sum(int(m.removeprefix("take")) for m in moves) == 10  # to the last stone
+    assert candidates.played_games(game.id) == {3: moves}
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("a kept game was played again")
+
+    monkeypatch.setattr(candidates, "choose_move", no_search)
+    assert candidates.medium_game(game, seed=3) == moves
+
+
 def test_a_forced_win_is_found_at_its_shortest_and_only_where_there_is_one():
     game = TakeAway()
     # 2 stones: take both (a win at once); 1 would leave 1 for the opponent
