@@ -209,7 +209,7 @@ def test_a_numbered_move_stays_on_one_line(browser, site, width):
     reach(page, "#moves [data-ply='5']")  # on a phone, in the move list's sheet
     expect(page.locator("#moves [data-ply='5']")).to_have_text("a4xb5 e.p.")
     heights = page.evaluate("""() => [...document.querySelectorAll('#moves > li')]
-        .map(item => [item.textContent.trim(), Math.round(item.getBoundingClientRect().height)])""")
+        .map(li => [li.textContent.trim(), Math.round(li.getBoundingClientRect().height)])""")
     assert len(heights) == 5 and len({h for _, h in heights}) == 1, heights
     assert heights[0][1] > 0, "the move list is not shown"
     shot(page, f"move-list-numbered-{width}", full_page=False)
