@@ -107,10 +107,7 @@ def recheck(game_ids: list[str]) -> None:
             if entry["verdict"] != "kept" or entry["key"].split(":")[0] in ("end", "newend"):
                 continue  # an ending's line was searched out already
             record = entry["puzzle"]
-            state = game.new()
-            for text in record["moves"]:
-                state = game.apply(state, game.parse(state, text))
-            reason = second_win(game, state, record["solution"])
+            reason = second_win(game, collection.start(game, record), record["solution"])
             if reason is not None:
                 entry.update(verdict=reason, was="kept")
                 print(f"{game_id} {entry['key']}: {reason}", flush=True)

@@ -45,7 +45,7 @@ from .endgame import EndSolver
 from .exact import Unknown
 from .searching import budget
 
-END_CAP = 60_000  # the new positions an ending's search may enter before it gives up
+ENDING_CAP = 60_000  # the new positions an ending's search may enter before it gives up
 END_TABLE = 1_000_000  # the solved positions an ending's search keeps, at most
 NOISE = 0.12  # a played game's chance of a random move at each ply
 BRANCHES = 8  # the other moves tried at each recorded position (the first of a seeded shuffle)
@@ -147,7 +147,7 @@ def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
                     yield Candidate(key, moves, now, now - before, False)
 
 
-def endings(game_id: str, cap: int = END_CAP) -> Iterator[Candidate]:
+def endings(game_id: str, cap: int = ENDING_CAP) -> Iterator[Candidate]:
     """The candidates of the recorded games' ends searched out (`ending`)."""
     game = games.get(game_id)
     for record in load_games(game_id):
@@ -155,7 +155,7 @@ def endings(game_id: str, cap: int = END_CAP) -> Iterator[Candidate]:
             yield from ending(game, record["moves"], f"end:{record['seed']}", cap)
 
 
-def fresh_endings(game_id: str, seed: int, cap: int = END_CAP) -> Iterator[Candidate]:
+def fresh_endings(game_id: str, seed: int, cap: int = ENDING_CAP) -> Iterator[Candidate]:
     """The candidates of the end of a new game of the medium level against itself (its
     moves seeded by `seed`), searched out (`ending`)."""
     game = games.get(game_id)

@@ -94,7 +94,7 @@ def trimmed(game: Game, record: dict) -> dict:
     - a closing pass: the line ends with the opponent's move and the solver's pass that ends
       the game (both passed), and the position before them is searched out (endgame.py) as
       lost for the opponent: a pass is no move to find (Wythe's lines ended so)."""
-    state = _start(game, record)
+    state = start(game, record)
     line = record["solution"]
     forced_from = len(line)
     states = []
@@ -184,9 +184,9 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
         ply = len(record["moves"])
         if tuple(record["moves"]) in on_lines:
             left_out["starts on another puzzle's line"] += 1
-        elif len(game.legal_moves(_start(game, record))) < MIN_CHOICES:
+        elif len(game.legal_moves(start(game, record))) < MIN_CHOICES:
             left_out[FEW_CHOICES] += 1
-        elif passes_to_the_end(game, _start(game, record), record["solution"]):
+        elif passes_to_the_end(game, start(game, record), record["solution"]):
             left_out[PASS_TO_END] += 1
         elif starts.near(key, ply):
             left_out[NEAR_ANOTHER] += 1
@@ -203,7 +203,8 @@ def _source(key: str) -> str:
     return f"{'new' if kind.startswith('new') else 'rec'}:{seed}"
 
 
-def _start(game: Game, record: dict) -> State:
+def start(game: Game, record: dict) -> State:
+    """The position a kept record starts from (its game so far)."""
     state = game.new()
     for text in record["moves"]:
         state = game.apply(state, game.parse(state, text))

@@ -190,8 +190,8 @@ def test_an_ending_candidate_is_a_proven_win_thrown_away():
         _, _, ply, path = candidate.key.split(":")
         assert candidate.moves == (*record["moves"][: int(ply)], *path.split(" "))
         assert candidate.to_the_end and candidate.proven
-        before = collection._start(game, {"moves": candidate.moves[:-1]})
-        after = collection._start(game, {"moves": candidate.moves})
+        before = collection.start(game, {"moves": candidate.moves[:-1]})
+        after = collection.start(game, {"moves": candidate.moves})
         # a fresh solver, not the one the game's end shared: the mover was winning, and the
         # move handed the win to the solver
         assert EndSolver(game).wins(before)
@@ -294,7 +294,7 @@ def test_a_pass_that_ends_the_game_is_no_puzzle():
     # ends the game (web/rules/stigmergy.html), and a placement does not
     game = games.get("stigmergy")
     entry = next(e for e in collection.read_state("stigmergy") if e["key"] == "alt:1000:144:pass")
-    state = collection._start(game, entry["puzzle"])
+    state = collection.start(game, entry["puzzle"])
     assert entry["puzzle"]["moves"][-1] == "pass"
     assert criteria.passes_to_the_end(game, state, ["pass"])
     placement = next(
