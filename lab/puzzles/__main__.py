@@ -24,7 +24,6 @@ from .candidates import (
     endings,
     fresh_endings,
     played,
-    played_games,
     recorded,
 )
 from .solve import second_win, solve
@@ -32,13 +31,11 @@ from .solve import second_win, solve
 SOURCES = ("endings", "recorded", "branched", "fresh", "played")  # candidates.py says what
 
 
-def candidates(
-    game_id: str, sources: tuple[str, ...] = SOURCES, done: frozenset[str] = frozenset()
-) -> Iterator[Candidate]:
+def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Candidate]:
     """The game's candidates from `sources` in order: the recorded games' ends searched out,
     the recorded games', their branches', then new games' (seeds 1, 2, …), each seed's end
-    searched out and its noisy game.  A seed whose end a run judged (keys `done`) before
-    the medium games were kept (candidates.medium_game) is not played again."""
+    searched out and its noisy game.  A game's end whose candidates a run has all taken
+    (candidates.searched) is not searched out, nor its game played, again."""
     if "endings" in sources:
         yield from endings(game_id)
     if "recorded" in sources:
@@ -47,10 +44,8 @@ def candidates(
         yield from branched(game_id)
     if "fresh" not in sources and "played" not in sources:
         return
-    kept = played_games(game_id)
-    judged = {int(key.split(":")[1]) for key in done if key.startswith("newend:")}
     for seed in itertools.count(1):
-        if "fresh" in sources and (seed in kept or seed not in judged):
+        if "fresh" in sources:
             yield from fresh_endings(game_id, seed)
         if "played" in sources:
             yield from played(game_id, seed)
@@ -65,7 +60,7 @@ def run(
     deadline = time.monotonic() + 60 * minutes
     done = {g: {e["key"] for e in collection.read_state(g)} for g in game_ids}
     near = {g: collection.kept_starts(g) for g in game_ids}
-    found = {g: candidates(g, sources, frozenset(done[g])) for g in game_ids}
+    found = {g: candidates(g, sources) for g in game_ids}
     while game_ids and time.monotonic() < deadline:
         for game_id in list(game_ids):
             if time.monotonic() >= deadline:

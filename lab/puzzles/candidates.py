@@ -148,18 +148,48 @@ def branched(game_id: str, seed: int = 0) -> Iterator[Candidate]:
 
 
 def endings(game_id: str, cap: int = ENDING_CAP) -> Iterator[Candidate]:
-    """The candidates of the recorded games' ends searched out (`ending`)."""
+    """The candidates of the recorded games' ends searched out (`ending`), but those of the
+    ends a run went through before (`searched`)."""
     game = games.get(game_id)
+    done = searched(game_id)
     for record in load_games(game_id):
-        if len(record["rewards"]) == 2:
-            yield from ending(game, record["moves"], f"end:{record['seed']}", cap)
+        key = f"end:{record['seed']}"
+        if len(record["rewards"]) == 2 and key not in done:
+            yield from ending(game, record["moves"], key, cap)
+            mark_searched(game_id, key)
 
 
 def fresh_endings(game_id: str, seed: int, cap: int = ENDING_CAP) -> Iterator[Candidate]:
     """The candidates of the end of a new game of the medium level against itself (its
-    moves seeded by `seed`), searched out (`ending`)."""
+    moves seeded by `seed`), searched out (`ending`); none if a run went through them
+    before (`searched`: the game is not even replayed)."""
+    key = f"newend:{seed}"
+    if key in searched(game_id):
+        return
     game = games.get(game_id)
-    yield from ending(game, medium_game(game, seed), f"newend:{seed}", cap)
+    yield from ending(game, medium_game(game, seed), key, cap)
+    mark_searched(game_id, key)
+
+
+def searched(game_id: str) -> set[str]:
+    """The games' ends ("end:<seed>", "newend:<seed>") whose candidates a run has all taken
+    (judged, or skipped near a kept puzzle), kept in lab/puzzles/work/<game>.searched.txt:
+    searching an end out again only to find its candidates judged took Wythe's resumed
+    runs most of their time."""
+    path = os.path.join(collection.WORK, f"{game_id}.searched.txt")
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        return set(f.read().split())
+
+
+def mark_searched(game_id: str, key: str) -> None:
+    """Note that a run took every candidate of the end `key` (a generator's code after its
+    last `yield` runs only when the next candidate is asked for, after the last one's
+    verdict was written)."""
+    os.makedirs(collection.WORK, exist_ok=True)
+    with open(os.path.join(collection.WORK, f"{game_id}.searched.txt"), "a") as f:
+        f.write(key + "\n")
 
 
 def medium_game(game: Game, seed: int) -> list[str]:

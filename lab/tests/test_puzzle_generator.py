@@ -433,3 +433,24 @@ def test_wythe_motifs_name_a_stack_that_freezes_and_nothing_for_the_swap():
     game = games.get("wythe")
     assert motifs.motifs(game, ["a1b1", "b2a2"], ["b1b2"], "won") == ("stack", "freeze")
     assert motifs.motifs(game, ["a1b1"], ["swap"], "won") == ()
+
+
+def test_a_games_end_whose_candidates_were_all_taken_is_not_searched_again(tmp_path, monkeypatch):
+    from lab.puzzles import candidates
+
+    monkeypatch.setattr(collection, "WORK", str(tmp_path))
+    game = TakeTwoOneOrFour()
+    monkeypatch.setattr(candidates.games, "get", lambda game_id: game)
+    found = candidates.fresh_endings(game.id, seed=3)
+    assert next(found).key.startswith("newend:3:")
+    assert candidates.searched(game.id) == set()  # a run stopped here takes the rest again
+    assert all(c.key.startswith("newend:3:") for c in found)
+    assert candidates.searched(game.id) == {"newend:3"}
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("an end gone through was searched out again")
+
+    monkeypatch.setattr(candidates, "ending", no_search)
+    monkeypatch.setattr(candidates, "medium_game", no_search)
+    assert list(candidates.fresh_endings(game.id, seed=3)) == []
+    assert candidates.searched(game.id) == {"newend:3"}
