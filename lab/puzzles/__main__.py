@@ -28,25 +28,28 @@ from .candidates import (
 )
 from .solve import second_win, solve
 
-SOURCES = ("endings", "recorded", "branched", "fresh", "played")  # candidates.py says what
+SOURCES = ("endings", "recorded", "branched", "fresh", "easy", "played")  # candidates.py says what
 
 
 def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Candidate]:
     """The game's candidates from `sources` in order: the recorded games' ends searched out,
-    the recorded games', their branches', then new games' (seeds 1, 2, …), each seed's end
-    searched out and its noisy game.  A game's end whose candidates a run has all taken
-    (candidates.searched) is not searched out, nor its game played, again."""
+    the recorded games', their branches', then new games' (seeds 1, 2, …): each seed's
+    medium game's end searched out, its easy game's, and its noisy game.  A game's end
+    whose candidates a run has all taken (candidates.searched) is not searched out, nor its
+    game played, again."""
     if "endings" in sources:
         yield from endings(game_id)
     if "recorded" in sources:
         yield from recorded(game_id)
     if "branched" in sources:
         yield from branched(game_id)
-    if "fresh" not in sources and "played" not in sources:
+    if not {"fresh", "easy", "played"} & set(sources):
         return
     for seed in itertools.count(1):
         if "fresh" in sources:
             yield from fresh_endings(game_id, seed)
+        if "easy" in sources:
+            yield from fresh_endings(game_id, seed, "easy")
         if "played" in sources:
             yield from played(game_id, seed)
 
@@ -99,7 +102,7 @@ def recheck(game_ids: list[str]) -> None:
         game = games.get(game_id)
         entries = collection.read_state(game_id)
         for entry in entries:
-            if entry["verdict"] != "kept" or entry["key"].split(":")[0] in ("end", "newend"):
+            if entry["verdict"] != "kept" or entry["key"].split(":")[0].endswith("end"):
                 continue  # an ending's line was searched out already
             record = entry["puzzle"]
             reason = second_win(game, collection.start(game, record), record["solution"])

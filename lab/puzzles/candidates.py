@@ -16,7 +16,9 @@ Five sources, each deterministic:
   back while the game can be searched out from there (endgame.EndSolver): each move of the
   side to move that throws away its win, proven so, leaves a candidate whose solver's win is
   proven too.  Exact where the others judge by search, so it comes first; then
-  `fresh_endings`, the same at the end of new games of the medium level against itself.
+  `fresh_endings`, the same at the end of new games of the medium level against itself
+  (source `fresh`), or of the easy level (source `easy`): an easy game costs a third of a
+  medium one, and the mistakes are found at its end exactly all the same.
 - `played`: new games of the medium level against itself at its playout budget, each move
   replaced, with probability NOISE, by a random legal move (both seeded); the position after
   each random move is a candidate, judged at the graph's budget like the recorded ones.
@@ -49,6 +51,8 @@ ENDING_CAP = 60_000  # the new positions an ending's search may enter before it 
 END_TABLE = 1_000_000  # the solved positions an ending's search keeps, at most
 NOISE = 0.12  # a played game's chance of a random move at each ply
 BRANCHES = 8  # the other moves tried at each recorded position (the first of a seeded shuffle)
+# The keys' kind for the ends of new games of each level against itself: "easyend:<seed>:…"
+ENDS_OF = {"medium": "newend", "easy": "easyend"}
 
 
 @dataclass(frozen=True)
@@ -159,15 +163,17 @@ def endings(game_id: str, cap: int = ENDING_CAP) -> Iterator[Candidate]:
             mark_searched(game_id, key)
 
 
-def fresh_endings(game_id: str, seed: int, cap: int = ENDING_CAP) -> Iterator[Candidate]:
-    """The candidates of the end of a new game of the medium level against itself (its
-    moves seeded by `seed`), searched out (`ending`); none if a run went through them
-    before (`searched`: the game is not even replayed)."""
-    key = f"newend:{seed}"
+def fresh_endings(
+    game_id: str, seed: int, level: str = "medium", cap: int = ENDING_CAP
+) -> Iterator[Candidate]:
+    """The candidates of the end of a new game of `level` against itself (its moves seeded
+    by `seed`), searched out (`ending`); none if a run went through them before
+    (`searched`: the game is not even replayed)."""
+    key = f"{ENDS_OF[level]}:{seed}"
     if key in searched(game_id):
         return
     game = games.get(game_id)
-    yield from ending(game, medium_game(game, seed), key, cap)
+    yield from ending(game, self_play_game(game, seed, level), key, cap)
     mark_searched(game_id, key)
 
 
@@ -192,33 +198,35 @@ def mark_searched(game_id: str, key: str) -> None:
         f.write(key + "\n")
 
 
-def medium_game(game: Game, seed: int) -> list[str]:
-    """The moves of a game of the medium level against itself, seeded; played once, then
-    kept in lab/puzzles/work/<game>.games.jsonl (a resumed run does not play it again)."""
-    kept = played_games(game.id)
+def self_play_game(game: Game, seed: int, level: str = "medium") -> list[str]:
+    """The moves of a game of `level` against itself, seeded; played once, then kept in
+    lab/puzzles/work/<game>.games.jsonl (a resumed run does not play it again)."""
+    kept = played_games(game.id, level)
     if seed in kept:
         return kept[seed]
     rng = random.Random(seed)
-    playouts = budget(game, "medium")
+    playouts = budget(game, level)
     state = game.new()
     moves: list[str] = []
     while game.result(state) is None and len(moves) < 400:
-        move = choose_move(game, state, "medium", seed=rng.randrange(2**32), playouts=playouts)
+        move = choose_move(game, state, level, seed=rng.randrange(2**32), playouts=playouts)
         moves.append(game.notation(state, move))
         state = game.apply(state, move)
     os.makedirs(collection.WORK, exist_ok=True)
+    record = {"seed": seed, "moves": moves} | ({} if level == "medium" else {"level": level})
     with open(_games_path(game.id), "a") as f:
-        f.write(json.dumps({"seed": seed, "moves": moves}, separators=(",", ":")) + "\n")
+        f.write(json.dumps(record, separators=(",", ":")) + "\n")
     return moves
 
 
-def played_games(game_id: str) -> dict[int, list[str]]:
-    """The medium games kept so far, by seed."""
+def played_games(game_id: str, level: str = "medium") -> dict[int, list[str]]:
+    """The games of `level` against itself kept so far, by seed."""
     path = _games_path(game_id)
     if not os.path.exists(path):
         return {}
     with open(path) as f:
-        return {r["seed"]: r["moves"] for r in map(json.loads, filter(str.strip, f))}
+        records = map(json.loads, filter(str.strip, f))
+        return {r["seed"]: r["moves"] for r in records if r.get("level", "medium") == level}
 
 
 def _games_path(game_id: str) -> str:

@@ -198,9 +198,10 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
 
 def _source(key: str) -> str:
     """The game a candidate's key comes from: recorded ("rec", "alt", "end": the same
-    game) or new ("new", "newend")."""
+    game), new of the medium level ("new", "newend") or new of the easy level ("easyend")."""
     kind, seed = key.split(":")[:2]
-    return f"{'new' if kind.startswith('new') else 'rec'}:{seed}"
+    source = "new" if kind.startswith("new") else "easy" if kind == "easyend" else "rec"
+    return f"{source}:{seed}"
 
 
 def start(game: Game, record: dict) -> State:

@@ -204,15 +204,20 @@ def test_a_new_games_moves_are_kept_and_not_played_again(tmp_path, monkeypatch):
 
     monkeypatch.setattr(collection, "WORK", str(tmp_path))
     game = TakeTwoOneOrFour()
-    moves = candidates.medium_game(game, seed=3)
+    moves = candidates.self_play_game(game, seed=3)
     assert sum(int(m.removeprefix("take")) for m in moves) == 10  # to the last stone
+    assert candidates.played_games(game.id) == {3: moves}
+    easy = candidates.self_play_game(game, seed=3, level="easy")  # kept apart
+    assert sum(int(m.removeprefix("take")) for m in easy) == 10
+    assert candidates.played_games(game.id, "easy") == {3: easy}
     assert candidates.played_games(game.id) == {3: moves}
 
     def no_search(*args, **kwargs):
         raise AssertionError("a kept game was played again")
 
     monkeypatch.setattr(candidates, "choose_move", no_search)
-    assert candidates.medium_game(game, seed=3) == moves
+    assert candidates.self_play_game(game, seed=3) == moves
+    assert candidates.self_play_game(game, seed=3, level="easy") == easy
 
 
 def test_a_forced_win_is_found_at_its_shortest_and_only_where_there_is_one():
@@ -451,6 +456,13 @@ def test_a_games_end_whose_candidates_were_all_taken_is_not_searched_again(tmp_p
         raise AssertionError("an end gone through was searched out again")
 
     monkeypatch.setattr(candidates, "ending", no_search)
-    monkeypatch.setattr(candidates, "medium_game", no_search)
+    monkeypatch.setattr(candidates, "self_play_game", no_search)
     assert list(candidates.fresh_endings(game.id, seed=3)) == []
     assert candidates.searched(game.id) == {"newend:3"}
+    # an easy game's end, keyed apart, is another end
+    monkeypatch.undo()
+    monkeypatch.setattr(collection, "WORK", str(tmp_path))
+    monkeypatch.setattr(candidates.games, "get", lambda game_id: game)
+    found = list(candidates.fresh_endings(game.id, seed=3, level="easy"))
+    assert found and all(c.key.startswith("easyend:3:") for c in found)
+    assert candidates.searched(game.id) == {"newend:3", "easyend:3"}
