@@ -1,6 +1,7 @@
 """Puzzles on the page (browser only): a game's puzzles solved on the real board, the puzzle bar
-above it, the Puzzles control with their count, puzzle links, and the player's record kept
-in localStorage.
+above it, the Puzzles control with their count, and puzzle links.  The player's rating and
+streak are web/browser/puzzle_record.py's; a mistake of the game on the table becomes a
+puzzle in web/browser/mistake_puzzle.py.
 
 The puzzles are fetched from the game's file (web/browser/puzzle_files.py) when the game is
 opened, for their count; they are read (engine/learning/puzzles.py) and the run's
@@ -29,11 +30,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pyscript import document, window
 
 from engine import EngineError, games
-from web.browser.dom import announce, by_id, closest, run_soon, store, stored
+from web.browser.dom import announce, by_id, closest, run_soon
 from web.browser.puzzle_files import PuzzleFiles
+from web.browser.puzzle_record import PuzzleRecord
 from web.browser.set_aside import SetAside
 from web.logic.puzzle_offer import count, count_label, link, read_link
-from web.logic.session import Session
 from web.logic.table import Table
 
 if TYPE_CHECKING:
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
 REPLY_SECONDS = 0.6  # the opponent's reply, and each move of Show, after this
 EXPLAIN_SECONDS = 0.6  # the computer's look at the position after a wrong move
-MISTAKE_SECONDS = 1.5  # its look for the better move before a mistake of the game shown
 
 
 class Judge(Protocol):
@@ -77,7 +77,7 @@ class PuzzleMode:
         self.files = PuzzleFiles()
         self.aside = SetAside("puzzle", "data-puzzle")  # the game the puzzles cover
         self.busy = False  # a reply or Show is playing: the board waits
-        self.counted = False  # the run's first try went into the rating
+        self.record = PuzzleRecord()
         self.rng = random.Random()
         self.shown_game = ""  # the game the Puzzles control counts
 
@@ -140,7 +140,7 @@ class PuzzleMode:
             chosen = found[puzzle_pick.daily_index(today, game_id, len(found))]
         else:
             after = self.run.puzzle.id if self.run is not None else ""
-            chosen = puzzle_pick.next_puzzle(found, self.record(), self.rng, after)
+            chosen = puzzle_pick.next_puzzle(found, self.record.read(), self.rng, after)
         try:
             run = PuzzleRun(chosen, kind)
         except EngineError as err:  # BadPuzzles: its game so far does not replay
@@ -154,7 +154,7 @@ class PuzzleMode:
             self.host.give_way()
             self.aside.keep(self.host.table)
             self.shown_game = self.host.table.game.id
-        self.run, self.counted, self.busy = run, False, False
+        self.run, self.busy = run, False
         self.host.afresh()
         self.show_position()
         self.focus_board()
@@ -209,20 +209,12 @@ class PuzzleMode:
         if self.run is not None:
             by_id("status").textContent = self.run.status_line()
 
-    def standing(self) -> str:
-        run = self.run
-        if run is None or not run.rated:
-            return ""
-        record = self.record()
-        best = f" (best {record.best})" if record.best > record.streak else ""
-        return f"Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
-
     def write_bar(self) -> None:
         run = self.run
         if run is None:
             return
         bar = by_id("puzzle")
-        bar.innerHTML = run.bar_html(self.standing())
+        bar.innerHTML = run.bar_html(self.record.standing(run))
         bar.hidden = False
         bar.dataset.status = run.status
         by_id("status").textContent = run.status_line()
@@ -246,28 +238,6 @@ class PuzzleMode:
             self.open(run.puzzle.game_id, "daily")
         elif action == "leave":
             self.leave()
-
-    # ---- the record
-
-    def record(self) -> Any:
-        from web.logic import puzzle_pick
-
-        return puzzle_pick.read(stored(puzzle_pick.KEY))
-
-    def count_try(self, solved: bool) -> None:
-        """The run's first try, into the rating (once a run; a mistake of one's own game is
-        not rated)."""
-        from web.logic import puzzle_pick
-
-        run = self.run
-        if run is None or self.counted or not run.rated:
-            return
-        self.counted = True
-        puzzle = run.puzzle
-        record = puzzle_pick.rated(
-            self.record(), puzzle.game_id, puzzle.id, puzzle.difficulty, solved
-        )
-        store(puzzle_pick.KEY, puzzle_pick.write(record))
 
     # ---- moves
 
@@ -297,7 +267,7 @@ class PuzzleMode:
         table.play(move)
         self.host.render()
         if said.wrong or (said.over and run.first_try):
-            self.count_try(solved=not said.wrong)
+            self.record.count_try(run, solved=not said.wrong)
         self.write_bar()
         if said.wrong:
             run_soon(self.explain(run, run.wrong_move))
@@ -339,7 +309,7 @@ class PuzzleMode:
         run.restart()
         self.show_position()
         if run.first_try:
-            self.count_try(solved=False)
+            self.record.count_try(run, solved=False)
         line = run.show()
         self.busy = True
         for text in line:
@@ -360,34 +330,12 @@ class PuzzleMode:
             run_soon(self.from_mistake(int(button.dataset.mistake), float(button.dataset.after)))
 
     async def from_mistake(self, ply: int, after: float) -> None:
-        """The position before the move at `ply` (a swing the graph lists), the better move
-        the computer finds there as the answer (when it finds none other than the move
-        played, it says so)."""
-        from engine.learning.puzzles import Puzzle
-        from web.logic.puzzle import MISTAKE, PuzzleRun
+        """The position before the move at `ply` as a puzzle, when the computer finds a better
+        move there (web/browser/mistake_puzzle.py)."""
+        from web.browser.mistake_puzzle import mistake_run
 
-        if self.run is not None:
-            return
-        session = self.host.table.session
-        moves = tuple(session.moves[: ply - 1])
-        played = session.moves[ply - 1]
-        before = Session(session.game.id, session.options, moves)
-        self.host.say("The computer is looking for the better move…")
-        try:
-            text = await self.host.worker.judge(before.fragment(), MISTAKE_SECONDS, 1)
-            analysis = json.loads(text)
-            best = analysis["best"][0]["move"]
-            chance = float(analysis["chances"][analysis["to_move"]])
-        except Exception:
-            self.host.say("The computer could not look at that position.", error=True)
-            return
-        if best == played:
-            self.host.say("The computer, looking again, finds no better move there.")
-            return
-        mistake = Puzzle(
-            session.game.id, "game", moves, (best,), "won", "middle", (), 0, (chance, after)
-        )
-        self.start(PuzzleRun(mistake, MISTAKE, session.options))
+        if self.run is None and (run := await mistake_run(self.host, ply, after)) is not None:
+            self.start(run)
 
     # ---- links
 

@@ -211,7 +211,7 @@ def swings_html(
 ) -> str:
     """The swings as buttons that go to the position after each (numbered by `full` moves
     in Gwyddbwyll, as its list is); with `puzzles` (the game is over), each with a button
-    that replays its position as a puzzle (web/browser/puzzle_mode.py)."""
+    that replays its position as a puzzle (web/browser/mistake_puzzle.py)."""
     if not marked:
         return ""
     items = "".join(

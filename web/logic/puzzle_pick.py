@@ -16,7 +16,7 @@ FNV-1a hash of "<date>/<game>" ("2026-12-01/wythe", its UTF-8 bytes), modulo the
 puzzles in the game's file, indexes its list in file order.  (FNV-1a, a few lines here, and
 not hashlib: the site's standard library need not grow for it.)
 
-The record is kept as JSON (web/browser/puzzle_mode.py puts it in localStorage under KEY);
+The record is kept as JSON (web/browser/puzzle_record.py puts it in localStorage under KEY);
 `read` forgives anything it did not write: a value it cannot read starts afresh, and only
 this key is touched.  Tested in CPython (tests/test_puzzle_pick.py).
 """

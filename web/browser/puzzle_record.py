@@ -1,0 +1,47 @@
+"""The player's puzzle record in this browser (browser only): the rating, the streak and the
+puzzles solved (web/logic/puzzle_pick.py), kept in localStorage under puzzle_pick.KEY; read
+when the bar or the next pick needs it, written after a rated run's first try."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from web.browser.dom import store, stored
+
+if TYPE_CHECKING:
+    from web.logic.puzzle import PuzzleRun
+    from web.logic.puzzle_pick import Record
+
+
+class PuzzleRecord:
+    """The record, and the run whose first try it holds (a run counts once)."""
+
+    def __init__(self) -> None:
+        self.counted: PuzzleRun | None = None
+
+    def read(self) -> Record:
+        from web.logic import puzzle_pick
+
+        return puzzle_pick.read(stored(puzzle_pick.KEY))
+
+    def standing(self, run: PuzzleRun | None) -> str:
+        """The player's rating and streak, for a rated run's bar ('' for any other)."""
+        if run is None or not run.rated:
+            return ""
+        record = self.read()
+        best = f" (best {record.best})" if record.best > record.streak else ""
+        return f"Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
+
+    def count_try(self, run: PuzzleRun | None, solved: bool) -> None:
+        """The run's first try, into the rating (once a run; a mistake of one's own game is
+        not rated)."""
+        from web.logic import puzzle_pick
+
+        if run is None or run is self.counted or not run.rated:
+            return
+        self.counted = run
+        puzzle = run.puzzle
+        record = puzzle_pick.rated(
+            self.read(), puzzle.game_id, puzzle.id, puzzle.difficulty, solved
+        )
+        store(puzzle_pick.KEY, puzzle_pick.write(record))
