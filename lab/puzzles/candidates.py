@@ -178,11 +178,11 @@ def fresh_endings(
 
 
 def searched(game_id: str) -> set[str]:
-    """The games' ends ("end:<seed>", "newend:<seed>") whose candidates a run has all taken
-    (judged, or skipped near a kept puzzle), kept in lab/puzzles/work/<game>.searched.txt:
-    searching an end out again only to find its candidates judged took Wythe's resumed
-    runs most of their time."""
-    path = os.path.join(collection.WORK, f"{game_id}.searched.txt")
+    """The games' ends ("end:<seed>", "newend:<seed>", "easyend:<seed>") whose candidates a
+    run has all taken (judged, or skipped near a kept puzzle), kept in
+    lab/puzzles/work/<game>.searched.txt: searching an end out again only to find its
+    candidates judged took Wythe's resumed runs most of their time."""
+    path = _searched_path(game_id)
     if not os.path.exists(path):
         return set()
     with open(path) as f:
@@ -194,8 +194,12 @@ def mark_searched(game_id: str, key: str) -> None:
     last `yield` runs only when the next candidate is asked for, after the last one's
     verdict was written)."""
     os.makedirs(collection.WORK, exist_ok=True)
-    with open(os.path.join(collection.WORK, f"{game_id}.searched.txt"), "a") as f:
+    with open(_searched_path(game_id), "a") as f:
         f.write(key + "\n")
+
+
+def _searched_path(game_id: str) -> str:
+    return os.path.join(collection.WORK, f"{game_id}.searched.txt")
 
 
 def self_play_game(game: Game, seed: int, level: str = "medium") -> list[str]:
