@@ -196,12 +196,22 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
     return chosen, left_out
 
 
+# The game a candidate's key kind comes from: a recorded game (its branches and end are the
+# same game), or a new game of the medium level or of the easy level, by seed.
+SOURCE_OF = {
+    "rec": "rec",
+    "alt": "rec",
+    "end": "rec",
+    "new": "new",
+    "newend": "new",
+    "easyend": "easy",
+}
+
+
 def _source(key: str) -> str:
-    """The game a candidate's key comes from: recorded ("rec", "alt", "end": the same
-    game), new of the medium level ("new", "newend") or new of the easy level ("easyend")."""
+    """The game a candidate's key comes from (SOURCE_OF), with its seed."""
     kind, seed = key.split(":")[:2]
-    source = "new" if kind.startswith("new") else "easy" if kind == "easyend" else "rec"
-    return f"{source}:{seed}"
+    return f"{SOURCE_OF[kind]}:{seed}"
 
 
 def start(game: Game, record: dict) -> State:
