@@ -52,7 +52,7 @@ def test_a_wrong_move_then_try_again_then_the_line():
     assert run.played == ("b1", "g8") and run.step == 2
     said = play(run, "c1")
     assert said.over and run.status == SOLVED
-    assert run.message == "Solved! Blue's chance went from 41% to 97%."
+    assert run.message == "Solved! Blue is winning. Blue's chance went from 41% to 97%."
     assert run.session().moves == ["a1", "h8", "b1", "g8", "c1"]
     html = run.bar_html()
     assert "data-puzzle='next'" in html and "data-puzzle='show'" not in html
@@ -152,7 +152,9 @@ def test_a_win_found_says_so_and_a_chance_that_stays_is_not_said_to_go():
     won = Puzzle("petrify", "w1", ("a1", "h8"), ("b1",), "win", "end", (), 1500, (1.0, 1.0))
     run = PuzzleRun(won)
     play(run, "b1")
-    assert run.message == "Solved! Blue wins. Blue's chance stays at 100%."
+    assert run.message == (
+        "Solved! Blue wins. Blue's chance was 100% after the mistake, and the answer keeps it."
+    )
 
 
 def test_a_wrong_move_is_held_against_the_chance_the_answer_keeps():

@@ -149,10 +149,13 @@ class PuzzleRun:
         elif after >= 1.0:  # a line that ends in a position searched out to a win
             opponent = self.game.seat_names(self.start)[1 - self.solver]
             wins = f" {name} now wins whatever {opponent} does."
-        else:
-            wins = ""
+        else:  # a line that ends rated won
+            wins = f" {name} is winning."
         if percent(before) == percent(after):
-            return f"Solved!{wins} {name}'s chance stays at {percent(after)}."
+            kept = (
+                f"{name}'s chance was {percent(after)} after the mistake, and the answer keeps it."
+            )
+            return f"Solved!{wins} {kept}"
         return f"Solved!{wins} {name}'s chance went from {percent(before)} to {percent(after)}."
 
     # ---- the bar
