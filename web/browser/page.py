@@ -16,7 +16,6 @@ The browser's objects (document, window, elements, events) are untyped `Any` her
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Callable
 from html import escape
@@ -26,24 +25,24 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from engine.contract.core import Game
-from engine.contract.ending import AGREED_DRAW
 from engine.formats.by_link import new_id
 from web.browser import link_controls
 from web.browser.advice import Advice
 from web.browser.animation import Animator
 from web.browser.board_input import BoardInput, Cursor
-from web.browser.dom import announce, asset_url, by_id, closest, found, run_soon, show_board
+from web.browser.dom import asset_url, by_id, closest, found, run_soon, show_board
 from web.browser.ending_buttons import EndingButtons
 from web.browser.first_taps import answer_first, play_first_taps
 from web.browser.keeper import BrowserHistory, Keeper
 from web.browser.lesson_mode import LessonMode
+from web.browser.link_answers import LinkAnswers
 from web.browser.long_opening import LongOpening
+from web.browser.messages import show, show_message, show_notice, show_status
 from web.browser.move_list_view import MoveListView, keep_current_move_in_view
 from web.browser.puzzle_mode import PuzzleMode
 from web.browser.sharing_controls import SharingControls
 from web.browser.worker_client import WorkerClient
 from web.logic.computer import Computer, Job
-from web.logic.link_words import question_html
 from web.logic.move_list import MoveList
 from web.logic.navigation import pick, picked, start_link
 from web.logic.puzzle_offer import read_link
@@ -59,7 +58,6 @@ if TYPE_CHECKING:  # imported when first opened (`Page.form`)
     from web.browser.new_game_form import NewGameForm
 
 Events = list[tuple[str, str, Callable[[Any], Any]]]  # element id, event, handler
-NOTICE_SECONDS = 8.0  # a passing notice (a hint, an answer to a draw offer) lasts this
 CHANGED_ELSEWHERE = "This game changed in another tab: it is shown as it is now."
 
 
@@ -89,6 +87,7 @@ class Page:
         self.moves_view = MoveListView()  # and on the page, a long one a part at a time
         self.lesson = LessonMode(self)  # Learn: a course on the board
         self.puzzles = PuzzleMode(self)  # Puzzles: find the best move
+        self.answers = LinkAnswers(self)  # a game by link's questions answered
         self.puzzle_link = ""  # a puzzle link the page was opened with, opened once it is ready
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
         self.tab = Tab(self.keeper, BrowserHistory(self.keeper.kinds), self.table)
@@ -132,7 +131,10 @@ class Page:
             by_id(stand_in).removeAttribute("data-first-screen")
         self.ready = True
         # an invitation's Play or Just look, and a move, made while loading
-        dropped = [answer_first(self.answer_kept), play_first_taps(self.table, self.input.made)]
+        dropped = [
+            answer_first(self.answers.answer_kept),
+            play_first_taps(self.table, self.input.made),
+        ]
         if any(dropped):  # said after what the page says of the game it opened
             box = by_id("message")
             said = str(box.innerHTML) if not box.hidden else ""
@@ -269,15 +271,7 @@ class Page:
                 self.change(lambda: self.table.step(opening.steps))
         show(opening)
         if opens:
-            self.ask()
-
-    def ask(self) -> None:
-        """A game by link whose friend's link asks its player something (a takeback, which
-        line goes on) says so with its answers, however it was opened: a reload, Recent,
-        another tab's change."""
-        html = question_html(self.table.session, self.table.seats)
-        if html and 'data-action="keep-line"' not in str(by_id("message").innerHTML):
-            show_message(html)
+            self.answers.ask()
 
     def on_navigate(self) -> None:
         """Back, Forward, or a link typed into the address bar (popstate, then hashchange).  A
@@ -308,7 +302,7 @@ class Page:
     def on_offer(self, event: Any) -> None:
         """An offer in a problem's message, or in the Record dialog's status; a friend's
         draw offer, accepted."""
-        if self.by_link_answer(event):
+        if self.answers.on_answer(event):
             return
         shown = closest(event, "[data-action='link-ply']")  # an old link's position
         if shown is not None:
@@ -321,38 +315,6 @@ class Page:
                 entry.fragment if entry is not None else "",
                 lambda: self.follow(self.sharing.take(action, entry, self.table.game.id)),
             )
-
-    def answer_kept(self, action: str) -> bool:
-        """The invitation's button pressed before the page was ready (index.html), as if
-        pressed now: True when the message offers it (the link is an invitation here)."""
-        offered = by_id("message").querySelector(f'[data-action="{action}"]')
-        return found(offered) and self.link_answer(action)
-
-    def by_link_answer(self, event: Any) -> bool:
-        """A game by link's answer in the message: an invitation taken or only looked at, a
-        friend's takeback or line answered, a friend's draw offer accepted (True: it was)."""
-        button = closest(event, "[data-action]")
-        return self.link_answer(button.getAttribute("data-action") if button is not None else "")
-
-    def link_answer(self, action: str) -> bool:
-        """Carry out a game by link's answer (a data-action; True: it was one)."""
-        answers = {
-            "take-seat": self.tab.take_seat,
-            "just-look": self.tab.just_look,
-            "accept-takeback": lambda: self.tab.answer(theirs=True),
-            "keep-line": lambda: self.tab.answer(theirs=False),
-        }
-        if action == "accept-draw":
-            if not self.synced():
-                self.ended(self.table.end(AGREED_DRAW))
-            return True
-        if action not in answers or self.synced():
-            return action in answers
-        said = answers[action]()
-        self.opened(push=action == "just-look")
-        show_message(escape(said))
-        announce(said)
-        return True
 
     def on_recent_pick(self, event: Any) -> None:
         entry = self.keeper.on_pick(event)
@@ -544,7 +506,7 @@ class Page:
             return False
         self.opened(push=False)
         show_notice(Said(message=CHANGED_ELSEWHERE, announce=CHANGED_ELSEWHERE))
-        self.ask()
+        self.answers.ask()
         return True
 
     def on_storage(self, event: Any) -> None:
@@ -615,50 +577,6 @@ def write_screen(screen: Screen) -> None:
 def record_text() -> str:
     """What the Record dialog's box holds, to import."""
     return str(by_id("record-text").value)
-
-
-def show_status(text: str) -> None:
-    by_id("status").textContent = text
-
-
-def show_message(html: str, error: bool = False, toast: bool = False) -> None:
-    """The message above the board; a `toast` (a passing notice) floats over the page."""
-    box = by_id("message")
-    box.innerHTML = html
-    box.hidden = not html
-    box.className = ("error" if error else "note") + (" toast" if toast else "")
-
-
-def show_notice(said: Said) -> None:
-    """What a control says, in a notice over the page (the board does not move) that
-    passes, and to screen readers."""
-    if said.message:
-        show_message(said.message, said.error, toast=True)
-        run_soon(clear_message(by_id("message").textContent, NOTICE_SECONDS))
-    elif said.message is not None:
-        show_message("")
-    announce(said.announce)
-
-
-def show(said: Said | Opening) -> None:
-    """What a move, a link or a record says: the message, and to screen readers."""
-    if said.message is not None:
-        show_message(said.message, said.error, isinstance(said, Opening) and bool(said.lasts))
-    announce(said.announce)
-    if isinstance(said, Opening):
-        if said.focus:
-            field = by_id(said.focus)
-            field.focus()
-            field.select()
-        if said.lasts and said.message:
-            run_soon(clear_message(said.message, said.lasts))
-
-
-async def clear_message(text: str, seconds: float) -> None:
-    """Clear the message after `seconds`, unless another has replaced it."""
-    await asyncio.sleep(seconds)
-    if by_id("message").textContent == text:
-        show_message("")
 
 
 def open_rules(game: Game) -> None:
