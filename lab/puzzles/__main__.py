@@ -3,6 +3,7 @@
 python3 -m lab.puzzles run --minutes 60                # every game, round robin
 python3 -m lab.puzzles run --games rugpile --minutes 5
 python3 -m lab.puzzles run --games petrify --sources endings,fresh
+python3 -m lab.puzzles run --games gwyddbwyll --sources tactics
 python3 -m lab.puzzles write                           # the collections from the state
 python3 -m lab.puzzles report                          # counts, reasons, difficulties
 python3 -m lab.puzzles recheck --games rugpile         # kept lines searched out to the end
@@ -27,14 +28,17 @@ from .candidates import (
     recorded,
 )
 from .solve import second_win, solve
+from .tactical import SCANNED, tactical
 
-SOURCES = ("endings", "recorded", "branched", "fresh", "easy", "played")  # candidates.py says what
+# candidates.py says what each is, tactical.py "tactics" (Gwyddbwyll's alpha-beta scan)
+SOURCES = ("endings", "recorded", "branched", "fresh", "easy", "played", "tactics")
 
 
 def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Candidate]:
     """The game's candidates from `sources` in order: the recorded games' ends searched out,
     the recorded games', their branches', then new games' (seeds 1, 2, …): each seed's
-    medium game's end searched out, its easy game's, and its noisy game.  A game's end
+    medium game's end searched out, its easy game's, its noisy game, and its noisy easy
+    game scanned by the alpha-beta (Gwyddbwyll).  A game's end
     whose candidates a run has all taken (candidates.searched) is not searched out, nor its
     game played, again."""
     if "endings" in sources:
@@ -43,7 +47,9 @@ def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Can
         yield from recorded(game_id)
     if "branched" in sources:
         yield from branched(game_id)
-    if not {"fresh", "easy", "played"} & set(sources):
+    if game_id not in SCANNED:
+        sources = tuple(s for s in sources if s != "tactics")  # it would find none, for ever
+    if not {"fresh", "easy", "played", "tactics"} & set(sources):
         return
     for seed in itertools.count(1):
         if "fresh" in sources:
@@ -52,6 +58,8 @@ def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Can
             yield from fresh_endings(game_id, seed, "easy")
         if "played" in sources:
             yield from played(game_id, seed)
+        if "tactics" in sources:
+            yield from tactical(game_id, seed)
 
 
 def run(

@@ -178,10 +178,11 @@ def fresh_endings(
 
 
 def searched(game_id: str) -> set[str]:
-    """The games' ends ("end:<seed>", "newend:<seed>", "easyend:<seed>") whose candidates a
-    run has all taken (judged, or skipped near a kept puzzle), kept in
-    lab/puzzles/work/<game>.searched.txt: searching an end out again only to find its
-    candidates judged took Wythe's resumed runs most of their time."""
+    """The games' ends ("end:<seed>", "newend:<seed>", "easyend:<seed>") and the scanned
+    games (tactical.py, "tac:<seed>") whose candidates a run has all taken (judged, or
+    skipped near a kept puzzle), kept in lab/puzzles/work/<game>.searched.txt: searching an
+    end out again only to find its candidates judged took Wythe's resumed runs most of their
+    time."""
     path = _searched_path(game_id)
     if not os.path.exists(path):
         return set()

@@ -197,7 +197,8 @@ def kept(game_id: str) -> tuple[list[dict], Counter]:
 
 
 # The game a candidate's key kind comes from: a recorded game (its branches and end are the
-# same game), or a new game of the medium level or of the easy level, by seed.
+# same game), or a new game of the medium level or of the easy level, or a noisy easy game
+# scanned by the alpha-beta (tactical.py), by seed.
 SOURCE_OF = {
     "rec": "rec",
     "alt": "rec",
@@ -205,6 +206,7 @@ SOURCE_OF = {
     "new": "new",
     "newend": "new",
     "easyend": "easy",
+    "tac": "tac",
 }
 
 

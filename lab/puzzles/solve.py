@@ -2,7 +2,8 @@
 
 0. The pre-filter: a search of PRE_TIMES the hard level's budget must see one move clearly
    best and good enough (criteria.pre_verdict).  It drops, at an eighth of the quick
-   filter's cost, the many candidates with several equal answers.
+   filter's cost, the many candidates with several equal answers.  A candidate its source
+   marked proven (a win seen there) tries step 1 first, and skips the pre-filter if proven.
 1. A short forced win (exact.forced_win, 5 plies): the line is proven; the solver's move at
    each step must be the only one that wins within the depth; the opponent's reply is the one
    that holds out longest.  Then the deep check of each step but a last win at once: a deep
@@ -75,11 +76,15 @@ def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, di
         if ending != "kept":
             return ending, {}
         return "kept", _record(game, state, candidate, line, 1.0)
-    verdict = _prefiltered(game, state, scale)
-    if verdict is not None:
-        return verdict, {}
+    # a candidate whose source saw a win is proven first: a cheap search may not see it
+    proof = forced_win(game, state, EXACT_PLIES, EXACT_CAP) if candidate.proven else None
+    if proof is None:
+        verdict = _prefiltered(game, state, scale)
+        if verdict is not None:
+            return verdict, {}
+        if not candidate.proven:
+            proof = forced_win(game, state, EXACT_PLIES, EXACT_CAP)
     deep = budget(game, "hard", DEEP_TIMES * scale)
-    proof = forced_win(game, state, EXACT_PLIES, EXACT_CAP)
     if proof is not None:
         verdict, line = _proven_line(game, state, proof, deep)
         after = 1.0

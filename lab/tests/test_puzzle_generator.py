@@ -10,8 +10,12 @@ import pytest
 from engine import games
 from engine.contract.core import Game
 from engine.contract.result import Result, Termination
-from lab.puzzles import collection, criteria, exact, motifs, rating
+from engine.games.gwyddbwyll import fixtures
+from engine.games.gwyddbwyll.search import WON
+from lab.puzzles import __main__ as command
+from lab.puzzles import collection, criteria, exact, motifs, rating, searching
 from lab.puzzles.criteria import Judged, step_verdict
+from lab.puzzles.tactical import SWING, is_tactical, scan
 
 
 @dataclass(frozen=True)
@@ -466,3 +470,37 @@ def test_a_games_end_whose_candidates_were_all_taken_is_not_searched_again(tmp_p
     found = list(candidates.fresh_endings(game.id, seed=3, level="easy"))
     assert found and all(c.key.startswith("easyend:3:") for c in found)
     assert candidates.searched(game.id) == {"newend:3", "easyend:3"}
+
+
+def test_the_alpha_beta_scan_marks_a_mate_allowed_and_a_piece_left_hanging():
+    # Black's king steps into Ra8 mate: White's score there is a proven win
+    assert scan(fixtures.win_in_one(), (fixtures.mate_threat(),), seed=1) >= WON
+    assert is_tactical(0.5, WON + 990)  # a mate allowed from an even position
+    assert is_tactical(-1.0, -1.0 + SWING)  # a knight's worth gained by the move
+    assert not is_tactical(-1.0, -1.0 + SWING - 0.5)
+    assert not is_tactical(WON + 994, WON + 999)  # a quicker mate than one proven already
+    assert not is_tactical(-(WON + 999), -(WON + 994))  # lost before and after
+
+
+def test_the_scanned_source_is_gwyddbwyll_s_alone():
+    # no alpha-beta in Wythe: its only source here is the scan, so no candidate at all
+    # (and no endless search for one)
+    assert list(command.candidates("wythe", ("tactics",))) == []
+
+
+def test_gwyddbwyll_is_judged_by_its_alpha_beta():
+    # Black's king stepped into Ra8 mate: the only win, seen at once; a knight ahead is
+    # rated as the evaluation's lead (calibrated), a proven loss 0
+    game = games.get("gwyddbwyll")
+    state = fixtures.win_in_one()
+    judgement = searching.judge(game, state, playouts=200, seed=1)
+    best, other = judgement.judged
+    assert (best.move, best.proven_win, judgement.chance) == ("a1a8", True, 1.0)
+    assert other.move == "(any other)" and not other.proven_win and other.chance < 1.0
+    assert searching.alpha_beta_chance(game, -(WON + 1)) == 0.0
+    assert 0.8 < searching.alpha_beta_chance(game, 3.0) < 0.9  # a knight ahead
+    # the defence is the alpha-beta's best reply after the choice
+    threat = searching.judge(game, fixtures.mate_threat(), playouts=200, seed=1)
+    reply = searching.reply(threat)
+    after = game.apply(fixtures.mate_threat(), game.parse(fixtures.mate_threat(), threat.choice))
+    assert reply in {game.notation(after, m) for m in game.legal_moves(after)}

@@ -41,6 +41,12 @@ from .tactics import MOBILITY, VALUES, piece_value, sound_moves, threat
 __all__ = ["MOBILITY", "VALUES", "GwyddbwyllKnowledge", "capture_playout", "random_playout"]
 
 CAPTURE_CHANCE = 0.8  # how often a playout move is the best capture, when there is one
+LEAD_SLOPE = 0.4  # `evaluate`: the chance of a lead is the logistic of LEAD_SLOPE × the lead
+
+
+def lead_value(lead: float) -> float:
+    """The chance `evaluate` gives the side a lead of `lead` pawns (negative: behind)."""
+    return 1.0 / (1.0 + math.exp(-LEAD_SLOPE * lead))
 
 
 class GwyddbwyllKnowledge(Knowledge[GwState]):
@@ -103,7 +109,7 @@ class GwyddbwyllKnowledge(Knowledge[GwState]):
         if self.settle_exchange:
             gain = threat(list(state.board), 1 - state.turn)
             lead += gain if state.turn == WHITE else -gain
-        white = 1.0 / (1.0 + math.exp(-0.4 * lead))
+        white = lead_value(lead)
         return (white, 1.0 - white)
 
 
