@@ -182,6 +182,12 @@ def test_the_puzzle_of_the_day_on_a_phone(page, site):
     shot(page, "puzzle-daily-phone")
     solve(page, daily)
     shot(page, "puzzle-daily-solved-phone")
+    # the phone turned round: the board is drawn again at its new width, and the status
+    # still says the puzzle is solved (not the game's "… to move: tap a piece")
+    turned = {"width": PHONE["height"], "height": PHONE["width"]}
+    page.set_viewport_size(turned)
+    page.wait_for_selector(f"#board[data-fitted-to='{turned['width']}']")
+    assert page.text_content("#status") == "Solved."
     assert page.errors == []
 
 

@@ -46,16 +46,18 @@ class BoardInput:
         if self.cursor.keyboard and document.activeElement == by_id("board"):
             self.cursor.show()
 
-    def fit(self, event: Any = None) -> None:
+    def fit(self, event: Any = None) -> bool:
         """Tell the table how wide the board is across a phone's screen (0 on a wider one):
         a board may draw itself larger for a finger.  After a resize (a phone turned round)
-        that changed it, the board is drawn again."""
+        that changed it, the board is drawn again (True)."""
         phone = bool(window.matchMedia(PHONE).matches)
         board = by_id("board")
         width = float(board.parentElement.clientWidth) if phone else 0.0
-        if self.table.use_narrow(width) and event is not None:
+        redrawn = self.table.use_narrow(width) and event is not None
+        if redrawn:
             self.redraw_live()
         board.dataset.fittedTo = str(window.innerWidth)  # for tests: this width is handled
+        return redrawn
 
     def redraw(self) -> None:
         """The board and the status line, after the pointer or the keyboard moved."""

@@ -146,6 +146,11 @@ class Page:
         if self.puzzle_link:
             self.puzzles.open_link(self.puzzle_link)
 
+    def on_resize(self, event: Any) -> None:
+        """A phone turned round: the board drawn again at its width; a puzzle's status kept."""
+        if self.input.fit(event):
+            self.puzzles.restate()
+
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
         proxy = create_proxy(handler)
         self.handlers.append(proxy)
@@ -163,7 +168,7 @@ class Page:
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
         self.on(window, "storage", self.on_storage)
-        self.on(window, "resize", self.input.fit)
+        self.on(window, "resize", self.on_resize)
         self.on(document, "keydown", self.on_key)
 
     def board_events(self) -> Events:

@@ -206,6 +206,11 @@ class PuzzleMode:
         """Play on from the keyboard: the board focused (its focus writes the board's own
         prompt in the status, which the puzzle's words then replace)."""
         by_id("board").focus()
+        self.restate()
+
+    def restate(self) -> None:
+        """The puzzle's words in the status again, after the board wrote its own prompt
+        there (focused, or drawn again at a phone's new width)."""
         if self.run is not None:
             by_id("status").textContent = self.run.status_line()
 
