@@ -7,7 +7,7 @@ level's player): its Monte Carlo search misses short tactics (a piece left hangi
 in two), so it saw one good move where there were several, or several where one wins a
 rook.  The alpha-beta's score (pawns for the side to move; beyond WON a proven end) becomes
 a chance as the game's evaluation's lead does (knowledge.lead_value), calibrated by the
-game's `glance_curve` (fitted to the evaluation alone): a knight ahead is about 0.85, a
+game's `glance_curve` (fitted to the evaluation alone): a knight ahead is about 0.86, a
 rook 0.95.  The same budgets in playouts give it the same time (NODES_PER_PLAYOUT nodes
 each); its seed orders the equal moves at the root, so two seeds agree more often than two
 Monte Carlo searches do.

@@ -65,6 +65,7 @@ def tactical(game_id: str, seed: int) -> Iterator[Candidate]:
 
 
 def _scanned(game_id: str, seed: int) -> Iterator[Candidate]:
+    """The game of `seed` played and scanned, its candidates as they come."""
     game = games.get(game_id)
     rng = random.Random(seed)
     playouts = budget(game, "easy")
