@@ -33,6 +33,9 @@ class BoardInput:
         self.grab: tuple[float, float] | None = None  # where a mouse went down on a cell,
         self.dragging = False  # and whether it has moved since
         self.drawn: Callable[[], None] = lambda: None  # after each drawing of the board
+        # what the status says after a redraw, from the board's own words: the page's (a
+        # puzzle answered keeps its own)
+        self.worded: Callable[[str], str] = lambda said: said
 
     def draw(self, svg: str, status: str) -> None:
         board = by_id("board")
@@ -46,22 +49,20 @@ class BoardInput:
         if self.cursor.keyboard and document.activeElement == by_id("board"):
             self.cursor.show()
 
-    def fit(self, event: Any = None) -> bool:
+    def fit(self, event: Any = None) -> None:
         """Tell the table how wide the board is across a phone's screen (0 on a wider one):
         a board may draw itself larger for a finger.  After a resize (a phone turned round)
-        that changed it, the board is drawn again (True)."""
+        that changed it, the board is drawn again."""
         phone = bool(window.matchMedia(PHONE).matches)
         board = by_id("board")
         width = float(board.parentElement.clientWidth) if phone else 0.0
-        redrawn = self.table.use_narrow(width) and event is not None
-        if redrawn:
+        if self.table.use_narrow(width) and event is not None:
             self.redraw_live()
         board.dataset.fittedTo = str(window.innerWidth)  # for tests: this width is handled
-        return redrawn
 
     def redraw(self) -> None:
         """The board and the status line, after the pointer or the keyboard moved."""
-        self.draw(screen.board_svg(self.table), screen.status(self.table))
+        self.draw(screen.board_svg(self.table), self.worded(screen.status(self.table)))
 
     def redraw_live(self) -> None:
         """The board, the status line and the panel, after a click that made no move."""

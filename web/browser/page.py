@@ -87,6 +87,7 @@ class Page:
         self.moves_view = MoveListView()  # and on the page, a long one a part at a time
         self.lesson = LessonMode(self)  # Learn: a course on the board
         self.puzzles = PuzzleMode(self)  # Puzzles: find the best move
+        self.input.worded = self.puzzles.worded  # an answered puzzle's status stays
         self.answers = LinkAnswers(self)  # a game by link's questions answered
         self.puzzle_link = ""  # a puzzle link the page was opened with, opened once it is ready
         self.handlers: list[Any] = []  # keep every proxy alive while the page lives
@@ -146,11 +147,6 @@ class Page:
         if self.puzzle_link:
             self.puzzles.open_link(self.puzzle_link)
 
-    def on_resize(self, event: Any) -> None:
-        """A phone turned round: the board drawn again at its width; a puzzle's status kept."""
-        if self.input.fit(event):
-            self.puzzles.restate()
-
     def on(self, element: Any, event: str, handler: Callable[[Any], Any]) -> None:
         proxy = create_proxy(handler)
         self.handlers.append(proxy)
@@ -168,7 +164,7 @@ class Page:
         self.on(window, "popstate", lambda e: self.on_navigate())
         self.on(window, "hashchange", lambda e: self.on_navigate())
         self.on(window, "storage", self.on_storage)
-        self.on(window, "resize", self.on_resize)
+        self.on(window, "resize", self.input.fit)
         self.on(document, "keydown", self.on_key)
 
     def board_events(self) -> Events:

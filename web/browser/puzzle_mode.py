@@ -209,10 +209,17 @@ class PuzzleMode:
         self.restate()
 
     def restate(self) -> None:
-        """The puzzle's words in the status again, after the board wrote its own prompt
-        there (focused, or drawn again at a phone's new width)."""
+        """The puzzle's words in the status again, after the board's focus wrote its own
+        prompt there."""
         if self.run is not None:
             by_id("status").textContent = self.run.status_line()
+
+    def worded(self, said: str) -> str:
+        """What the status says when the board is drawn again (a pointer over it, a phone
+        turned round): the board's own words (`said`) while a puzzle waits for a move or none
+        is on, else the puzzle's ("Solved.", "Not the move: …")."""
+        run = self.run
+        return said if run is None or run.status == "playing" else run.status_line()
 
     def write_bar(self) -> None:
         run = self.run
