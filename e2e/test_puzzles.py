@@ -258,6 +258,7 @@ def test_a_streak_of_two_and_next(page, site):
     page.evaluate("localStorage.setItem('abstract-games/puzzles', '{not json')")
     page.reload()
     page.wait_for_selector(READY)
+    page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")  # its count read
     reach(page, "#puzzles-open").click()
     bar_says(page, "Your puzzle rating: 1500. Streak: 0.")  # a bad record starts afresh
     assert page.errors == []
