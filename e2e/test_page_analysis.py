@@ -158,6 +158,39 @@ def test_a_side_line_from_a_past_position_and_its_promotion(page, site, game):
     assert page.errors == []
 
 
+def test_a_best_move_pressed_while_estimates_come_is_the_one_played(page, site):
+    """The panel is written afresh at each estimate (every half second): a press held over
+    several of them still plays the move pressed, and a focused button keeps the focus."""
+    fragment, _ = POSITIONS["stigmergy"]
+    open_page(page, f"{site}/index.html#{fragment}")
+    page.click("#analyse")
+    page.wait_for_function(SEARCHED, timeout=60_000)
+    second = page.locator("#analysis .best li:nth-child(2) button")
+    expect(second).to_be_enabled()
+    second.focus()
+    page.wait_for_function(  # a writing or two later
+        "text => document.querySelector('#analysis .effort').textContent !== text",
+        arg=page.text_content("#analysis .effort"),
+    )
+    focused = page.evaluate("document.activeElement.dataset.move")
+    assert focused, "the focus left the best moves"
+    button = page.locator("#analysis .best button").first
+    move = button.get_attribute("data-move")
+    effort = page.text_content("#analysis .effort")
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(2_000)  # four slices of the search
+    assert page.evaluate("document.body.dataset.analysis") == "judging"  # estimates came
+    assert page.text_content("#analysis .effort") == effort  # and the panel held still
+    page.mouse.up()
+    page.wait_for_function(
+        "move => location.hash.endsWith('.' + move)", arg=move
+    )  # the move pressed, played
+    expect(page.locator("#analysis .effort")).not_to_have_text(effort)  # writing again
+    assert page.errors == []
+
+
 @pytest.mark.parametrize("game", POSITIONS)
 def test_the_graph_of_the_game_goes_to_the_ply_clicked(page, site, game):
     fragment, seats = POSITIONS[game]

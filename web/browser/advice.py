@@ -66,6 +66,10 @@ class Advice:
         for name, event, handler in (
             ("analyse", "click", lambda e: self.analyse.toggle(e)),
             ("analysis-close", "click", lambda e: self.analyse.toggle(e)),  # a phone's sheet
+            ("analysis", "pointerdown", lambda e: self.analyse.hold(e)),
+            ("analysis", "pointerup", lambda e: self.analyse.let_go(e)),
+            ("analysis", "pointercancel", lambda e: self.analyse.let_go(e)),
+            ("analysis", "pointerleave", lambda e: self.analyse.let_go(e)),
             ("hint", "click", lambda e: run_soon(self.hint.ask())),
             ("graph-open", "click", lambda e: self.graph.open(e)),
             ("graph-after", "click", lambda e: self.graph.open(e)),

@@ -6,10 +6,17 @@ shows is web/logic/analysis.py's.  The page's <body data-analysis> says where it
 tests to wait on: "off"; "starting" (a new position to judge, its loop not yet begun);
 "judging" (the loop runs); "done" (the position's judging ended: judged, given up after
 MOST_SECONDS, or failed).
+
+The panel is written afresh at each estimate, so it holds still while a pointer is pressed on
+it: a click whose press and release fell on two different writings would reach no button
+(the browser sends it to the panel), and a re-ranked list could put another move under the
+finger.  The estimates that came meanwhile are shown once the click is through.  A best
+move's button that has the keyboard's focus keeps it across a writing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
@@ -31,6 +38,9 @@ if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
 Judge = Callable[[str, float, int], Awaitable[str]]
 
 MOST_SECONDS = 30.0  # and stops after this long on one position
+# how long the panel stays still after a press ends: a tap's click comes a little after its
+# pointerup, as a separate event
+LET_GO_SECONDS = 0.3
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -53,12 +63,16 @@ class AnalysePanel:
         self.marks: list[Mark] = []
         self.said: str | None = None  # the best move last announced ('' for none)
         self.run: object = None  # the judging loop whose end counts (`judging`)
+        self.presses = 0  # pointer presses on the panel so far
+        self.held = False  # a pointer is pressed on the panel: it holds still
+        self.waiting: Analysis | None = None  # the estimate that came while it was held
 
     def toggle(self, event: Any = None) -> None:
         self.on = not self.on
         by_id("analyse").setAttribute("aria-pressed", str(self.on).lower())
         by_id("analysis").hidden = not self.on
         self.fragment, self.marks, self.said = "", [], None
+        self.held, self.waiting = False, None
         self.loop.stop()
         self.run = None
         if self.on:
@@ -75,6 +89,7 @@ class AnalysePanel:
         fragment = self.table.session.fragment()
         if fragment != self.fragment:
             self.fragment, self.marks, self.said = fragment, [], None
+            self.held, self.waiting = False, None  # a press held the position before
             from engine.ai.analysis import glance
 
             document.body.dataset.analysis = "starting"
@@ -100,22 +115,65 @@ class AnalysePanel:
     def failed(self, err: Exception) -> None:
         by_id("analysis-body").textContent = f"The computer could not judge: {err}"
 
+    def hold(self, event: Any = None) -> None:
+        """A pointer pressed on the panel: no writing until it is let go."""
+        self.presses += 1
+        self.held = True
+
+    def let_go(self, event: Any = None) -> None:
+        """The press ended (released, cancelled, or the pointer left the panel)."""
+        if self.held:
+            run_soon(self.released(self.presses))
+
+    async def released(self, press: int) -> None:
+        await asyncio.sleep(LET_GO_SECONDS)
+        if press != self.presses or not self.held:
+            return  # pressed again meanwhile: that press lets go in its turn
+        self.held = False
+        if self.waiting is not None:
+            analysis, self.waiting = self.waiting, None
+            self.show(analysis)
+
     def show(self, analysis: Analysis) -> None:
+        if self.held:
+            self.waiting = analysis
+            return
         table = self.table
         game, state, view = table.game, table.state, table.view
         names = view.seat_names
         best = alternatives(game, state, [c.move for c in analysis.best])
         line = move_words(game, state, analysis.line)
         swatches = [table.board.swatch(view, seat) for seat in range(len(names))]
-        by_id("analysis-body").innerHTML = panel_html(
-            analysis, names, swatches, best, line, table.human_turn()
-        )
+        body = by_id("analysis-body")
+        focused = focused_move(body)
+        body.innerHTML = panel_html(analysis, names, swatches, best, line, table.human_turn())
+        if focused is not None:
+            refocus(body, focused)
         self.marks = marks(game, table.board, state, analysis)
         self.refresh()
         first = best[0] if best else ""
         if first != self.said:
             self.said = first
             announce(words(analysis, names, best))
+
+
+def focused_move(body: Any) -> tuple[str, int] | None:
+    """The best move whose button in `body` has the focus, and its rank; None if none has."""
+    buttons = list(body.querySelectorAll("[data-move]"))
+    for rank, button in enumerate(buttons):
+        if button.isSameNode(document.activeElement):
+            return button.dataset.move, rank
+    return None
+
+
+def refocus(body: Any, focused: tuple[str, int]) -> None:
+    """The focus back on the same move's button, or the one at its rank if it left the list."""
+    move, rank = focused
+    buttons = list(body.querySelectorAll("[data-move]"))
+    same = [button for button in buttons if button.dataset.move == move]
+    target = same[0] if same else buttons[min(rank, len(buttons) - 1)] if buttons else None
+    if target is not None:
+        target.focus()
 
 
 async def judge_once(
