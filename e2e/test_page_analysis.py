@@ -3,7 +3,16 @@ mid-game position, reads each side's win chance, marks the best moves on the boa
 when clicked, follows the new position, and stops and clears when closed."""
 
 import pytest
-from helpers import POSITIONS, SEARCHED, analysis_started, new_game, open_page, play_any_rug, shot
+from helpers import (
+    POSITIONS,
+    SEARCHED,
+    analysis_started,
+    new_game,
+    open_page,
+    play_any_rug,
+    random_game,
+    shot,
+)
 from playwright.sync_api import expect
 
 
@@ -175,6 +184,7 @@ def test_a_best_move_pressed_while_estimates_come_is_the_one_played(page, site):
     focused = page.evaluate("document.activeElement.dataset.move")
     assert focused, "the focus left the best moves"
     button = page.locator("#analysis .best button").first
+    button.scroll_into_view_if_needed()
     move = button.get_attribute("data-move")
     effort = page.text_content("#analysis .effort")
     box = button.bounding_box()
@@ -210,6 +220,30 @@ def test_the_graph_of_the_game_goes_to_the_ply_clicked(page, site, game):
     expect(page.locator("#moves [data-ply='2']")).to_have_attribute("aria-current", "true")
     assert page.evaluate("location.hash").endswith("/ply=2")
     shot(page, f"graph-{game}")
+    assert page.errors == []
+
+
+def test_a_point_pressed_while_the_graph_is_drawn_is_the_ply_shown(page, site):
+    """The graph is written afresh at each batch of points: a press held over several still
+    goes to the ply pressed."""
+    open_page(page, f"{site}/index.html#{random_game('gwyddbwyll', 60)}")
+    page.click("#analyse")
+    page.click("#graph-open")
+    page.wait_for_function(  # some points drawn, most to come
+        "/Judged ([4-9]|1[0-9]) of 61/.test(document.getElementById('graph-progress').innerText)",
+        timeout=60_000,
+    )
+    point = page.locator("#graph-body .hit[data-ply='3']")
+    point.scroll_into_view_if_needed()
+    progress = page.text_content("#graph-progress")
+    box = point.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(1_500)  # three batches of points
+    assert page.text_content("#graph-progress") == progress  # the graph held still
+    page.mouse.up()
+    expect(page.locator("#moves [data-ply='3']")).to_have_attribute("aria-current", "true")
+    expect(page.locator("#graph-progress")).not_to_have_text(progress)  # drawn again
     assert page.errors == []
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from web.browser.dom import run_soon
 from web.browser.hint_button import HintButton
+from web.browser.still_panel import StillPanel
 from web.logic.table import Said, Table
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ class Advice:
         self.opened_graph: GraphPanel | None = None  # made when first opened
         self.opened_panel: AnalysePanel | None = None
         self.hint = HintButton(table, judge, self.draw_marks, done)
+        # the panels written afresh as figures come hold still while pressed (from the start:
+        # a panel is made when first opened)
+        self.panel_still, self.graph_still = StillPanel(), StillPanel()
         self.marked = False  # marks are on the board (draw_marks)
 
     @property
@@ -43,7 +47,7 @@ class Advice:
         if self.opened_graph is None:
             from web.browser.graph_panel import GraphPanel
 
-            self.opened_graph = GraphPanel(self.table, self.grapher, self.goto)
+            self.opened_graph = GraphPanel(self.table, self.grapher, self.goto, self.graph_still)
         return self.opened_graph
 
     @property
@@ -54,7 +58,7 @@ class Advice:
             # the computer's turn (`thinking`) and the graph have the worker first: the
             # panel's search waits while either runs
             self.opened_panel = AnalysePanel(
-                self.table, self.judge, self.draw_marks, busy=self.worker_busy
+                self.table, self.judge, self.draw_marks, self.panel_still, busy=self.worker_busy
             )
         return self.opened_panel
 
@@ -66,10 +70,6 @@ class Advice:
         for name, event, handler in (
             ("analyse", "click", lambda e: self.analyse.toggle(e)),
             ("analysis-close", "click", lambda e: self.analyse.toggle(e)),  # a phone's sheet
-            ("analysis", "pointerdown", lambda e: self.analyse.hold(e)),
-            ("analysis", "pointerup", lambda e: self.analyse.let_go(e)),
-            ("analysis", "pointercancel", lambda e: self.analyse.let_go(e)),
-            ("analysis", "pointerleave", lambda e: self.analyse.let_go(e)),
             ("hint", "click", lambda e: run_soon(self.hint.ask())),
             ("graph-open", "click", lambda e: self.graph.open(e)),
             ("graph-after", "click", lambda e: self.graph.open(e)),
@@ -78,6 +78,8 @@ class Advice:
             ("graph-swings", "click", lambda e: self.graph.on_click(e)),
         ):
             on(name, event, handler)
+        self.panel_still.bind(on, "analysis")
+        self.graph_still.bind(on, "graph")
 
     def follow(self) -> None:
         """After the page drew a position."""

@@ -7,16 +7,13 @@ tests to wait on: "off"; "starting" (a new position to judge, its loop not yet b
 "judging" (the loop runs); "done" (the position's judging ended: judged, given up after
 MOST_SECONDS, or failed).
 
-The panel is written afresh at each estimate, so it holds still while a pointer is pressed on
-it: a click whose press and release fell on two different writings would reach no button
-(the browser sends it to the panel), and a re-ranked list could put another move under the
-finger.  The estimates that came meanwhile are shown once the click is through.  A best
-move's button that has the keyboard's focus keeps it across a writing.
+The panel is written afresh at each estimate: it holds still while a pointer is pressed on it
+(web/browser/still_panel.py says why), and a best move's button that has the keyboard's focus
+keeps it across a writing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable
@@ -26,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 from web.browser.dom import announce, by_id, found, run_soon, show_board
+from web.browser.still_panel import StillPanel
 from web.logic.analysis import Mark, alternatives, marks, panel_html, words
 from web.logic.analysis_loop import AnalysisLoop
 from web.logic.move_names import move_words
@@ -38,9 +36,6 @@ if TYPE_CHECKING:  # imported on first use (web/logic/analysis.py says why)
 Judge = Callable[[str, float, int], Awaitable[str]]
 
 MOST_SECONDS = 30.0  # and stops after this long on one position
-# how long the panel stays still after a press ends: a tap's click comes a little after its
-# pointerup, as a separate event
-LET_GO_SECONDS = 0.3
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -54,6 +49,7 @@ class AnalysePanel:
         table: Table,
         judge: Judge,
         refresh: Callable[[], None],
+        still: StillPanel,
         busy: Callable[[], bool] = lambda: False,
     ):
         self.table, self.judge, self.refresh = table, judge, refresh
@@ -63,16 +59,14 @@ class AnalysePanel:
         self.marks: list[Mark] = []
         self.said: str | None = None  # the best move last announced ('' for none)
         self.run: object = None  # the judging loop whose end counts (`judging`)
-        self.presses = 0  # pointer presses on the panel so far
-        self.held = False  # a pointer is pressed on the panel: it holds still
-        self.waiting: Analysis | None = None  # the estimate that came while it was held
+        self.still = still  # the panel's presses (the page binds them)
 
     def toggle(self, event: Any = None) -> None:
         self.on = not self.on
         by_id("analyse").setAttribute("aria-pressed", str(self.on).lower())
         by_id("analysis").hidden = not self.on
         self.fragment, self.marks, self.said = "", [], None
-        self.held, self.waiting = False, None
+        self.still.drop()
         self.loop.stop()
         self.run = None
         if self.on:
@@ -89,7 +83,7 @@ class AnalysePanel:
         fragment = self.table.session.fragment()
         if fragment != self.fragment:
             self.fragment, self.marks, self.said = fragment, [], None
-            self.held, self.waiting = False, None  # a press held the position before
+            self.still.drop()  # a press held the position before
             from engine.ai.analysis import glance
 
             document.body.dataset.analysis = "starting"
@@ -115,29 +109,10 @@ class AnalysePanel:
     def failed(self, err: Exception) -> None:
         by_id("analysis-body").textContent = f"The computer could not judge: {err}"
 
-    def hold(self, event: Any = None) -> None:
-        """A pointer pressed on the panel: no writing until it is let go."""
-        self.presses += 1
-        self.held = True
-
-    def let_go(self, event: Any = None) -> None:
-        """The press ended (released, cancelled, or the pointer left the panel)."""
-        if self.held:
-            run_soon(self.released(self.presses))
-
-    async def released(self, press: int) -> None:
-        await asyncio.sleep(LET_GO_SECONDS)
-        if press != self.presses or not self.held:
-            return  # pressed again meanwhile: that press lets go in its turn
-        self.held = False
-        if self.waiting is not None:
-            analysis, self.waiting = self.waiting, None
-            self.show(analysis)
-
     def show(self, analysis: Analysis) -> None:
-        if self.held:
-            self.waiting = analysis
-            return
+        self.still.write(lambda: self.write(analysis))
+
+    def write(self, analysis: Analysis) -> None:
         table = self.table
         game, state, view = table.game, table.state, table.view
         names = view.seat_names

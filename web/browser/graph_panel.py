@@ -19,6 +19,7 @@ from pyscript import window
 
 from engine.formats.record import encode
 from web.browser.dom import by_id, closest, found, into_view, run_soon, show_board
+from web.browser.still_panel import StillPanel
 from web.logic import contrast, graph
 from web.logic.table import Table
 
@@ -32,8 +33,11 @@ BATCH = 4  # positions judged per call to the worker
 class GraphPanel:
     """The graph section: its points, the line they belong to, and the work under way."""
 
-    def __init__(self, table: Table, grapher: Grapher, goto: Callable[[int], None]):
+    def __init__(
+        self, table: Table, grapher: Grapher, goto: Callable[[int], None], still: StillPanel
+    ):
         self.table, self.grapher, self.goto = table, grapher, goto
+        self.still = still  # the graph's presses (the page binds them)
         self.on = False
         self.line = ""  # the link of the line judged (no ply)
         self.head = ""  # its game and options (a link with no moves)
@@ -88,6 +92,9 @@ class GraphPanel:
             self.running = False
 
     def draw(self) -> None:
+        self.still.write(self.write)
+
+    def write(self) -> None:
         table = self.table
         view, session = table.view, table.session
         names = view.seat_names
@@ -114,6 +121,7 @@ class GraphPanel:
         """A click on the graph or on a swing: show that position, the board in view."""
         target = closest(event, "[data-ply]")
         if target is not None:
+            self.still.drop()  # the click is through: the graph shows the new ply at once
             self.goto(int(target.dataset.ply))
             show_board()
 
