@@ -43,7 +43,9 @@ async function facts() {
   const found = { started: [], failed: [], pages: {} };
   for (const request of await cache.keys()) {
     const [kind, name] = request.url.slice(SCOPE.length).split("/");
-    const body = await (await cache.match(request)).text();
+    const entry = await cache.match(request);
+    if (!entry) continue; // forgotten meanwhile (a page closed, seen by another handler)
+    const body = await entry.text();
     if (kind === "started") found.started.push([Number(body), name]);
     else if (kind === "failed") found.failed.push(name);
     else if (kind === "page") found.pages[name] = body;
@@ -208,22 +210,23 @@ self.addEventListener("install", (event) => {
 // A page load that comes while this worker activates waits until it is active, so the
 // activate event holds nothing: taking over the open pages (clients.claim), telling them, and
 // deleting caches no longer needed follow it.  (Done inside the event, a new tab opened at
-// that moment sometimes never got its page: e2e/test_update.py's dozen tabs.)
+// that moment sometimes never got its page: e2e/test_update.py's dozen tabs.)  The pages do
+// not depend on being told: they see the new worker become active themselves (index.html).
 self.addEventListener("activate", () => {
   setTimeout(() => takeOver().catch((err) => console.warn("Taking over:", err)), 0);
 });
 
 async function takeOver() {
+  await self.clients.claim();
+  for (const client of await self.clients.matchAll({ type: "window" })) {
+    client.postMessage({ type: "version-ready", version: VERSION });
+  }
   if (DEV) {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
   } else {
     await prune();
-  }
-  await self.clients.claim();
-  for (const client of await self.clients.matchAll({ type: "window" })) {
-    client.postMessage({ type: "version-ready", version: VERSION });
   }
 }
 

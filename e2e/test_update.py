@@ -54,6 +54,29 @@ CACHE_GONE = """gone => {
 }"""
 
 
+# The service workers as a page sees them, for a failure's message: the registration's
+# workers and their states, whether the page is controlled, and the site's caches.
+WORKERS = """async () => {
+    const sw = navigator.serviceWorker;
+    const registration = await sw.getRegistration();
+    const state = (worker) => worker ? worker.state : null;
+    const names = await caches.keys();
+    const complete = [];
+    for (const name of names) {
+        if (await caches.match("./complete.json", {cacheName: name})) complete.push(name);
+    }
+    return {
+        active: state(registration && registration.active),
+        waiting: state(registration && registration.waiting),
+        installing: state(registration && registration.installing),
+        controlled: Boolean(sw.controller),
+        controllerIsActive: Boolean(registration && sw.controller === registration.active),
+        caches: names,
+        complete,
+    };
+}"""
+
+
 def make_version(source: Path, mark: str, broken: bool = False) -> Path:
     """A copy of the repo with `mark` in each kind of file, built; returns its site folder."""
     root = source / f"repo-{mark}"
@@ -225,6 +248,22 @@ def test_an_update_is_never_a_mix_and_the_next_load_is_wholly_new(versions, depl
     assert tab.errors == [] and other.errors == []
 
 
+def test_a_tab_shown_again_after_a_deploy_offers_the_new_version(versions, deployed, tabs):
+    """One tab left open over a deploy, and no other load to come across the new version:
+    when the tab is shown again it looks for one, and offers it once it is stored."""
+    deploy, site = deployed
+    deploy(versions["1"])
+    tab = tabs()
+    assert wholly(load(tab, site), "1")
+    tab.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    deploy(versions["2"])
+    # what the browser sends a tab brought back to the front (headless tabs stay "visible")
+    tab.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    tab.wait_for_selector(NOTE, timeout=120_000)
+    assert tab.text_content(NOTE).startswith("A new version is ready.")
+    assert wholly(load(tab), "2")
+
+
 def test_a_version_that_cannot_start_falls_back_to_the_one_before(versions, deployed, tabs):
     deploy, site = deployed
     deploy(versions["1"])
@@ -321,6 +360,9 @@ def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
             opened.append(marks["page"])
             assert tab.errors == []
     assert len(opened) == 10
-    first.wait_for_selector(NOTE, timeout=120_000)  # the new version is stored by now
+    try:
+        first.wait_for_selector(NOTE, timeout=120_000)  # the new version is stored by now
+    except Exception as error:
+        raise AssertionError(f"no notice in the old tab: {first.evaluate(WORKERS)}") from error
     for _ in range(2):
         assert wholly(load(tabs(), site), "2")
