@@ -17,7 +17,7 @@ play: vendor/.built
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1
 
 test: lint vendor/.built chromium
-	$(VENV)/bin/python -m pytest tests lab/tests e2e
+	$(VENV)/bin/python -m pytest --durations=30 tests lab/tests e2e
 	$(VENV)/bin/python -m mypy
 
 unit: lint
