@@ -189,6 +189,16 @@ def load(page, url: str | None = None) -> dict:
     return page.evaluate(MARKS)
 
 
+def a_tab_of_version_one(versions, deployed, tabs):
+    """Version 1 deployed, and a tab on it once its worker holds it: (deploy, site, tab)."""
+    deploy, site = deployed
+    deploy(versions["1"])
+    tab = tabs()
+    assert wholly(load(tab, site), "1")
+    tab.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    return deploy, site, tab
+
+
 def rules_text(page) -> str:
     """The rules page of the game on screen, as the Rules dialog shows it."""
     page.evaluate("document.getElementById('rules-body').textContent = ''")
@@ -251,11 +261,7 @@ def test_an_update_is_never_a_mix_and_the_next_load_is_wholly_new(versions, depl
 def test_a_tab_shown_again_after_a_deploy_offers_the_new_version(versions, deployed, tabs):
     """One tab left open over a deploy, and no other load to come across the new version:
     when the tab is shown again it looks for one, and offers it once it is stored."""
-    deploy, site = deployed
-    deploy(versions["1"])
-    tab = tabs()
-    assert wholly(load(tab, site), "1")
-    tab.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    deploy, _, tab = a_tab_of_version_one(versions, deployed, tabs)
     deploy(versions["2"])
     # what the browser sends a tab brought back to the front (headless tabs stay "visible")
     tab.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -342,11 +348,7 @@ def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
     """A dozen new tabs, some opened at once, while the new version's worker installs,
     waits and takes over: each starts, wholly one version or the other, and the last ones
     are the new version."""
-    deploy, site = deployed
-    deploy(versions["1"])
-    first = tabs()
-    assert wholly(load(first, site), "1")
-    first.wait_for_selector(OFFLINE_READY, state="attached", timeout=90_000)
+    deploy, site, first = a_tab_of_version_one(versions, deployed, tabs)
     deploy(versions["2"])
     opened = []
     for size in range(1, 5):  # one tab, then two at once, then three at once...
