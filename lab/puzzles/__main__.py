@@ -4,6 +4,7 @@ python3 -m lab.puzzles run --minutes 60                # every game, round robin
 python3 -m lab.puzzles run --games rugpile --minutes 5
 python3 -m lab.puzzles run --games petrify --sources endings,fresh
 python3 -m lab.puzzles run --games gwyddbwyll --sources tactics
+python3 -m lab.puzzles run --games petrify --sources easy --shard 2/2   # seeds 2, 4, 6, …
 python3 -m lab.puzzles write                           # the collections from the state
 python3 -m lab.puzzles report                          # counts, reasons, difficulties
 python3 -m lab.puzzles recheck --games rugpile         # kept lines searched out to the end
@@ -34,13 +35,18 @@ from .tactical import SCANNED, tactical
 SOURCES = ("endings", "recorded", "branched", "fresh", "easy", "played", "tactics")
 
 
-def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Candidate]:
+def candidates(
+    game_id: str, sources: tuple[str, ...] = SOURCES, shard: tuple[int, int] = (1, 1)
+) -> Iterator[Candidate]:
     """The game's candidates from `sources` in order: the recorded games' ends searched out,
     the recorded games', their branches', then new games' (seeds 1, 2, …): each seed's
     medium game's end searched out, its easy game's, its noisy game, and its noisy easy
     game scanned by the alpha-beta (Gwyddbwyll).  A game's end
     whose candidates a run has all taken (candidates.searched) is not searched out, nor its
-    game played, again."""
+    game played, again.  With `shard` (k, n), n runs at once share no candidate: the k-th
+    takes the new games of seeds k, k + n, k + 2n, … and only the first the recorded ones."""
+    if shard[0] != 1:
+        sources = tuple(s for s in sources if s not in ("endings", "recorded", "branched"))
     if "endings" in sources:
         yield from endings(game_id)
     if "recorded" in sources:
@@ -51,7 +57,7 @@ def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Can
         sources = tuple(s for s in sources if s != "tactics")  # it would find none, for ever
     if not {"fresh", "easy", "played", "tactics"} & set(sources):
         return
-    for seed in itertools.count(1):
+    for seed in itertools.count(shard[0], shard[1]):
         if "fresh" in sources:
             yield from fresh_endings(game_id, seed)
         if "easy" in sources:
@@ -63,7 +69,11 @@ def candidates(game_id: str, sources: tuple[str, ...] = SOURCES) -> Iterator[Can
 
 
 def run(
-    game_ids: list[str], minutes: float, scale: float, sources: tuple[str, ...] = SOURCES
+    game_ids: list[str],
+    minutes: float,
+    scale: float,
+    sources: tuple[str, ...] = SOURCES,
+    shard: tuple[int, int] = (1, 1),
 ) -> None:
     """Judge candidates round robin over the games until `minutes` of wall time passed; a
     candidate near a puzzle kept from its game (collection.SPACING) is skipped unjudged, as
@@ -71,7 +81,7 @@ def run(
     deadline = time.monotonic() + 60 * minutes
     done = {g: {e["key"] for e in collection.read_state(g)} for g in game_ids}
     near = {g: collection.kept_starts(g) for g in game_ids}
-    found = {g: candidates(g, sources) for g in game_ids}
+    found = {g: candidates(g, sources, shard) for g in game_ids}
     while game_ids and time.monotonic() < deadline:
         for game_id in list(game_ids):
             if time.monotonic() >= deadline:
@@ -148,6 +158,14 @@ def report(game_ids: list[str]) -> None:
         print(f"    difficulties {t['difficulty']}")
 
 
+def shard_of(text: str) -> tuple[int, int]:
+    """`--shard k/n` as (k, n), 1 <= k <= n."""
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not k/n with 1 <= k <= n")
+    return int(k), int(n)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lab.puzzles", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("run", "write", "report", "recheck"))
@@ -156,11 +174,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sources", default=",".join(SOURCES), help="run: candidate sources, comma-separated"
     )
+    parser.add_argument(
+        "--shard",
+        type=shard_of,
+        default=(1, 1),
+        help="run: k/n, the new games of seeds k, k + n, … only (n runs at once, k = 1 … n)",
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="run: every budget times this")
     args = parser.parse_args(argv)
     game_ids = args.games.split(",")
     if args.command == "run":
-        run(game_ids, args.minutes, args.scale, tuple(args.sources.split(",")))
+        run(game_ids, args.minutes, args.scale, tuple(args.sources.split(",")), args.shard)
     elif args.command == "recheck":
         recheck(game_ids)
     elif args.command == "write":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 from dataclasses import dataclass, field
 
@@ -504,3 +505,25 @@ def test_gwyddbwyll_is_judged_by_its_alpha_beta():
     reply = searching.reply(threat)
     after = game.apply(fixtures.mate_threat(), game.parse(fixtures.mate_threat(), threat.choice))
     assert reply in {game.notation(after, m) for m in game.legal_moves(after)}
+
+
+def test_runs_at_once_share_no_candidate(monkeypatch):
+    # --shard k/n: the k-th run takes the new games of seeds k, k + n, …; the recorded
+    # games' sources are the first run's alone
+    asked = []
+    monkeypatch.setattr(command, "endings", lambda game_id: iter([asked.append("end")]))
+    monkeypatch.setattr(
+        command,
+        "fresh_endings",
+        lambda game_id, seed, level="medium": iter([asked.append(seed)]),
+    )
+    sources = ("endings", "easy")
+    list(itertools.islice(command.candidates("petrify", sources, (2, 3)), 3))
+    assert asked == [2, 5, 8]
+    asked.clear()
+    list(itertools.islice(command.candidates("petrify", sources, (1, 3)), 3))
+    assert asked == ["end", 1, 4]
+    assert command.shard_of("2/3") == (2, 3)
+    for bad in ("0/2", "3/2", "2", "a/b"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            command.shard_of(bad)
