@@ -511,12 +511,17 @@ def test_runs_at_once_share_no_candidate(monkeypatch):
     # --shard k/n: the k-th run takes the new games of seeds k, k + n, …; the recorded
     # games' sources are the first run's alone
     asked = []
-    monkeypatch.setattr(command, "endings", lambda game_id: iter([asked.append("end")]))
-    monkeypatch.setattr(
-        command,
-        "fresh_endings",
-        lambda game_id, seed, level="medium": iter([asked.append(seed)]),
-    )
+
+    def recorded_ends(game_id):
+        asked.append("end")
+        yield "a candidate of a recorded game's end"
+
+    def new_game_ends(game_id, seed, level="medium"):
+        asked.append(seed)
+        yield f"a candidate of the game of seed {seed}"
+
+    monkeypatch.setattr(command, "endings", recorded_ends)
+    monkeypatch.setattr(command, "fresh_endings", new_game_ends)
     sources = ("endings", "easy")
     list(itertools.islice(command.candidates("petrify", sources, (2, 3)), 3))
     assert asked == [2, 5, 8]
