@@ -2,8 +2,9 @@
 requests leaving 127.0.0.1 fail the test; and how a crashed browser tab is dealt with.  What
 the tests share besides is in e2e/helpers.py.
 
-A crashed tab ("Target crashed": Chromium's renderer died) gets one rerun (pytest.ini), since
-a renderer has been seen dying once under a loaded CI machine; but a crash is never let pass
+A crashed tab (Chromium's renderer died: Playwright says "Target crashed" or "Page crashed",
+by the call that was waiting; pytest.ini's --only-rerun names both) gets one rerun, since
+a renderer has been seen dying twice under a loaded CI machine; but a crash is never let pass
 unnoticed.  Each one is recorded in test-results/crashes/ (the failure, and for a test on the
 `page` fixture the Playwright trace of the attempt that crashed, its actions, console and
 network without DOM snapshots, which would slow every page: `playwright show-trace`) and
@@ -21,7 +22,6 @@ import shutil
 import pytest
 from helpers import ROOT, guard, serve
 
-CRASHED = "Target crashed"
 CRASHES = ROOT / "test-results" / "crashes"
 CRASH_LIMIT = 2  # this many crashed tabs in one run fail it
 
@@ -59,7 +59,7 @@ def page(page, request):
     page.on("crash", lambda _: crashed.append(True))
     page.context.tracing.start(snapshots=False, screenshots=False)  # kept only for a crash
     yield page
-    if crashed or CRASHED in str(getattr(request.node, "crash_text", "")):
+    if crashed or request.node.crash_text:
         page.context.tracing.stop(path=str(crash_file(request.node, "trace.zip")))
     else:
         page.context.tracing.stop()
@@ -67,6 +67,13 @@ def page(page, request):
 
 
 # ---- crashed tabs: recorded, reported, and failing the run when they recur
+
+
+def tells_of_a_crash(failure: str, config) -> bool:
+    """Whether a failure's text is Playwright's word for a crashed tab: the patterns the
+    rerun is allowed for (--only-rerun), so what is rerun and what is recorded never differ."""
+    patterns = config.getoption("only_rerun") or config.getini("only_rerun")
+    return any(re.search(pattern, failure) for pattern in patterns)
 
 
 def crash_file(item, suffix: str):
@@ -80,7 +87,7 @@ def crash_file(item, suffix: str):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
-    if report.failed and CRASHED in str(report.longrepr):
+    if report.failed and tells_of_a_crash(str(report.longrepr), item.config):
         item.crash_text = str(report.longrepr)  # the `page` fixture keeps its trace
         crash_file(item, "failure.txt").write_text(item.crash_text)
         item.config.stash.setdefault(CRASH_KEY, []).append(f"{item.nodeid} ({report.when})")
@@ -95,7 +102,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if crashes:
         terminalreporter.section("browser tabs crashed", sep="!", red=True, bold=True)
         for crash in crashes:
-            terminalreporter.line(f"{CRASHED}: {crash}", red=True)
+            terminalreporter.line(f"tab crashed: {crash}", red=True)
         terminalreporter.line(f"failures and traces in {CRASHES}")
         if len(crashes) >= CRASH_LIMIT:
             terminalreporter.line(f"{len(crashes)} crashes in one run: the run fails", red=True)
