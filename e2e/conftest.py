@@ -20,7 +20,7 @@ import re
 import shutil
 
 import pytest
-from helpers import ROOT, guard, serve
+from helpers import ROOT, guard, serve, tells_of_a_crash
 
 CRASHES = ROOT / "test-results" / "crashes"
 CRASH_LIMIT = 2  # this many crashed tabs in one run fail it
@@ -67,13 +67,6 @@ def page(page, request):
 
 
 # ---- crashed tabs: recorded, reported, and failing the run when they recur
-
-
-def tells_of_a_crash(failure: str, config) -> bool:
-    """Whether a failure's text is Playwright's word for a crashed tab: the patterns the
-    rerun is allowed for (--only-rerun), so what is rerun and what is recorded never differ."""
-    patterns = config.getoption("only_rerun") or config.getini("only_rerun")
-    return any(re.search(pattern, failure) for pattern in patterns)
 
 
 def crash_file(item, suffix: str):

@@ -3,7 +3,7 @@
 waits on the state the page shows in data attributes (the computer idle, the analysis done,
 the board fitted to a width: the page sets them, web/browser/); screenshots; the games and
 positions several tests play; games by link on two or three devices; what a course's bar
-says.
+says; and whether a failure tells of a crashed tab.
 
 The page's states, on <body> unless said: data-ready="1" (Python ran and the first game is
 open), data-computer="idle"|"thinking", data-analysis="off"|"starting"|"judging"|"done",
@@ -18,6 +18,7 @@ import contextlib
 import functools
 import http.server
 import random
+import re
 import subprocess
 import threading
 from pathlib import Path
@@ -108,6 +109,14 @@ def guard(page) -> list:
 
     page.route("**/*", route)
     return outside
+
+
+def tells_of_a_crash(failure: str, config) -> bool:
+    """Whether a failure's text is Playwright's word for a crashed tab: the patterns the
+    rerun is allowed for (pytest.ini's --only-rerun), so that what e2e/conftest.py reruns and
+    what it records as a crash never differ."""
+    patterns = config.getoption("only_rerun") or config.getini("only_rerun")
+    return any(re.search(pattern, failure) for pattern in patterns)
 
 
 def open_page(page, url: str):

@@ -1,11 +1,11 @@
 """A crashed tab is known by its failure, whichever call was waiting when it crashed: the
-rerun and the record of crashes (e2e/conftest.py, pytest.ini) rest on Playwright's wording,
+rerun and the record of crashes (pytest.ini, e2e/conftest.py) rest on Playwright's wording,
 which differs by call and may change with its version."""
 
 from __future__ import annotations
 
 import pytest
-from conftest import tells_of_a_crash
+from helpers import tells_of_a_crash
 from playwright.sync_api import Error
 
 
