@@ -3,7 +3,7 @@
 waits on the state the page shows in data attributes (the computer idle, the analysis done,
 the board fitted to a width: the page sets them, web/browser/); screenshots; the games and
 positions several tests play; games by link on two or three devices; what a course's bar
-says; and whether a failure tells of a crashed tab.
+says; whether a failure tells of a crashed tab, and how Chromium says a tab died.
 
 The page's states, on <body> unless said: data-ready="1" (Python ran and the first game is
 open), data-computer="idle"|"thinking", data-analysis="off"|"starting"|"judging"|"done",
@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 from typing import ClassVar
 
-from playwright.sync_api import expect
+from playwright.sync_api import Error, expect
 
 from engine import games
 from engine.contract.fixtures import fixtures
@@ -117,6 +117,29 @@ def tells_of_a_crash(failure: str, config) -> bool:
     what it records as a crash never differ."""
     patterns = config.getoption("only_rerun") or config.getini("only_rerun")
     return any(re.search(pattern, failure) for pattern in patterns)
+
+
+class TabDeaths:
+    """How Chromium says each of a browser's tabs died, as DevTools tells it
+    (Target.targetCrashed): "crashed" with the signal (11, a segmentation fault), "killed"
+    (by SIGKILL from outside: the kernel's out-of-memory killer does that) or "oom" (Chromium
+    found itself out of memory)."""
+
+    def __init__(self, browser) -> None:
+        self.session = browser.new_browser_cdp_session()
+        self.deaths: list[str] = []
+        self.told = 0
+        self.session.on("Target.targetCrashed", self.died)
+        self.session.send("Target.setDiscoverTargets", {"discover": True})
+
+    def died(self, event) -> None:
+        self.deaths.append(f"{event['status']} (exit code or signal {event['errorCode']})")
+
+    def since_last_asked(self) -> list[str]:
+        with contextlib.suppress(Error):  # the browser itself may be gone
+            self.session.send("Target.getTargets")  # lets the events already sent arrive
+        told, self.told = self.told, len(self.deaths)
+        return self.deaths[told:]
 
 
 def open_page(page, url: str):

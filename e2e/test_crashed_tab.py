@@ -1,11 +1,15 @@
 """A crashed tab is known by its failure, whichever call was waiting when it crashed: the
 rerun and the record of crashes (pytest.ini, e2e/conftest.py) rest on Playwright's wording,
-which differs by call and may change with its version."""
+which differs by call and may change with its version.  And the record tells a tab that
+crashed by itself from one killed from outside, as the kernel kills for want of memory."""
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pytest
-from helpers import tells_of_a_crash
+from helpers import TabDeaths, tells_of_a_crash
 from playwright.sync_api import Error
 
 
@@ -35,3 +39,34 @@ def test_every_failure_of_a_crashed_tab_tells_of_the_crash_and_others_do_not(bro
     for failure in failures:
         assert tells_of_a_crash(failure, request.config), failure
     context.close()
+
+
+def renderers(browser) -> set[int]:
+    """The process ids of the browser's renderers (its tabs' processes)."""
+    session = browser.new_browser_cdp_session()
+    processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+    session.detach()
+    return {process["id"] for process in processes if process["type"] == "renderer"}
+
+
+def test_a_tab_that_crashed_is_told_from_one_that_was_killed(
+    browser_type, browser_type_launch_args
+):
+    browser = browser_type.launch(**browser_type_launch_args)  # its renderers are all ours
+    deaths = TabDeaths(browser)
+    context = browser.new_context()
+    crashing = context.new_page()
+    crashing.set_content("<p>a page</p>")
+    context.new_cdp_session(crashing).send("Page.navigate", {"url": "chrome://crash"})
+    crashing.wait_for_event("crash", timeout=10_000)
+    assert deaths.since_last_asked() == ["crashed (exit code or signal 11)"]
+
+    killed = context.new_page()
+    killed.set_content("<p>a page</p>")
+    for renderer in renderers(browser):
+        os.kill(renderer, signal.SIGKILL)
+    killed.wait_for_event("crash", timeout=10_000)
+    told = deaths.since_last_asked()
+    assert told and set(told) == {"killed (exit code or signal 9)"}, told
+    assert deaths.since_last_asked() == []
+    browser.close()
