@@ -126,11 +126,17 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     play(page, wrong_move(first))
     page.wait_for_selector("#puzzle[data-status='wrong']")
     page.wait_for_function(
-        "() => /chance|as good|ends the game/.test("
+        "() => /chance|as good|ends the game|no longer force a win/.test("
         "document.querySelector('#puzzle .puzzle-said').textContent)",
         timeout=REASON_TIMEOUT,
     )
     reason = page.text_content("#puzzle .puzzle-said")
+    if "ends the game" not in reason:  # else the move lost at once: nothing more to say
+        # a line searched out to the end knows the move throws the win away; else the
+        # computer's chances say how much worse it is
+        lost = "you can no longer force a win (every line was searched to the end)."
+        assert (lost in reason) == first.proven, reason
+        assert ("chance" in reason or "as good" in reason) != first.proven, reason
     shot(page, f"puzzle-{game_id}-wrong-desktop")
     page.focus("#puzzle [data-puzzle='retry']")  # by keyboard
     page.keyboard.press("Enter")

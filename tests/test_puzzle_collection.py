@@ -1,10 +1,12 @@
 """The shipped puzzles (engine/games/<game>/puzzles.json, written by lab/puzzles/): every game
 the registry lists has its file, every puzzle in it loads, replays legally and its solution
-meets its goal; a slow test searches a sample again as deeply as the generator did."""
+meets its goal; slow tests search a sample again as deeply as the generator did, and prove a
+sample of the lines marked proven to the end again."""
 
 from __future__ import annotations
 
 import os
+import random
 
 import pytest
 
@@ -58,6 +60,8 @@ def test_every_puzzle_replays_and_its_solution_meets_its_goal(game_id):
         else:
             assert result is None, f"{puzzle.id}: a 'won' line that ends the game"
             assert puzzle.chance[1] >= WON_CHANCE, f"{puzzle.id}: not rated won at its end"
+        if puzzle.proven:  # a line searched out to the end ends in a win, or a proven one
+            assert result is not None or puzzle.chance[1] == 1.0, f"{puzzle.id}: not proven won"
 
 
 @pytest.mark.slow  # a deep search per game; see docs/puzzles.md for its time
@@ -71,3 +75,16 @@ def test_a_sample_passes_the_deep_verification_again(game_id):
     # the sample: the puzzle latest in its game (the cheapest to search out)
     puzzle = max(puzzles, key=lambda p: (len(p.moves), p.id))
     assert reverify(games.get(game_id), puzzle) is None, puzzle.id
+
+
+@pytest.mark.slow  # seconds: each line's ending is near
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_sample_of_the_lines_proven_to_the_end_is_proven_again(game_id):
+    from lab.puzzles.solve import proven_to_the_end
+
+    proven = [p for p in shipped(game_id) if p.proven]
+    if not proven:
+        pytest.skip(f"{game_id} has no puzzle proven to the end")
+    game = games.get(game_id)
+    for puzzle in random.Random(game_id).sample(proven, min(5, len(proven))):
+        assert proven_to_the_end(game, puzzle.start(game), list(puzzle.solution)), puzzle.id

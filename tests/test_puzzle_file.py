@@ -34,6 +34,13 @@ def test_a_file_reads_back_as_it_was_written() -> None:
     assert load("petrify", dump("petrify", puzzles)) == puzzles
 
 
+def test_a_line_proven_to_the_end_says_so_and_others_say_nothing() -> None:
+    plain, proven = load("petrify", text(ENTRY, {**ENTRY, "id": "t2", "proven": True}))
+    assert not plain.proven and proven.proven
+    assert "proven" not in plain.to_json() and proven.to_json()["proven"] is True
+    assert load("petrify", dump("petrify", (plain, proven))) == (plain, proven)
+
+
 @pytest.mark.parametrize(
     ("bad", "words"),
     [
@@ -48,6 +55,7 @@ def test_a_file_reads_back_as_it_was_written() -> None:
         (text({**ENTRY, "phase": "late"}), "phase 'late'"),
         (text({**ENTRY, "difficulty": True}), "difficulty"),
         (text({**ENTRY, "chance": [0.5, 1.5]}), "chance"),
+        (text({**ENTRY, "proven": "yes"}), "proven is not true or false"),
         (json.dumps({"format": 1, "game": "petrify"}), "no list of puzzles"),
     ],
 )

@@ -136,6 +136,24 @@ def test_a_wrong_move_nearly_as_good_is_said_so():
     )
 
 
+def test_a_wrong_move_in_a_puzzle_proven_to_the_end_throws_the_win_away():
+    # the quick judgement rates d1 fair (61%), but the line was searched out: no chances
+    after = Session("petrify", None, ["a1", "h8", "d1"]).state
+    analysis = {"to_move": 1, "chances": [0.61, 0.39], "best": [{"move": "g8"}]}
+    lost = "you can no longer force a win (every line was searched to the end)."
+    assert wrong_reason(PETRIFY, after, analysis, 0, 1.0, proven=True) == (
+        f"This lets Orange answer g8: {lost}"
+    )
+    assert wrong_reason(PETRIFY, after, {}, 0, 1.0, proven=True) == (
+        f"That throws the win away: {lost}"
+    )
+    # when the analysis has the solver to move again, its best move is the solver's own
+    own_turn = {"to_move": 0, "chances": [0.61, 0.39], "best": [{"move": "g8"}]}
+    assert wrong_reason(PETRIFY, after, own_turn, 0, 1.0, proven=True) == (
+        f"That is not the move: even after your best next move, g8, {lost}"
+    )
+
+
 def test_a_mistake_keeps_its_games_options():
     # a 4×4 Rug Pile (not the default 5×5): the position replays with the game's options
     options = {"players": 2, "size": 4, "tiles": (2, 2, 2)}

@@ -14,7 +14,10 @@ them, the opponent's best defence, so it has an odd length.  `goal` says how it 
 (the line's last move wins the game) or "won" (the line ends in a position the engine rates
 as won, the solver's calibrated chance at least WON_CHANCE).  `chance` is the solver's
 calibrated chance before the solution and after it; `difficulty` a rating on the same scale as
-a player's puzzle rating.
+a player's puzzle rating.  `"proven": true`, where present, says the line was searched out to
+the game's end: at each of the solver's steps the answer wins with perfect play and no other
+move does, but one that wins at once (which `judge` takes as an answer too); so a wrong move
+is known to throw the win away, whatever a quicker judgement says of it.
 
 `load` reads and checks a file's text (BadPuzzles naming what is wrong); `Puzzle.start`
 replays the game so far; `Puzzle.judge` says whether a move is the answer.
@@ -55,6 +58,7 @@ class Puzzle:
     motifs: tuple[str, ...]
     difficulty: int
     chance: tuple[float, float]
+    proven: bool = False
 
     @property
     def solver_moves(self) -> int:
@@ -94,6 +98,7 @@ class Puzzle:
             "motifs": list(self.motifs),
             "difficulty": self.difficulty,
             "chance": list(self.chance),
+            **({"proven": True} if self.proven else {}),
         }
 
 
@@ -154,6 +159,9 @@ def _puzzle(game_id: str, entry: Any) -> Puzzle:
         or not all(isinstance(c, (int, float)) and 0 <= c <= 1 for c in chance)
     ):
         raise BadPuzzles(f"puzzle {name}: chance is not two chances between 0 and 1")
+    proven = entry.get("proven", False)
+    if not isinstance(proven, bool):
+        raise BadPuzzles(f"puzzle {name}: proven is not true or false")
     return Puzzle(
         game_id,
         name,
@@ -164,4 +172,5 @@ def _puzzle(game_id: str, entry: Any) -> Puzzle:
         texts("motifs"),
         difficulty,
         (float(chance[0]), float(chance[1])),
+        proven,
     )

@@ -8,6 +8,7 @@ python3 -m lab.puzzles run --games petrify --sources easy --shard 2/2   # seeds 
 python3 -m lab.puzzles write                           # the collections from the state
 python3 -m lab.puzzles report                          # counts, reasons, difficulties
 python3 -m lab.puzzles recheck --games rugpile         # kept lines searched out to the end
+python3 -m lab.puzzles prove                           # mark the lines proven to the end
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .candidates import (
     played,
     recorded,
 )
-from .solve import second_win, solve
+from .solve import proven_to_the_end, second_win, solve
 from .tactical import SCANNED, tactical
 
 # candidates.py says what each is, tactical.py "tactics" (Gwyddbwyll's alpha-beta scan)
@@ -131,6 +132,25 @@ def recheck(game_ids: list[str]) -> None:
         print(f"{game_id}: {collection.write(game_id)} puzzles")
 
 
+def prove(game_ids: list[str]) -> None:
+    """Mark each kept puzzle whose record does not say yet whether its line (as the
+    collection ships it: collection.trimmed) is proven to the game's end
+    (solve.proven_to_the_end), and write the collections again: the page then knows a wrong
+    move throws the win away, whatever its quick judgement says."""
+    for game_id in game_ids:
+        game = games.get(game_id)
+        entries = collection.read_state(game_id)
+        for entry in entries:
+            if entry["verdict"] != "kept" or "proven" in entry["puzzle"]:
+                continue
+            record = entry["puzzle"]
+            line = collection.trimmed(game, record)["solution"]
+            record["proven"] = proven_to_the_end(game, collection.start(game, record), line)
+        collection.rewrite_state(game_id, entries)
+        proven = sum(p.proven for p in collection.puzzles(game_id))
+        print(f"{game_id}: {collection.write(game_id)} puzzles, {proven} proven to the end")
+
+
 def progress(game_id: str, candidate: Candidate, verdict: str, cpu: float) -> None:
     counts = collection.tally(game_id)["verdicts"]
     judged = sum(counts.values())
@@ -168,7 +188,7 @@ def shard_of(text: str) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lab.puzzles", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("run", "write", "report", "recheck"))
+    parser.add_argument("command", choices=("run", "write", "report", "recheck", "prove"))
     parser.add_argument("--games", default=",".join(games.ids()), help="game ids, comma-separated")
     parser.add_argument("--minutes", type=float, default=60.0, help="run: wall minutes to run")
     parser.add_argument(
@@ -184,9 +204,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game_ids = args.games.split(",")
     if args.command == "run":
-        run(game_ids, args.minutes, args.scale, tuple(args.sources.split(",")), args.shard)
+        run(list(game_ids), args.minutes, args.scale, tuple(args.sources.split(",")), args.shard)
+        prove(game_ids)
     elif args.command == "recheck":
         recheck(game_ids)
+    elif args.command == "prove":
+        prove(game_ids)
     elif args.command == "write":
         for game_id in game_ids:
             print(f"{game_id}: {collection.write(game_id)} puzzles")

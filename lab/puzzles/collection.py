@@ -244,6 +244,7 @@ def puzzles(game_id: str) -> list[Puzzle]:
                 motifs(game, record["moves"], record["solution"], record["goal"]),
                 record["difficulty"],
                 (record["chance"][0], record["chance"][1]),
+                record.get("proven", False),
             )
         )
     return found

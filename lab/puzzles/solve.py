@@ -35,7 +35,7 @@ from engine.contract.core import Game, State
 from engine.learning.puzzles import WON_CHANCE
 
 from . import rating
-from .candidates import Candidate
+from .candidates import END_TABLE, Candidate
 from .criteria import (
     FEW_CHOICES,
     GAP,
@@ -113,6 +113,25 @@ def second_win(game: Game, state: State, line: list[str]) -> str | None:
                 pass  # too far from the end to search out: the searches' verdict stands
         state = after
     return None
+
+
+def proven_to_the_end(game: Game, state: State, line: list[str], cap: int = END_CAP) -> bool:
+    """Whether `line`, from `state`, is proven to the game's end (engine.learning.puzzles'
+    "proven"): at each of the solver's steps its move wins with perfect play and no other
+    move does, but one that wins at once.  False too when a step is beyond `cap` positions
+    (endgame.EndSolver)."""
+    solver = EndSolver(game, cap)
+    try:
+        for step, text in enumerate(line):
+            move = game.parse(state, text)
+            if step % 2 == 0:
+                solver.renew(END_TABLE)
+                if not solver.move_wins(state, move) or solver.second_wins(state, text):
+                    return False
+            state = game.apply(state, move)
+    except Unknown:
+        return False
+    return True
 
 
 def _prefiltered(game: Game, state: State, scale: float) -> str | None:

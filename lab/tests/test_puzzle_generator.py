@@ -10,6 +10,7 @@ import pytest
 
 from engine import games
 from engine.contract.core import Game
+from engine.contract.plugins import plugin
 from engine.contract.result import Result, Termination
 from engine.games.gwyddbwyll import fixtures
 from engine.games.gwyddbwyll.search import WON
@@ -180,6 +181,28 @@ def test_a_position_searched_out_is_kept_with_the_only_wins_and_the_hardest_defe
     assert judged(("take1", "take2"))[0] == "a second winning move (searched out)"
     # six stones (ten, take four): lost for the side to move
     assert judged(("take4",))[0] == "no win (searched out)"
+
+
+def test_a_line_is_proven_only_when_every_answer_is_the_only_win():
+    from lab.puzzles.solve import proven_to_the_end
+
+    game = TakeTwoOneOrFour()
+    # eight stones: take two (to six) is the only win; one taken, five: take two (to three)
+    # the only win; two taken, one: taken, the win
+    assert proven_to_the_end(game, Pile(8), ["take2", "take1", "take2", "take2", "take1"])
+    # seven stones: take one and take four both win
+    assert not proven_to_the_end(game, Pile(7), ["take1"])
+    # four stones: take four wins at once, but take one (to three) wins too, later: the page
+    # would call it wrong, so the line is not proven
+    assert not proven_to_the_end(game, Pile(4), ["take4"])
+    # two stones: take two wins at once and take one loses
+    assert proven_to_the_end(game, Pile(2), ["take2"])
+    # six stones: no move wins
+    assert not proven_to_the_end(game, Pile(6), ["take2"])
+    # a search that may enter one position cannot prove eight stones
+    assert not proven_to_the_end(
+        game, Pile(8), ["take2", "take1", "take2", "take2", "take1"], cap=1
+    )
 
 
 def test_an_ending_candidate_is_a_proven_win_thrown_away():
@@ -422,6 +445,35 @@ def test_the_fools_mate_is_kept_as_a_one_move_win_and_the_opening_is_not():
     # after Red's first rug, Blue has many sound replies: no single good move
     verdict, record = solve(game, Candidate("t", ("3x3a3",), 0.9, 0.5, False), 0.02)
     assert verdict.startswith("a second good move") and record == {}
+
+
+def test_prove_marks_each_kept_line_once_and_writes_the_collection(tmp_path, monkeypatch):
+    from engine.learning.puzzles import load
+
+    monkeypatch.setattr(collection, "WORK", str(tmp_path))
+    monkeypatch.setattr(collection, "ROOT", str(tmp_path))  # the collection written there
+    record = {
+        "moves": ["3x3a3", "3x3b2"],
+        "solution": ["2x2d1"],
+        "goal": "win",
+        "difficulty": 1000,
+        "chance": [0.9, 1.0],
+    }
+    collection.append_state("rugpile", {"key": "rec:5:2", "verdict": "kept", "puzzle": record})
+    collection.append_state("rugpile", {"key": "rec:6:2", "verdict": "a second good move (pre)"})
+    asked = []
+
+    def proof(game, state, line):
+        asked.append(line)
+        return True
+
+    monkeypatch.setattr(command, "proven_to_the_end", proof)
+    command.prove(["rugpile"])
+    command.prove(["rugpile"])  # a record that says already is not searched again
+    assert asked == [["2x2d1"]]
+    assert collection.read_state("rugpile")[0]["puzzle"]["proven"] is True
+    written = tmp_path / plugin("rugpile").puzzles
+    assert [p.proven for p in load("rugpile", written.read_text())] == [True]
 
 
 def test_a_line_the_defence_ends_stops_at_the_solvers_move():

@@ -309,7 +309,10 @@ class PuzzleMode:
             return
         if self.run is not run or run.wrong_move != wrong:
             return  # the player tried again, or left
-        run.explain(wrong_reason(run.game, state, analysis, run.solver, run.answer_chance))
+        reason = wrong_reason(
+            run.game, state, analysis, run.solver, run.answer_chance, run.puzzle.proven
+        )
+        run.explain(reason)
         self.write_bar()
 
     async def show_solution(self) -> None:

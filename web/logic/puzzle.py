@@ -237,15 +237,31 @@ def numbered_words(run: PuzzleRun, line: tuple[str, ...]) -> str:
 
 
 def wrong_reason(
-    game: Any, state: Any, analysis: dict[str, Any], solver: int, before: float | None
+    game: Any,
+    state: Any,
+    analysis: dict[str, Any],
+    solver: int,
+    before: float | None,
+    proven: bool = False,
 ) -> str:
     """One sentence on why a wrong move is worse: the opponent's best answer and the solver's
     chance after it, from the computer's judgement (`analysis`, engine/ai/analysis.py's JSON)
     of `state`, the position after the wrong move.  `before` is the solver's chance with the
-    puzzle's answer (PuzzleRun.answer_chance), or None when unknown."""
+    puzzle's answer (PuzzleRun.answer_chance), or None when unknown.  In a puzzle `proven`
+    to the end (engine/learning/puzzles.py) every wrong move is known to throw the win away,
+    and the sentence says so instead of the chances, which a quick judgement may rate
+    higher."""
     result = game.result(state)
     if result is not None:
         return "That ends the game without winning it."
+    to_move = analysis.get("to_move", -1)
+    best = analysis.get("best") or ()
+    answer = move_word(game, state, best[0]["move"]) if best else None
+    if proven:
+        lost = "you can no longer force a win (every line was searched to the end)"
+        return _with_the_answer(
+            game, state, solver, to_move, answer, lost, "That throws the win away"
+        )
     chances = analysis.get("chances") or ()
     after = chances[solver] if solver < len(chances) else None
     if after is None:
@@ -265,12 +281,18 @@ def wrong_reason(
         if before is not None
         else f"your chance would be {percent(after)}"
     )
-    to_move = analysis.get("to_move", -1)
-    best = analysis.get("best") or ()
-    answer = move_word(game, state, best[0]["move"]) if best else None
+    return _with_the_answer(game, state, solver, to_move, answer, falls, "That is not the move")
+
+
+def _with_the_answer(
+    game: Any, state: Any, solver: int, to_move: int, answer: str | None, outcome: str, alone: str
+) -> str:
+    """What a wrong move leads to (`outcome`), after the move that shows it: the opponent's
+    best answer, or the solver's own best next move when it moves again; after `alone` when
+    the analysis names none."""
     if answer is None or to_move < 0:
-        return f"That is not the move: {falls}."
+        return f"{alone}: {outcome}."
     if to_move == solver:
-        return f"That is not the move: even after your best next move, {answer}, {falls}."
+        return f"That is not the move: even after your best next move, {answer}, {outcome}."
     name = game.seat_names(state)[to_move]
-    return f"This lets {name} answer {answer}: {falls}."
+    return f"This lets {name} answer {answer}: {outcome}."
