@@ -3,6 +3,8 @@ Blue must find b1, Orange answers g8, and Blue finds c1 (no Petrify move this ea
 game, so only the solution's moves are right).  A wrong move, Try again, the right line, Show,
 the bar's words and buttons, and the sentence that says why a wrong move is worse."""
 
+import dataclasses
+
 from engine import games
 from engine.learning.puzzles import Puzzle
 from web.logic.puzzle import (
@@ -152,6 +154,24 @@ def test_a_wrong_move_in_a_puzzle_proven_to_the_end_throws_the_win_away():
     assert wrong_reason(PETRIFY, after, own_turn, 0, 1.0, proven=True) == (
         f"That is not the move: even after your best next move, g8, {lost}"
     )
+
+
+def test_a_runs_wrong_move_is_explained_by_its_puzzles_proof():
+    analysis = {"to_move": 1, "chances": [0.61, 0.39], "best": [{"move": "g8"}]}
+    for proven, said in (
+        (False, "This lets Orange answer g8: your chance falls from 97% to 61%."),
+        (
+            True,
+            "This lets Orange answer g8: you can no longer force a win (every line was "
+            "searched to the end).",
+        ),
+    ):
+        run = PuzzleRun(dataclasses.replace(PUZZLE, proven=proven))
+        run.explain(run.session().state, analysis)  # no wrong move yet: nothing to say
+        assert run.message == ""
+        play(run, "d1")
+        run.explain(run.session().state, analysis)
+        assert run.message == said
 
 
 def test_a_mistake_keeps_its_games_options():

@@ -298,8 +298,6 @@ class PuzzleMode:
 
     async def explain(self, run: PuzzleRun, wrong: str) -> None:
         """Why the wrong move is worse: the computer's best answer to it, for a moment."""
-        from web.logic.puzzle import wrong_reason
-
         table = self.host.table
         fragment, state = table.session.fragment(), table.state
         try:
@@ -309,10 +307,7 @@ class PuzzleMode:
             return
         if self.run is not run or run.wrong_move != wrong:
             return  # the player tried again, or left
-        reason = wrong_reason(
-            run.game, state, analysis, run.solver, run.answer_chance, run.puzzle.proven
-        )
-        run.explain(reason)
+        run.explain(state, analysis)
         self.write_bar()
 
     async def show_solution(self) -> None:

@@ -131,10 +131,13 @@ class PuzzleRun:
         self.message = "The solution: " + numbered_words(self, rest) + "."
         return rest
 
-    def explain(self, reason: str) -> None:
-        """The computer's reason a wrong move is worse (`wrong_reason`), once it came."""
-        if self.status == WRONG and reason:
-            self.message = reason
+    def explain(self, state: Any, analysis: dict[str, Any]) -> None:
+        """Say why the wrong move is worse (`wrong_reason`), once the computer's judgement
+        (`analysis`) of `state`, the position after it, came."""
+        if self.status == WRONG:
+            self.message = wrong_reason(
+                self.game, state, analysis, self.solver, self.answer_chance, self.puzzle.proven
+            )
 
     def solved_words(self) -> str:
         before, after = self.puzzle.chance
