@@ -6,7 +6,12 @@ which on the search's choice is the solution at every rung above (one seeded sea
 a search of n playouts grown to m plays the same playouts as a search of m).  A solution
 never held to the top rung is rung len(LADDER).  The puzzle's rung is its hardest step's;
 the rating maps rungs 0..len(LADDER) evenly onto LOW..HIGH, the scale of a player's puzzle
-rating.
+rating: STEP points a rung, 1000 at 1/32 of the medium budget.
+
+The lowest rungs are searches of a handful of playouts (1/256 of the medium budget: 7 in
+Wythe, 8 in Rug Pile, Gwyddbwyll and Stigmergy, 15 in Petrify): an answer found there is the
+move the search picks almost on sight.  They tell the obvious puzzles from those that need a
+look among the many the medium search finds at 1/32 of its budget (docs/puzzles.md).
 """
 
 from __future__ import annotations
@@ -16,8 +21,10 @@ from engine.contract.core import Game, State
 
 from .searching import budget
 
-LADDER = (1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4)
-LOW, HIGH = 1000, 2200
+LADDER = (1 / 256, 1 / 128, 1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 4)
+STEP = 150
+LOW = 1000 - LADDER.index(1 / 32) * STEP  # 550 at 1/256
+HIGH = LOW + len(LADDER) * STEP  # 2200: never found
 
 
 def rung(game: Game, state: State, solution: str, seed: int = 7) -> int:
@@ -48,4 +55,4 @@ def _right(game: Game, state: State, move, solution: str) -> bool:
 
 def rating(rung_: int) -> int:
     """The puzzle rating of a rung: LOW at rung 0, HIGH when never found, evenly between."""
-    return round(LOW + (HIGH - LOW) * rung_ / len(LADDER))
+    return LOW + STEP * rung_

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import itertools
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import pytest
 
@@ -379,9 +380,52 @@ def test_a_candidate_is_a_big_enough_swing_to_a_likely_enough_win():
 
 
 def test_the_rating_ladder_runs_from_low_to_high():
-    assert rating.rating(0) == 1000
-    assert rating.rating(len(rating.LADDER)) == 2200
-    assert rating.rating(len(rating.LADDER) // 2) == 1600
+    # eleven rungs, 1/256 to 4 times the medium budget, 150 points apart: 1/256 is 550,
+    # 1/32 (the fourth) 1000, the medium budget itself (the ninth) 1750, never found 2200
+    assert rating.LADDER[0] == 1 / 256 and rating.LADDER[3] == 1 / 32 and rating.LADDER[8] == 1
+    assert [rating.rating(r) for r in (0, 3, 8, len(rating.LADDER))] == [550, 1000, 1750, 2200]
+
+
+class ScriptedSearch:
+    """A stand-in for the medium search whose choice at each budget is scripted: the answer
+    at the budgets in `right_at`, another move elsewhere."""
+
+    right_at: ClassVar[frozenset[int]] = frozenset()
+
+    def __init__(self, game, state, seed):
+        self.game, self.state, self.playouts, self.done = game, state, 0, False
+
+    def run(self, playouts):
+        self.playouts += playouts
+
+    def best(self):
+        right, wrong = self.game.legal_moves(self.state)[:2]
+        return right if self.playouts in self.right_at else wrong
+
+
+@pytest.mark.parametrize(
+    ("right_from", "expected"),
+    [
+        (0, 0),  # found on sight: right at every budget
+        (3, 3),  # found at 1/32, the old ladder's first rung
+        (10, 10),  # only at 4 times the medium budget
+        (11, 11),  # never found: right at no budget
+    ],
+)
+def test_a_steps_rung_is_the_lowest_from_which_the_search_holds_to_the_answer(
+    monkeypatch, right_from, expected
+):
+    game = games.get("rugpile")  # its medium budget: 2000 playouts, 8 at 1/256
+    state = game.new()
+    targets = [round(2000 * times) for times in rating.LADDER]
+    assert targets[:4] == [8, 16, 31, 62] and targets[-1] == 8000
+    monkeypatch.setattr(rating, "Search", ScriptedSearch)
+    monkeypatch.setattr(ScriptedSearch, "right_at", frozenset(targets[right_from:]))
+    answer = game.notation(state, game.legal_moves(state)[0])
+    assert rating.rung(game, state, answer) == expected
+    # right at 1/256 but not at 1/128: found on sight by luck, so from 1/64 on
+    monkeypatch.setattr(ScriptedSearch, "right_at", frozenset({8, *targets[2:]}))
+    assert rating.rung(game, state, answer) == 2
 
 
 def test_phases_and_ids():
