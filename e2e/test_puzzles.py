@@ -248,7 +248,13 @@ def test_a_streak_of_two_and_next(page, site):
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{game_id}")
     open_by_link(page, first)
+    bar_says(page, "Your puzzle rating: 1500. Streak: 0.")
     solve(page, first)
+    # Elo, K = 40 for a new player: 1500 + 40 (1 - 1 / (1 + 10^((d - 1500) / 400)))
+    gain = round(40 * (1 - 1 / (1 + 10 ** ((first.difficulty - 1500) / 400))))
+    bar_says(
+        page, f"This puzzle: {first.difficulty}. Your puzzle rating: {1500 + gain} (+{gain})."
+    )
     bar_says(page, "Streak: 1.")
     open_by_link(page, second)
     solve(page, second)

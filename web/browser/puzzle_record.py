@@ -18,6 +18,7 @@ class PuzzleRecord:
 
     def __init__(self) -> None:
         self.counted: PuzzleRun | None = None
+        self.change = 0  # what the counted run's first try did to the rating
 
     def read(self) -> Record:
         from web.logic import puzzle_pick
@@ -25,12 +26,18 @@ class PuzzleRecord:
         return puzzle_pick.read(stored(puzzle_pick.KEY))
 
     def standing(self, run: PuzzleRun | None) -> str:
-        """The player's rating and streak, for a rated run's bar ('' for any other)."""
+        """The player's rating and streak, for a rated run's bar ('' for any other); once
+        the run's first try is counted, the puzzle's own rating and what the try did."""
         if run is None or not run.rated:
             return ""
         record = self.read()
         best = f" (best {record.best})" if record.best > record.streak else ""
-        return f"Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
+        if run is not self.counted:
+            return f"Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
+        return (
+            f"This puzzle: {run.puzzle.difficulty}. Your puzzle rating: {record.rating}"
+            f" ({self.change:+d}). Streak: {record.streak}{best}."
+        )
 
     def count_try(self, run: PuzzleRun | None, solved: bool) -> None:
         """The run's first try, into the rating (once a run; a mistake of one's own game is
@@ -41,7 +48,7 @@ class PuzzleRecord:
             return
         self.counted = run
         puzzle = run.puzzle
-        record = puzzle_pick.rated(
-            self.read(), puzzle.game_id, puzzle.id, puzzle.difficulty, solved
-        )
+        before = self.read()
+        record = puzzle_pick.rated(before, puzzle.game_id, puzzle.id, puzzle.difficulty, solved)
+        self.change = record.rating - before.rating
         store(puzzle_pick.KEY, puzzle_pick.write(record))
