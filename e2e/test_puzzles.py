@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 import pytest
 from helpers import READY, ROOT, guard, open_page, reach, run_python, shot
 from helpers import built_site as serve_built_site
+from playwright.sync_api import expect
 
 from engine import games
 from engine.contract.plugins import ids, plugin
@@ -330,7 +331,11 @@ def test_a_mistake_of_a_finished_game_replayed_as_a_puzzle(page, site):
     open_page(page, f"{site}/index.html#{session.fragment()}")
     page.click("#analyse")
     page.click("#graph-open")
-    page.wait_for_selector("#graph-swings [data-mistake]", timeout=120_000)
+    # The swings are listed biggest first and written afresh as each position is judged,
+    # so the first of them is read only once all are judged.
+    expect(page.locator("#graph-progress")).to_contain_text(
+        f"All {len(session.moves) + 1} positions judged", timeout=120_000
+    )
     mistakes = page.locator("#graph-swings [data-mistake]")
     ply = int(mistakes.first.get_attribute("data-mistake"))
     mistakes.first.click()
