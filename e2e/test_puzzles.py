@@ -249,12 +249,12 @@ def test_a_streak_of_two_and_next(page, site):
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{game_id}")
     open_by_link(page, first)
-    bar_says(page, "Your puzzle rating: 1500. Streak: 0.")
+    bar_says(page, "Your puzzle rating: 1000. Streak: 0.")
     solve(page, first)
-    # Elo, K = 40 for a new player: 1500 + 40 (1 - 1 / (1 + 10^((d - 1500) / 400)))
-    gain = round(40 * (1 - 1 / (1 + 10 ** ((first.difficulty - 1500) / 400))))
+    # Elo, K = 40 for a new player: 1000 + 40 (1 - 1 / (1 + 10^((d - 1000) / 400)))
+    gain = round(40 * (1 - 1 / (1 + 10 ** ((first.difficulty - 1000) / 400))))
     bar_says(
-        page, f"This puzzle: {first.difficulty}. Your puzzle rating: {1500 + gain} (+{gain})."
+        page, f"This puzzle: {first.difficulty}. Your puzzle rating: {1000 + gain} (+{gain})."
     )
     bar_says(page, "Streak: 1.")
     open_by_link(page, second)
@@ -273,7 +273,7 @@ def test_a_streak_of_two_and_next(page, site):
     page.wait_for_selector(READY)
     page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")  # its count read
     reach(page, "#puzzles-open").click()
-    bar_says(page, "Your puzzle rating: 1500. Streak: 0.")  # a bad record starts afresh
+    bar_says(page, "Your puzzle rating: 1000. Streak: 0.")  # a bad record starts afresh
     assert page.errors == []
 
 

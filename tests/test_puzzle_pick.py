@@ -25,7 +25,7 @@ def puzzle(name: str, difficulty: int) -> Puzzle:
 def test_elo_against_the_difficulty():
     assert expected(1500, 1500) == 0.5
     assert round(expected(1500, 1900), 4) == round(1 / 11, 4)  # 10^(400/400) = 10
-    first = rated(Record(), "petrify", "a", 1500, solved=True)
+    first = rated(Record(rating=1500), "petrify", "a", 1500, solved=True)
     assert (first.rating, first.played, first.streak, first.best) == (1520, 1, 1, 1)  # +40 × ½
     assert first.solved == {"petrify": ("a",)}
     missed = rated(first, "petrify", "b", 1520, solved=False)
@@ -36,6 +36,16 @@ def test_elo_against_the_difficulty():
 def test_the_rating_settles_after_the_first_puzzles():
     settled = Record(rating=1500, played=10)
     assert rated(settled, "petrify", "a", 1500, solved=True).rating == 1510  # K 20 × ½
+
+
+def test_a_new_player_starts_in_the_middle_of_the_collections():
+    assert Record().rating == 1000
+    # shaped as the shipped files are: most found on sight (550), a few hard
+    difficulties = [550] * 20 + [700, 850, 1000, 1150, 1300, 1600, 2200]
+    puzzles = [puzzle(f"p{i}-{d}", d) for i, d in enumerate(difficulties)]
+    picks = {next_puzzle(puzzles, Record(), random.Random(s)).difficulty for s in range(40)}
+    # the five nearest 1000: 1000, then 850 and 1150 (150 away), then 700 and 1300 (300)
+    assert picks == {700, 850, 1000, 1150, 1300}
 
 
 def test_a_streak_counts_puzzles_solved_in_a_row():

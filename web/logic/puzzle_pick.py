@@ -5,7 +5,11 @@ The rating is Elo against the puzzles' `difficulty` (the same scale, engine/lear
 puzzle solved at the first try scores 1, one missed (a wrong move, or Show) scores 0, and
 the rating moves by K times the score less the expected score, 1 / (1 + 10^((d - r) / 400)).
 K is 40 for a player's first PROVISIONAL puzzles, then 20, so a new player finds their level
-quickly and then settles.  The streak counts puzzles solved in a row at the first try.
+quickly and then settles.  A new player starts at START_RATING, 1000: the rung the medium
+search reaches at 1/32 of its budget (docs/puzzles.md, "Difficulty"), in the middle of what
+the collections hold, so the first puzzles are neither the easiest, found on sight (550), nor
+the few the search never finds (up to 2200).  The streak counts puzzles solved in a row at
+the first try.
 
 The next puzzle is one the player has not solved in that game (every puzzle again once all
 are solved), whose difficulty is among the CLOSE nearest to the rating, picked at random
@@ -36,7 +40,7 @@ if TYPE_CHECKING:
     from engine.learning.puzzles import Puzzle
 
 KEY = "abstract-games/puzzles"
-START_RATING = 1500
+START_RATING = 1000
 PROVISIONAL = 10  # puzzles before K drops
 K_NEW, K_SETTLED = 40, 20
 CLOSE = 5  # the next puzzle is one of this many nearest the rating
