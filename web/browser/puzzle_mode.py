@@ -80,6 +80,9 @@ class PuzzleMode:
         self.record = PuzzleRecord()
         self.rng = random.Random()
         self.shown_game = ""  # the game the Puzzles control counts
+        # A puzzle link being opened (game, id): opened once, as a second opening, done
+        # later, would set the puzzle up again over a move made meanwhile.
+        self.linked: tuple[str, str] | None = None
 
     @property
     def active(self) -> bool:
@@ -114,7 +117,14 @@ class PuzzleMode:
     # ---- starting and leaving
 
     def open(self, game_id: str, kind: str = "rated", puzzle_id: str = "") -> None:
-        run_soon(self.begin(game_id, kind, puzzle_id))
+        run_soon(self.opening(game_id, kind, puzzle_id))
+
+    async def opening(self, game_id: str, kind: str, puzzle_id: str) -> None:
+        try:
+            await self.begin(game_id, kind, puzzle_id)
+        finally:
+            if self.linked == (game_id, puzzle_id):
+                self.linked = None
 
     async def begin(self, game_id: str, kind: str = "rated", puzzle_id: str = "") -> None:
         """A puzzle of the game: the one `puzzle_id` names, the day's, or one for the
@@ -356,11 +366,15 @@ class PuzzleMode:
         if found is None:
             return False
         run = self.run
-        if run is not None and found.puzzle == run.puzzle.id and found.game == run.puzzle.game_id:
+        wanted = (found.game, found.puzzle)
+        if run is not None and wanted == (run.puzzle.game_id, run.puzzle.id):
             return True  # shown already
+        if wanted == self.linked:  # being opened (popstate and hashchange both come)
+            return True
         if found.problem:
             self.host.say(found.problem, error=True)
             announce(found.problem)
         else:
+            self.linked = wanted
             self.open(found.game, "linked", found.puzzle)
         return True
