@@ -8,6 +8,7 @@ from datetime import date
 from engine.learning.puzzles import Puzzle
 from web.logic.puzzle_pick import (
     Record,
+    choose,
     daily_index,
     expected,
     fnv1a,
@@ -83,6 +84,17 @@ def test_the_puzzle_of_the_day_is_the_same_all_day_and_changes_with_the_day():
     assert len(days) > 20  # thirty days, hardly a repeat among 300
     assert all(0 <= i < 300 for i in days)
     assert daily_index(day, "petrify", 1) == 0
+
+
+def test_a_page_shows_the_puzzle_its_link_names_else_the_days_else_the_next():
+    puzzles = [puzzle("a", 550), puzzle("b", 1000), puzzle("c", 2200)]
+    record, rng = Record(rating=2200), random.Random(0)
+    assert choose(puzzles, record, rng, puzzle_id="a", day=date(2026, 12, 1)).id == "a"
+    assert choose(puzzles, record, rng, puzzle_id="zzzzz") is None  # not in this collection
+    day = date(2026, 12, 1)
+    assert choose(puzzles, record, rng, day=day) is puzzles[daily_index(day, "petrify", 3)]
+    # no link, no day: the next for the rating, of the three all within the nearest five
+    assert choose(puzzles, Record(rating=2200, solved={"petrify": ("a", "b")}), rng).id == "c"
 
 
 def test_fnv1a_gives_the_published_test_values():

@@ -134,30 +134,31 @@ class PuzzleMode:
 
         found = await self.files.puzzles(game_id)
         if isinstance(found, str):
-            self.host.say(found, error=True)
-            announce(found)
+            self.refuse(found)
             return
-        if puzzle_id:
-            chosen = next((p for p in found if p.id == puzzle_id), None)
-            if chosen is None:
-                name = games.get(game_id).name
-                said = f"{name} has no puzzle {puzzle_id}: it may be from an older collection."
-                self.host.say(said, error=True)
-                announce(said)
-                return
-        elif kind == DAILY:
-            today = datetime.now(UTC).date()
-            chosen = found[puzzle_pick.daily_index(today, game_id, len(found))]
-        else:
-            after = self.run.puzzle.id if self.run is not None else ""
-            chosen = puzzle_pick.next_puzzle(found, self.record.read(), self.rng, after)
+        chosen = puzzle_pick.choose(
+            found,
+            self.record.read(),
+            self.rng,
+            puzzle_id=puzzle_id,
+            day=datetime.now(UTC).date() if kind == DAILY else None,
+            after=self.run.puzzle.id if self.run is not None else "",
+        )
+        if chosen is None:
+            name = games.get(game_id).name
+            self.refuse(f"{name} has no puzzle {puzzle_id}: it may be from an older collection.")
+            return
         try:
             run = PuzzleRun(chosen, kind)
         except EngineError as err:  # BadPuzzles: its game so far does not replay
-            self.host.say(str(err), error=True)
-            announce(str(err))
+            self.refuse(str(err))
             return
         self.start(run)
+
+    def refuse(self, text: str) -> None:
+        """Why no puzzle opens, in the message above the board and said aloud."""
+        self.host.say(text, error=True)
+        announce(text)
 
     def start(self, run: PuzzleRun) -> None:
         if self.run is None:
@@ -372,8 +373,7 @@ class PuzzleMode:
         if wanted == self.linked:  # being opened (popstate and hashchange both come)
             return True
         if found.problem:
-            self.host.say(found.problem, error=True)
-            announce(found.problem)
+            self.refuse(found.problem)
         else:
             self.linked = wanted
             self.open(found.game, "linked", found.puzzle)

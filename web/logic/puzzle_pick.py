@@ -20,6 +20,8 @@ FNV-1a hash of "<date>/<game>" ("2026-12-01/wythe", its UTF-8 bytes), modulo the
 puzzles in the game's file, indexes its list in file order.  (FNV-1a, a few lines here, and
 not hashlib: the site's standard library need not grow for it.)
 
+`choose` says which of these a page shows: a puzzle named by its link, the day's, or the next.
+
 The record is kept as JSON (web/browser/puzzle_record.py puts it in localStorage under KEY);
 `read` forgives anything it did not write: a value it cannot read starts afresh, and only
 this key is touched.  Tested in CPython (tests/test_puzzle_pick.py).
@@ -97,6 +99,25 @@ def next_puzzle(
         left = [p for p in left if p.id != after] or left
     nearest = sorted(left, key=lambda p: (abs(p.difficulty - record.rating), p.id))[:CLOSE]
     return rng.choice(nearest)
+
+
+def choose(
+    puzzles: Sequence[Puzzle],
+    record: Record,
+    rng: random.Random,
+    *,
+    puzzle_id: str = "",
+    day: date | None = None,
+    after: str = "",
+) -> Puzzle | None:
+    """The puzzle to show of a game's `puzzles` (not empty): the one `puzzle_id` names (None
+    when the file has no such puzzle), else the puzzle of `day`, else the next for `record`
+    (`after` the one just played)."""
+    if puzzle_id:
+        return next((p for p in puzzles if p.id == puzzle_id), None)
+    if day is not None:
+        return puzzles[daily_index(day, puzzles[0].game_id, len(puzzles))]
+    return next_puzzle(puzzles, record, rng, after)
 
 
 def daily_index(day: date, game_id: str, count: int) -> int:
