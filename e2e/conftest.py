@@ -1,6 +1,7 @@
-"""Playwright fixtures: the site served from 127.0.0.1, Debian's Chromium, and a page whose
-requests leaving 127.0.0.1 fail the test; and how a crashed browser tab is dealt with.  What
-the tests share besides is in e2e/helpers.py.
+"""Playwright fixtures: the site served from 127.0.0.1 (built once per run, as GitHub Pages
+gets it: `site`; the repo root as `make play` serves it: `dev_site`), Debian's Chromium, and
+a page whose requests leaving 127.0.0.1 fail the test; and how a crashed browser tab is dealt
+with.  What the tests share besides is in e2e/helpers.py.
 
 A crashed tab (Chromium's renderer died: Playwright says "Target crashed" or "Page crashed",
 by the call that was waiting; pytest.ini's --only-rerun names both) gets one rerun, since
@@ -31,7 +32,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, TabDeaths, guard, serve, tells_of_a_crash
+from helpers import ROOT, TabDeaths, built_site, guard, serve, tells_of_a_crash
 
 CRASHES = ROOT / "test-results" / "crashes"
 CRASH_LIMIT = 2  # this many crashed tabs in one run fail it
@@ -57,7 +58,23 @@ def shared_memory_args() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def site():
+def built(tmp_path_factory):
+    """The built site (scripts/build_site.sh: what GitHub Pages gets), served under the
+    sub-path helpers.PREFIX: (its folder, its URL).  Tests do not change its files."""
+    with built_site(tmp_path_factory, "site") as folder_and_url:
+        yield folder_and_url
+
+
+@pytest.fixture(scope="session")
+def site(built):
+    """The URL the tests open pages under (no "/" at the end): the built site, as players get
+    it, which also starts faster than the sources (its modules are bytecode in one zip)."""
+    return built[1].removesuffix("/")
+
+
+@pytest.fixture(scope="session")
+def dev_site():
+    """The repo root as `make play` serves it: the sources, and the service worker unstamped."""
     with serve(ROOT) as base:
         yield base
 

@@ -1,14 +1,13 @@
 """The deployable site: built as GitHub Pages gets it and served under a sub-path; bad links."""
 
 import pytest
-from helpers import built_site, open_page, shot
+from helpers import open_page, shot
 
 
 @pytest.fixture(scope="module")
-def pages_site(tmp_path_factory):
-    """The built site served at http://127.0.0.1:<port>/games/sub/."""
-    with built_site(tmp_path_factory, "pages") as (_, url):
-        yield url
+def pages_site(built):
+    """The built site's folder URL, as Pages serves it: http://127.0.0.1:<port>/games/sub/."""
+    return built[1]
 
 
 def test_the_built_site_plays_from_a_sub_path(page, pages_site):

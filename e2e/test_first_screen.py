@@ -3,7 +3,7 @@ board without a trace: a position opened by a link, reached by play, or reloaded
 same board, markup, classes and pixels, in every game."""
 
 import pytest
-from helpers import LOAD_TIMEOUT, READY, built_site, pointer_off_board, run_python, shot
+from helpers import LOAD_TIMEOUT, READY, pointer_off_board, run_python, shot
 
 from engine import games
 from engine.contract.fixtures import fixtures
@@ -12,12 +12,6 @@ BOARD = """() => {
     const board = document.getElementById("board");
     return {classes: board.className, markup: board.innerHTML};
 }"""
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    with built_site(tmp_path_factory, "first-screen") as (_, url):
-        yield url
 
 
 @pytest.fixture
@@ -52,10 +46,10 @@ def open_ready(page, url: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", games.ids())
-def test_a_link_a_reload_and_play_draw_the_same_board(calm_pages, built, game_id):
+def test_a_link_a_reload_and_play_draw_the_same_board(calm_pages, site, game_id):
     moves = ".".join(fixtures(game_id).SAMPLE_LINE)  # a few plies of the game
     linked = calm_pages()
-    open_ready(linked, f"{built}#{game_id}/1//{moves}")
+    open_ready(linked, f"{site}/#{game_id}/1//{moves}")
     by_link = board_now(linked)
     assert by_link[0]["classes"] == "board"
     if game_id == "gwyddbwyll":
@@ -63,7 +57,7 @@ def test_a_link_a_reload_and_play_draw_the_same_board(calm_pages, built, game_id
     assert linked.errors == []
 
     page = calm_pages()  # another browser: the start, then the moves played
-    open_ready(page, f"{built}#{game_id}/1//")
+    open_ready(page, f"{site}/#{game_id}/1//")
     for move in moves.split("."):
         run_python(page, "PAGE.play(MOVE, text=True)", MOVE=move)
     page.wait_for_function(f"location.hash.endsWith('{moves}')")

@@ -3,7 +3,7 @@ positions the build drew), a link says at once what it opens, the loading line c
 bytes, and a start that fails says so for good."""
 
 import pytest
-from helpers import READY, HeldEngine, built_site, run_python, shot
+from helpers import READY, HeldEngine, run_python, shot
 from playwright.sync_api import expect
 
 # Every text the status line shows, in order (it changes faster than a test can poll).
@@ -19,9 +19,9 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 @pytest.fixture(scope="module")
-def pages_site(tmp_path_factory):
-    with built_site(tmp_path_factory, "first-visit") as (_, url):
-        yield url
+def pages_site(built):
+    """The built site's folder URL, as Pages serves it."""
+    return built[1]
 
 
 def test_the_board_is_drawn_before_python_runs(page, pages_site):

@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 
 import pytest
 from helpers import READY, ROOT, guard, open_page, reach, run_python, shot
-from helpers import built_site as serve_built_site
 from playwright.sync_api import expect
 
 from engine import games
@@ -292,14 +291,8 @@ def test_puzzles_modules_are_imported_when_puzzles_is_first_opened(page, site):
     assert page.errors == []
 
 
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory):
-    with serve_built_site(tmp_path_factory, "puzzles-offline") as folder_and_url:
-        yield folder_and_url
-
-
-def test_puzzles_open_offline_after_a_visit(page, built_site):
-    dest, url = built_site
+def test_puzzles_open_offline_after_a_visit(page, built):
+    dest, url = built
     game_id = a_game_with_puzzles()
     assert list(dest.glob("v/*/" + plugin(game_id).puzzles))  # in the site
     open_page(page, f"{url}#{game_id}")

@@ -1,13 +1,14 @@
-"""Start-up: Python starts before PyScript has loaded (PyScript then takes that interpreter),
-from the site's own standard library (python_stdlib_app.zip) with PyScript's modules already
-compiled, without the snapshot on a first visit; and only the main thread's interpreter starts
-at page load (the computer's worker waits until a computer seat needs it); and the modules of
-Learn and of the search wait for their first use."""
+"""Start-up, on the built site as players get it (e2e/conftest.py's `site`) and on the repo
+root as `make play` serves it: Python starts before PyScript has loaded (PyScript then takes
+that interpreter), from the site's own standard library (python_stdlib_app.zip) with
+PyScript's modules already compiled, without the snapshot on a first visit; and only the main
+thread's interpreter starts at page load (the computer's worker waits until a computer seat
+needs it); and the modules of Learn and of the search wait for their first use."""
 
 import json
 from pathlib import Path
 
-from helpers import open_page, run_python
+from helpers import open_page, play_any_rug, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 OFFLINE_READY = "html[data-offline='ready']"
@@ -52,6 +53,19 @@ def test_a_first_visit_starts_python_without_the_snapshot_and_the_worker_waits(p
     # since Pyodide's fetch may or may not be served by index.html's preload
     assert page.locator("script[name='ai']").count() == 0
     assert "ai_worker.py" not in requested
+    assert page.errors == []
+
+
+def test_the_sources_as_make_play_serves_them_start_play_and_are_kept_offline(page, dev_site):
+    open_page(page, dev_site + "/index.html#rugpile")
+    # each module from its own source file, as pyscript.toml's [files] list them (no app.zip)
+    where = run_python(page, "import web.browser.page as m; m.__file__")
+    assert where.endswith("/web/browser/page.py") and "app.zip" not in where, where
+    play_any_rug(page)
+    assert page.evaluate("location.hash").startswith("#rugpile/1/")
+    # the unstamped service worker caches what the start-up loaded
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
+    assert page.evaluate("caches.keys()") == ["abstract-games-dev"]
     assert page.errors == []
 
 

@@ -365,6 +365,7 @@ def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
     try:
         first.wait_for_selector(NOTE, timeout=120_000)  # the new version is stored by now
     except Exception as error:
-        raise AssertionError(f"no notice in the old tab: {first.evaluate(WORKERS)}") from error
+        workers = first.evaluate(WORKERS)
+        raise AssertionError(f"no notice in the old tab: {workers}; tabs: {opened}") from error
     for _ in range(2):
         assert wholly(load(tabs(), site), "2")
