@@ -1,7 +1,8 @@
 """A puzzle being solved (web/logic/puzzle.py), on a hand-made Petrify puzzle: after a1 h8,
 Blue must find b1, Orange answers g8, and Blue finds c1 (no Petrify move this early ends the
 game, so only the solution's moves are right).  A wrong move, Try again, the right line, Show,
-the bar's words and buttons, and the sentence that says why a wrong move is worse."""
+the bar's words and buttons, and the sentence that says why a wrong move is worse (also when
+it misses a win at once: the rules' Rug Pile fool's mate)."""
 
 import dataclasses
 
@@ -172,6 +173,32 @@ def test_a_runs_wrong_move_is_explained_by_its_puzzles_proof():
         play(run, "d1")
         run.explain(run.session().state, analysis)
         assert run.message == said
+
+
+def test_a_move_that_misses_a_win_at_once_is_told_so():
+    # the rules' fool's mate: after 3x3a3 3x3b2, Red's 2x2d1 leaves Blue no placement.
+    # 2x2a1 (blank a1 b1 a2, Blue's b2) does not: Blue may lay 2x2a1 back over those four,
+    # which joins Red's a3 and so buries no area.
+    mate = Puzzle(
+        "rugpile", "fool", ("3x3a3", "3x3b2"), ("2x2d1",), "win", "opening", (), 1000, (0.9, 1.0)
+    )
+    rug, run = games.get("rugpile"), PuzzleRun(mate)
+    assert run.answer_wins_at_once()
+    state = run.session().state
+    assert run.move(state, rug.parse(state, "2x2a1")).wrong
+    assert rug.result(run.session().state) is None
+    analysis = {"to_move": 1, "chances": [1.0, 0.0], "best": [{"move": "2x2a1"}]}
+    run.explain(run.session().state, analysis)
+    assert run.message == (
+        "There is a move that wins at once: that is the one to find. Try again, or Show."
+    )
+    # proven to the end, a wrong move throws the win away, which says more
+    after = run.session().state
+    assert wrong_reason(rug, after, analysis, 0, 1.0, proven=True, missed_win=True) == (
+        "This lets Blue answer 2x2a1: you can no longer force a win (every line was searched "
+        "to the end)."
+    )
+    assert not PuzzleRun(PUZZLE).answer_wins_at_once()  # b1 does not end a Petrify game
 
 
 def test_a_mistake_keeps_its_games_options():

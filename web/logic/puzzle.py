@@ -136,8 +136,23 @@ class PuzzleRun:
         (`analysis`) of `state`, the position after it, came."""
         if self.status == WRONG:
             self.message = wrong_reason(
-                self.game, state, analysis, self.solver, self.answer_chance, self.puzzle.proven
+                self.game,
+                state,
+                analysis,
+                self.solver,
+                self.answer_chance,
+                self.puzzle.proven,
+                self.answer_wins_at_once(),
             )
+
+    def answer_wins_at_once(self) -> bool:
+        """Whether the move to find now ends the game with the solver's win (a mate, a bare
+        king, the opponent left without a move): then any other move misses that win."""
+        before = Session(self.puzzle.game_id, self.options, self.puzzle.moves + self.played)
+        state = before.state
+        answer = self.game.parse(state, self.puzzle.solution[self.step])
+        result = self.game.result(self.game.apply(state, answer))
+        return result is not None and result.winners == (self.solver,)
 
     def solved_words(self) -> str:
         before, after = self.puzzle.chance
@@ -246,6 +261,7 @@ def wrong_reason(
     solver: int,
     before: float | None,
     proven: bool = False,
+    missed_win: bool = False,
 ) -> str:
     """One sentence on why a wrong move is worse: the opponent's best answer and the solver's
     chance after it, from the computer's judgement (`analysis`, engine/ai/analysis.py's JSON)
@@ -253,7 +269,9 @@ def wrong_reason(
     puzzle's answer (PuzzleRun.answer_chance), or None when unknown.  In a puzzle `proven`
     to the end (engine/learning/puzzles.py) every wrong move is known to throw the win away,
     and the sentence says so instead of the chances, which a quick judgement may rate
-    higher."""
+    higher.  Else, when the puzzle's answer wins at once (`missed_win`), the sentence says
+    that: another move may still win, later, but it is not the win the puzzle asks for (as a
+    chess puzzle asks for the mate in one)."""
     result = game.result(state)
     if result is not None:
         return "That ends the game without winning it."
@@ -265,6 +283,8 @@ def wrong_reason(
         return _with_the_answer(
             game, state, solver, to_move, answer, lost, "That throws the win away"
         )
+    if missed_win:
+        return "There is a move that wins at once: that is the one to find. Try again, or Show."
     chances = analysis.get("chances") or ()
     after = chances[solver] if solver < len(chances) else None
     if after is None:
