@@ -201,6 +201,29 @@ def test_a_move_that_misses_a_win_at_once_is_told_so():
     assert not PuzzleRun(PUZZLE).answer_wins_at_once()  # b1 does not end a Petrify game
 
 
+def test_a_win_searched_out_while_behind_on_the_board_says_both():
+    # after a1 h8 b1, Orange's a8: one patch (no blocks); Blue's a1-b1 (2) has no equal
+    # among Orange's two 1s, so Blue owns all 64 squares for now; the line is said won
+    behind = Puzzle(
+        "petrify", "b1", ("a1", "h8", "b1"), ("a8",), "won", "opening", (), 1500, (0.2, 1.0)
+    )
+    run = PuzzleRun(behind)
+    play(run, "a8")
+    assert run.message == (
+        "Solved! Orange now wins whatever Blue does, though Blue leads on the board for now "
+        "(64 to 0): the rest of the game was searched out to the end. Orange's chance went "
+        "from 20% to 100%."
+    )
+    # ahead on the board (Blue's a1-b1-c1, 3, against Orange's h8-g8, 2): nothing more
+    run = PuzzleRun(dataclasses.replace(PUZZLE, chance=(0.41, 1.0)))
+    for text in ("b1", "c1"):
+        play(run, text)
+    assert (
+        run.message
+        == "Solved! Blue now wins whatever Orange does. Blue's chance went from 41% to 100%."
+    )
+
+
 def test_a_mistake_keeps_its_games_options():
     # a 4×4 Rug Pile (not the default 5×5): the position replays with the game's options
     options = {"players": 2, "size": 4, "tiles": (2, 2, 2)}

@@ -166,7 +166,7 @@ class PuzzleRun:
             wins = f" {name} wins."
         elif after >= 1.0:  # a line that ends in a position searched out to a win
             opponent = self.game.seat_names(self.start)[1 - self.solver]
-            wins = f" {name} now wins whatever {opponent} does."
+            wins = f" {name} now wins whatever {opponent} does{self.behind_for_now()}."
         else:  # a line that ends rated won
             wins = f" {name} is winning."
         if percent(before) == percent(after):
@@ -175,6 +175,20 @@ class PuzzleRun:
             )
             return f"Solved!{wins} {kept}"
         return f"Solved!{wins} {name}'s chance went from {percent(before)} to {percent(after)}."
+
+    def behind_for_now(self) -> str:
+        """After a line searched out to a win, the words for a board whose score still has
+        the solver behind (the win comes later, in the tie-break or captures yet to come),
+        lest the score seem to say otherwise; "" when the solver leads or is level."""
+        scores = self.game.scores(self.session().state)
+        mine, theirs = scores[self.solver], scores[1 - self.solver]
+        if mine >= theirs:
+            return ""
+        opponent = self.game.seat_names(self.start)[1 - self.solver]
+        return (
+            f", though {opponent} leads on the board for now ({theirs} to {mine}): the rest of "
+            "the game was searched out to the end"
+        )
 
     # ---- the bar
 
