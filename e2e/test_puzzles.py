@@ -55,6 +55,14 @@ def wrong_move(puzzle) -> str:
     raise AssertionError(f"every move solves puzzle {puzzle.id}")
 
 
+def wins_at_once(puzzle) -> bool:
+    """Whether the puzzle's first answer ends the game with the solver's win."""
+    game = games.get(puzzle.game_id)
+    state = puzzle.start(game)
+    result = game.result(game.apply(state, game.parse(state, puzzle.solution[0])))
+    return result is not None and result.winners == (game.to_move(state),)
+
+
 def play(page, text: str):
     run_python(page, "PAGE.play(MOVE, text=True)", MOVE=text)
 
@@ -126,7 +134,7 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     play(page, wrong_move(first))
     page.wait_for_selector("#puzzle[data-status='wrong']")
     page.wait_for_function(
-        "() => /chance|as good|ends the game|no longer force a win/.test("
+        "() => /chance|as good|ends the game|no longer force a win|wins at once/.test("
         "document.querySelector('#puzzle .puzzle-said').textContent)",
         timeout=REASON_TIMEOUT,
     )
@@ -134,9 +142,14 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     if "ends the game" not in reason:  # else the move lost at once: nothing more to say
         # a line searched out to the end knows the move throws the win away; else the
         # computer's chances say how much worse it is
+        # the computer's chances say how much worse it is (or, where the answer wins at
+        # once and the move looks about as good, that there is a win at once)
         lost = "you can no longer force a win (every line was searched to the end)."
         assert (lost in reason) == first.proven, reason
-        assert ("chance" in reason or "as good" in reason) != first.proven, reason
+        at_once = "There is a move that wins at once" in reason
+        assert not at_once or (wins_at_once(first) and not first.proven), reason
+        chances = "chance" in reason or "as good" in reason
+        assert chances != (first.proven or at_once), reason
     shot(page, f"puzzle-{game_id}-wrong-desktop")
     page.focus("#puzzle [data-puzzle='retry']")  # by keyboard
     page.keyboard.press("Enter")

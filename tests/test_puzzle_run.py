@@ -192,6 +192,11 @@ def test_a_move_that_misses_a_win_at_once_is_told_so():
     assert run.message == (
         "There is a move that wins at once: that is the one to find. Try again, or Show."
     )
+    # a move the computer rates far worse is told by its chances, as any wrong move
+    falls = {"to_move": 1, "chances": [0.3, 0.7], "best": [{"move": "2x2a1"}]}
+    assert wrong_reason(rug, run.session().state, falls, 0, 1.0, missed_win=True) == (
+        "This lets Blue answer 2x2a1: your chance falls from 100% to 30%."
+    )
     # proven to the end, a wrong move throws the win away, which says more
     after = run.session().state
     assert wrong_reason(rug, after, analysis, 0, 1.0, proven=True, missed_win=True) == (

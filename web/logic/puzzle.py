@@ -283,9 +283,10 @@ def wrong_reason(
     puzzle's answer (PuzzleRun.answer_chance), or None when unknown.  In a puzzle `proven`
     to the end (engine/learning/puzzles.py) every wrong move is known to throw the win away,
     and the sentence says so instead of the chances, which a quick judgement may rate
-    higher.  Else, when the puzzle's answer wins at once (`missed_win`), the sentence says
-    that: another move may still win, later, but it is not the win the puzzle asks for (as a
-    chess puzzle asks for the mate in one)."""
+    higher.  When the puzzle's answer wins at once (`missed_win`) and the wrong move looks
+    (nearly) as good, the sentence says that there is a win at once: the wrong move may still
+    win, later, but it is not the win the puzzle asks for (as a chess puzzle asks for the mate
+    in one)."""
     result = game.result(state)
     if result is not None:
         return "That ends the game without winning it."
@@ -297,10 +298,10 @@ def wrong_reason(
         return _with_the_answer(
             game, state, solver, to_move, answer, lost, "That throws the win away"
         )
-    if missed_win:
-        return "There is a move that wins at once: that is the one to find. Try again, or Show."
     chances = analysis.get("chances") or ()
     after = chances[solver] if solver < len(chances) else None
+    if missed_win and (after is None or before is None or after > before - CLOSE_CHANCE):
+        return "There is a move that wins at once: that is the one to find. Try again, or Show."
     if after is None:
         return "That is not the move."
     if before is not None and round(after * 100) >= round(before * 100):
