@@ -55,14 +55,6 @@ def wrong_move(puzzle) -> str:
     raise AssertionError(f"every move solves puzzle {puzzle.id}")
 
 
-def wins_at_once(puzzle) -> bool:
-    """Whether the puzzle's first answer ends the game with the solver's win."""
-    game = games.get(puzzle.game_id)
-    state = puzzle.start(game)
-    result = game.result(game.apply(state, game.parse(state, puzzle.solution[0])))
-    return result is not None and result.winners == (game.to_move(state),)
-
-
 def play(page, text: str):
     run_python(page, "PAGE.play(MOVE, text=True)", MOVE=text)
 
@@ -147,7 +139,8 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
         lost = "you can no longer force a win (every line was searched to the end)."
         assert (lost in reason) == first.proven, reason
         at_once = "There is a move that wins at once" in reason
-        assert not at_once or (wins_at_once(first) and not first.proven), reason
+        first_wins = first.answer_wins_at_once(game, first.start(game), 0)
+        assert not at_once or (first_wins and not first.proven), reason
         chances = "chance" in reason or "as good" in reason
         assert chances != (first.proven or at_once), reason
     shot(page, f"puzzle-{game_id}-wrong-desktop")

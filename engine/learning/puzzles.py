@@ -82,10 +82,14 @@ class Puzzle:
         at once for the solver (two ways to win at once are both answers).  An illegal move
         is IllegalMove or BadNotation, as everywhere in the engine."""
         parsed = game.parse(state, move)
-        if game.notation(state, parsed) == self.solution[step]:
-            return True
-        result = game.result(game.apply(state, parsed))
-        return result is not None and result.winners == (game.to_move(state),)
+        return game.notation(state, parsed) == self.solution[step] or wins_at_once(
+            game, state, parsed
+        )
+
+    def answer_wins_at_once(self, game: Game, state: State, step: int) -> bool:
+        """Whether the solution's move at `step`, played in `state`, ends the game with the
+        solver's win (a mate, a bare king, the opponent left without a move)."""
+        return wins_at_once(game, state, game.parse(state, self.solution[step]))
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle as its file holds it."""
@@ -174,3 +178,9 @@ def _puzzle(game_id: str, entry: Any) -> Puzzle:
         (float(chance[0]), float(chance[1])),
         proven,
     )
+
+
+def wins_at_once(game: Game, state: State, move: Any) -> bool:
+    """Whether `move` (an engine move, legal in `state`) ends the game with the mover's win."""
+    result = game.result(game.apply(state, move))
+    return result is not None and result.winners == (game.to_move(state),)

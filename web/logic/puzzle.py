@@ -146,13 +146,10 @@ class PuzzleRun:
             )
 
     def answer_wins_at_once(self) -> bool:
-        """Whether the move to find now ends the game with the solver's win (a mate, a bare
-        king, the opponent left without a move): then any other move misses that win."""
+        """Whether the move to find now ends the game with the solver's win: then any other
+        move misses that win."""
         before = Session(self.puzzle.game_id, self.options, self.puzzle.moves + self.played)
-        state = before.state
-        answer = self.game.parse(state, self.puzzle.solution[self.step])
-        result = self.game.result(self.game.apply(state, answer))
-        return result is not None and result.winners == (self.solver,)
+        return self.puzzle.answer_wins_at_once(self.game, before.state, self.step)
 
     def solved_words(self) -> str:
         before, after = self.puzzle.chance
