@@ -10,12 +10,19 @@
 //    minutes) and checked against their hash.  The cache is marked complete last, so a
 //    version is used whole or not at all.
 //  - A page load (a navigation) gets the newest complete version that has not failed to start
-//    (the page says, see index.html); a request under v/<V>/ is answered from V's cache, so a
-//    page open since before an update keeps getting its own version's files.  The new
-//    version takes over at once (its files cannot collide with the old one's) and tells the
-//    pages open on an older one, which offer a reload.
+//    (the page says, see index.html), whichever worker answers it: the one already active,
+//    or the new version's once it takes over.  A request under v/<V>/ is answered from V's
+//    cache, so a page open since before an update keeps getting its own version's files.
+//    The pages open on an older version see the new one stored and offer a reload.
+//  - So a new version's worker never needs to take over while pages are open, and it does
+//    not ask to (no skipWaiting): it waits, as a worker does by default, until no page of the
+//    site is open.  Asked to take over at once, Chromium sometimes held it waiting for
+//    minutes, and a new tab opened during the switch never got its page
+//    (e2e/test_update.py's dozen tabs).  What every version's worker does must stay
+//    compatible: serve v/<V>/ from V's cache, a load the newest version, and the messages
+//    below.
 //  - Caches of versions no longer needed (neither the one served, nor the one before it as a
-//    fallback, nor one a page still open uses) are deleted.
+//    fallback, nor one a page still open uses) are deleted once a version is stored.
 // Unstamped ("dev", the repo root served while developing): vendor/ cache first, the app's
 // own files network first (edits show on reload; the cache when offline); the page posts the
 // URLs its start-up loaded, to be cached.
@@ -34,19 +41,21 @@ const PARALLEL = 6; // downloads at once while installing
 // ---- what is known across restarts of this worker, and between its versions
 // One entry per fact in a cache of its own, so two workers (the old version's, still serving a
 // page, and the new one's) never overwrite each other's facts:
-//   started/<V>  a page of version V started (its body: when first, for their order)
-//   failed/<V>   a page of version V failed to start
-//   page/<id>    the open page <id> runs version <body>
+//   installed/<V>  version V was stored whole (its body: when, for their order)
+//   started/<V>    a page of version V started (its body: when first, for their order)
+//   failed/<V>     a page of version V failed to start
+//   page/<id>      the open page <id> runs version <body>
 
 async function facts() {
   const cache = await caches.open(STATE);
-  const found = { started: [], failed: [], pages: {} };
+  const found = { installed: {}, started: [], failed: [], pages: {} };
   for (const request of await cache.keys()) {
     const [kind, name] = request.url.slice(SCOPE.length).split("/");
     const entry = await cache.match(request);
     if (!entry) continue; // forgotten meanwhile (a page closed, seen by another handler)
     const body = await entry.text();
-    if (kind === "started") found.started.push([Number(body), name]);
+    if (kind === "installed") found.installed[name] = Number(body);
+    else if (kind === "started") found.started.push([Number(body), name]);
     else if (kind === "failed") found.failed.push(name);
     else if (kind === "page") found.pages[name] = body;
   }
@@ -137,7 +146,11 @@ async function storedFiles() {
 
 async function install() {
   const cache = await caches.open(CACHE);
-  if (await cache.match(COMPLETE_KEY)) return;
+  if (!(await cache.match(COMPLETE_KEY))) await store(cache);
+  await note("installed", VERSION, Date.now()); // also a version stored before: it is newest again
+}
+
+async function store(cache) {
   const stored = await storedFiles();
   const queue = Object.entries(FILES);
   const worker = async () => {
@@ -169,18 +182,37 @@ async function completeVersions() {
   return versions;
 }
 
-// This version, unless it failed to start here; then the newest before it that started.
-// (Asked on every page load: the usual answer takes one look in the state's cache.)
+// The complete versions, oldest first: by when they were stored (those stored by a worker
+// from before that was noted count as older), then by when they first started.
+async function versionsInOrder(state) {
+  const key = (v) => [state.installed[v] ?? -1, state.started.indexOf(v)];
+  const older = (a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1];
+  return (await completeVersions()).sort(older);
+}
+
+// What a page load gets: the newest complete version that has not failed to start here
+// (this worker's own if none).  (Asked on every page load: a few entries in two caches.)
 async function served() {
-  if (!(await caches.match(`./failed/${VERSION}`, { cacheName: STATE }))) return VERSION;
   return servedVersion(await facts());
 }
 
 async function servedVersion(state) {
-  if (!state.failed.includes(VERSION)) return VERSION;
-  const complete = await completeVersions();
-  const good = state.started.filter((v) => v !== VERSION && complete.includes(v));
+  const good = (await versionsInOrder(state)).filter((v) => !state.failed.includes(v));
   return good.length ? good[good.length - 1] : VERSION;
+}
+
+// What a page of `version` is told: "ready" if a newer version is what a load gets now,
+// "failed" if the newest version stored is newer and failed to start here, else null.
+async function update(version, state) {
+  const order = await versionsInOrder(state);
+  const newer = (v) => order.indexOf(v) > order.indexOf(version);
+  const servedNow = await servedVersion(state);
+  const newest = order[order.length - 1];
+  if (servedNow !== version && newer(servedNow)) return "ready";
+  if (newest && newest !== version && newer(newest) && state.failed.includes(newest)) {
+    return "failed";
+  }
+  return null;
 }
 
 async function prune() {
@@ -199,19 +231,24 @@ async function prune() {
 
 // ---- lifecycle
 
+// The built site's worker is active at once only on a first visit (no worker before it);
+// the unstamped one takes over at once, so an edited sw.js is used on the next reload.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    if (DEV) await devInstall();
-    else await install();
-    await self.skipWaiting();
+    if (DEV) {
+      await devInstall();
+      await self.skipWaiting();
+    } else {
+      await install();
+      await prune();
+    }
   })());
 });
 
 // A page load that comes while this worker activates waits until it is active, so the
-// activate event holds nothing: taking over the open pages (clients.claim), telling them, and
-// deleting caches no longer needed follow it.  (Done inside the event, a new tab opened at
-// that moment sometimes never got its page: e2e/test_update.py's dozen tabs.)  The pages do
-// not depend on being told: they see the new worker become active themselves (index.html).
+// activate event holds nothing: taking over the open pages (clients.claim: on a first visit,
+// the page that registered it), telling them, and deleting caches no longer needed follow
+// it.  The pages do not depend on being told (index.html).
 self.addEventListener("activate", () => {
   setTimeout(() => takeOver().catch((err) => console.warn("Taking over:", err)), 0);
 });
@@ -233,7 +270,8 @@ async function takeOver() {
 // What a page says and asks (index.html):
 //  {started: V}  its start-up succeeded with version V   -> {ok: true}
 //  {failed: V}   its start-up failed with version V      -> {fallback: true|false}
-//  {status: V}   (a page of version V, just loaded)      -> {version, served, failed}
+//  {status: V}   (a page of version V, just loaded)      -> {version, served, failed, update}
+//                (update: "ready", "failed" or null, see update())
 //  {cache: [urls]} (dev only) store these                 -> "cached"
 self.addEventListener("message", (event) => {
   const data = event.data || {};
@@ -252,8 +290,9 @@ self.addEventListener("message", (event) => {
     } else if (data.status) {
       if (client && !DEV) await note("page", client, data.status);
       const state = await facts();
-      reply({ version: VERSION, served: DEV ? VERSION : await servedVersion(state),
-              failed: state.failed });
+      reply(DEV ? { version: VERSION, served: VERSION, failed: [], update: null }
+                : { version: VERSION, served: await servedVersion(state), failed: state.failed,
+                    update: await update(data.status, state) });
     }
   })());
 });

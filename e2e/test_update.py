@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -169,14 +170,76 @@ def tabs(browser):
         page = context.new_page()
         page.errors = []
         page.on("pageerror", lambda err: page.errors.append(str(err)))
+        record_for_a_failure(page)
         pages.append(page)
         return page
 
     new_tab.requests = requests
+    new_tab.workers = chromium_workers(context)
     yield new_tab
     outside = [u for u in everything if not u.startswith(("http://127.0.0.1", "blob:", "data:"))]
     context.close()
     assert outside == []
+
+
+def record_for_a_failure(page) -> None:
+    """Keep a page's console and its requests not yet ended, for stuck()."""
+    page.console = []
+    page.on("console", lambda message: page.console.append(f"{message.type}: {message.text}"))
+    page.pending = {}  # request -> when it was sent (the test's clock), until it ends
+    page.on("request", lambda request: page.pending.__setitem__(request, time.monotonic()))
+    page.on("requestfinished", lambda request: page.pending.pop(request, None))
+    page.on("requestfailed", lambda request: page.pending.pop(request, None))
+
+
+def chromium_workers(context):
+    """Chromium's own view of the context's service workers (its DevTools protocol), for a
+    failure's message: a function that gives each version's last states, with when."""
+    versions: dict = {}
+    start = time.monotonic()
+
+    def updated(event) -> None:
+        for v in event["versions"]:
+            versions.setdefault(v["versionId"], []).append(
+                f"{time.monotonic() - start:.1f} s {v['status']}/{v['runningStatus']}"
+                f" clients {len(v.get('controlledClients', []))}"
+            )
+
+    cdp = context.new_cdp_session(context.new_page())
+    cdp.on("ServiceWorker.workerVersionUpdated", updated)
+    cdp.on(
+        "ServiceWorker.workerErrorReported",
+        lambda event: versions.setdefault("errors", []).append(event["errorMessage"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    return lambda: {version: states[-8:] for version, states in versions.items()}
+
+
+def stuck(tab) -> str:
+    """What a tab that never started was doing, for a failure's message."""
+    now = time.monotonic()
+    pending = [f"{now - sent:.0f} s {r.method} {r.url}" for r, sent in tab.pending.items()]
+    try:
+        tab.wait_for_function("true", timeout=5_000)  # a document that can answer at all
+        state = tab.evaluate(
+            """async () => ({
+                url: location.href,
+                readyState: document.readyState,
+                body: {...document.body.dataset},
+                status: (document.getElementById("status") || {}).textContent,
+                version: document.documentElement.dataset.version,
+                deploy: (document.querySelector("meta[name='deploy']") || {}).content,
+                resources: performance.getEntriesByType("resource").map(
+                    (e) => `${e.name} ${Math.round(e.responseEnd)}`),
+            })"""
+        )
+        workers = tab.evaluate(WORKERS)
+    except Exception as error:  # a page that cannot answer says why
+        state, workers = f"cannot evaluate: {error}", None
+    return (
+        f"state {state}; workers {workers}; requests not ended {pending}; "
+        f"console {tab.console[-20:]}; errors {tab.errors}"
+    )
 
 
 def load(page, url: str | None = None) -> dict:
@@ -345,9 +408,10 @@ def test_every_file_a_page_asks_for_is_in_its_version(versions, deployed, tabs):
 
 
 def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
-    """A dozen new tabs, some opened at once, while the new version's worker installs,
-    waits and takes over: each starts, wholly one version or the other, and the last ones
-    are the new version."""
+    """A dozen new tabs, some opened at once, while the new version's worker installs: each
+    starts, wholly one version or the other, and once it is stored the next ones are the new
+    version, served by the old version's worker while the new one waits for the tabs to
+    close."""
     deploy, site, first = a_tab_of_version_one(versions, deployed, tabs)
     deploy(versions["2"])
     opened = []
@@ -355,8 +419,14 @@ def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
         batch = [tabs() for _ in range(size)]
         for tab in batch:
             tab.goto(site, wait_until="commit")
-        for tab in batch:
-            tab.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+        for number, tab in enumerate(batch):
+            try:
+                tab.wait_for_selector(READY, timeout=LOAD_TIMEOUT)
+            except Exception as error:
+                where = f"tab {number + 1} of {size} opened at once, after {opened}"
+                raise AssertionError(
+                    f"{where} never started: {stuck(tab)}; chromium: {tabs.workers()}"
+                ) from error
             marks = tab.evaluate(MARKS)
             assert wholly(marks, "1") or wholly(marks, "2"), marks
             opened.append(marks["page"])
@@ -366,6 +436,10 @@ def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
         first.wait_for_selector(NOTE, timeout=120_000)  # the new version is stored by now
     except Exception as error:
         workers = first.evaluate(WORKERS)
-        raise AssertionError(f"no notice in the old tab: {workers}; tabs: {opened}") from error
+        raise AssertionError(
+            f"no notice in the old tab: {workers}; tabs: {opened}; chromium: {tabs.workers()}"
+        ) from error
     for _ in range(2):
-        assert wholly(load(tabs(), site), "2")
+        tab = tabs()
+        assert wholly(load(tab, site), "2")
+        assert tab.evaluate(WORKERS)["waiting"] == "installed"
