@@ -240,7 +240,7 @@ self.addEventListener("install", (event) => {
       await self.skipWaiting();
     } else {
       await install();
-      await prune();
+      await prune().catch((err) => console.warn("Pruning:", err)); // the version stays
     }
   })());
 });
