@@ -197,7 +197,11 @@ async function served() {
 }
 
 async function servedVersion(state) {
-  const good = (await versionsInOrder(state)).filter((v) => !state.failed.includes(v));
+  return newestGood(await versionsInOrder(state), state);
+}
+
+function newestGood(order, state) {
+  const good = order.filter((v) => !state.failed.includes(v));
   return good.length ? good[good.length - 1] : VERSION;
 }
 
@@ -206,7 +210,7 @@ async function servedVersion(state) {
 async function update(version, state) {
   const order = await versionsInOrder(state);
   const newer = (v) => order.indexOf(v) > order.indexOf(version);
-  const servedNow = await servedVersion(state);
+  const servedNow = newestGood(order, state);
   const newest = order[order.length - 1];
   if (servedNow !== version && newer(servedNow)) return "ready";
   if (newest && newest !== version && newer(newest) && state.failed.includes(newest)) {
@@ -270,7 +274,7 @@ async function takeOver() {
 // What a page says and asks (index.html):
 //  {started: V}  its start-up succeeded with version V   -> {ok: true}
 //  {failed: V}   its start-up failed with version V      -> {fallback: true|false}
-//  {status: V}   (a page of version V, just loaded)      -> {version, served, failed, update}
+//  {status: V}   (a page of version V, just loaded)      -> {version, update}
 //                (update: "ready", "failed" or null, see update())
 //  {cache: [urls]} (dev only) store these                 -> "cached"
 self.addEventListener("message", (event) => {
@@ -289,10 +293,7 @@ self.addEventListener("message", (event) => {
       reply({ fallback: (await servedVersion(await facts())) !== data.failed });
     } else if (data.status) {
       if (client && !DEV) await note("page", client, data.status);
-      const state = await facts();
-      reply(DEV ? { version: VERSION, served: VERSION, failed: [], update: null }
-                : { version: VERSION, served: await servedVersion(state), failed: state.failed,
-                    update: await update(data.status, state) });
+      reply({ version: VERSION, update: DEV ? null : await update(data.status, await facts()) });
     }
   })());
 });
