@@ -97,3 +97,28 @@ def test_learns_modules_are_imported_when_a_course_is_first_opened(page, site):
     page.wait_for_selector("#lesson:not([hidden]) .lesson-goal")
     assert json.loads(run_python(page, IMPORTED, NAMES=LATER[:4])) == [True] * 4
     assert page.errors == []
+
+
+# Run in a tab's Python: the id of the game the tab shows, a new id, and a random number.
+DRAWN = """
+import random
+from web.storage.store import new_id
+" ".join([PAGE.keeper.entry_id, new_id(), f"{random.getrandbits(64):016x}"])
+"""
+
+
+def test_tabs_started_from_the_snapshot_draw_random_numbers_of_their_own(page, site):
+    """The memory snapshot holds the random module as it was when the site was built, the
+    same for every visitor: a tab started from it must draw ids and seeds of its own, or two
+    tabs (or two friends' devices) would give their games, and a game by link its players'
+    devices, the same ids."""
+    open_page(page, site + "/index.html")
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
+    drawn = []
+    for _ in range(2):
+        tab = open_page(page.context.new_page(), site + "/index.html")
+        assert tab.evaluate("globalThis.pyodideSnapshot") == "used"
+        drawn.append(run_python(tab, DRAWN).split())
+    for first, second in zip(*drawn, strict=True):
+        assert first != second, drawn
+    assert page.errors == []

@@ -7,6 +7,7 @@ in, and a tab's side lines kept for a reload."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -94,6 +95,24 @@ def test_two_tabs_on_one_game_keep_both_games():
     one.save(game("3x3a3", "3x3b2"), SEATS)  # the first tab moves on
     two.save(game("3x3a3", "2x2a1"), SEATS)  # the second saved it since: a game of its own
     assert len(stored(local)) == 2 and two.entry_id != one.entry_id
+
+
+def test_tabs_holding_the_same_random_state_draw_different_ids():
+    """Tabs started from one memory snapshot hold the random module in the same state (the
+    page seeds it again, web/interpreter.mjs): a game's id, and each save's, must not come
+    from it, or two tabs' games and saves would carry the same ids."""
+    local = Storage()
+    random.seed(7)
+    one = Store(local)
+    random.seed(7)
+    two = Store(local)
+    assert one.entry_id != two.entry_id
+    random.seed(7)
+    one.save(game("3x3a3"), SEATS)
+    random.seed(7)
+    two.save(game("2x2a1"), SEATS)
+    entries = stored(local)
+    assert len(entries) == 2 and entries[0].rev != entries[1].rev
 
 
 def test_a_history_entry_continues_its_saved_game():

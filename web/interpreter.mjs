@@ -88,6 +88,9 @@ async function startPython(options) {
   if (hit) {
     try {   // read while Pyodide compiles its wasm
       pyodide = await load({ ...options, _loadSnapshot: readSnapshot(hit) });
+      // The snapshot holds the random module as it was when the site was built, the same for
+      // every tab and every visitor: seeded afresh, from the browser's randomness.
+      pyodide.runPython("import random; random.seed()");
       performance.mark("Pyodide started from the snapshot");
       globalThis.pyodideSnapshot = "used";
     } catch (err) {

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -46,7 +46,9 @@ StorageOf = Callable[[], Any]
 
 
 def new_id() -> str:
-    return f"{random.getrandbits(64):016x}"
+    """An id no other game, tab or device draws: from the system's randomness, which no
+    copy of the interpreter's memory (the start-up snapshot) can repeat."""
+    return os.urandom(8).hex()
 
 
 def old_link_lines(keys: Iterable[Any]) -> list[str]:
