@@ -8,7 +8,7 @@ needs it); and the modules of Learn and of the search wait for their first use."
 import json
 from pathlib import Path
 
-from helpers import open_page, play_any_rug, run_python
+from helpers import new_tab, open_page, play_any_rug, run_python
 
 ROOT = Path(__file__).resolve().parent.parent
 OFFLINE_READY = "html[data-offline='ready']"
@@ -105,20 +105,39 @@ import random
 from web.storage.store import new_id
 " ".join([PAGE.keeper.entry_id, new_id(), f"{random.getrandbits(64):016x}"])
 """
+KEPT = "' '.join(sorted(e.fragment.rsplit('/', 1)[-1] for e in PAGE.keeper.entries()))"
+
+
+def a_tab_from_the_snapshot(page, site):
+    tab = open_page(new_tab(page.context), site + "/index.html")
+    assert tab.evaluate("globalThis.pyodideSnapshot") == "used"
+    return tab
+
+
+def move(tab, text: str) -> None:
+    run_python(tab, "PAGE.play(MOVE, text=True)", MOVE=text)
+    tab.wait_for_function("m => location.hash.endsWith(m)", arg=text)
 
 
 def test_tabs_started_from_the_snapshot_draw_random_numbers_of_their_own(page, site):
     """The memory snapshot holds the random module as it was when the site was built, the
-    same for every visitor: a tab started from it must draw ids and seeds of its own, or two
-    tabs (or two friends' devices) would give their games, and a game by link its players'
-    devices, the same ids."""
+    same for every visitor: a tab started from it must draw ids and seeds of its own.  When
+    two tabs drew the same, a move made in one of two tabs on one game was lost: both tabs'
+    saves carried the same rev, so the other tab's next save overwrote it unseen."""
     open_page(page, site + "/index.html")
     page.wait_for_selector(OFFLINE_READY, state="attached", timeout=60_000)
-    drawn = []
-    for _ in range(2):
-        tab = open_page(page.context.new_page(), site + "/index.html")
-        assert tab.evaluate("globalThis.pyodideSnapshot") == "used"
-        drawn.append(run_python(tab, DRAWN).split())
+    one, two = a_tab_from_the_snapshot(page, site), a_tab_from_the_snapshot(page, site)
+    drawn = [run_python(tab, DRAWN).split() for tab in (one, two)]
     for first, second in zip(*drawn, strict=True):
         assert first != second, drawn
-    assert page.errors == []
+
+    one.close()
+    two.close()
+    first = a_tab_from_the_snapshot(page, site)
+    move(first, "2x2a1")
+    second = a_tab_from_the_snapshot(page, site)  # opens the game saved last, the first tab's
+    assert second.evaluate("location.hash").endswith("/2x2a1")
+    move(second, "2x2c3")
+    move(first, "2x2b1")  # the other tab saved since: a game of its own
+    assert run_python(first, KEPT) == "2x2a1.2x2b1 2x2a1.2x2c3"
+    assert page.errors == first.errors == second.errors == []
