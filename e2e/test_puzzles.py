@@ -267,6 +267,10 @@ def test_a_streak_of_two_and_next(page, site):
     bar_says(page, "Streak: 2.")
     kept = json.loads(page.evaluate("localStorage.getItem('abstract-games/puzzles')"))
     assert kept["streak"] == 2 and set(kept["solved"][game_id]) == {first.id, second.id}
+    open_by_link(page, first)  # its answer known: played again, it is not rated again
+    solve(page, first)
+    bar_says(page, f"This puzzle: {first.difficulty}, played before: not rated again.")
+    bar_says(page, f"Your puzzle rating: {kept['rating']}. Streak: 2.")
     page.click("#puzzle [data-puzzle='next']")
     page.wait_for_function(
         "ids => document.body.dataset.puzzle && !ids.includes(document.body.dataset.puzzle)",

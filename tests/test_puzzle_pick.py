@@ -1,6 +1,7 @@
 """The player's puzzle record and the next puzzle (web/logic/puzzle_pick.py): Elo against the
-puzzles' difficulty, the streak, puzzles solved not picked again until all are, the puzzle of
-the day, and a stored record read forgivingly.  The numbers are worked by hand in comments."""
+puzzles' difficulty, the streak, puzzles played not picked again until all are (missed ones
+first then), a puzzle played again not rated again, the puzzle of the day, and a stored record
+read forgivingly.  The numbers are worked by hand in comments."""
 
 import random
 from datetime import date
@@ -77,6 +78,27 @@ def test_once_all_are_solved_any_comes_again_but_not_the_one_just_played():
     assert next_puzzle(puzzles[:1], record, random.Random(0), after="a").id == "a"  # the only one
 
 
+def test_a_missed_puzzle_comes_again_only_once_all_are_played():
+    puzzles = [puzzle("a", 1000), puzzle("b", 1000), puzzle("c", 1000)]
+    record = rated(Record(), "petrify", "a", 1000, solved=False)
+    assert record.missed == {"petrify": ("a",)}
+    picks = {next_puzzle(puzzles, record, random.Random(s)).id for s in range(20)}
+    assert picks == {"b", "c"}  # not "a", whose answer the player may have been shown
+    record = rated(rated(record, "petrify", "b", 1000, True), "petrify", "c", 1000, True)
+    picks = {next_puzzle(puzzles, record, random.Random(s), after="c").id for s in range(20)}
+    assert picks == {"a"}  # all played: the one missed, before those solved
+
+
+def test_a_puzzle_played_before_counts_once():
+    missed = rated(Record(), "petrify", "a", 1000, solved=False)
+    assert (missed.rating, missed.played, missed.streak) == (980, 1, 0)  # -40 × ½
+    again = rated(missed, "petrify", "a", 1000, solved=True)  # its answer may have been shown
+    assert (again.rating, again.played, again.streak, again.best) == (980, 1, 0, 0)
+    assert (again.solved, again.missed) == ({"petrify": ("a",)}, {})  # solved now
+    # solved, then missed when opened again by its link: still solved, nothing moves
+    assert rated(again, "petrify", "a", 1000, solved=False) == again
+
+
 def test_the_puzzle_of_the_day_is_the_same_all_day_and_changes_with_the_day():
     day = date(2026, 12, 1)
     assert daily_index(day, "petrify", 300) == daily_index(date(2026, 12, 1), "petrify", 300)
@@ -106,7 +128,11 @@ def test_fnv1a_gives_the_published_test_values():
 
 def test_the_record_is_kept_and_read_back():
     record = rated(Record(), "petrify", "a", 1500, solved=True)
+    record = rated(record, "wythe", "b", 1500, solved=False)
     assert read(write(record)) == record
+    # a record kept before the missed puzzles were: none missed
+    kept = '{"rating": 1020, "played": 1, "streak": 1, "best": 1, "solved": {"petrify": ["a"]}}'
+    assert read(kept) == Record(1020, 1, 1, 1, {"petrify": ("a",)}, {})
 
 
 def test_a_record_that_cannot_be_read_starts_afresh():
@@ -119,6 +145,7 @@ def test_a_record_that_cannot_be_read_starts_afresh():
         '{"rating": -5, "played": 0, "streak": 0, "best": 0, "solved": {}}',
         '{"rating": true, "played": 0, "streak": 0, "best": 0, "solved": {}}',
         '{"rating": 1500, "played": 0, "streak": 0, "best": 0, "solved": {"petrify": [3]}}',
+        '{"rating": 1500, "played": 0, "streak": 0, "best": 0, "solved": {}, "missed": []}',
         '{"rating": 1500}',
     ):
         assert read(text) == Record(), text

@@ -1,5 +1,5 @@
 """The player's puzzle record in this browser (browser only): the rating, the streak and the
-puzzles solved (web/logic/puzzle_pick.py), kept in localStorage under puzzle_pick.KEY; read
+puzzles solved and missed (web/logic/puzzle_pick.py), kept in localStorage under puzzle_pick.KEY; read
 when the bar or the next pick needs it, written after a rated run's first try."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ class PuzzleRecord:
 
     def __init__(self) -> None:
         self.counted: PuzzleRun | None = None
-        self.change = 0  # what the counted run's first try did to the rating
+        self.change: int | None = 0  # what the counted run's first try did to the rating
+        # (None: a puzzle played before, not rated again)
 
     def read(self) -> Record:
         from web.logic import puzzle_pick
@@ -34,6 +35,11 @@ class PuzzleRecord:
         best = f" (best {record.best})" if record.best > record.streak else ""
         if run is not self.counted:
             return f"Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
+        if self.change is None:
+            return (
+                f"This puzzle: {run.puzzle.difficulty}, played before: not rated again."
+                f" Your puzzle rating: {record.rating}. Streak: {record.streak}{best}."
+            )
         return (
             f"This puzzle: {run.puzzle.difficulty}. Your puzzle rating: {record.rating}"
             f" ({self.change:+d}). Streak: {record.streak}{best}."
@@ -50,5 +56,6 @@ class PuzzleRecord:
         puzzle = run.puzzle
         before = self.read()
         record = puzzle_pick.rated(before, puzzle.game_id, puzzle.id, puzzle.difficulty, solved)
-        self.change = record.rating - before.rating
+        again = before.played_before(puzzle.game_id, puzzle.id)
+        self.change = None if again else record.rating - before.rating
         store(puzzle_pick.KEY, puzzle_pick.write(record))

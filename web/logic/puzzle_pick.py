@@ -1,5 +1,5 @@
 """The player's puzzle record and which puzzle comes next, without the browser: a rating, the
-streak, the puzzles solved; the puzzle of the day.
+streak, the puzzles solved and those missed; the puzzle of the day.
 
 The rating is Elo against the puzzles' `difficulty` (the same scale, engine/learning/puzzles.py): a
 puzzle solved at the first try scores 1, one missed (a wrong move, or Show) scores 0, and
@@ -9,11 +9,12 @@ quickly and then settles.  A new player starts at START_RATING, 1000: the rung t
 search reaches at 1/32 of its budget (docs/puzzles.md, "Difficulty"), in the middle of what
 the collections hold, so the first puzzles are neither the easiest, found on sight (550), nor
 the few the search never finds (up to 2200).  The streak counts puzzles solved in a row at
-the first try.
+the first try.  A puzzle counts once: played again (by its link, or come round again), it
+moves neither the rating nor the streak, as the player may have seen its answer.
 
-The next puzzle is one the player has not solved in that game (every puzzle again once all
-are solved), whose difficulty is among the CLOSE nearest to the rating, picked at random
-among those (a caller passes its `random.Random`).
+The next puzzle is one the player has not played in that game (once all are played, one
+missed; once all are solved, any), whose difficulty is among the CLOSE nearest to the rating,
+picked at random among those (a caller passes its `random.Random`).
 
 The puzzle of the day is the same for everyone on a UTC date, with no server: the 32-bit
 FNV-1a hash of "<date>/<game>" ("2026-12-01/wythe", its UTF-8 bytes), modulo the number of
@@ -52,16 +53,23 @@ MAX_CHARS = 200_000  # a record longer than this is not one this module wrote
 @dataclass(frozen=True)
 class Record:
     """The player's puzzles: rating, how many rated, the streak and the best streak, and
-    each game's solved puzzles (ids)."""
+    each game's puzzles solved and missed (ids; one missed and then solved is solved)."""
 
     rating: int = START_RATING
     played: int = 0
     streak: int = 0
     best: int = 0
     solved: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    missed: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def solved_in(self, game_id: str) -> set[str]:
         return set(self.solved.get(game_id, ()))
+
+    def missed_in(self, game_id: str) -> set[str]:
+        return set(self.missed.get(game_id, ()))
+
+    def played_before(self, game_id: str, puzzle_id: str) -> bool:
+        return puzzle_id in self.solved_in(game_id) | self.missed_in(game_id)
 
 
 def expected(rating: float, difficulty: float) -> float:
@@ -70,31 +78,54 @@ def expected(rating: float, difficulty: float) -> float:
 
 
 def rated(record: Record, game_id: str, puzzle_id: str, difficulty: int, solved: bool) -> Record:
-    """The record after a puzzle's first try: solved at once, or missed."""
+    """The record after a puzzle's first try: solved at once, or missed.  A puzzle played
+    before moves neither the rating nor the streak; solved now, it is no longer missed."""
+    solved_ids, missed_ids = record.solved_in(game_id), record.missed_in(game_id)
+    if solved:
+        solved_ids.add(puzzle_id)
+        missed_ids.discard(puzzle_id)
+    elif puzzle_id not in solved_ids:
+        missed_ids.add(puzzle_id)
+    ids = replace(
+        record,
+        solved=with_ids(record.solved, game_id, solved_ids),
+        missed=with_ids(record.missed, game_id, missed_ids),
+    )
+    if record.played_before(game_id, puzzle_id):
+        return ids
     k = K_NEW if record.played < PROVISIONAL else K_SETTLED
     change = k * ((1.0 if solved else 0.0) - expected(record.rating, difficulty))
     streak = record.streak + 1 if solved else 0
-    done = dict(record.solved)
-    if solved:
-        done[game_id] = tuple(sorted(set(done.get(game_id, ())) | {puzzle_id}))
     return replace(
-        record,
+        ids,
         rating=round(record.rating + change),
         played=record.played + 1,
         streak=streak,
         best=max(record.best, streak),
-        solved=done,
     )
+
+
+def with_ids(by_game: dict[str, tuple[str, ...]], game_id: str, ids: set[str]) -> dict:
+    """`by_game` with the game's ids `ids` (the game left out when there are none)."""
+    changed = {game: kept for game, kept in by_game.items() if game != game_id}
+    if ids:
+        changed[game_id] = tuple(sorted(ids))
+    return changed
 
 
 def next_puzzle(
     puzzles: Sequence[Puzzle], record: Record, rng: random.Random, after: str = ""
 ) -> Puzzle:
-    """The next puzzle of a game (`puzzles`, not empty): one not yet solved (any once all
-    are), not `after` (the one just played) when another is left, near the rating."""
+    """The next puzzle of a game (`puzzles`, not empty): one not yet played (one missed once
+    all are played, any once all are solved), not `after` (the one just played) when another
+    is left, near the rating."""
     game_id = puzzles[0].game_id
-    done = record.solved_in(game_id)
-    left = [p for p in puzzles if p.id not in done] or list(puzzles)
+    solved, missed = record.solved_in(game_id), record.missed_in(game_id)
+    left = (
+        [p for p in puzzles if p.id not in solved and p.id not in missed]
+        or [p for p in puzzles if p.id not in solved]
+        or list(puzzles)
+    )
     if len(left) > 1:
         left = [p for p in left if p.id != after] or left
     nearest = sorted(left, key=lambda p: (abs(p.difficulty - record.rating), p.id))[:CLOSE]
@@ -146,14 +177,21 @@ def read(text: str | None) -> Record:
     numbers = [data.get(name) for name in ("rating", "played", "streak", "best")]
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
         return Record()
-    solved = data.get("solved")
-    if not isinstance(solved, dict) or not all(
-        isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in solved.values()
-    ):
+    solved = ids_by_game(data.get("solved"))
+    missed = ids_by_game(data.get("missed", {}))  # a record written before it kept them: none
+    if solved is None or missed is None:
         return Record()
     rating, played, streak, best = numbers
-    ids = {str(game): tuple(sorted(set(i))) for game, i in solved.items()}
-    return Record(rating, played, streak, best, ids)  # type: ignore[arg-type]
+    return Record(rating, played, streak, best, solved, missed)  # type: ignore[arg-type]
+
+
+def ids_by_game(value: object) -> dict[str, tuple[str, ...]] | None:
+    """A record's {game: [puzzle id, ...]} as kept; None when it is not one."""
+    if not isinstance(value, dict) or not all(
+        isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in value.values()
+    ):
+        return None
+    return {str(game): tuple(sorted(set(ids))) for game, ids in value.items()}
 
 
 def write(record: Record) -> str:
@@ -164,6 +202,7 @@ def write(record: Record) -> str:
             "streak": record.streak,
             "best": record.best,
             "solved": {game: list(ids) for game, ids in sorted(record.solved.items())},
+            "missed": {game: list(ids) for game, ids in sorted(record.missed.items())},
         },
         separators=(",", ":"),
     )
