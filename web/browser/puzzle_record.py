@@ -1,6 +1,7 @@
 """The player's puzzle record in this browser (browser only): the rating, the streak and the
-puzzles solved and missed (web/logic/puzzle_pick.py), kept in localStorage under puzzle_pick.KEY; read
-when the bar or the next pick needs it, written after a rated run's first try."""
+puzzles solved and missed (web/logic/puzzle_pick.py), kept in localStorage under
+puzzle_pick.KEY; read when the bar or the next pick needs it, written after a rated run's
+first try."""
 
 from __future__ import annotations
 
