@@ -133,8 +133,7 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     reason = page.text_content("#puzzle .puzzle-said")
     if "ends the game" not in reason:  # else the move lost at once: nothing more to say
         # a line searched out to the end knows the move throws the win away; else the
-        # computer's chances say how much worse it is
-        # the computer's chances say how much worse it is (or, where the answer wins at
+        # computer's chances say how much worse it is (or, where the answer wins at
         # once and the move looks about as good, that there is a win at once)
         lost = "you can no longer force a win (every line was searched to the end)."
         assert (lost in reason) == first.proven, reason
@@ -153,7 +152,8 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     before, after = (f"{round(c * 100)}%" for c in first.chance)
     said = page.text_content("#puzzle .puzzle-said")
     assert said.startswith("Solved!") and f"{name}'s chance" in said, said
-    kept = f"was {after} after the mistake, and the answer keeps it."
+    opponent = game.seat_names(first.start(game))[1 - solver]  # who erred, before the puzzle
+    kept = f"was {after} after {opponent}'s mistake, and the answer keeps it."
     assert (f"from {before} to {after}." if before != after else kept) in said
     assert "Streak: 0." in page.text_content("#puzzle")  # the wrong move broke it
     shot(page, f"puzzle-{game_id}-solved-desktop")

@@ -246,7 +246,8 @@ def test_a_win_found_says_so_and_a_chance_that_stays_is_not_said_to_go():
     run = PuzzleRun(won)
     play(run, "b1")
     assert run.message == (
-        "Solved! Blue wins. Blue's chance was 100% after the mistake, and the answer keeps it."
+        "Solved! Blue wins. Blue's chance was 100% after Orange's mistake, and the answer keeps"
+        " it."
     )
 
 

@@ -167,8 +167,10 @@ class PuzzleRun:
         else:  # a line that ends rated won
             wins = f" {name} is winning."
         if percent(before) == percent(after):
+            opponent = self.game.seat_names(self.start)[1 - self.solver]
             kept = (
-                f"{name}'s chance was {percent(after)} after the mistake, and the answer keeps it."
+                f"{name}'s chance was {percent(after)} after {opponent}'s mistake, "
+                "and the answer keeps it."
             )
             return f"Solved!{wins} {kept}"
         return f"Solved!{wins} {name}'s chance went from {percent(before)} to {percent(after)}."
