@@ -29,6 +29,10 @@
 // Every URL is relative to this file, so the site works under a sub-path.
 const VERSION = "dev";
 const FILES = {};
+// When this file was built: each build's sw.js differs, so the browser installs it even when
+// its version is one the browser holds (a deploy taken back to an earlier build), and its
+// install makes that version the newest again.
+const BUILT = "";
 const PREFIX = "abstract-games-";
 const CACHE = PREFIX + VERSION;
 const STATE = PREFIX + "state"; // which versions started, failed, and which pages use which

@@ -1,7 +1,12 @@
-"""The deployable site: built as GitHub Pages gets it and served under a sub-path; bad links."""
+"""The deployable site: built as GitHub Pages gets it and served under a sub-path, the same
+bytes from every build of one tree; bad links."""
+
+import hashlib
+import re
+import subprocess
 
 import pytest
-from helpers import open_page, shot
+from helpers import ROOT, open_page, shot
 
 
 @pytest.fixture(scope="module")
@@ -64,3 +69,31 @@ def test_a_bad_move_offers_the_legal_part(page, site):
     page.click("#message [data-action='legal-part']")
     page.wait_for_function("location.hash.endsWith('/3x3a3')")
     assert page.locator("#moves button").count() == 1
+
+
+def file_hashes(site) -> dict[str, str]:
+    """Each file's hash, sw.js's without the time of its build (BUILT)."""
+
+    def content(path) -> bytes:
+        if path.name != "sw.js":
+            return path.read_bytes()
+        return re.sub(r'^const BUILT = ".+";$', "", path.read_text(), flags=re.M).encode()
+
+    return {
+        path.relative_to(site).as_posix(): hashlib.sha256(content(path)).hexdigest()
+        for path in sorted(site.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_every_build_of_one_tree_is_the_same_site(built, tmp_path):
+    """The same version, so a deploy that changes nothing the page uses gives players
+    nothing to download and no update to offer (the memory snapshot used to differ at each
+    build: scripts/make_snapshot.mjs).  Only sw.js's BUILT differs (scripts/version_site.py
+    says why)."""
+    again = tmp_path / "site"
+    build = [str(ROOT / "scripts" / "build_site.sh"), str(again)]
+    subprocess.run(build, check=True, capture_output=True)
+    first, second = file_hashes(built[0]), file_hashes(again)
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []

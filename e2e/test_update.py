@@ -117,7 +117,11 @@ def make_version(source: Path, mark: str, broken: bool = False) -> Path:
                 1,
             )
         )
-    site = source / f"site-{mark}"
+    return build(root, source / f"site-{mark}")
+
+
+def build(root: Path, site: Path) -> Path:
+    """The repo copy `root` built into `site` (scripts/build_site.sh); returns `site`."""
     subprocess.run(
         [str(root / "scripts" / "build_site.sh"), str(site)], check=True, capture_output=True
     )
@@ -443,3 +447,28 @@ def test_every_tab_opened_around_a_deploy_starts(versions, deployed, tabs):
         tab = tabs()
         assert wholly(load(tab, site), "2")
         assert tab.evaluate(WORKERS)["waiting"] == "installed"
+
+
+def test_a_deploy_taken_back_reaches_the_tabs_still_open(versions, deployed, tabs):
+    """Version 2 taken back while tabs of both versions are open: version 1's tree built and
+    deployed again (the same version, only sw.js's BUILT differs: with the same sw.js as
+    the active worker's, Chromium installed nothing).  The tab of version 2 offers version 1,
+    and the next loads are version 1."""
+    one = versions["1"]
+    again = build(one.parent / "repo-1", one.parent / "site-1-again")
+    deploy, site, first = a_tab_of_version_one(versions, deployed, tabs)
+    deploy(versions["2"])
+    first.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    first.wait_for_selector(NOTE, timeout=120_000)  # version 2 stored, its worker waiting
+    newer = tabs()
+    assert wholly(load(newer, site), "2")
+    deploy(again)
+    newer.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    try:
+        newer.wait_for_selector(NOTE, timeout=120_000)
+    except Exception as error:
+        workers = newer.evaluate(WORKERS)
+        raise AssertionError(f"no notice: {workers}; chromium: {tabs.workers()}") from error
+    assert wholly(load(newer), "1")
+    assert wholly(load(tabs(), site), "1")
+    assert first.errors == newer.errors == []

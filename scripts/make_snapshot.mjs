@@ -11,15 +11,31 @@
 // (one version), and sys.modules holds them as if imported from it.  Pyodide calls the
 // option private (_makeSnapshot / _loadSnapshot); the version is pinned in package-lock.json
 // and web/interpreter.mjs falls back to a normal start if loading the snapshot fails.
+import nodeCrypto from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
+const started = process.hrtime.bigint();
+// The same inputs make the same snapshot, byte for byte, so a build of an unchanged site is
+// the same version (scripts/version_site.py hashes every file) and a deploy that changes
+// nothing the page uses asks no player to download anything.  What made it differ was what
+// the interpreter reads from outside: the clocks and the system's randomness (the hash
+// seed, the random module's state, the files' times).  Here they are fixed; a page started
+// from the snapshot seeds the random module afresh (web/interpreter.mjs).
+Date.now = () => 1_000_000_000_000;
+let ticks = 0;
+performance.now = () => ++ticks;
+Math.random = () => 0.5;
+nodeCrypto.randomFillSync = (view) => {
+  new Uint8Array(view.buffer, view.byteOffset, view.byteLength).fill(7);
+  return view;
+};
+
 const dir = resolve(process.argv[2] || "vendor/pyodide");
 const [app, ...modules] = process.argv.slice(3);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const started = Date.now();
 // The library the page starts with (make_stdlib.mjs): Python's import system keeps the zip's
 // table of contents in memory, so a snapshot only fits the zip it was made with.
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, _makeSnapshot: true, env: {},
@@ -54,5 +70,6 @@ const snapshot = pyodide.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 9 });
 writeFileSync(`${dir}/snapshot.bin.gz.tmp`, packed);           // a page loading meanwhile
 renameSync(`${dir}/snapshot.bin.gz.tmp`, `${dir}/snapshot.bin.gz`);  // sees old or new, whole
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(`snapshot.bin.gz: ${snapshot.length} bytes, ${packed.length} gzipped, ` +
-            `${modules.length} app modules, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+            `${modules.length} app modules, ${seconds.toFixed(1)} s`);

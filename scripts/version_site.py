@@ -15,7 +15,11 @@ of one version can only ever ask for files of that version: a deploy can never m
 files in one load, whatever the browser's HTTP cache holds.  sw.js gets VERSION and FILES
 (every file of the version with a hash of its bytes): it stores them all before the version is
 used, copies those it already holds from an older version, and serves each page its own
-version's files (see sw.js).
+version's files (see sw.js).  It also gets BUILT, the time of this build, the one thing two
+builds of the same tree differ in: a browser installs a new worker only when sw.js changed
+from the one it runs, and a deploy taken back to an earlier build (a version the browser
+holds already) must be installed again to be served.  Installing a version stored before
+downloads nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import json
 import re
 import shutil
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 SHELL = ("index.html", "manifest.webmanifest", "icons", "sw.js", ".nojekyll")  # stay at the root
@@ -72,16 +77,17 @@ def stamp_page(html: str, version: str, prefix: str) -> str:
     return html
 
 
-def stamp_worker(text: str, version: str, files: dict[str, str]) -> str:
+def stamp_worker(text: str, version: str, files: dict[str, str], built: str) -> str:
     listing = json.dumps(files, indent=0, sort_keys=True)
-    text, versions = re.subn(
-        r'^const VERSION = "dev";', f'const VERSION = "{version}";', text, count=1, flags=re.M
+    stamps = (
+        (r'^const VERSION = "dev";', f'const VERSION = "{version}";'),
+        (r"^const FILES = \{\};", f"const FILES = {listing};"),
+        (r'^const BUILT = "";', f'const BUILT = "{built}";'),
     )
-    text, lists = re.subn(
-        r"^const FILES = \{\};", f"const FILES = {listing};", text, count=1, flags=re.M
-    )
-    if versions != 1 or lists != 1:
-        raise SystemExit("version_site: sw.js has no VERSION or FILES to stamp")
+    for pattern, stamped in stamps:
+        text, count = re.subn(pattern, stamped, text, count=1, flags=re.M)
+        if count != 1:
+            raise SystemExit(f"version_site: sw.js has no {pattern} to stamp")
     return text
 
 
@@ -110,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         if p.relative_to(site).as_posix() not in NOT_CACHED
     }
     worker = site / "sw.js"
-    worker.write_text(stamp_worker(worker.read_text(), version, files))
+    built = datetime.now(UTC).isoformat(timespec="milliseconds")
+    worker.write_text(stamp_worker(worker.read_text(), version, files, built))
     print(f"version {version}: {len(files)} files, under {prefix}")
     return 0
 

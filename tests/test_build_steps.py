@@ -82,7 +82,7 @@ def small_site(root, style: str = "body {}"):
     (root / "pyscript.toml").write_text('interpreter = "./web/interpreter.mjs"\n')
     (root / "manifest.webmanifest").write_text("{}")
     (root / ".nojekyll").write_text("")
-    (root / "sw.js").write_text('const VERSION = "dev";\nconst FILES = {};\n')
+    (root / "sw.js").write_text('const VERSION = "dev";\nconst FILES = {};\nconst BUILT = "";\n')
     (root / "index.html").write_text(
         '<html lang="en"><link href="./web/style.css"><link href="./icons/icon.svg">'
         '<script type="py" config="./pyscript.toml"></script>'
@@ -117,6 +117,7 @@ def test_a_built_site_becomes_one_version_under_its_hash(tmp_path):
     worker = (site / "sw.js").read_text()
     files = json.loads(re.search(r"^const FILES = (\{.*?\});", worker, re.M | re.S)[1])
     assert f'const VERSION = "{version}";' in worker
+    assert re.search(r'^const BUILT = "\d{4}-\d\d-\d\dT[\d:.]+\+00:00";$', worker, re.M), worker
     every = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     assert set(files) == every - {"sw.js", ".nojekyll"}  # every file, nothing forgotten
     css = site / assets / "web" / "style.css"
