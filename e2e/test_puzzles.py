@@ -215,7 +215,13 @@ def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
     page.wait_for_selector(f"body[data-puzzle='{puzzle.id}']")
     assert page.text_content("#title") == games.get(game_id).name
     assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{puzzle.id}"
+    # the board has focus, to play on by keyboard, but no key was pressed: no cursor ring
+    # on some square, which would look like a square chosen; the first key shows it
+    assert page.evaluate("document.activeElement.id") == "board"
+    assert page.locator("#board .kbd-cursor").count() == 0
     shot(page, "puzzle-link-desktop")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_selector("#board .kbd-cursor")
     page.click("#puzzle [data-puzzle='show']")  # the line played, move by move
     page.wait_for_selector("#puzzle[data-status='shown']", timeout=30_000)
     moves_listed(page, len(puzzle.moves) + len(puzzle.solution))

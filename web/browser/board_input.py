@@ -29,6 +29,7 @@ class BoardInput:
     def __init__(self, table: Table, play: Callable[[Any], None]):
         self.table, self.play = table, play
         self.cursor = Cursor(table)
+        self.keyed = False  # the page's last input was a key, not a pointer
         self.press: dict[str, str] | None = None  # data of the element a pointer went down on
         self.grab: tuple[float, float] | None = None  # where a mouse went down on a cell,
         self.dragging = False  # and whether it has moved since
@@ -136,9 +137,18 @@ class BoardInput:
         if self.table.human_turn():
             self.made(self.table.hit(data_of(closest(event, TARGET))))
 
+    def on_any_key(self, event: Any) -> None:
+        self.keyed = True
+
+    def on_any_pointer(self, event: Any) -> None:
+        self.keyed = False
+
     def on_focus(self, event: Any) -> None:
-        """Focus from the keyboard (Tab) shows the cursor; a click that focuses does not."""
-        if by_id("board").matches(":focus-visible"):
+        """Focus from the keyboard (Tab, or a key on a control that hands the board focus)
+        shows the cursor; a click that focuses does not, nor focus the page gives before any
+        key was pressed (a puzzle opened by its link), which a browser may still call
+        focus-visible: then a ring on some square would mean nothing.  The first key shows it."""
+        if self.keyed and by_id("board").matches(":focus-visible"):
             self.cursor.keyboard = True
             said = self.cursor.show()
             self.redraw()  # the board may show where the cursor is
@@ -149,12 +159,13 @@ class BoardInput:
         key = event.key
         if key in ARROWS:
             cell = self.cursor.step(*ARROWS[key])
-            if cell is not None:  # else at the edge: stay, and say where
+            if cell is not None:  # else at the edge, or no cursor yet: stay, and say where
                 self.table.point_at(cell.getAttribute("data-cell"))
                 if self.table.human_turn():
                     self.table.hover(data_of(cell))
-                self.redraw()  # the board may show where the cursor is
-            announce(self.cursor.show())
+            said = self.cursor.show()  # on the middle square when it had none
+            self.redraw()  # the board may show where the cursor is
+            announce(said)
         elif key in ("Enter", " "):
             element = self.cursor.element()
             if element is not None and self.table.human_turn():

@@ -166,6 +166,8 @@ class Page:
         self.on(window, "storage", self.on_storage)
         self.on(window, "resize", self.input.fit)
         self.on(document, "keydown", self.on_key)
+        self.on(document, "keydown", self.input.on_any_key)
+        self.on(document, "pointerdown", self.input.on_any_pointer)
 
     def board_events(self) -> Events:
         """The board, and the panel of choices beside it (a Rug Pile supply, a komi bid)."""
