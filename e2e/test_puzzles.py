@@ -254,41 +254,47 @@ def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
     assert errors == [] and outside == []
 
 
-def test_a_streak_of_two_and_next(page, site):
+def test_a_streak_of_two_and_next_and_each_game_its_own_rating(page, site):
     game_id = a_game_with_puzzles(least=3)  # two solved, and Next finds a third
+    name = games.get(game_id).name
     first, second = collection(game_id)[:2]
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{game_id}")
     open_by_link(page, first)
-    bar_says(page, "Your puzzle rating: 1000. Streak: 0.")
+    bar_says(page, f"Your {name} puzzle rating: 1000. Streak: 0.")
     solve(page, first)
     # Elo, K = 40 for a new player: 1000 + 40 (1 - 1 / (1 + 10^((d - 1000) / 400)))
     gain = round(40 * (1 - 1 / (1 + 10 ** ((first.difficulty - 1000) / 400))))
     bar_says(
-        page, f"This puzzle: {first.difficulty}. Your puzzle rating: {1000 + gain} (+{gain})."
+        page,
+        f"This puzzle: {first.difficulty}. Your {name} puzzle rating: {1000 + gain} (+{gain}).",
     )
     bar_says(page, "Streak: 1.")
     open_by_link(page, second)
     solve(page, second)
     bar_says(page, "Streak: 2.")
     kept = json.loads(page.evaluate("localStorage.getItem('abstract-games/puzzles')"))
-    assert kept["streak"] == 2 and set(kept["solved"][game_id]) == {first.id, second.id}
+    mine = kept["games"][game_id]
+    assert mine["streak"] == 2 and set(mine["solved"]) == {first.id, second.id}
     open_by_link(page, first)  # its answer known: played again, it is not rated again
     solve(page, first)
     bar_says(page, f"This puzzle: {first.difficulty}, played before: not rated again.")
-    bar_says(page, f"Your puzzle rating: {kept['rating']}. Streak: 2.")
+    bar_says(page, f"Your {name} puzzle rating: {mine['rating']}. Streak: 2.")
     page.click("#puzzle [data-puzzle='next']")
     page.wait_for_function(
         "ids => document.body.dataset.puzzle && !ids.includes(document.body.dataset.puzzle)",
         arg=[first.id, second.id],
     )  # a puzzle not yet solved
     assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
+    other = a_game_with_puzzles(other_than=game_id)  # its difficulties are on its own scale
+    open_by_link(page, collection(other)[0])
+    bar_says(page, f"Your {games.get(other).name} puzzle rating: 1000. Streak: 0.")
     page.evaluate("localStorage.setItem('abstract-games/puzzles', '{not json')")
     page.reload()
     page.wait_for_selector(READY)
     page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")  # its count read
     reach(page, "#puzzles-open").click()
-    bar_says(page, "Your puzzle rating: 1000. Streak: 0.")  # a bad record starts afresh
+    bar_says(page, "puzzle rating: 1000. Streak: 0.")  # a bad record starts afresh
     assert page.errors == []
 
 

@@ -138,7 +138,7 @@ class PuzzleMode:
             return
         chosen = puzzle_pick.choose(
             found,
-            self.record.read(),
+            self.record.of(game_id),
             self.rng,
             puzzle_id=puzzle_id,
             day=datetime.now(UTC).date() if kind == DAILY else None,

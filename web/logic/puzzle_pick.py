@@ -1,16 +1,19 @@
-"""The player's puzzle record and which puzzle comes next, without the browser: a rating, the
-streak, the puzzles solved and those missed; the puzzle of the day.
+"""The player's puzzle records and which puzzle comes next, without the browser: for each game
+a rating, the streak, the puzzles solved and those missed; the puzzle of the day.
 
-The rating is Elo against the puzzles' `difficulty` (the same scale, engine/learning/puzzles.py): a
-puzzle solved at the first try scores 1, one missed (a wrong move, or Show) scores 0, and
-the rating moves by K times the score less the expected score, 1 / (1 + 10^((d - r) / 400)).
-K is 40 for a player's first PROVISIONAL puzzles, then 20, so a new player finds their level
-quickly and then settles.  A new player starts at START_RATING, 1000: the rung the medium
-search reaches at 1/32 of its budget (docs/puzzles.md, "Difficulty"), in the middle of what
-the collections hold, so the first puzzles are neither the easiest, found on sight (550), nor
-the few the search never finds (up to 2200).  The streak counts puzzles solved in a row at
-the first try.  A puzzle counts once: played again (by its link, or come round again), it
-moves neither the rating nor the streak, as the player may have seen its answer.
+Each game has its own record: a puzzle's difficulty is the medium search's in that game, so
+the games' difficulties are not on one scale, and a player strong in one game may be new to
+another. The rating is Elo against the puzzles' `difficulty` (the same scale,
+engine/learning/puzzles.py): a puzzle solved at the first try scores 1, one missed (a wrong
+move, or Show) scores 0, and the rating moves by K times the score less the expected score,
+1 / (1 + 10^((d - r) / 400)). K is 40 for a player's first PROVISIONAL puzzles of the game,
+then 20, so a new player finds their level quickly and then settles. A new player starts at
+START_RATING, 1000: the rung the medium search reaches at 1/32 of its budget
+(docs/puzzles.md, "Difficulty"), in the middle of what the collections hold, so the first
+puzzles are neither the easiest, found on sight (550), nor the few the search never finds
+(up to 2200). The streak counts puzzles solved in a row at the first try. A puzzle counts
+once: played again (by its link, or come round again), it moves neither the rating nor the
+streak, as the player may have seen its answer.
 
 The next puzzle is one the player has not played in that game (once all are played, one
 missed; once all are solved, any), whose difficulty is among the CLOSE nearest to the rating,
@@ -23,9 +26,9 @@ not hashlib: the site's standard library need not grow for it.)
 
 `choose` says which of these a page shows: a puzzle named by its link, the day's, or the next.
 
-The record is kept as JSON (web/browser/puzzle_record.py puts it in localStorage under KEY);
-`read` forgives anything it did not write: a value it cannot read starts afresh, and only
-this key is touched.  Tested in CPython (tests/test_puzzle_pick.py).
+The records are kept as JSON (web/browser/puzzle_record.py puts them in localStorage under
+KEY), {"games": {game: record}}; `read` forgives anything it did not write: a value it cannot
+read starts afresh, and only this key is touched.  Tested in CPython (tests/test_puzzle_pick.py).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -52,24 +55,21 @@ MAX_CHARS = 200_000  # a record longer than this is not one this module wrote
 
 @dataclass(frozen=True)
 class Record:
-    """The player's puzzles: rating, how many rated, the streak and the best streak, and
-    each game's puzzles solved and missed (ids; one missed and then solved is solved)."""
+    """The player's puzzles of one game: rating, how many rated, the streak and the best
+    streak, and the puzzles solved and missed (ids; one missed and then solved is solved)."""
 
     rating: int = START_RATING
     played: int = 0
     streak: int = 0
     best: int = 0
-    solved: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    missed: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    solved: tuple[str, ...] = ()
+    missed: tuple[str, ...] = ()
 
-    def solved_in(self, game_id: str) -> set[str]:
-        return set(self.solved.get(game_id, ()))
+    def played_before(self, puzzle_id: str) -> bool:
+        return puzzle_id in self.solved or puzzle_id in self.missed
 
-    def missed_in(self, game_id: str) -> set[str]:
-        return set(self.missed.get(game_id, ()))
 
-    def played_before(self, game_id: str, puzzle_id: str) -> bool:
-        return puzzle_id in self.solved_in(game_id) | self.missed_in(game_id)
+Records = dict[str, Record]  # each game's, by its id (a game not in it: Record())
 
 
 def expected(rating: float, difficulty: float) -> float:
@@ -77,21 +77,18 @@ def expected(rating: float, difficulty: float) -> float:
     return 1 / (1 + 10 ** ((difficulty - rating) / 400))
 
 
-def rated(record: Record, game_id: str, puzzle_id: str, difficulty: int, solved: bool) -> Record:
-    """The record after a puzzle's first try: solved at once, or missed.  A puzzle played
-    before moves neither the rating nor the streak; solved now, it is no longer missed."""
-    solved_ids, missed_ids = record.solved_in(game_id), record.missed_in(game_id)
+def rated(record: Record, puzzle_id: str, difficulty: int, solved: bool) -> Record:
+    """A game's record after a puzzle's first try: solved at once, or missed.  A puzzle
+    played before moves neither the rating nor the streak; solved now, it is no longer
+    missed."""
+    solved_ids, missed_ids = set(record.solved), set(record.missed)
     if solved:
         solved_ids.add(puzzle_id)
         missed_ids.discard(puzzle_id)
     elif puzzle_id not in solved_ids:
         missed_ids.add(puzzle_id)
-    ids = replace(
-        record,
-        solved=with_ids(record.solved, game_id, solved_ids),
-        missed=with_ids(record.missed, game_id, missed_ids),
-    )
-    if record.played_before(game_id, puzzle_id):
+    ids = replace(record, solved=tuple(sorted(solved_ids)), missed=tuple(sorted(missed_ids)))
+    if record.played_before(puzzle_id):
         return ids
     k = K_NEW if record.played < PROVISIONAL else K_SETTLED
     change = k * ((1.0 if solved else 0.0) - expected(record.rating, difficulty))
@@ -105,25 +102,15 @@ def rated(record: Record, game_id: str, puzzle_id: str, difficulty: int, solved:
     )
 
 
-def with_ids(by_game: dict[str, tuple[str, ...]], game_id: str, ids: set[str]) -> dict:
-    """`by_game` with the game's ids `ids` (the game left out when there are none)."""
-    changed = {game: kept for game, kept in by_game.items() if game != game_id}
-    if ids:
-        changed[game_id] = tuple(sorted(ids))
-    return changed
-
-
 def next_puzzle(
     puzzles: Sequence[Puzzle], record: Record, rng: random.Random, after: str = ""
 ) -> Puzzle:
-    """The next puzzle of a game (`puzzles`, not empty): one not yet played (one missed once
-    all are played, any once all are solved), not `after` (the one just played) when another
-    is left, near the rating."""
-    game_id = puzzles[0].game_id
-    solved, missed = record.solved_in(game_id), record.missed_in(game_id)
+    """The next puzzle of a game (`puzzles`, not empty; `record` the player's in that game):
+    one not yet played (one missed once all are played, any once all are solved), not
+    `after` (the one just played) when another is left, near the rating."""
     left = (
-        [p for p in puzzles if p.id not in solved and p.id not in missed]
-        or [p for p in puzzles if p.id not in solved]
+        [p for p in puzzles if not record.played_before(p.id)]
+        or [p for p in puzzles if p.id not in record.solved]
         or list(puzzles)
     )
     if len(left) > 1:
@@ -142,8 +129,8 @@ def choose(
     after: str = "",
 ) -> Puzzle | None:
     """The puzzle to show of a game's `puzzles` (not empty): the one `puzzle_id` names (None
-    when the file has no such puzzle), else the puzzle of `day`, else the next for `record`
-    (`after` the one just played)."""
+    when the file has no such puzzle), else the puzzle of `day`, else the next for `record`,
+    the player's in that game (`after` the one just played)."""
     if puzzle_id:
         return next((p for p in puzzles if p.id == puzzle_id), None)
     if day is not None:
@@ -164,45 +151,76 @@ def fnv1a(data: bytes) -> int:
     return value
 
 
-def read(text: str | None) -> Record:
-    """The record kept as `text`; a fresh one when there is none or it is not readable."""
+def read(text: str | None) -> Records:
+    """The records kept as `text`; none when there are none or they are not readable.  A
+    record kept before each game had its own (one rating for all games) is each game's that
+    it names: its rating, streak and puzzles solved."""
     if text is None:
-        return Record()
+        return {}
     try:
         data = bounded_json.loads(text, MAX_CHARS)
     except ValueError:
-        return Record()
+        return {}
     if not isinstance(data, dict):
-        return Record()
+        return {}
+    if "games" not in data:
+        return read_one_for_all(data)
+    games = data["games"]
+    if not isinstance(games, dict):
+        return {}
+    records = {str(game): game_record(kept) for game, kept in games.items()}
+    if any(record is None for record in records.values()):
+        return {}
+    return records  # type: ignore[return-value]
+
+
+def game_record(data: object) -> Record | None:
+    """One game's record as kept; None when it is not one."""
+    if not isinstance(data, dict):
+        return None
     numbers = [data.get(name) for name in ("rating", "played", "streak", "best")]
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
-        return Record()
-    solved = ids_by_game(data.get("solved"))
-    missed = ids_by_game(data.get("missed", {}))  # a record written before it kept them: none
+        return None
+    solved, missed = ids(data.get("solved", [])), ids(data.get("missed", []))
     if solved is None or missed is None:
-        return Record()
+        return None
     rating, played, streak, best = numbers
     return Record(rating, played, streak, best, solved, missed)  # type: ignore[arg-type]
 
 
-def ids_by_game(value: object) -> dict[str, tuple[str, ...]] | None:
-    """A record's {game: [puzzle id, ...]} as kept; None when it is not one."""
-    if not isinstance(value, dict) or not all(
-        isinstance(ids, list) and all(isinstance(i, str) for i in ids) for ids in value.values()
-    ):
+def read_one_for_all(data: dict) -> Records:
+    """A record of the first pages, one rating for all games and each game's solved ids."""
+    solved = data.get("solved")
+    if not isinstance(solved, dict):
+        return {}
+    shared = {name: data.get(name) for name in ("rating", "played", "streak", "best")}
+    records = {str(game): game_record({**shared, "solved": kept}) for game, kept in solved.items()}
+    if any(record is None for record in records.values()):
+        return {}
+    return records  # type: ignore[return-value]
+
+
+def ids(value: object) -> tuple[str, ...] | None:
+    """A record's puzzle ids as kept; None when they are not."""
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value):
         return None
-    return {str(game): tuple(sorted(set(ids))) for game, ids in value.items()}
+    return tuple(sorted(set(value)))
 
 
-def write(record: Record) -> str:
+def write(records: Records) -> str:
     return json.dumps(
         {
-            "rating": record.rating,
-            "played": record.played,
-            "streak": record.streak,
-            "best": record.best,
-            "solved": {game: list(ids) for game, ids in sorted(record.solved.items())},
-            "missed": {game: list(ids) for game, ids in sorted(record.missed.items())},
+            "games": {
+                game: {
+                    "rating": record.rating,
+                    "played": record.played,
+                    "streak": record.streak,
+                    "best": record.best,
+                    "solved": list(record.solved),
+                    "missed": list(record.missed),
+                }
+                for game, record in sorted(records.items())
+            }
         },
         separators=(",", ":"),
     )
