@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from engine import games
 from engine.contract.plugins import ids, plugin
 from engine.learning.puzzles import load
+from web.logic.puzzle import forced_steps
 from web.logic.puzzle_offer import count_label
 from web.logic.puzzle_pick import daily_index
 
@@ -84,17 +85,20 @@ def open_by_link(page, puzzle):
 
 
 def solve(page, puzzle, click_first: bool = False):
-    """Play the puzzle's solution from its start, each reply awaited."""
+    """Play the puzzle's solution from its start, each reply awaited (and a move of the
+    solver's that is the only legal one, which the page plays with the reply)."""
     start = len(puzzle.moves)
-    for step in range(0, len(puzzle.solution), 2):
+    game = games.get(puzzle.game_id)
+    forced = forced_steps(game, puzzle.start(game), puzzle.solution)
+    to_find = [step for step in range(0, len(puzzle.solution), 2) if step not in forced]
+    for step, following in zip(to_find, [*to_find[1:], len(puzzle.solution)], strict=True):
         answer = puzzle.solution[step]
         cell = page.locator(f"#board [data-cell='{answer}']")
         if click_first and step == 0 and cell.count() == 1:
             cell.click()
         else:
             play(page, answer)
-        if step + 1 < len(puzzle.solution):
-            moves_listed(page, start + step + 2)  # the reply came
+        moves_listed(page, start + following)  # the reply came, and any forced move
     page.wait_for_selector("#puzzle[data-status='solved']")
     moves_listed(page, start + len(puzzle.solution))  # the line, in the move list
 
@@ -252,6 +256,26 @@ def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
     assert page.text_content("#title") == games.get(game_id).name  # its game's page
     fresh.close()
     assert errors == [] and outside == []
+
+
+def test_a_solvers_only_legal_move_is_played_with_the_reply(page, site):
+    """A step of the line where the solver has one legal move (the last placement left, a
+    closing pass) is no move to find: the page plays it after the reply."""
+    game = games.get("rugpile")
+    puzzle = next(
+        p
+        for p in collection("rugpile")
+        if forced_steps(game, p.start(game), p.solution) == {2} and len(p.solution) == 3
+    )
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#rugpile")
+    open_by_link(page, puzzle)
+    bar_says(page, "Find the best move for")
+    assert "moves to find" not in page.text_content("#puzzle .puzzle-goal")
+    play(page, puzzle.solution[0])
+    page.wait_for_selector("#puzzle[data-status='solved']")
+    moves_listed(page, len(puzzle.moves) + 3)  # the reply, and the solver's forced move
+    assert page.errors == []
 
 
 def test_a_streak_of_two_and_next_and_each_game_its_own_rating(page, site):

@@ -47,11 +47,11 @@ def test_a_wrong_move_then_try_again_then_the_line():
     assert said.wrong and run.status == WRONG and not run.first_try
     assert run.session().moves == ["a1", "h8", "d1"]  # the wrong move on the board
     assert "data-puzzle='retry'" in run.bar_html()
-    assert play(run, "b1").reply is None  # no move is taken until Try again
+    assert play(run, "b1").replies == ()  # no move is taken until Try again
     run.restart()
     assert run.status == PLAYING and run.session().moves == ["a1", "h8"]
     said = play(run, "b1")
-    assert said.reply == "g8" and not said.over
+    assert said.replies == ("g8",) and not said.over
     assert run.played == ("b1", "g8") and run.step == 2
     said = play(run, "c1")
     assert said.over and run.status == SOLVED
@@ -259,3 +259,33 @@ def test_a_wrong_move_is_held_against_the_chance_the_answer_keeps():
     assert PuzzleRun(PUZZLE).answer_chance == 0.97
     mistake = Puzzle("petrify", "game", ("a1", "h8"), ("b1",), "won", "middle", (), 0, (0.6, 0.3))
     assert PuzzleRun(mistake, MISTAKE).answer_chance == 0.6
+
+
+RUG_PILE = games.get("rugpile")
+# Rug Pile's 0zsbh as shipped: Red's answer 2x3d3, Blue's 2x2a1, and then Red has one placement
+# left, 2x2a1 over Blue's: no move to find.
+FORCED_END = Puzzle(
+    "rugpile",
+    "0zsbh",
+    ("3x3c1", "3x3a2", "2x3a2", "2x2a2", "2x2a2", "2x2a2", "2x2a2", "2x2d2"),
+    ("2x3d3", "2x2a1", "2x2a1"),
+    "won",
+    "end",
+    (),
+    1000,
+    (1.0, 1.0),
+)
+
+
+def test_a_solvers_only_legal_move_is_no_move_to_find_and_is_played_with_the_reply():
+    run = PuzzleRun(FORCED_END)
+    after_reply = Session("rugpile", None, (*FORCED_END.moves, "2x3d3", "2x2a1")).state
+    assert [RUG_PILE.notation(after_reply, m) for m in RUG_PILE.legal_moves(after_reply)] == [
+        "2x2a1"
+    ]
+    assert run.goal() == "Find the best move for Red."  # not "(2 moves to find)"
+    state = run.session().state
+    said = run.move(state, RUG_PILE.parse(state, "2x3d3"))
+    assert said.replies == ("2x2a1", "2x2a1") and said.over and not said.wrong
+    assert run.status == SOLVED and run.played == FORCED_END.solution
+    assert run.message.startswith("Solved!")

@@ -294,16 +294,20 @@ class PuzzleMode:
         self.write_bar()
         if said.wrong:
             run_soon(self.explain(run, run.wrong_move))
-        elif said.reply is not None:
-            run_soon(self.reply(run, said.reply))
+        elif said.replies:
+            run_soon(self.reply(run, said.replies))
 
-    async def reply(self, run: PuzzleRun, text: str) -> None:
-        """The opponent's reply, after a moment."""
+    async def reply(self, run: PuzzleRun, replies: tuple[str, ...]) -> None:
+        """The opponent's reply (and a forced move of the solver's with its own), each after
+        a moment."""
         self.busy = True
-        await asyncio.sleep(REPLY_SECONDS)
-        if self.run is run:
+        for text in replies:
+            await asyncio.sleep(REPLY_SECONDS)
+            if self.run is not run:
+                break
             self.host.table.play_text(text)
             self.host.render()
+        if self.run is run:
             self.write_bar()
         self.busy = False
 

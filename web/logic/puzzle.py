@@ -36,10 +36,11 @@ def percent(chance: float) -> str:
 
 @dataclass(frozen=True)
 class Said:
-    """What a move did: the reply the opponent plays now (notation, or None), whether the
+    """What a move did: the moves the page plays now, one after another (the opponent's reply,
+    and a solver's move after it that is the only legal one, with its reply), whether the
     move was wrong (the page then asks the computer why), and whether the puzzle is over."""
 
-    reply: str | None = None
+    replies: tuple[str, ...] = ()
     wrong: bool = False
     over: bool = False
 
@@ -57,6 +58,7 @@ class PuzzleRun:
         self.game = games.get(puzzle.game_id)
         self.start = self.session().state if options else puzzle.start(self.game)
         self.solver = self.game.to_move(self.start)
+        self.forced = forced_steps(self.game, self.start, puzzle.solution)
         self.status = PLAYING
         self.first_try = True  # no wrong move nor Show yet: the puzzle still counts as solved
         self.message = ""
@@ -117,10 +119,16 @@ class PuzzleRun:
             self.status = SOLVED
             self.message = self.solved_words()
             return Said(over=True)
-        reply = solution[self.step + 1]
-        self.played += (text, reply)
+        replies = solution[self.step + 1 : self.step + 2]
+        while self.step + 1 + len(replies) in self.forced:  # no move to find: played
+            replies += solution[self.step + 1 + len(replies) :][:2]
+        self.played += (text, *replies)
+        if self.step >= len(solution):
+            self.status = SOLVED
+            self.message = self.solved_words()
+            return Said(replies, over=True)
         self.message = "Right. Now find the next move."
-        return Said(reply=reply)
+        return Said(replies)
 
     def show(self) -> tuple[str, ...]:
         """Show: the rest of the solution (to play on the board from the position before any
@@ -202,7 +210,7 @@ class PuzzleRun:
     def goal(self) -> str:
         if self.kind == MISTAKE:
             return f"Try to find the better move for {self.solver_name()}."
-        left = self.puzzle.solver_moves
+        left = self.puzzle.solver_moves - len(self.forced)
         more = f" ({left} moves to find)" if left > 1 else ""
         return f"Find the best move for {self.solver_name()}{more}."
 
@@ -254,6 +262,18 @@ class PuzzleRun:
     def announcement(self) -> str:
         """What screen readers hear: the goal at the start, else what the move did."""
         return self.message or f"{self.heading()}. {self.goal()}"
+
+
+def forced_steps(game: Any, start: Any, solution: tuple[str, ...]) -> frozenset[int]:
+    """The solution's solver steps (indices 2, 4…) whose move is the only legal one: no move
+    to find (a closing pass, the one placement left), so the page plays them with the
+    replies.  The first step is always to find."""
+    forced, state = set(), start
+    for index, text in enumerate(solution):
+        if index and index % 2 == 0 and len(game.legal_moves(state)) == 1:
+            forced.add(index)
+        state = game.apply(state, game.parse(state, text))
+    return frozenset(forced)
 
 
 def numbered_words(run: PuzzleRun, line: tuple[str, ...]) -> str:
