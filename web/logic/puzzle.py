@@ -119,9 +119,10 @@ class PuzzleRun:
             self.status = SOLVED
             self.message = self.solved_words()
             return Said(over=True)
-        replies = solution[self.step + 1 : self.step + 2]
-        while self.step + 1 + len(replies) in self.forced:  # no move to find: played
-            replies += solution[self.step + 1 + len(replies) :][:2]
+        replies, following = solution[self.step + 1 : self.step + 2], self.step + 2
+        while following in self.forced:  # the solver's next move is no move to find: played
+            replies += solution[following : following + 2]
+            following += 2
         self.played += (text, *replies)
         if self.step >= len(solution):
             self.status = SOLVED
