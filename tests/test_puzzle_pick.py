@@ -17,6 +17,7 @@ from web.logic.puzzle_pick import (
     next_puzzle,
     rated,
     read,
+    record_of,
     write,
 )
 
@@ -135,6 +136,7 @@ def test_each_games_record_is_kept_and_read_back():
     # from 1000 each, a puzzle of 1000: ±40 × ½, in its own game only
     assert records["petrify"].rating == 1020 and records["wythe"].rating == 980
     assert read(write(records)) == records
+    assert record_of(records, "rugpile") == Record()  # a game not yet played: afresh
 
 
 def test_the_first_pages_one_record_for_all_games_is_each_game_it_names():

@@ -30,9 +30,9 @@ class PuzzleRecord:
 
     def of(self, game_id: str) -> Record:
         """The player's record in the game."""
-        from web.logic.puzzle_pick import Record
+        from web.logic.puzzle_pick import record_of
 
-        return self.read().get(game_id) or Record()
+        return record_of(self.read(), game_id)
 
     def standing(self, run: PuzzleRun | None) -> str:
         """The player's rating and streak in the run's game, for a rated run's bar ('' for
@@ -66,7 +66,7 @@ class PuzzleRecord:
         self.counted = run
         puzzle = run.puzzle
         records = self.read()
-        before = records.get(puzzle.game_id) or puzzle_pick.Record()
+        before = puzzle_pick.record_of(records, puzzle.game_id)
         after = puzzle_pick.rated(before, puzzle.id, puzzle.difficulty, solved)
         again = before.played_before(puzzle.id)
         self.change = None if again else after.rating - before.rating

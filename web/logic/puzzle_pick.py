@@ -69,7 +69,12 @@ class Record:
         return puzzle_id in self.solved or puzzle_id in self.missed
 
 
-Records = dict[str, Record]  # each game's, by its id (a game not in it: Record())
+Records = dict[str, Record]  # each game's, by its id
+
+
+def record_of(records: Records, game_id: str) -> Record:
+    """The player's record in the game (a fresh one for a game not yet played)."""
+    return records.get(game_id) or Record()
 
 
 def expected(rating: float, difficulty: float) -> float:
