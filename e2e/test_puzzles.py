@@ -278,6 +278,50 @@ def test_a_solvers_only_legal_move_is_played_with_the_reply(page, site):
     assert page.errors == []
 
 
+def test_an_answered_puzzle_holds_the_board(page, site):
+    """A wrong move on the board, or the puzzle solved: the board takes no move and shows
+    none of the game's move buttons.  Here the solved position leaves the opponent a pass
+    alone, whose button would read as an invitation to play on."""
+    game = games.get("wythe")
+
+    def only_a_pass_after(puzzle) -> bool:
+        state = puzzle.start(game)
+        for text in puzzle.solution:
+            state = game.apply(state, game.parse(state, text))
+        return game.view(state).moves == ("pass",)
+
+    puzzle = next(p for p in collection("wythe") if len(p.solution) == 1 and only_a_pass_after(p))
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#wythe")
+    open_by_link(page, puzzle)
+    bar_says(page, "Find the best move for")
+
+    def held() -> bool:
+        return run_python(page, "str(PAGE.table.human_turn())") == "False"
+
+    def no_move_buttons():
+        expect(page.locator("#actions button")).to_have_count(0)
+
+    assert not held()
+    play(page, wrong_move(puzzle))
+    page.wait_for_selector("#puzzle[data-status='wrong']")
+    assert held()
+    no_move_buttons()
+    page.click("#puzzle [data-puzzle='retry']")
+    page.wait_for_selector("#puzzle[data-status='playing']")
+    assert not held()
+    solve(page, puzzle)
+    assert held()
+    no_move_buttons()
+    page.locator("#board [data-cell]").first.click()  # taken by nothing
+    moves_listed(page, len(puzzle.moves) + 1)
+    shot(page, "puzzle-wythe-solved-held")
+    page.click("#puzzle [data-puzzle='leave']")
+    page.wait_for_selector("#puzzle", state="hidden")
+    assert not held()  # the game put aside is back, and takes moves
+    assert page.errors == []
+
+
 def test_a_streak_of_two_and_next_and_each_game_its_own_rating(page, site):
     game_id = a_game_with_puzzles(least=3)  # two solved, and Next finds a third
     name = games.get(game_id).name

@@ -324,6 +324,21 @@ def test_the_board_takes_no_moves_on_the_computers_turn():
     assert "pass" not in screen_of(table).actions
 
 
+def test_a_held_board_takes_no_moves_until_let_go_or_another_game_opens():
+    table = table_of(moves=["a"])
+    table.hold(True)
+    assert not table.human_turn() and not table.ui.live
+    assert table.hit({"cell": "b"}) is None and table.ui.pick is None
+    assert not table.hover({"cell": "b"}) and not table.key("f")
+    assert 'data-move="pass"' not in screen_of(table).actions
+    table.hold(False)
+    assert table.human_turn() and table.ui.live
+    assert 'data-move="pass"' in screen_of(table).actions
+    table.hold(True)
+    table.open(Session("claim"))
+    assert table.human_turn() and not table.held
+
+
 def test_a_word_move_and_a_move_that_cannot_be_read():
     table = table_of()
     assert 'data-move="pass"' in screen_of(table).actions

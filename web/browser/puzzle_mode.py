@@ -204,6 +204,7 @@ class PuzzleMode:
         table = self.host.table
         table.open(run.session())
         table.ui = replace(table.ui, flipped=run.solver == 1)
+        self.hold_board()
         document.body.dataset.game = run.puzzle.game_id
         document.body.dataset.puzzle = run.puzzle.id
         self.host.render(push=False)
@@ -212,6 +213,13 @@ class PuzzleMode:
             with contextlib.suppress(Exception):
                 address = link(run.puzzle.game_id, run.puzzle.id)
                 window.history.replaceState(window.history.state, "", address)
+
+    def hold_board(self) -> None:
+        """The board takes moves only while the puzzle waits for one: once it is answered
+        (solved, a wrong move on the board, the solution shown) the game's own buttons, such
+        as a Pass, would look like an invitation to play on."""
+        run = self.run
+        self.host.table.hold(run is not None and run.status != "playing")
 
     def focus_board(self) -> None:
         """Play on from the keyboard: the board focused (its focus writes the board's own
@@ -287,6 +295,7 @@ class PuzzleMode:
             return
         self.host.say("")
         said = run.move(state, move)
+        self.hold_board()
         table.play(move)
         self.host.render()
         if said.wrong or (said.over and run.first_try):
@@ -336,6 +345,7 @@ class PuzzleMode:
         if run.first_try:
             self.record.count_try(run, solved=False)
         line = run.show()
+        self.hold_board()
         self.busy = True
         for text in line:
             await asyncio.sleep(REPLY_SECONDS)

@@ -58,6 +58,7 @@ class Table:
         self.paused = False
         self.took_back = False  # Undo was pressed: the next move's line becomes the main
         self.invitation = False  # the seats are offered by a friend's invitation, not taken
+        self.held = False  # no person moves on the board now (a puzzle answered): see `hold`
         self._view: tuple[Hashable, Ending | None, View] | None = None  # (state, ending, view)
         self.open(session or self.session, seats)
 
@@ -108,7 +109,7 @@ class Table:
         if len(people) == 1:
             ui = replace(ui, flipped=people[0] == 1)
         self.ui = ui
-        self.paused = self.took_back = False
+        self.paused = self.took_back = self.held = False
         self.invitation = invitation
         self._sync()
 
@@ -127,9 +128,16 @@ class Table:
         return self.view.to_move
 
     def human_turn(self) -> bool:
-        """A person may move now: the game is on and the seat to move is a person's."""
+        """A person may move now: the game is on, the seat to move is a person's and the
+        board is not held."""
         seat = self.seat_to_move()
-        return seat >= 0 and (self.seats[seat] == HUMAN or undecided(self.seats))
+        return not self.held and seat >= 0 and (self.seats[seat] == HUMAN or undecided(self.seats))
+
+    def hold(self, held: bool) -> None:
+        """Hold the board (no move on it, nor the game's buttons for moves such as Pass), or
+        let it go: a puzzle holds it once answered.  Opening a game lets it go."""
+        self.held = held
+        self._sync()
 
     def decide(self, mover: int | None) -> bool:
         """An undecided game by link takes its sides (web/logic/link_seats.py's `decide`): by
