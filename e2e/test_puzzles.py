@@ -124,6 +124,7 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     open_by_link(page, first)
     bar_says(page, f"Find the best move for {name}")
     assert page.get_attribute("#flip", "aria-pressed") == str(solver == 1).lower()
+    assert page.locator("#puzzle .puzzle-turned").is_visible() == (solver == 1)
     moves_listed(page, len(first.moves))  # the game so far
     assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{first.id}"
 
@@ -275,6 +276,29 @@ def test_a_solvers_only_legal_move_is_played_with_the_reply(page, site):
     play(page, puzzle.solution[0])
     page.wait_for_selector("#puzzle[data-status='solved']")
     moves_listed(page, len(puzzle.moves) + 3)  # the reply, and the solver's forced move
+    assert page.errors == []
+
+
+def test_the_second_seat_solves_on_the_board_turned_round_and_is_told_so(page, site):
+    game_id = a_game_with_puzzles()
+    game = games.get(game_id)
+    puzzle = next(p for p in collection(game_id) if game.to_move(p.start(game)) == 1)
+    name = game.seat_names(puzzle.start(game))[1]
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site}/index.html#{game_id}")
+    open_by_link(page, puzzle)
+    bar_says(page, f"Find the best move for {name}")
+    note = page.locator("#puzzle .puzzle-turned")
+    expect(note).to_have_text(f"The board is turned round for {name}.")
+    expect(note).to_be_visible()
+    assert page.get_attribute("#flip", "aria-pressed") == "true"
+    shot(page, f"puzzle-{game_id}-turned-phone", full_page=False)
+    reach(page, "#flip")
+    page.click("#flip")
+    expect(note).to_be_hidden()  # the board as it stands: nothing to say
+    reach(page, "#flip")  # Flip closed the menu that holds it
+    page.click("#flip")
+    expect(note).to_be_visible()
     assert page.errors == []
 
 

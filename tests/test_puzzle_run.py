@@ -39,6 +39,7 @@ def test_the_goal_names_the_solver_and_the_moves_to_find():
     assert "Petrify puzzle hand1" in html and "Streak: 0." in html
     assert "data-puzzle='show'" in html and "data-puzzle='retry'" not in html
     assert "href='#puzzle/petrify/hand1'" in html
+    assert "puzzle-turned" not in html  # the first seat solves on the board as it stands
 
 
 def test_a_wrong_move_then_try_again_then_the_line():
@@ -236,6 +237,7 @@ def test_a_mistake_keeps_its_games_options():
     run = PuzzleRun(mistake, MISTAKE, options)
     assert run.session().record.options_dict == options
     assert run.solver == 1 and run.solver_name() == "Blue"
+    assert "The board is turned round for Blue." in run.bar_html()
     state = run.session().state
     assert run.move(state, games.get("rugpile").parse(state, "2x2c3")).over
 

@@ -221,7 +221,7 @@ class PuzzleRun:
         kind = {PLAYING: "playing", WRONG: "error", SOLVED: "done", SHOWN: "shown"}[self.status]
         parts = [
             f"<h3 class='puzzle-heading'>{escape(self.heading())}</h3>",
-            f"<p class='puzzle-goal'><strong>{escape(self.goal())}</strong></p>",
+            f"<p class='puzzle-goal'><strong>{escape(self.goal())}</strong>{self.turned()}</p>",
         ]
         if self.message:
             parts.append(f"<p class='puzzle-said puzzle-{kind}'>{escape(self.message)}</p>")
@@ -229,6 +229,15 @@ class PuzzleRun:
             parts.append(f"<p class='puzzle-standing'>{escape(standing)}</p>")
         parts.append(f"<div class='puzzle-buttons'>{self.buttons_html()}</div>")
         return "".join(parts)
+
+    def turned(self) -> str:
+        """The second seat solves on the board turned round (its side at the bottom, the
+        coordinates read from the other corner): said beside the goal, which the page's style
+        shows only while Flip is pressed."""
+        if self.solver != 1:
+            return ""
+        name = escape(self.solver_name())
+        return f" <span class='puzzle-turned'>The board is turned round for {name}.</span>"
 
     def buttons_html(self) -> str:
         buttons = []
