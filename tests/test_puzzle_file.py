@@ -56,12 +56,26 @@ def test_a_line_proven_to_the_end_says_so_and_others_say_nothing() -> None:
         (text({**ENTRY, "difficulty": True}), "difficulty"),
         (text({**ENTRY, "chance": [0.5, 1.5]}), "chance"),
         (text({**ENTRY, "proven": "yes"}), "proven is not true or false"),
+        (text({**ENTRY, "options": ["size", 6]}), "options is not an object"),
+        (text({**ENTRY, "options": {"size": True}}), "options is not an object"),
         (json.dumps({"format": 1, "game": "petrify"}), "no list of puzzles"),
     ],
 )
 def test_a_bad_file_is_refused_with_what_is_wrong(bad: str, words: str) -> None:
     with pytest.raises(BadPuzzles, match=words):
         load("petrify", bad)
+
+
+def test_a_puzzle_on_a_board_of_other_options_starts_on_it() -> None:
+    game = games.get("petrify")
+    small, plain = load("petrify", text({**ENTRY, "options": {"size": 6}}, {**ENTRY, "id": "t2"}))
+    assert game.options(small.start(game))["size"] == 6
+    assert game.options(plain.start(game))["size"] == 8  # no options: the game's defaults
+    assert small.to_json()["options"] == {"size": 6} and "options" not in plain.to_json()
+    assert load("petrify", dump("petrify", (small, plain))) == (small, plain)
+    too_big = load("petrify", text({**ENTRY, "options": {"size": 11}}))[0]
+    with pytest.raises(BadPuzzles, match="its options: option size must be from 6 to 10"):
+        too_big.start(game)
 
 
 def test_a_game_so_far_that_does_not_replay_is_a_bad_puzzle() -> None:

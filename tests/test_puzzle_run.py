@@ -9,6 +9,7 @@ import dataclasses
 from engine import games
 from engine.learning.puzzles import Puzzle
 from web.logic.puzzle import (
+    DAILY,
     MISTAKE,
     PLAYING,
     SHOWN,
@@ -40,6 +41,16 @@ def test_the_goal_names_the_solver_and_the_moves_to_find():
     assert "data-puzzle='show'" in html and "data-puzzle='retry'" not in html
     assert "href='#puzzle/petrify/hand1'" in html
     assert "puzzle-turned" not in html  # the first seat solves on the board as it stands
+
+
+def test_a_puzzle_on_a_board_of_other_options_is_played_and_named_with_them():
+    small = dataclasses.replace(PUZZLE, id="small", options=(("size", 10),))
+    run = PuzzleRun(small)
+    assert run.session().record.options_dict["size"] == 10
+    assert PETRIFY.options(run.start)["size"] == 10
+    assert run.heading() == "Petrify puzzle small, board size 10"
+    assert PuzzleRun(PUZZLE).heading() == "Petrify puzzle hand1"  # the defaults: not said
+    assert PuzzleRun(small, DAILY).heading() == "Petrify puzzle of the day, board size 10"
 
 
 def test_a_wrong_move_then_try_again_then_the_line():
@@ -233,8 +244,19 @@ def test_a_win_searched_out_while_behind_on_the_board_says_both():
 def test_a_mistake_keeps_its_games_options():
     # a 4×4 Rug Pile (not the default 5×5): the position replays with the game's options
     options = {"players": 2, "size": 4, "tiles": (2, 2, 2)}
-    mistake = Puzzle("rugpile", "game", ("2x2a1",), ("2x2c3",), "won", "middle", (), 0, (0.5, 0.2))
-    run = PuzzleRun(mistake, MISTAKE, options)
+    mistake = Puzzle(
+        "rugpile",
+        "game",
+        ("2x2a1",),
+        ("2x2c3",),
+        "won",
+        "middle",
+        (),
+        0,
+        (0.5, 0.2),
+        options=tuple(options.items()),
+    )
+    run = PuzzleRun(mistake, MISTAKE)
     assert run.session().record.options_dict == options
     assert run.solver == 1 and run.solver_name() == "Blue"
     assert "The board is turned round for Blue." in run.bar_html()

@@ -1,7 +1,7 @@
 """Puzzles: a position cut from a game where one side erred, and the line that punishes it.
 
 A game's puzzles are one JSON file (its plug-in's `puzzles`, written by the lab's generator,
-lab/puzzles/), at the game's default options:
+lab/puzzles/):
 
     {"format": 1, "game": "petrify", "puzzles": [
         {"id": "k3f9", "moves": ["a2", "h3", ...], "solution": ["e4xe5", "h5", "e5xh5"],
@@ -18,6 +18,10 @@ a player's puzzle rating.  `"proven": true`, where present, says the line was se
 the game's end: at each of the solver's steps the answer wins with perfect play and no other
 move does, but one that wins at once (which `judge` takes as an answer too); so a wrong move
 is known to throw the win away, whatever a quicker judgement says of it.
+
+A puzzle may be set on a board of other options than the game's defaults (Stigmergy's are
+on a smaller board, where a game's end can be searched out): `"options": {"size": 4}`, the
+others at their defaults.
 
 `load` reads and checks a file's text (BadPuzzles naming what is wrong); `Puzzle.start`
 replays the game so far; `Puzzle.judge` says whether a move is the answer.
@@ -59,6 +63,12 @@ class Puzzle:
     difficulty: int
     chance: tuple[float, float]
     proven: bool = False
+    options: tuple[tuple[str, Any], ...] = ()  # (name, value) of each option not a default
+
+    @property
+    def options_dict(self) -> dict[str, Any]:
+        """The options its game is played with (the others at their defaults)."""
+        return dict(self.options)
 
     @property
     def solver_moves(self) -> int:
@@ -68,7 +78,11 @@ class Puzzle:
     def start(self, game: Game) -> State:
         """The position the solver sees (BadPuzzles when the game so far does not replay)."""
         try:
-            return replay(game, game.new(), self.moves)[-1]
+            start = game.new(**self.options_dict)
+        except EngineError as err:
+            raise BadPuzzles(f"puzzle {self.id}: its options: {err}") from None
+        try:
+            return replay(game, start, self.moves)[-1]
         except ReplayError as err:
             raise BadPuzzles(f"puzzle {self.id}: the game so far does not replay: {err}") from None
 
@@ -103,6 +117,7 @@ class Puzzle:
             "difficulty": self.difficulty,
             "chance": list(self.chance),
             **({"proven": True} if self.proven else {}),
+            **({"options": self.options_dict} if self.options else {}),
         }
 
 
@@ -166,6 +181,12 @@ def _puzzle(game_id: str, entry: Any) -> Puzzle:
     proven = entry.get("proven", False)
     if not isinstance(proven, bool):
         raise BadPuzzles(f"puzzle {name}: proven is not true or false")
+    options = entry.get("options", {})
+    if not isinstance(options, dict) or not all(
+        isinstance(key, str) and isinstance(value, (int, str)) and not isinstance(value, bool)
+        for key, value in options.items()
+    ):
+        raise BadPuzzles(f"puzzle {name}: options is not an object of numbers and texts")
     return Puzzle(
         game_id,
         name,
@@ -177,6 +198,7 @@ def _puzzle(game_id: str, entry: Any) -> Puzzle:
         difficulty,
         (float(chance[0]), float(chance[1])),
         proven,
+        tuple(sorted(options.items())),
     )
 
 

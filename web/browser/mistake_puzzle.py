@@ -38,6 +38,15 @@ async def mistake_run(host: Host, ply: int, after: float) -> PuzzleRun | None:
         host.say("The computer, looking again, finds no better move there.")
         return None
     mistake = Puzzle(
-        session.game.id, "game", moves, (best,), "won", "middle", (), 0, (chance, after)
+        session.game.id,
+        "game",
+        moves,
+        (best,),
+        "won",
+        "middle",
+        (),
+        0,
+        (chance, after),
+        options=tuple(sorted(session.options.items())),
     )
-    return PuzzleRun(mistake, MISTAKE, session.options)
+    return PuzzleRun(mistake, MISTAKE)

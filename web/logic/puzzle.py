@@ -49,14 +49,14 @@ class PuzzleRun:
     """One puzzle on the board: the solver's moves and the replies so far (`played`, from the
     puzzle's start), and how it went."""
 
-    def __init__(self, puzzle: Puzzle, kind: str = RATED, options: dict | None = None):
+    def __init__(self, puzzle: Puzzle, kind: str = RATED):
         self.puzzle = puzzle
         self.kind = kind
-        self.options = options  # a game's own options (a mistake's); None: the defaults
+        self.options = puzzle.options_dict  # the game's options (its defaults where not said)
         self.played: tuple[str, ...] = ()
         self.wrong_move = ""  # the wrong move on the board (notation), while status is WRONG
         self.game = games.get(puzzle.game_id)
-        self.start = self.session().state if options else puzzle.start(self.game)
+        self.start = puzzle.start(self.game)
         self.solver = self.game.to_move(self.start)
         self.forced = forced_steps(self.game, self.start, puzzle.solution)
         self.status = PLAYING
@@ -202,11 +202,26 @@ class PuzzleRun:
 
     def heading(self) -> str:
         name = self.game.name
-        if self.kind == DAILY:
-            return f"{name} puzzle of the day"
         if self.kind == MISTAKE:
             return f"{name}: your game's mistake, as a puzzle"
-        return f"{name} puzzle {self.puzzle.id}"
+        title = (
+            f"{name} puzzle of the day"
+            if self.kind == DAILY
+            else f"{name} puzzle {self.puzzle.id}"
+        )
+        board = self.options_words()
+        return f"{title}, {board}" if board else title
+
+    def options_words(self) -> str:
+        """The puzzle's options that are not its game's defaults, named as the New game form
+        names them ("board size 4"); '' when it is played with the defaults."""
+        played = self.game.options(self.start)
+        defaults = self.game.options(self.game.new())
+        return ", ".join(
+            f"{option.label.lower()} {played[option.name]}"
+            for option in self.game.options_spec
+            if played[option.name] != defaults[option.name]
+        )
 
     def goal(self) -> str:
         if self.kind == MISTAKE:
