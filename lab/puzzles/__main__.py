@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from engine import games
 
-from . import collection
+from . import boards, collection
 from .candidates import (
     Candidate,
     branched,
@@ -46,7 +46,7 @@ def candidates(
     whose candidates a run has all taken (candidates.searched) is not searched out, nor its
     game played, again.  With `shard` (k, n), n runs at once share no candidate: the k-th
     takes the new games of seeds k, k + n, k + 2n, … and only the first the recorded ones."""
-    if shard[0] != 1:
+    if shard[0] != 1 or not boards.at_defaults(game_id):  # the recorded games: see boards.py
         sources = tuple(s for s in sources if s not in ("endings", "recorded", "branched"))
     if "endings" in sources:
         yield from endings(game_id)

@@ -41,7 +41,7 @@ from engine.contract.core import Game, State
 from lab.judgement import GRAPH_PLAYOUTS
 from lab.selfplay import DATA, load_games
 
-from . import collection
+from . import boards, collection
 from .criteria import is_candidate
 from .endgame import EndSolver
 from .exact import Unknown
@@ -108,7 +108,7 @@ def recorded(game_id: str) -> list[Candidate]:
 
 def _positions(game: Game, moves: list[str]) -> list:
     """The positions of a game before each of its moves."""
-    states = [game.new()]
+    states = [boards.new_game(game)]
     for text in moves[:-1]:
         states.append(game.apply(states[-1], game.parse(states[-1], text)))
     return states
@@ -200,7 +200,7 @@ def mark_searched(game_id: str, key: str) -> None:
 
 
 def _searched_path(game_id: str) -> str:
-    return os.path.join(collection.WORK, f"{game_id}.searched.txt")
+    return os.path.join(collection.WORK, f"{boards.work_name(game_id)}.searched.txt")
 
 
 def self_play_game(game: Game, seed: int, level: str = "medium") -> list[str]:
@@ -211,7 +211,7 @@ def self_play_game(game: Game, seed: int, level: str = "medium") -> list[str]:
         return kept[seed]
     rng = random.Random(seed)
     playouts = budget(game, level)
-    state = game.new()
+    state = boards.new_game(game)
     moves: list[str] = []
     while game.result(state) is None and len(moves) < 400:
         move = choose_move(game, state, level, seed=rng.randrange(2**32), playouts=playouts)
@@ -219,23 +219,19 @@ def self_play_game(game: Game, seed: int, level: str = "medium") -> list[str]:
         state = game.apply(state, move)
     os.makedirs(collection.WORK, exist_ok=True)
     record = {"seed": seed, "moves": moves} | ({} if level == "medium" else {"level": level})
-    with open(_games_path(game.id), "a") as f:
+    with open(collection.games_path(game.id), "a") as f:
         f.write(json.dumps(record, separators=(",", ":")) + "\n")
     return moves
 
 
 def played_games(game_id: str, level: str = "medium") -> dict[int, list[str]]:
     """The games of `level` against itself kept so far, by seed."""
-    path = _games_path(game_id)
+    path = collection.games_path(game_id)
     if not os.path.exists(path):
         return {}
     with open(path) as f:
         records = map(json.loads, filter(str.strip, f))
         return {r["seed"]: r["moves"] for r in records if r.get("level", "medium") == level}
-
-
-def _games_path(game_id: str) -> str:
-    return os.path.join(collection.WORK, f"{game_id}.games.jsonl")
 
 
 def ending(game: Game, moves: list[str], key: str, cap: int) -> Iterator[Candidate]:
@@ -289,7 +285,7 @@ def played(game_id: str, seed: int) -> Iterator[Candidate]:
     rng = random.Random(seed)
     playouts = budget(game, "medium")
     graph = GRAPH_PLAYOUTS.get(game_id, 60)
-    state = game.new()
+    state = boards.new_game(game)
     moves: list[str] = []
     while game.result(state) is None and len(moves) < 400:
         seat = game.to_move(state)

@@ -24,6 +24,7 @@ from engine.contract.plugins import plugin
 from engine.learning.puzzles import Puzzle, dump
 from lab.selfplay import load_games
 
+from . import boards
 from .criteria import FEW_CHOICES, MIN_CHOICES, PASS_TO_END, passes_to_the_end
 from .endgame import LOSS, EndSolver
 from .exact import Unknown
@@ -37,7 +38,7 @@ CLOSING_CAP = 50_000  # the positions a closing pass's check may search out
 
 
 def state_path(game_id: str) -> str:
-    return os.path.join(WORK, f"{game_id}.jsonl")
+    return os.path.join(WORK, f"{boards.work_name(game_id)}.jsonl")
 
 
 def read_state(game_id: str) -> list[dict]:
@@ -73,9 +74,21 @@ def puzzle_id(game_id: str, moves: list[str], taken: set[str]) -> str:
     return text[:length]
 
 
+def games_path(game_id: str) -> str:
+    """The games the generator played itself (candidates.self_play_game), a JSON line each."""
+    return os.path.join(WORK, f"{boards.work_name(game_id)}.games.jsonl")
+
+
 def typical_length(game_id: str) -> float:
-    """The median length in plies of the recorded self-play games (the phases' yardstick)."""
-    lengths = [len(g["moves"]) for g in load_games(game_id)]
+    """The median length in plies of the recorded self-play games (the phases' yardstick), or
+    for a game whose puzzles are set on other options, of the games the generator played."""
+    if boards.at_defaults(game_id):
+        lengths = [len(g["moves"]) for g in load_games(game_id)]
+    elif os.path.exists(games_path(game_id)):
+        with open(games_path(game_id)) as f:
+            lengths = [len(json.loads(line)["moves"]) for line in f if line.strip()]
+    else:
+        lengths = []
     return statistics.median(lengths) if lengths else 60.0
 
 
@@ -218,7 +231,7 @@ def _source(key: str) -> str:
 
 def start(game: Game, record: dict) -> State:
     """The position a kept record starts from (its game so far)."""
-    state = game.new()
+    state = boards.new_game(game)
     for text in record["moves"]:
         state = game.apply(state, game.parse(state, text))
     return state
@@ -245,6 +258,7 @@ def puzzles(game_id: str) -> list[Puzzle]:
                 record["difficulty"],
                 (record["chance"][0], record["chance"][1]),
                 record.get("proven", False),
+                tuple(sorted(boards.options_of(game_id).items())),
             )
         )
     return found

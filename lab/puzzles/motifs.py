@@ -20,12 +20,14 @@ from typing import Any
 from engine.contract.core import Game, State
 from engine.games.gwyddbwyll.rules import BARE_KING, CHECKMATE, STALEMATE
 
+from . import boards
+
 _GW_BISHOP, _GW_JUMPER, _GW_PAWN = 3, 7, 1  # Gwyddbwyll's piece codes (low three bits)
 
 
 def motifs(game: Game, moves: list[str], solution: list[str], goal: str) -> tuple[str, ...]:
     """The tags of a puzzle: the game's motifs its solver's moves show, and how it ends."""
-    state = game.new()
+    state = boards.new_game(game)
     for text in moves:
         state = game.apply(state, game.parse(state, text))
     tags: list[str] = []

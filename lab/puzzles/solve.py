@@ -34,7 +34,7 @@ from typing import Any
 from engine.contract.core import Game, State
 from engine.learning.puzzles import WON_CHANCE
 
-from . import rating
+from . import boards, rating
 from .candidates import END_TABLE, Candidate
 from .criteria import (
     FEW_CHOICES,
@@ -64,7 +64,7 @@ CHECK_CAP = 100_000  # a kept line's steps searched out, where that is quick
 def solve(game: Game, candidate: Candidate, scale: float = 1.0) -> tuple[str, dict[str, Any]]:
     """The verdict on `candidate` and the puzzle's record when kept (`scale` shrinks every
     budget, for tests)."""
-    state = game.new()
+    state = boards.new_game(game)
     for text in candidate.moves:
         state = game.apply(state, game.parse(state, text))
     if game.num_seats(state) != 2:

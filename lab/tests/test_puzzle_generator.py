@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import os
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -324,11 +326,15 @@ def test_branched_candidates_are_other_moves_at_the_recorded_positions():
 
 
 def test_a_pass_that_ends_the_game_is_no_puzzle():
-    # a mined Stigmergy position where the opponent has just passed: a second pass in a row
-    # ends the game (web/rules/stigmergy.html), and a placement does not
+    # a Stigmergy position mined on the default board (before its puzzles moved to side 4:
+    # lab/puzzles/boards.py) where the opponent has just passed: a second pass in a row ends
+    # the game (web/rules/stigmergy.html), and a placement does not
     game = games.get("stigmergy")
-    entry = next(e for e in collection.read_state("stigmergy") if e["key"] == "alt:1000:144:pass")
-    state = collection.start(game, entry["puzzle"])
+    with open(os.path.join(collection.WORK, "stigmergy.jsonl")) as f:
+        entry = next(e for e in map(json.loads, f) if e["key"] == "alt:1000:144:pass")
+    state = game.new()
+    for text in entry["puzzle"]["moves"]:
+        state = game.apply(state, game.parse(state, text))
     assert entry["puzzle"]["moves"][-1] == "pass"
     assert criteria.passes_to_the_end(game, state, ["pass"])
     placement = next(
@@ -628,3 +634,41 @@ def test_runs_at_once_share_no_candidate(monkeypatch):
     for bad in ("0/2", "3/2", "2", "a/b"):
         with pytest.raises(argparse.ArgumentTypeError):
             command.shard_of(bad)
+
+
+def test_a_game_whose_puzzles_are_set_on_other_options(tmp_path, monkeypatch):
+    # Stigmergy's puzzles are on the side-4 board (lab/puzzles/boards.py): its games start
+    # there, its work files are its own, the recorded games (at the defaults) give it no
+    # candidate, and its collection's puzzles say their options
+    from lab.puzzles import boards, candidates
+
+    game = games.get("stigmergy")
+    assert game.options(boards.new_game(game))["size"] == 4
+    assert boards.work_name("stigmergy") == "stigmergy-size4"
+    assert boards.work_name("petrify") == "petrify" and boards.at_defaults("petrify")
+    assert collection.state_path("stigmergy").endswith("stigmergy-size4.jsonl")
+
+    asked = []
+
+    def recorded_ends(game_id):
+        asked.append("end")
+        yield "a candidate of a recorded game's end"
+
+    def new_game_ends(game_id, seed, level="medium"):
+        asked.append(seed)
+        yield f"a candidate of the game of seed {seed}"
+
+    monkeypatch.setattr(command, "endings", recorded_ends)
+    monkeypatch.setattr(command, "fresh_endings", new_game_ends)
+    list(itertools.islice(command.candidates("stigmergy", ("endings", "easy")), 2))
+    assert asked == [1, 2]
+
+    monkeypatch.setattr(collection, "WORK", str(tmp_path))
+    monkeypatch.setattr(
+        candidates, "choose_move", lambda game, state, *a, **k: game.legal_moves(state)[0]
+    )
+    moves = candidates.self_play_game(game, seed=1, level="easy")
+    assert (tmp_path / "stigmergy-size4.games.jsonl").exists()
+    assert collection.typical_length("stigmergy") == len(moves)
+    start = collection.start(game, {"moves": moves[:3]})
+    assert game.options(start)["size"] == 4
