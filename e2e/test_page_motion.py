@@ -4,7 +4,11 @@ capture fades the piece taken, the computer's reply and a step through the moves
 nothing moves under prefers-reduced-motion, and the Sound toggle is off at first, kept across
 a reload, and makes its tones in the page (no sound file is fetched)."""
 
-from helpers import open_page, shot
+import pytest
+from helpers import ROOT, open_page, run_python, shot
+
+from engine.contract.plugins import plugin
+from engine.learning.puzzles import load
 
 # Counts what the page asks the browser to animate and to sound, from before it loads; while
 # __hold is set, each animation waits at its start for the test to move it on (half_way).
@@ -305,4 +309,43 @@ def test_a_stigmergy_flip_turns_the_stone_over(page, site):
     shot(page, "motion-stigmergy-flip")
     settle_all(page)
     assert page.locator("#board .stone.white[data-on='33']").count() == 1
+    assert page.errors == []
+
+
+def test_the_last_move_lands_where_the_board_is_once_the_result_shows(page, site):
+    # the rules page's fool's mate: 2x2d1 ends the game, and the result shown over the board
+    # moves the board; the move's copy must move over the board where it then stands
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_page(spied(page), site + "/index.html#rugpile/1/players=2,size=5,tiles=4-3-2/3x3a3.3x3b2")
+    hold(page)
+    run_python(page, "PAGE.play('2x2d1', text=True)")
+    page.wait_for_selector("#result:not([hidden])")
+    box = (
+        "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }"
+    )
+    layer, board = (page.locator(s).evaluate(box) for s in (".motion-layer", "#board svg"))
+    assert layer == pytest.approx(board, abs=1), (layer, board)
+    shot(page, "motion-last-move-with-the-result")
+    settle_all(page)
+    assert page.errors == []
+
+
+def test_a_puzzles_answer_lands_where_the_board_is_once_the_bar_says_solved(page, site):
+    # on a desktop the puzzle's bar stands over the board: "Solved! …" makes it taller and
+    # the board smaller, and the game's result shows too (the answer wins at once)
+    puzzles = load("rugpile", (ROOT / plugin("rugpile").puzzles).read_text())
+    puzzle = next(p for p in puzzles if len(p.solution) == 1 and p.goal == "win")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_page(spied(page), f"{site}/index.html#rugpile")
+    page.evaluate("address => { location.hash = address; }", f"#puzzle/rugpile/{puzzle.id}")
+    page.wait_for_selector(f"body[data-puzzle='{puzzle.id}'] #puzzle:not([hidden])")
+    hold(page)
+    run_python(page, "PAGE.play(MOVE, text=True)", MOVE=puzzle.solution[0])
+    page.wait_for_selector("#puzzle[data-status='solved']")
+    box = (
+        "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }"
+    )
+    layer, board = (page.locator(s).evaluate(box) for s in (".motion-layer", "#board svg"))
+    assert layer == pytest.approx(board, abs=1), (layer, board)
+    settle_all(page)
     assert page.errors == []

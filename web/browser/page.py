@@ -363,13 +363,13 @@ class Page:
         screen = screen_of(self.table)
         moved = self.motion.before(self.table)
         self.input.draw(screen.board, screen.status)
-        self.motion.after(moved)
         write_screen(screen)
         self.moves_view.write(
             self.move_list.update(self.table.session, self.table.view, self.table.board)
         )
-        self.advice.follow()
         link_controls.show(self.table)
+        self.motion.after(moved)  # the page laid out (a result shown moves the board)
+        self.advice.follow()
         self.schedule_computer()
 
     def change(self, action: Callable[[], None]) -> None:

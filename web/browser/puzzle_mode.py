@@ -297,10 +297,9 @@ class PuzzleMode:
         said = run.move(state, move)
         self.hold_board()
         table.play(move)
-        self.host.render()
         if said.wrong or (said.over and run.first_try):
             self.record.count_try(run, solved=not said.wrong)
-        self.write_bar()
+        self.draw_move(bar=True)
         if said.wrong:
             run_soon(self.explain(run, run.wrong_move))
         elif said.replies:
@@ -310,15 +309,22 @@ class PuzzleMode:
         """The opponent's reply (and a forced move of the solver's with its own), each after
         a moment."""
         self.busy = True
-        for text in replies:
+        for count, text in enumerate(replies, 1):
             await asyncio.sleep(REPLY_SECONDS)
             if self.run is not run:
                 break
             self.host.table.play_text(text)
-            self.host.render()
-        if self.run is run:
-            self.write_bar()
+            self.draw_move(bar=count == len(replies))
         self.busy = False
+
+    def draw_move(self, bar: bool) -> None:
+        """Draw the move just played, the `bar` first when it says something new: a bar that
+        grows or shrinks moves the board, and the move's animation must start where the
+        board then stands.  The status keeps the puzzle's words."""
+        if bar:
+            self.write_bar()
+        self.host.render()
+        self.restate()
 
     async def explain(self, run: PuzzleRun, wrong: str) -> None:
         """Why the wrong move is worse: the computer's best answer to it, for a moment."""
@@ -347,15 +353,13 @@ class PuzzleMode:
         line = run.show()
         self.hold_board()
         self.busy = True
-        for text in line:
+        for count, text in enumerate(line, 1):
             await asyncio.sleep(REPLY_SECONDS)
             if self.run is not run:
                 break
             self.host.table.play_text(text)
-            self.host.render()
+            self.draw_move(bar=count == len(line))
         self.busy = False
-        if self.run is run:
-            self.write_bar()
 
     # ---- a mistake of the game shown, as a puzzle
 
