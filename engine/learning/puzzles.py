@@ -63,7 +63,7 @@ class Puzzle:
     difficulty: int
     chance: tuple[float, float]
     proven: bool = False
-    options: tuple[tuple[str, Any], ...] = ()  # (name, value) of each option not a default
+    options: tuple[tuple[str, Any], ...] = ()  # (name, value); an option not named: its default
 
     @property
     def options_dict(self) -> dict[str, Any]:
