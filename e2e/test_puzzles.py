@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from engine import games
 from engine.contract.plugins import ids, plugin
 from engine.learning.puzzles import load
+from web import boards
 from web.logic.puzzle import forced_steps
 from web.logic.puzzle_offer import count_label
 from web.logic.puzzle_pick import daily_index
@@ -121,8 +122,9 @@ def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
     assert control.get_attribute("hidden") is None
     open_by_link(page, first)
     bar_says(page, f"Find the best move for {name}")
-    assert page.get_attribute("#flip", "aria-pressed") == str(solver == 1).lower()
-    assert page.locator("#puzzle .puzzle-turned").is_visible() == (solver == 1)
+    turned = solver == 1 and boards.get(game_id).sided  # the solver's side at the bottom
+    assert page.get_attribute("#flip", "aria-pressed") == str(turned).lower()
+    assert page.locator("#puzzle .puzzle-turned").is_visible() == turned
     moves_listed(page, len(first.moves))  # the game so far
     assert page.evaluate("location.hash") == f"#puzzle/{game_id}/{first.id}"
 
@@ -281,11 +283,15 @@ def test_a_solvers_only_legal_move_is_played_with_the_reply(page, site):
     assert page.errors == []
 
 
-def test_the_second_seat_solves_on_the_board_turned_round_and_is_told_so(page, site):
-    game_id = a_game_with_puzzles()
+def second_seats_puzzle(game_id: str):
     game = games.get(game_id)
-    puzzle = next(p for p in collection(game_id) if game.to_move(p.start(game)) == 1)
-    name = game.seat_names(puzzle.start(game))[1]
+    return next(p for p in collection(game_id) if game.to_move(p.start(game)) == 1)
+
+
+def test_the_second_seat_solves_on_a_board_with_sides_turned_round_and_is_told_so(page, site):
+    game_id = next(g for g in with_puzzles() if boards.get(g).sided)
+    puzzle = second_seats_puzzle(game_id)
+    name = games.get(game_id).seat_names(puzzle.start(games.get(game_id)))[1]
     page.set_viewport_size(PHONE)
     open_page(page, f"{site}/index.html#{game_id}")
     open_by_link(page, puzzle)
@@ -301,6 +307,19 @@ def test_the_second_seat_solves_on_the_board_turned_round_and_is_told_so(page, s
     reach(page, "#flip")  # Flip closed the menu that holds it
     page.click("#flip")
     expect(note).to_be_visible()
+    assert page.errors == []
+
+
+def test_a_board_without_sides_is_not_turned_for_the_second_seat(page, site):
+    # turning it would only make its coordinates read from the other corner
+    game_id = next(g for g in with_puzzles() if not boards.get(g).sided)
+    puzzle = second_seats_puzzle(game_id)
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site}/index.html#{game_id}")
+    open_by_link(page, puzzle)
+    bar_says(page, "Find the best move for")
+    assert page.get_attribute("#flip", "aria-pressed") == "false"
+    expect(page.locator("#puzzle .puzzle-turned")).to_have_count(0)
     assert page.errors == []
 
 

@@ -227,7 +227,7 @@ def test_a_win_searched_out_while_behind_on_the_board_says_both():
     run = PuzzleRun(behind)
     play(run, "a8")
     assert run.message == (
-        "Solved! Orange now wins whatever Blue does, though Blue leads on the board for now "
+        "Solved! Orange now wins whatever Blue does, though Blue leads in the score for now "
         "(64 to 0): the rest of the game was searched out to the end. Orange's chance went "
         "from 20% to 100%."
     )
@@ -239,6 +239,17 @@ def test_a_win_searched_out_while_behind_on_the_board_says_both():
         run.message
         == "Solved! Blue now wins whatever Orange does. Blue's chance went from 41% to 100%."
     )
+
+
+def test_the_second_seat_is_told_a_board_with_sides_is_turned_round_for_it():
+    # Gwyddbwyll's armies play up the board from their own edges: after White's e3e5, Black
+    # solves on the board turned round, and the bar says so
+    puzzle = Puzzle(
+        "gwyddbwyll", "gw1", ("e3e5",), ("d6e5",), "won", "opening", (), 550, (0.5, 0.95)
+    )
+    run = PuzzleRun(puzzle)
+    assert run.solver == 1
+    assert f"The board is turned round for {run.solver_name()}." in run.bar_html()
 
 
 def test_a_mistake_keeps_its_games_options():
@@ -259,7 +270,7 @@ def test_a_mistake_keeps_its_games_options():
     run = PuzzleRun(mistake, MISTAKE)
     assert run.session().record.options_dict == options
     assert run.solver == 1 and run.solver_name() == "Blue"
-    assert "The board is turned round for Blue." in run.bar_html()
+    assert "puzzle-turned" not in run.bar_html()  # a board without sides is not turned
     state = run.session().state
     assert run.move(state, games.get("rugpile").parse(state, "2x2c3")).over
 

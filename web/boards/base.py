@@ -129,6 +129,9 @@ class Board(Generic[V]):
     A renderer names its game's view type: `class RugPileBoard(Board[RugView])`."""
 
     can_flip = False  # the board can be drawn turned round
+    # each seat plays from its own edge (a chess army): a puzzle turns the board for its
+    # solver; on a board without sides, turning it only makes its coordinates harder to read
+    sided = False
     # a move lays one piece over its cells (view.last): the analysis outlines them as one
     whole_moves = False
     # that piece has a black and a white half, on view.last's first and second cells

@@ -150,6 +150,7 @@ def _describe(view: GwyddbwyllView, sq: int) -> str:
 
 class GwyddbwyllBoard(Board[GwyddbwyllView]):
     can_flip = True  # the toolbar's Flip button (and the F key) turns it round
+    sided = True  # each army plays up the board from its own edge
     full_moves = True  # the move list: "1. e3e4 a6a5 2. ..."
     shortcuts = (("F", "turn the board round (as the Flip button does)"),)
 

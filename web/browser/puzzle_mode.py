@@ -197,13 +197,14 @@ class PuzzleMode:
     # ---- the position and the bar
 
     def show_position(self) -> None:
-        """The puzzle's position as the run has it, the solver at the bottom."""
+        """The puzzle's position as the run has it, the solver's side at the bottom on a
+        board with sides (the others as the rules draw them)."""
         run = self.run
         if run is None:
             return
         table = self.host.table
         table.open(run.session())
-        table.ui = replace(table.ui, flipped=run.solver == 1)
+        table.ui = replace(table.ui, flipped=run.solver == 1 and table.board.sided)
         self.hold_board()
         document.body.dataset.game = run.puzzle.game_id
         document.body.dataset.puzzle = run.puzzle.id
@@ -309,12 +310,12 @@ class PuzzleMode:
         """The opponent's reply (and a forced move of the solver's with its own), each after
         a moment."""
         self.busy = True
-        for count, text in enumerate(replies, 1):
+        for number, text in enumerate(replies, 1):
             await asyncio.sleep(REPLY_SECONDS)
             if self.run is not run:
                 break
             self.host.table.play_text(text)
-            self.draw_move(bar=count == len(replies))
+            self.draw_move(bar=number == len(replies))
         self.busy = False
 
     def draw_move(self, bar: bool) -> None:
@@ -353,12 +354,12 @@ class PuzzleMode:
         line = run.show()
         self.hold_board()
         self.busy = True
-        for count, text in enumerate(line, 1):
+        for number, text in enumerate(line, 1):
             await asyncio.sleep(REPLY_SECONDS)
             if self.run is not run:
                 break
             self.host.table.play_text(text)
-            self.draw_move(bar=count == len(line))
+            self.draw_move(bar=number == len(line))
         self.busy = False
 
     # ---- a mistake of the game shown, as a puzzle

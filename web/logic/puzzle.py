@@ -21,6 +21,7 @@ from typing import Any
 
 from engine import games
 from engine.learning.puzzles import Puzzle
+from web import boards
 from web.logic.move_names import full_moves, line_names, move_word, numbered_line
 from web.logic.puzzle_offer import link
 from web.logic.session import Session
@@ -194,7 +195,7 @@ class PuzzleRun:
             return ""
         opponent = self.game.seat_names(self.start)[1 - self.solver]
         return (
-            f", though {opponent} leads on the board for now ({theirs} to {mine}): the rest of "
+            f", though {opponent} leads in the score for now ({theirs} to {mine}): the rest of "
             "the game was searched out to the end"
         )
 
@@ -246,10 +247,10 @@ class PuzzleRun:
         return "".join(parts)
 
     def turned(self) -> str:
-        """The second seat solves on the board turned round (its side at the bottom, the
-        coordinates read from the other corner): said beside the goal, which the page's style
-        shows only while Flip is pressed."""
-        if self.solver != 1:
+        """The second seat solves on the board turned round where the board has sides (its
+        side at the bottom, the coordinates read from the other corner): said beside the
+        goal, which the page's style shows only while Flip is pressed."""
+        if self.solver != 1 or not boards.get(self.puzzle.game_id).sided:
             return ""
         name = escape(self.solver_name())
         return f" <span class='puzzle-turned'>The board is turned round for {name}.</span>"
