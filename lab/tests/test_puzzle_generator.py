@@ -609,10 +609,10 @@ def test_gwyddbwyll_is_judged_by_its_alpha_beta():
     assert reply in {game.notation(after, m) for m in game.legal_moves(after)}
 
 
-def test_runs_at_once_share_no_candidate(monkeypatch):
-    # --shard k/n: the k-th run takes the new games of seeds k, k + n, …; the recorded
-    # games' sources are the first run's alone
-    asked = []
+def ends_asked(monkeypatch) -> list:
+    """The sources of the recorded games' ends and the new games' ends, faked: each says in
+    the list returned when it is asked for its candidates ("end", or the new game's seed)."""
+    asked: list = []
 
     def recorded_ends(game_id):
         asked.append("end")
@@ -624,6 +624,13 @@ def test_runs_at_once_share_no_candidate(monkeypatch):
 
     monkeypatch.setattr(command, "endings", recorded_ends)
     monkeypatch.setattr(command, "fresh_endings", new_game_ends)
+    return asked
+
+
+def test_runs_at_once_share_no_candidate(monkeypatch):
+    # --shard k/n: the k-th run takes the new games of seeds k, k + n, …; the recorded
+    # games' sources are the first run's alone
+    asked = ends_asked(monkeypatch)
     sources = ("endings", "easy")
     list(itertools.islice(command.candidates("petrify", sources, (2, 3)), 3))
     assert asked == [2, 5, 8]
@@ -648,18 +655,7 @@ def test_a_game_whose_puzzles_are_set_on_other_options(tmp_path, monkeypatch):
     assert boards.work_name("petrify") == "petrify" and boards.at_defaults("petrify")
     assert collection.state_path("stigmergy").endswith("stigmergy-size4.jsonl")
 
-    asked = []
-
-    def recorded_ends(game_id):
-        asked.append("end")
-        yield "a candidate of a recorded game's end"
-
-    def new_game_ends(game_id, seed, level="medium"):
-        asked.append(seed)
-        yield f"a candidate of the game of seed {seed}"
-
-    monkeypatch.setattr(command, "endings", recorded_ends)
-    monkeypatch.setattr(command, "fresh_endings", new_game_ends)
+    asked = ends_asked(monkeypatch)
     list(itertools.islice(command.candidates("stigmergy", ("endings", "easy")), 2))
     assert asked == [1, 2]
 
