@@ -10,7 +10,10 @@ alpha-beta at SCAN_NODES nodes: after every move, the position's score for the s
 (pawns; a proven end beyond search.WON).  A position is a candidate when that score rose by
 at least SWING pawns over the same side's score before the opponent's move (a piece left
 hanging, a tactic allowed), or became a proven win there: the candidate is then marked
-proven, and solve.py tries the short forced win before anything else.  The criteria a
+proven, and solve.py tries the short forced win before anything else.  The two scores, as
+the judge's chances (searching.alpha_beta_chance), must also pass the other sources' rule
+(criteria.is_candidate): a side already a piece ahead, or still behind after the gain, has
+no single good move to find, and the judge would only drop it.  The criteria a
 candidate must pass are the other sources' (solve.py): only where mistakes are looked for
 differs.  Keys "tac:<seed>:<ply>".
 """
@@ -23,12 +26,14 @@ from collections.abc import Iterator, Sequence
 from engine import games
 from engine.ai import choose_move
 from engine.ai.analysis import estimate
+from engine.contract.core import Game
 from engine.games.gwyddbwyll.rules import GwState
 from engine.games.gwyddbwyll.search import WON, GwSearch
 from lab.judgement import GRAPH_PLAYOUTS
 
 from .candidates import NOISE, Candidate, mark_searched, searched
-from .searching import budget
+from .criteria import is_candidate
+from .searching import alpha_beta_chance, budget
 
 SCAN_NODES = 20_000  # the alpha-beta's nodes for each position of a game (0.4 s, CPython)
 SWING = 3.0  # pawns: a knight's worth (tactics.VALUES) gained by the opponent's move
@@ -44,14 +49,17 @@ def scan(state: GwState, earlier: Sequence[GwState], seed: int) -> float:
     return search.value
 
 
-def is_tactical(before: float, after: float) -> bool:
+def is_tactical(game: Game, before: float, after: float) -> bool:
     """Whether a position is a candidate: the side to move's score `after` the opponent's
     move is a proven win it was not `before` it (the same side's score, the opponent's
-    negated), or at least SWING pawns above it.  A quicker win than one proven already is
-    no mistake, nor a slower loss than one proven already."""
+    negated), or at least SWING pawns above it, and the two as chances are a candidate's
+    (criteria.is_candidate).  A quicker win than one proven already is no mistake, nor a
+    slower loss than one proven already."""
     if before >= WON or after <= -WON:
         return False
-    return after >= WON or after - before >= SWING
+    if after < WON and after - before < SWING:
+        return False
+    return is_candidate(alpha_beta_chance(game, before), alpha_beta_chance(game, after))
 
 
 def tactical(game_id: str, seed: int) -> Iterator[Candidate]:
@@ -85,7 +93,7 @@ def _scanned(game_id: str, seed: int) -> Iterator[Candidate]:
         if game.result(states[-1]) is not None:
             return
         before, score = -score, scan(states[-1], states[:-1], seed)
-        if is_tactical(before, score):
+        if is_tactical(game, before, score):
             seat, ply = game.to_move(states[-1]), len(moves)
             chance = estimate(game, states[-1], graph, seed=ply)[seat]
             then = 1.0 - estimate(game, state, graph, seed=ply - 1)[1 - seat]

@@ -578,11 +578,23 @@ def test_a_games_end_whose_candidates_were_all_taken_is_not_searched_again(tmp_p
 def test_the_alpha_beta_scan_marks_a_mate_allowed_and_a_piece_left_hanging():
     # Black's king steps into Ra8 mate: White's score there is a proven win
     assert scan(fixtures.win_in_one(), (fixtures.mate_threat(),), seed=1) >= WON
-    assert is_tactical(0.5, WON + 990)  # a mate allowed from an even position
-    assert is_tactical(-1.0, -1.0 + SWING)  # a knight's worth gained by the move
-    assert not is_tactical(-1.0, -1.0 + SWING - 0.5)
-    assert not is_tactical(WON + 994, WON + 999)  # a quicker mate than one proven already
-    assert not is_tactical(-(WON + 999), -(WON + 994))  # lost before and after
+    gw = games.get("gwyddbwyll")
+    assert is_tactical(gw, 0.5, WON + 990)  # a mate allowed from an even position
+    assert is_tactical(gw, -1.0, -1.0 + SWING)  # a knight's worth gained by the move
+    assert not is_tactical(gw, -1.0, -1.0 + SWING - 0.5)
+    assert not is_tactical(gw, WON + 994, WON + 999)  # a quicker mate than one proven already
+    assert not is_tactical(gw, -(WON + 999), -(WON + 994))  # lost before and after
+
+
+def test_the_alpha_beta_scan_leaves_out_gains_with_no_single_good_move():
+    # a knight's worth and more, but as chances not a candidate (criteria.is_candidate):
+    # already a knight ahead (0.86 to 0.97: every quiet move keeps 0.86), still behind after
+    # (0.02 to 0.25), a mate found a knight ahead (0.86 to 1: the quiet moves within 0.3)
+    gw = games.get("gwyddbwyll")
+    assert not is_tactical(gw, 3.0, 3.0 + SWING + 0.5)
+    assert not is_tactical(gw, -5.0, -2.0)
+    assert not is_tactical(gw, 3.0, WON + 990)
+    assert is_tactical(gw, -2.9, 4.9)  # behind, then ahead: a candidate
 
 
 def test_the_scanned_source_is_gwyddbwyll_s_alone():
