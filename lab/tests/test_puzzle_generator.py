@@ -588,8 +588,8 @@ def test_the_alpha_beta_scan_marks_a_mate_allowed_and_a_piece_left_hanging():
 
 def test_the_alpha_beta_scan_leaves_out_gains_with_no_single_good_move():
     # a knight's worth and more, but as chances not a candidate (criteria.is_candidate):
-    # already a knight ahead (0.86 to 0.97: every quiet move keeps 0.86), still behind after
-    # (0.02 to 0.25), a mate found a knight ahead (0.86 to 1: the quiet moves within 0.3)
+    # already a knight ahead (0.86 to 0.98: every quiet move keeps 0.86), still behind after
+    # (0.06 to 0.25), a mate found a knight ahead (0.86 to 1: the quiet moves within 0.3)
     gw = games.get("gwyddbwyll")
     assert not is_tactical(gw, 3.0, 3.0 + SWING + 0.5)
     assert not is_tactical(gw, -5.0, -2.0)
