@@ -241,16 +241,19 @@ def _searched_line(game: Game, state: State, scale: float, deep: int):
 
 def _deep_step(game: Game, state: State, deep: int) -> tuple[str | None, Judgement, float]:
     """One solver step judged by the two deep searches: (None or why not, the first seed's
-    judgement, the lower of the two chances after the move)."""
-    first, second = (judge(game, state, deep, seed) for seed in SEEDS)
+    judgement, the lower of the two chances after the move).  A step the first seed's
+    search already fails is dropped without searching the second: deep searches are the
+    generator's dearest work."""
+    first = judge(game, state, deep, SEEDS[0])
+    verdict = step_verdict(first.judged)
+    if verdict is not None:
+        return verdict + " (deep)", first, first.judged[0].chance
+    second = judge(game, state, deep, SEEDS[1])
     after = min(first.judged[0].chance, second.judged[0].chance)
     if first.choice != second.choice:
         return "the seeds disagree (deep)", first, after
-    for judgement in (first, second):
-        verdict = step_verdict(judgement.judged)
-        if verdict is not None:
-            return verdict + " (deep)", first, after
-    return None, first, after
+    verdict = step_verdict(second.judged)
+    return (None if verdict is None else verdict + " (deep)"), first, after
 
 
 def _record(game: Game, start: State, candidate: Candidate, line: list[str], after: float) -> dict:

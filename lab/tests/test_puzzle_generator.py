@@ -18,7 +18,7 @@ from engine.contract.result import Result, Termination
 from engine.games.gwyddbwyll import fixtures
 from engine.games.gwyddbwyll.search import WON
 from lab.puzzles import __main__ as command
-from lab.puzzles import collection, criteria, exact, motifs, rating, searching
+from lab.puzzles import collection, criteria, exact, motifs, rating, searching, solve
 from lab.puzzles.criteria import Judged, step_verdict
 from lab.puzzles.tactical import SWING, is_tactical, scan
 
@@ -291,6 +291,32 @@ def test_a_step_is_good_only_when_every_other_move_is_far_worse():
     assert step_verdict([Judged("a", 0.5), Judged("b", 0.9)]) == "a second good move"
     assert step_verdict([Judged("a", 1.0, True)]) is None
     assert step_verdict([]) == "no move to judge"
+
+
+def test_a_deep_step_the_first_seed_fails_asks_no_second_search(monkeypatch):
+    asked: list[int] = []
+    answers = {
+        1: [Judged("a", 0.95), Judged("(any other)", 0.70)],  # a second good move
+        2: [Judged("a", 0.95), Judged("(any other)", 0.20)],
+    }
+
+    def scripted(game, state, playouts, seed):
+        asked.append(seed)
+        return searching.Judgement(answers[seed], answers[seed][0].chance, None)
+
+    monkeypatch.setattr(solve, "judge", scripted)
+    verdict, first, after = solve._deep_step(None, None, deep=1)
+    assert (verdict, first.choice, after, asked) == ("a second good move (deep)", "a", 0.95, [1])
+    # a first seed that passes asks the second, which must choose the same move
+    answers[1] = [Judged("a", 0.95), Judged("(any other)", 0.20)]
+    answers[2] = [Judged("b", 0.92), Judged("(any other)", 0.20)]
+    asked.clear()
+    verdict, _, after = solve._deep_step(None, None, deep=1)
+    assert (verdict, after, asked) == ("the seeds disagree (deep)", 0.92, [1, 2])
+    answers[2] = [Judged("a", 0.91), Judged("(any other)", 0.62)]
+    assert solve._deep_step(None, None, deep=1)[0] == "a second good move (deep)"
+    answers[2] = [Judged("a", 0.91), Judged("(any other)", 0.20)]
+    assert solve._deep_step(None, None, deep=1)[0] is None
 
 
 def test_the_pre_filter_drops_close_answers_and_weak_ones_with_a_looser_gap():
