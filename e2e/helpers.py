@@ -192,6 +192,24 @@ def run_python(page, code: str, **values) -> str:
     )
 
 
+def wait_for_python(page, condition: str, timeout: float = 30_000) -> None:
+    """Wait until `condition`, a Python expression in the page's interpreter, is true: the
+    browser evaluates it as it polls (the interpreter kept on `window.e2ePython`)."""
+    page.evaluate(
+        """async () => {
+        const assets = document.documentElement.dataset.assets || "./";
+        const { whenDefined } = await import(assets + "vendor/pyscript/core.js");
+        window.e2ePython = await (await whenDefined("py")).interpreter;
+    }"""
+    )
+    page.wait_for_function(
+        "condition => window.e2ePython.runPython(condition) === true",
+        arg=condition,
+        polling=100,
+        timeout=timeout,
+    )
+
+
 def shot(page, name: str, full_page: bool = True):
     """Save the whole page (or, `full_page` False, the screen as the player sees it: a sheet
     fixed at its foot stays there) as SHOTS/name.png, with any move still animating taken to

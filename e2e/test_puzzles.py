@@ -9,11 +9,11 @@ one is clicked on the board.  Screenshots at desktop and phone size."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime
 
 import pytest
-from helpers import READY, ROOT, guard, open_page, reach, run_python, shot
+from helpers import READY, ROOT, guard, open_page, reach, run_python, shot, wait_for_python
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from engine import games
@@ -69,12 +69,13 @@ def bar_says(page, text: str, timeout: int = 30_000):
     )
 
 
-def moves_listed(page, count: int, seconds: float = 30):
+def moves_listed(page, count: int):
     """The table's line holds `count` moves (a reply may still be on its way)."""
-    deadline = time.monotonic() + seconds
-    while (found := int(run_python(page, "len(PAGE.table.session.moves)"))) != count:
-        assert time.monotonic() < deadline, f"{found} moves, not {count}"
-        page.wait_for_timeout(100)
+    try:
+        wait_for_python(page, f"len(PAGE.table.session.moves) == {count}")
+    except PlaywrightTimeout:
+        found = run_python(page, "len(PAGE.table.session.moves)")
+        raise AssertionError(f"{found} moves, not {count}") from None
 
 
 def open_by_link(page, puzzle):
