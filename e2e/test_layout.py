@@ -77,6 +77,38 @@ def test_the_move_list_keeps_the_current_move_in_view(browser, site, viewport):
     page.context.close()
 
 
+LAPTOP = {"width": 1366, "height": 768}
+# Where the move list's current move and the game's panel stand in the side column's view.
+SIDE_VIEW = """() => {
+    const column = document.querySelector('.side-panels');
+    const view = column.getBoundingClientRect();
+    const current = document.querySelector("#moves [aria-current='true']");
+    const seen = el => { const r = el.getBoundingClientRect();
+                         return r.top >= view.top - 1 && r.bottom <= view.bottom + 1; };
+    const panel = document.getElementById('panel').getBoundingClientRect();
+    return {scrolled: column.scrollTop, current: seen(current),
+            panelTop: panel.top < view.bottom - 40};
+}"""
+
+
+@pytest.mark.parametrize("game_id", ["wythe", "petrify", "stigmergy"])
+def test_on_a_laptop_the_moves_share_the_side_column_with_the_panel(browser, site, game_id):
+    """On a 1366 x 768 screen the game's panel (Wythe's groups, Petrify's patches, Stigmergy's
+    score) filled the side column and the moves fell below it, out of view: they share it now,
+    each scrolling in itself."""
+    plies = 40
+    page = new_page(browser)
+    page.set_viewport_size(LAPTOP)
+    open_page(page, f"{site}/index.html#{random_game(game_id, plies)}")
+    expect(page.locator(f"#moves [data-ply='{plies}']")).to_have_attribute("aria-current", "true")
+    seen = page.evaluate(SIDE_VIEW)
+    assert seen == {"scrolled": 0, "current": True, "panelTop": True}, seen
+    assert current_in_view(page), "the latest move is out of the list's view"
+    shot(page, f"side-column-laptop-{game_id}", full_page=False)
+    assert page.errors == []
+    page.context.close()
+
+
 # The lines of text in the status (the box itself keeps room for two).
 LINES = """status => {
     const range = document.createRange();
