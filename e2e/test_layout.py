@@ -94,8 +94,8 @@ SIDE_VIEW = """() => {
 @pytest.mark.parametrize("game_id", ["wythe", "petrify", "stigmergy"])
 def test_on_a_laptop_the_moves_share_the_side_column_with_the_panel(browser, site, game_id):
     """On a 1366 x 768 screen the game's panel (Wythe's groups, Petrify's patches, Stigmergy's
-    score) filled the side column and the moves fell below it, out of view: they share it now,
-    each scrolling in itself."""
+    score) filled the side column and the moves fell below it, out of view: the panel gives
+    way now, scrolling in itself."""
     plies = 40
     page = new_page(browser)
     page.set_viewport_size(LAPTOP)
@@ -246,6 +246,55 @@ def test_a_numbered_move_stays_on_one_line(browser, site, width):
     assert heights[0][1] > 0, "the move list is not shown"
     shot(page, f"move-list-numbered-{width}", full_page=False)
     assert page.errors == []
+
+
+# Each move that runs into the number of the move after it in its row, in the move list: the
+# numbers are the list's markers, drawn left of their items, so each is measured as a text of
+# its item's font.
+RUN_INTO_NUMBERS = """() => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position: absolute; white-space: pre; visibility: hidden';
+    document.body.append(probe);
+    const found = [];
+    let number = 0, before = null;
+    for (const item of document.querySelectorAll('#moves > li')) {
+        number = item.hasAttribute('value') ? item.value : number + 1;  // the list's counting
+        if (item.matches('.side, .part, .gap')) { before = null; continue; }
+        const box = item.getBoundingClientRect();
+        probe.style.font = getComputedStyle(item).font;
+        probe.textContent = `${number}. `;
+        const end = before && before.querySelector('button').getBoundingClientRect();
+        if (end && Math.abs(before.getBoundingClientRect().top - box.top) < 2
+            && end.right > box.left - probe.getBoundingClientRect().width) {
+            found.push(`${before.textContent.trim()} | ${number}.`);
+        }
+        before = item;
+    }
+    probe.remove();
+    return found;
+}"""
+STIGMERGY_WORDS = ["komi-37", "black", "d4", "a2", "b1", "c2", "d1", "e2", "f1", "g2"]
+STIGMERGY_WORDS += ["button", "h1"]  # "button", eleventh, before "12."
+
+
+@pytest.mark.parametrize("width", [375, 1024, 1366])
+def test_no_move_runs_into_the_next_moves_number(browser, site, width):
+    """Stigmergy's "komi-37" ran into "2." and "button" into the number after it: a word
+    longer than a column holds takes two.  Petrify's five-letter captures fit one."""
+    page = new_page(browser)
+    page.set_viewport_size({"width": width, "height": 768})
+    open_page(page, f"{site}/index.html#stigmergy")
+    for text in STIGMERGY_WORDS:
+        run_python(page, "PAGE.play(MOVE, text=True)", MOVE=text)
+    reach(page, f"#moves [data-ply='{len(STIGMERGY_WORDS)}']")  # on a phone, in its sheet
+    assert page.evaluate(RUN_INTO_NUMBERS) == []
+    shot(page, f"move-list-words-{width}", full_page=False)
+    page.goto("about:blank")
+    open_page(page, f"{site}/index.html#{random_game('petrify', 96)}")
+    reach(page, "#moves [data-ply='96']")
+    assert page.evaluate(RUN_INTO_NUMBERS) == []
+    assert page.errors == []
+    page.context.close()
 
 
 def test_a_bad_link_shows_the_board_of_its_own_game(browser, site):
