@@ -10,7 +10,7 @@ from engine.contract.ending import Ending
 from engine.formats.move_tree import MoveTree
 from web import boards
 from web.boards.base import Board
-from web.logic.move_list import MoveList, Update, labels, move_list_html
+from web.logic.move_list import MoveList, Update, labels, line_html, move_list_html
 from web.logic.session import Session
 
 
@@ -279,19 +279,22 @@ def test_a_list_of_other_options_is_written_whole_even_when_its_moves_go_on():
 
 
 def test_a_move_written_long_is_marked_wide_to_take_two_columns():
-    rows = MoveTree.from_line(["komi-101", "black", "g3"]).rows()
+    # a column holds five letters before the next move's number (e2e/test_layout.py measures it)
+    rows = MoveTree.from_line(["komi-37", "black", "button"]).rows()
     html = move_list_html(rows, [r.move for r in rows], (0, 0, 0))
-    assert html.count('class="wide"') == 1
+    assert html.count('class="wide"') == 2
     assert '<li value="1"><button type="button" data-row="0" data-ply="1" class="wide">' in html
-    assert f'<li value="2">{b(1, 2, "black")}</li>' in html  # six letters fit a column
+    assert f'<li value="2">{b(1, 2, "black")}</li>' in html  # five letters fit a column
+    assert 'data-ply="3" aria-current="true" class="wide">button</button>' in html
+    assert line_html(["komi-37", "black"]).count('class="wide"') == 1  # a long list's items too
 
 
-def test_seven_letters_fit_a_column():
-    # Gwyddbwyll's capture with check, "Rc2xd2+", and Stigmergy's "komi-37"
-    rows = MoveTree.from_line(["c2d2", "komi-37"]).rows()
-    html = move_list_html(rows, ["Rc2xd2+", "komi-37"], (0, 0))
+def test_a_list_by_full_moves_keeps_every_move_in_its_column():
+    # Gwyddbwyll's capture with check, "Rc2xd2+", in White's column, not two
+    rows = MoveTree.from_line(["c2d2", "a6a5"]).rows()
+    html = move_list_html(rows, ["Rc2xd2+", "a6a5"], (0, 0), pairs=True)
     assert 'class="wide"' not in html
-    assert f'<li value="1">{b(0, 1, "Rc2xd2+")}</li>' in html
+    assert 'class="wide"' not in line_html(["Rc2xd2+", "a6a5"], pairs=True)
 
 
 def test_gwyddbwyll_numbers_full_moves_white_then_black():

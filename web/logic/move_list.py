@@ -35,11 +35,12 @@ HINT = (
     '<small class="hinted" title="Played after a hint"> hint</small>'
     '<span class="visually-hidden"> (played after a hint)</span>'
 )
-# A move written longer than this (Stigmergy's "komi-101") is marked wide: it takes two of the
-# list's columns (web/style.css), where it would run into the next move.  Seven letters fit a
-# column (Gwyddbwyll's "Rc2xd2+"): marked wide, they pushed the moves after them out of the
-# White and Black columns.
-WIDE = 7
+# A move written longer than this (Stigmergy's "button", "komi-37") is marked wide in a list
+# numbered move by move: it takes two of the list's columns (web/style.css), where it would
+# run into the next move's number, which the browser draws left of its column (seen at
+# 1366 px: "1. komi-372. black").  A list by full moves (Gwyddbwyll's) keeps every move in its
+# White or Black column, however long.
+WIDE = 5
 
 
 def labels(game: Game, known: dict, rows: Sequence[Row]) -> list[str]:
@@ -64,9 +65,8 @@ def move_list_html(
     stretch: list[str] = []  # the stretch of a side line being written
     depth = 0
     for i, (row, word) in enumerate(zip(rows, words, strict=True)):
-        button = _button(
-            i, row, word, row.path == current, movers[i] if movers else None, row.path in hinted
-        )
+        mover = movers[i] if movers else None
+        button = _button(i, row, word, row.path == current, mover, row.path in hinted, pairs)
         if row.depth == 0:
             _close(side, stretch, depth)
             after_side = bool(side)
@@ -118,7 +118,13 @@ def _close(side: list[str], stretch: list[str], depth: int) -> None:
 
 
 def _button(
-    i: int, row: Row, word: str, current: bool, mover: tuple[str, str] | None, hinted: bool
+    i: int,
+    row: Row,
+    word: str,
+    current: bool,
+    mover: tuple[str, str] | None,
+    hinted: bool,
+    pairs: bool,
 ) -> str:
     who = ""
     if mover is not None:
@@ -129,7 +135,7 @@ def _button(
         )
     where = "" if row.depth == 0 else '<span class="visually-hidden">side line: </span>'
     marked = ' aria-current="true"' if current else ""
-    wide = ' class="wide"' if len(word) > WIDE else ""
+    wide = ' class="wide"' if len(word) > WIDE and not pairs else ""
     return (
         f'<button type="button" data-row="{i}" data-ply="{row.ply}"'
         f"{marked}{wide}>{where}{who}{escape(word)}{HINT if hinted else ''}</button>"
@@ -178,7 +184,7 @@ def line_html(
     items = []
     for i, word in enumerate(words, start=first):
         row = Row((), word, 0, i + 1)
-        button = _button(i, row, word, False, movers[i] if movers else None, i in hinted)
+        button = _button(i, row, word, False, movers[i] if movers else None, i in hinted, pairs)
         if pairs:
             item = "<li>" if i % 2 else f"<li>{full_move(i + 1)}"
         else:
