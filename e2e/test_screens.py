@@ -235,3 +235,36 @@ def test_on_a_phone_the_board_and_status_come_first_with_a_bar_of_controls_at_th
     expect(page.locator("#games-open")).to_have_text("Wythe")
     assert page.errors == []
     context.close()
+
+
+@pytest.mark.parametrize(
+    "size",
+    [{"width": 810, "height": 1080}, {"width": 1080, "height": 810}],
+    ids=["upright", "turned"],
+)
+def test_a_tablet_held_upright_has_the_phones_layout(browser, site, size):
+    """Held upright (810 x 1080), a tablet had the desktop's two columns: the board some 440
+    px wide beside the side column, the screen's lower half empty.  Upright it has the
+    phone's layout now, the board across the screen and the bar at the foot; turned, the
+    desktop's.  A tap plays on either."""
+    width, height = size["width"], size["height"]
+    upright = height > width
+    context = browser.new_context(viewport=size, has_touch=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    open_page(page, f"{site}/index.html#petrify")
+    board, bar = box(page, "#board"), box(page, ".bar")
+    fixed = page.evaluate("getComputedStyle(document.querySelector('.bar')).position") == "fixed"
+    if upright:
+        assert board["width"] > 0.9 * width, board
+        assert fixed and abs(bottom(bar) - height) <= 1, bar
+        expect(page.locator("#moves-open")).to_be_visible()
+    else:
+        assert not fixed and bar["x"] >= board["x"] + board["width"], (board, bar)
+        expect(page.locator("#history")).to_be_visible()  # the moves, in the side column
+    page.tap("#board [data-cell='d4']")
+    expect(page.locator("#moves [data-ply='1']")).to_have_count(1)
+    screenshot(page, f"screen-tablet-{'upright' if upright else 'turned'}")
+    assert page.errors == []
+    context.close()

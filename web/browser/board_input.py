@@ -18,7 +18,8 @@ from web.logic import screen
 from web.logic.table import Table
 
 TARGET = "[data-cell],[data-action]"  # what a pointer event on the board is about
-PHONE = "(max-width: 760px)"  # web/style.css's phone layout: the board across the screen
+# web/style.css's phone layout, a tablet held upright's too: the board across the screen
+PHONE = "(max-width: 760px), (max-width: 1199px) and (orientation: portrait)"
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
