@@ -178,16 +178,21 @@ class HeldEngine:
         self.held.clear()
 
 
+# The page's interpreter (the one PyScript runs main.py in), as a script's `python`.
+INTERPRETER = """
+    const assets = document.documentElement.dataset.assets || "./";   // the built site's
+    const { whenDefined } = await import(assets + "vendor/pyscript/core.js");
+    const python = await (await whenDefined("py")).interpreter;
+"""
+
+
 def run_python(page, code: str, **values) -> str:
     """Run code in the page's interpreter (the one PyScript runs main.py in)."""
     return page.evaluate(
-        """async ([code, values]) => {
-        const assets = document.documentElement.dataset.assets || "./";   // the built site's
-        const { whenDefined } = await import(assets + "vendor/pyscript/core.js");
-        const python = await (await whenDefined("py")).interpreter;
+        f"""async ([code, values]) => {{{INTERPRETER}
         for (const [name, value] of Object.entries(values)) python.globals.set(name, value);
         return python.runPython(code);
-    }""",
+    }}""",
         [code, values],
     )
 
@@ -195,13 +200,7 @@ def run_python(page, code: str, **values) -> str:
 def wait_for_python(page, condition: str, timeout: float = 30_000) -> None:
     """Wait until `condition`, a Python expression in the page's interpreter, is true: the
     browser evaluates it as it polls (the interpreter kept on `window.e2ePython`)."""
-    page.evaluate(
-        """async () => {
-        const assets = document.documentElement.dataset.assets || "./";
-        const { whenDefined } = await import(assets + "vendor/pyscript/core.js");
-        window.e2ePython = await (await whenDefined("py")).interpreter;
-    }"""
-    )
+    page.evaluate(f"async () => {{{INTERPRETER} window.e2ePython = python; }}")
     page.wait_for_function(
         "condition => window.e2ePython.runPython(condition) === true",
         arg=condition,
