@@ -2,13 +2,17 @@
 bounding boxes: at 1280x800 and 1366x768 the board, the status, a hint's notice and (after
 Resign) the result and Rematch all share the screen in every game; on a phone (375x812) the
 board and the status come first, a bar fixed at the foot holds back, forward, Undo and
-Analyse, the move list and the menus are one tap away, and the New game form fits."""
+Analyse, the move list and the menus are one tap away, and the New game form fits; a tablet
+held upright has the phone's layout, and a phone held sideways the board as tall as its
+screen beside everything else."""
 
 import pytest
-from helpers import SHOTS, open_page, random_game
+from helpers import ROOT, SHOTS, open_page, random_game
 from playwright.sync_api import expect
 
 from engine import games
+from engine.contract.plugins import plugin
+from engine.learning.puzzles import load
 
 DESKTOPS = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768}]
 PHONE = {"width": 375, "height": 812}
@@ -266,5 +270,64 @@ def test_a_tablet_held_upright_has_the_phones_layout(browser, site, size):
     page.tap("#board [data-cell='d4']")
     expect(page.locator("#moves [data-ply='1']")).to_have_count(1)
     screenshot(page, f"screen-tablet-{'upright' if upright else 'turned'}")
+    assert page.errors == []
+    context.close()
+
+
+CLIPPED_BAR = """() => [...document.querySelectorAll('.bar > button')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth).map(b => b.id)"""
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 844, "height": 390}, {"width": 667, "height": 375}], ids=["844", "667"]
+)
+def test_a_phone_held_sideways_has_the_board_as_tall_as_the_screen(browser, site, size):
+    """Held sideways, a phone had the desktop's layout under a top bar two rows tall (the
+    board 216 px of 390, the panel cut off), or at 740 px and narrower the phone's (the board
+    taller than the screen).  Now the board is as tall as the screen, at the left; the menus,
+    the status line, a puzzle and the side column with its bar stand at the right, and the
+    games, the move list and More open there, never over the board.  Nothing scrolls, no
+    button's name is cut, and a tap plays."""
+    width, height = size["width"], size["height"]
+    where = f"a phone held sideways, {width}x{height}"
+    context = browser.new_context(viewport=size, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    open_page(page, f"{site}/index.html#petrify")
+    for ply, cell in enumerate(["d4", "e5"], start=1):
+        page.tap(f"#board [data-cell='{cell}']")
+        expect(page.locator(f"#moves [data-ply='{ply}']")).to_have_count(1)
+    one_screen(page, where)
+    board = within(page, "#board", 0, height, width, where)
+    assert board["height"] >= 0.8 * height, f"{where}: the board is {board['height']:.0f} px tall"
+    right = board["x"] + board["width"]
+    bar = within(page, ".bar", 0, height, width, where)
+    assert bar["x"] >= right and abs(bottom(bar) - height) <= 1, f"{where}: the bar at {bar}"
+    for control in ["#games-open", "#new-game", "#status", "#scores"]:
+        assert within(page, control, 0, height, width, where)["x"] >= right, control
+    for control in ["#back", "#forward", "#undo", "#analyse", "#moves-open", "#more-open"]:
+        within(page, control, bar["y"], height, width, f"{where}, the bar")
+    assert page.evaluate(CLIPPED_BAR) == [], f"{where}: a button's name is cut"
+    screenshot(page, f"screen-sideways-{width}")
+    for opener, shown, closer in [
+        ("#games-open", "#games", "#games-open"),
+        ("#moves-open", "#history", "#moves-close"),
+        ("#more-open", "#more", "#more-open"),
+    ]:
+        page.tap(opener)
+        expect(page.locator(shown)).to_be_visible()
+        opened = within(page, shown, 0, height, width, f"{where}, {shown}")
+        assert not overlap(opened, board), f"{where}: {shown} covers the board"
+        page.tap(closer)
+        expect(page.locator(shown)).to_be_hidden()
+    assert box(page, "#board") == board, f"{where}: the board moved"
+    puzzle = load("petrify", (ROOT / plugin("petrify").puzzles).read_text())[0]
+    page.evaluate("address => { location.hash = address; }", f"#puzzle/petrify/{puzzle.id}")
+    expect(page.locator("#puzzle")).to_be_visible()
+    one_screen(page, f"{where}, a puzzle")
+    assert box(page, "#board")["height"] >= 0.8 * height, f"{where}: the puzzle's board shrank"
+    assert within(page, "#puzzle", 0, height, width, where)["x"] >= right
+    screenshot(page, f"screen-sideways-{width}-puzzle")
     assert page.errors == []
     context.close()

@@ -98,24 +98,3 @@ def test_the_boards_markup_carries_no_styles_of_its_own():
         view = game.view(game.new())
         for ui in (Ui(live=True), Ui(flipped=True)):
             assert "<style" not in board.draw(view, ui) + board.panel(view, ui), game_id
-
-
-def test_the_phone_layout_is_one_query_everywhere():
-    """The phone's layout (a tablet held upright's too) is a media query written in each
-    style sheet that changes it and in web/browser/board_input.py, which fits the board to
-    it: a query changed in one place and not the others would split the layout."""
-    source = (ROOT / "web" / "browser" / "board_input.py").read_text()
-    phone = re.search(r'^PHONE = "(.+)"$', source, re.MULTILINE)
-    assert phone, "board_input.py names no PHONE query"
-    sheets = [ROOT / "web" / "style.css", ROOT / "web" / "lesson.css"]
-    sheets += sorted((ROOT / "web" / "boards").glob("*.css"))
-    queries = {
-        (sheet.name, query.strip())
-        for sheet in sheets
-        for query in re.findall(r"@media ([^{]*760px[^{]*)\{", sheet.read_text())
-    }
-    assert queries, "no style sheet has the phone's layout"
-    for name, query in queries:
-        assert query.startswith(phone.group(1)), f"{name}: @media {query}"
-    desktop = re.findall(r"@media ([^{]*761px[^{]*)\{", (ROOT / "web" / "style.css").read_text())
-    assert desktop and all("landscape" in query or "1200px" in query for query in desktop)

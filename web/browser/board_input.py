@@ -18,8 +18,11 @@ from web.logic import screen
 from web.logic.table import Table
 
 TARGET = "[data-cell],[data-action]"  # what a pointer event on the board is about
-# web/style.css's phone layout, a tablet held upright's too: the board across the screen
-PHONE = "(max-width: 760px), (max-width: 1199px) and (orientation: portrait)"
+# web/style.css's small screens: a phone (the board across it), a tablet held upright, and a
+# phone held sideways (the board as tall as the screen)
+SMALL_SCREEN = (
+    "(max-width: 760px), (max-height: 500px), (max-width: 1199px) and (orientation: portrait)"
+)
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
@@ -52,12 +55,12 @@ class BoardInput:
             self.cursor.show()
 
     def fit(self, event: Any = None) -> None:
-        """Tell the table how wide the board is across a phone's screen (0 on a wider one):
-        a board may draw itself larger for a finger.  After a resize (a phone turned round)
-        that changed it, the board is drawn again."""
-        phone = bool(window.matchMedia(PHONE).matches)
+        """Tell the table how wide the board is on a phone's screen, upright or sideways (0
+        on a larger one): a board may draw itself larger for a finger.  After a resize (a
+        phone turned round) that changed it, the board is drawn again."""
+        small = bool(window.matchMedia(SMALL_SCREEN).matches)
         board = by_id("board")
-        width = float(board.parentElement.clientWidth) if phone else 0.0
+        width = float(board.getBoundingClientRect().width) if small else 0.0
         if self.table.use_narrow(width) and event is not None:
             self.redraw_live()
         board.dataset.fittedTo = str(window.innerWidth)  # for tests: this width is handled
