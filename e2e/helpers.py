@@ -32,6 +32,8 @@ from engine.contract.plugins import plugin
 from engine.formats.record import encode, make_record
 from engine.learning.lessons import GOES_ON, load, replied, start
 from engine.learning.lessons import judge as judge_move
+from engine.learning.puzzles import Puzzle
+from engine.learning.puzzles import load as load_puzzles
 from web.logic.wording import for_touch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,6 +186,22 @@ INTERPRETER = """
     const { whenDefined } = await import(assets + "vendor/pyscript/core.js");
     const python = await (await whenDefined("py")).interpreter;
 """
+
+
+def puzzles_of(game_id: str) -> tuple[Puzzle, ...]:
+    """A game's puzzle collection, as the page loads it."""
+    return load_puzzles(game_id, (ROOT / plugin(game_id).puzzles).read_text())
+
+
+def wrong_move(puzzle: Puzzle) -> str:
+    """A legal move that is not an answer of the puzzle's first move."""
+    game = games.get(puzzle.game_id)
+    state = puzzle.start(game)
+    for move in game.legal_moves(state):
+        text = game.notation(state, move)
+        if not puzzle.judge(game, state, 0, text):
+            return text
+    raise AssertionError(f"every move solves puzzle {puzzle.id}")
 
 
 def run_python(page, code: str, **values) -> str:

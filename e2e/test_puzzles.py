@@ -12,13 +12,22 @@ import json
 from datetime import UTC, datetime
 
 import pytest
-from helpers import READY, ROOT, guard, open_page, reach, run_python, shot, wait_for_python
+from helpers import (
+    READY,
+    guard,
+    open_page,
+    puzzles_of,
+    reach,
+    run_python,
+    shot,
+    wait_for_python,
+    wrong_move,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from engine import games
 from engine.contract.plugins import ids, plugin
-from engine.learning.puzzles import load
 from web import boards
 from web.logic.puzzle import forced_steps
 from web.logic.puzzle_offer import count_label
@@ -29,32 +38,17 @@ PHONE = {"width": 375, "height": 812}
 REASON_TIMEOUT = 120_000  # the computer's worker starts on a wrong move, the first time
 
 
-def collection(game_id: str):
-    return load(game_id, (ROOT / plugin(game_id).puzzles).read_text())
-
-
 def with_puzzles() -> list[str]:
     """The games whose collection holds a puzzle, in the picker's order."""
-    return [game_id for game_id in ids() if collection(game_id)]
+    return [game_id for game_id in ids() if puzzles_of(game_id)]
 
 
 def a_game_with_puzzles(least: int = 1, other_than: str = "") -> str:
     """The first game (in the picker's order) with `least` puzzles at least."""
-    found = [g for g in with_puzzles() if len(collection(g)) >= least and g != other_than]
+    found = [g for g in with_puzzles() if len(puzzles_of(g)) >= least and g != other_than]
     if not found:
         pytest.skip(f"no game's collection has {least} puzzles yet")
     return found[0]
-
-
-def wrong_move(puzzle) -> str:
-    """A legal move that is not an answer of the puzzle's first move."""
-    game = games.get(puzzle.game_id)
-    state = puzzle.start(game)
-    for move in game.legal_moves(state):
-        text = game.notation(state, move)
-        if not puzzle.judge(game, state, 0, text):
-            return text
-    raise AssertionError(f"every move solves puzzle {puzzle.id}")
 
 
 def play(page, text: str):
@@ -107,7 +101,7 @@ def solve(page, puzzle, click_first: bool = False):
 
 @pytest.mark.parametrize("game_id", ids())
 def test_the_first_puzzle_of_each_game_wrong_then_right(page, site, game_id):
-    puzzles = collection(game_id)
+    puzzles = puzzles_of(game_id)
     assert puzzles, f"{game_id}'s collection is empty"
     first = puzzles[0]
     game = games.get(game_id)
@@ -188,7 +182,7 @@ def test_a_game_with_no_puzzles_yet_has_no_puzzles_control(page, site):
 
 def test_the_puzzle_of_the_day_on_a_phone(page, site):
     game_id = a_game_with_puzzles()
-    puzzles = collection(game_id)
+    puzzles = puzzles_of(game_id)
     page.set_viewport_size(PHONE)
     open_page(page, f"{site}/index.html#{game_id}")
     page.wait_for_selector("#puzzles-open:not([hidden])", state="attached")
@@ -215,7 +209,7 @@ def test_the_puzzle_of_the_day_on_a_phone(page, site):
 
 def test_a_puzzle_link_in_a_fresh_browser_and_bad_links(browser, site):
     game_id = with_puzzles()[-1] if with_puzzles() else a_game_with_puzzles()
-    puzzle = collection(game_id)[0]
+    puzzle = puzzles_of(game_id)[0]
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     outside = guard(page)
@@ -270,7 +264,7 @@ def test_a_solvers_only_legal_move_is_played_with_the_reply(page, site):
     game = games.get("rugpile")
     puzzle = next(
         p
-        for p in collection("rugpile")
+        for p in puzzles_of("rugpile")
         if forced_steps(game, p.start(game), p.solution) == {2} and len(p.solution) == 3
     )
     page.set_viewport_size(DESKTOP)
@@ -286,7 +280,7 @@ def test_a_solvers_only_legal_move_is_played_with_the_reply(page, site):
 
 def second_seats_puzzle(game_id: str):
     game = games.get(game_id)
-    return next(p for p in collection(game_id) if game.to_move(p.start(game)) == 1)
+    return next(p for p in puzzles_of(game_id) if game.to_move(p.start(game)) == 1)
 
 
 def test_the_second_seat_solves_on_a_board_with_sides_turned_round_and_is_told_so(page, site):
@@ -336,7 +330,7 @@ def test_an_answered_puzzle_holds_the_board(page, site):
             state = game.apply(state, game.parse(state, text))
         return game.view(state).moves == ("pass",)
 
-    puzzle = next(p for p in collection("wythe") if len(p.solution) == 1 and only_a_pass_after(p))
+    puzzle = next(p for p in puzzles_of("wythe") if len(p.solution) == 1 and only_a_pass_after(p))
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#wythe")
     open_by_link(page, puzzle)
@@ -371,7 +365,7 @@ def test_an_answered_puzzle_holds_the_board(page, site):
 def test_a_streak_of_two_and_next_and_each_game_its_own_rating(page, site):
     game_id = a_game_with_puzzles(least=3)  # two solved, and Next finds a third
     name = games.get(game_id).name
-    first, second = collection(game_id)[:2]
+    first, second = puzzles_of(game_id)[:2]
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{game_id}")
     open_by_link(page, first)
@@ -401,7 +395,7 @@ def test_a_streak_of_two_and_next_and_each_game_its_own_rating(page, site):
     )  # a puzzle not yet solved
     assert page.evaluate("document.activeElement.id") == "board"  # play on by keyboard
     other = a_game_with_puzzles(other_than=game_id)  # its difficulties are on its own scale
-    open_by_link(page, collection(other)[0])
+    open_by_link(page, puzzles_of(other)[0])
     bar_says(page, f"Your {games.get(other).name} puzzle rating: 1000. Streak: 0.")
     page.evaluate("localStorage.setItem('abstract-games/puzzles', '{not json')")
     page.reload()
@@ -489,7 +483,7 @@ def test_a_puzzle_of_another_game_while_a_lesson_is_on(page, site):
     puzzles puts back the game that was on the table before the lesson."""
     other = a_game_with_puzzles()
     shown = next(g for g in ids() if g != other)
-    puzzle = collection(other)[0]
+    puzzle = puzzles_of(other)[0]
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{shown}")
     page.wait_for_selector("#learn-open:not([hidden])", state="attached")
@@ -500,7 +494,7 @@ def test_a_puzzle_of_another_game_while_a_lesson_is_on(page, site):
     assert page.evaluate("document.body.dataset.lesson") is None
     page.wait_for_function(
         "text => document.querySelector('#puzzles-open').textContent === text",
-        arg=count_label(len(collection(other))),
+        arg=count_label(len(puzzles_of(other))),
     )
     page.click("#puzzle [data-puzzle='leave']")
     page.wait_for_selector("#puzzle", state="hidden")
@@ -513,7 +507,7 @@ def test_back_out_of_a_puzzle_puts_the_game_back(page, site):
     """A puzzle link typed over a game, then Back: the puzzle goes, and the game that was on
     the table is shown again at the address Back went to (before, the puzzle stayed up)."""
     game_id = a_game_with_puzzles()
-    puzzle = collection(game_id)[0]
+    puzzle = puzzles_of(game_id)[0]
     game = games.get(game_id)
     state = game.new()
     first = game.notation(state, game.legal_moves(state)[0])
