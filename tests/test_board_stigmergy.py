@@ -444,6 +444,23 @@ def test_a_phone_opens_a_board_too_small_for_a_finger_zoomed():
     assert ui.prefs == Prefs(zoom=True) and "zoomed" in opening(big, ui)
 
 
+def test_a_zoom_that_would_barely_enlarge_the_cells_is_not_made():
+    """A side-n board with its labels is 2(n - 1) + 2.15 cells wide (the widest row's centres
+    2(n - 1) apart, 1.3 and 0.85 of room beside them), and zoomed its cells are 44 px.  Side 4
+    in the 287 px a phone held sideways (640 x 360) gives it: 287 / 8.15 = 35.2 px cells, under
+    a finger, but zooming would enlarge them only 1.25 times and crop the edges: it opens
+    whole.  Side 5 in 340 px: 33.5 px, 1.31 times: zoomed; in 350 px: 34.5 px, 1.28: whole."""
+
+    def opens_zoomed(size, width):
+        svg = draw(GAME.new(size=size, komi=3), replace(LIVE, narrow=width))
+        return "zoomed" in re.match(r"<svg[^>]*>", svg).group(0)
+
+    assert not opens_zoomed(4, 287.0)
+    assert opens_zoomed(4, 270.0)  # 33.1 px cells, 1.33 times
+    assert opens_zoomed(5, 340.0)
+    assert not opens_zoomed(5, 350.0)
+
+
 def test_the_table_keeps_the_phones_width_for_every_game():
     from web.logic.table import Table
 

@@ -43,6 +43,8 @@ from engine.games.stigmergy.rules import (
 from .base import Board, Ui, attr
 from .motion import Motion
 from .stigmergy_drawing import (
+    UNIT,
+    ZOOM,
     board_move,
     board_svg,
     cell_move,
@@ -71,6 +73,7 @@ class Prefs:
 
 DEFAULT_PREFS = Prefs()
 FINGER = 36.0  # CSS px: a board whose cells would be narrower opens zoomed on a phone
+MIN_GAIN = 1.3  # unless zooming would enlarge its cells less than this: not worth its edges
 
 
 def prefs_of(ui: Ui) -> Prefs:
@@ -80,11 +83,16 @@ def prefs_of(ui: Ui) -> Prefs:
 def zoomed(view: StigmergyView, ui: Ui) -> bool:
     """Whether the board is drawn large: as the player chose, else on a phone (the ui's
     `narrow`) when the whole board's cells would be narrower than a finger (FINGER): a side-8
-    board's are 23 px on a 375 px phone, so it opens zoomed, centred on its middle."""
+    board's are 23 px on a 375 px phone, so it opens zoomed, centred on its middle.  A zoom
+    that would enlarge them by less than MIN_GAIN (a side-4 board's 35 px cells on a phone
+    held sideways) would crop the edges' labels for little: that board opens whole."""
     chosen = prefs_of(ui).zoom
     if chosen is not None:
         return chosen
-    return bool(ui.narrow) and cell_px(view, ui.narrow) < FINGER
+    if not ui.narrow:
+        return False
+    cell = cell_px(view, ui.narrow)
+    return cell < FINGER and MIN_GAIN * cell <= UNIT * ZOOM
 
 
 def toggled(view: StigmergyView, ui: Ui, name: str) -> Ui:
