@@ -449,7 +449,10 @@ def random_game(game_id: str, seed: int):
 
 
 def test_a_mistake_of_a_finished_game_replayed_as_a_puzzle(page, site):
-    session = random_game("rugpile", seed=3)
+    # A game with a move that throws a win away: a swing the graph lists at any budget of its
+    # search (seed 3's biggest was 0.18 to 0.39 as the time each search got varied, the list's
+    # threshold 0.16, so a busy machine could list none).
+    session = random_game("rugpile", seed=2)
     page.set_viewport_size(DESKTOP)
     open_page(page, f"{site}/index.html#{session.fragment()}")
     page.click("#analyse")
